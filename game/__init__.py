@@ -1,0 +1,3 @@
+"""Battletable: tabletop miniatures wargames on real geometry."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Generic agents driven by each ruleset's candidate generators and scoring."""

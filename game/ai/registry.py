@@ -1,0 +1,36 @@
+"""Agent names per ruleset: ``random`` always, ``default`` the ruleset's best."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from game.ai.agent import Agent, Budget
+from game.ai.random_agent import RandomAgent
+from game.ai.scoring import ScoringAgent
+from game.core.ruleset import Ruleset
+
+AgentFactory = Callable[..., Agent]
+
+
+def _generic() -> dict[str, AgentFactory]:
+    return {"random": RandomAgent, "scoring": ScoringAgent, "default": ScoringAgent}
+
+
+def agent_names(ruleset: Ruleset) -> list[str]:
+    """Every agent name usable with ``ruleset``."""
+    return sorted(set(_generic()) | set(ruleset.agents()))
+
+
+def make_agent(ruleset: Ruleset, name: str, rng: random.Random, params: dict[str, Any] | None = None) -> Agent:
+    """Build the agent called ``name`` for ``ruleset``.
+
+    ``params`` may hold ``nodes`` and ``seconds`` (the budget) and agent
+    options. Raises KeyError naming the known agents.
+    """
+    table = _generic() | dict(ruleset.agents())
+    if name not in table:
+        raise KeyError(f"unknown agent {name!r} for {ruleset.id} (known: {', '.join(agent_names(ruleset))})")
+    p = dict(params or {})
+    budget = Budget(nodes=int(p.pop("nodes", Budget.nodes)), seconds=p.pop("seconds", None))
+    return table[name](rng=rng, budget=budget, **p)

@@ -1,0 +1,91 @@
+"""The turn controller: drives a battle seat by seat.
+
+It advances the rules' own automated side and every AI seat without asking
+anyone, stops when a human must act, and in hot-seat play raises a handover
+between two human sides so the previous side's private view is hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.ai.agent import Agent
+from game.ai.registry import make_agent
+from game.battle.seats import Seat
+from game.core.action import Action
+from game.core.ruleset import RULES_SIDE, Accepted, Rejected
+from game.core.session import Battle
+from game.core.view import handover_needed
+
+
+class Controller:
+    """Seats around one :class:`~game.core.session.Battle`.
+
+    Args:
+        battle: the battle.
+        seats: side id -> :class:`Seat` for every playable side.
+        on_step: called with (action, result) after every accepted action.
+    """
+
+    def __init__(self, battle: Battle, seats: dict[str, Seat], on_step: Callable[[Action, Accepted], None] | None = None) -> None:
+        self.battle = battle
+        self.seats = seats
+        self.on_step = on_step
+        self.agents: dict[str, Agent] = {}
+        for side, seat in seats.items():
+            if seat.kind == "ai":
+                rng = battle.dice.agent_stream(f"{side}:{seat.agent}")
+                self.agents[side] = make_agent(battle.ruleset, seat.agent, rng, seat.params)
+        self.humans = {s for s, seat in seats.items() if seat.kind == "human"}
+        self.last_human: str | None = None
+        self.handover_to: str | None = None
+
+    @property
+    def waiting_for(self) -> str | None:
+        """The human side whose decision the battle waits for, or None."""
+        side = self.battle.active_side
+        return side if side in self.humans else None
+
+    def _run(self, action: Action) -> Accepted | Rejected:
+        result = self.battle.submit(action)
+        if result.ok and self.on_step:
+            self.on_step(action, result)
+        return result
+
+    def advance(self, max_actions: int | None = None) -> str | None:
+        """Play automated and AI actions until a human must act, the battle
+        ends, or ``max_actions`` were taken. Returns the side waited for."""
+        done = 0
+        rs = self.battle.ruleset
+        while not self.battle.over and (max_actions is None or done < max_actions):
+            side = self.battle.active_side
+            if side in self.humans:
+                break
+            if side == RULES_SIDE:
+                action = rs.legal_actions(self.battle.state, RULES_SIDE)[0]
+            elif side in self.agents:
+                view = rs.view(self.battle.state, side)
+                action = self.agents[side].choose(rs, view, side)
+            else:
+                raise RuntimeError(f"no seat for side {side!r}")
+            result = self._run(action)
+            if not result.ok:
+                raise RuntimeError(f"{rs.id}: {side} chose an illegal action {action.type}: {result.reason}")
+            done += 1
+        side = self.waiting_for
+        if side is not None and handover_needed(self.last_human, side, self.humans):
+            self.handover_to = side
+        return side
+
+    def submit(self, action: Action) -> Accepted | Rejected:
+        """A human's action. Rejected when it is not that human's turn."""
+        if action.side not in self.humans:
+            return Rejected(f"{action.side} is not a human seat")
+        result = self._run(action)
+        if result.ok:
+            self.last_human = action.side
+        return result
+
+    def acknowledge_handover(self) -> None:
+        """The next player has taken the seat: show their view."""
+        self.handover_to = None

@@ -1,0 +1,116 @@
+"""Headless play and batch simulation (used by the CLI and the tools)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from game.battle.controller import Controller
+from game.battle.loading import open_scenario
+from game.battle.seats import Seat, seats_for
+from game.core.event import DiceRolled
+from game.core.replay import ReplayWriter
+from game.core.session import Battle
+
+#: a safety stop for runaway battles (a ruleset bug, never a rule)
+MAX_ACTIONS = 20000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished battle."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    turns: int
+    actions: int
+    replay: str | None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation run with ``seed``."""
+    return int.from_bytes(hashlib.sha256(f"simulate:{seed}:{index}".encode()).digest()[:4], "big")
+
+
+def log_line(battle: Battle, event) -> str:
+    """One battle-log line for an event."""
+    text = battle.ruleset.describe(event)
+    if isinstance(event, DiceRolled):
+        mods = "".join(f" {v:+d} {k}" for k, v in event.modifiers)
+        text = text or f"{event.purpose}: {event.notation} -> {list(event.faces)}{mods} = {event.total}"
+    return text
+
+
+def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_path: str | Path | None = None,
+         log: Callable[[str], None] | None = None, max_actions: int = MAX_ACTIONS) -> GameResult:
+    """Play a battle to its end with AI seats only, headless.
+
+    Raises:
+        FileError: for a bad scenario or map.
+        SeatError: for a seat naming a side the scenario lacks.
+        RuntimeError: if a human seat is given (headless play has no input) or
+            the battle exceeds ``max_actions``.
+    """
+    rs, sc, m = open_scenario(scenario_path)
+    all_seats = seats_for(rs.sides(sc), seats)
+    if any(s.kind == "human" for s in all_seats.values()):
+        raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
+    battle = Battle(rs, sc, m, seed)
+    writer = ReplayWriter(replay_path, battle, {k: v.spec() for k, v in all_seats.items()}) if replay_path else None
+
+    def on_step(action, result) -> None:
+        if log:
+            for ev in result.events:
+                line = log_line(battle, ev)
+                if line:
+                    log(f"[turn {battle.state.turn}] {line}")
+
+    try:
+        ctl = Controller(battle, all_seats, on_step=on_step)
+        ctl.advance(max_actions=max_actions)
+        if not battle.over:
+            raise RuntimeError(f"battle did not end within {max_actions} actions")
+    finally:
+        if writer:
+            writer.close()
+    s = battle.state
+    return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None)
+
+
+def _play_job(args: tuple) -> GameResult:
+    scenario_path, seats, seed, replay_path = args
+    return play(scenario_path, seats, seed, replay_path)
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score 95% interval for ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(results: list[GameResult], sides: list[str], seed: int) -> dict:
+    """The simulate summary: games, seed, per-side wins/win_rate/ci95, draws,
+    mean_turns and replay paths."""
+    n = len(results)
+    out_sides = {}
+    for s in sides:
+        k = sum(1 for r in results if r.winner == s)
+        lo, hi = wilson(k, n)
+        out_sides[s] = {"wins": k, "win_rate": (k / n if n else 0.0), "ci95": [round(lo, 4), round(hi, 4)]}
+    return {
+        "games": n,
+        "seed": seed,
+        "sides": out_sides,
+        "draws": sum(1 for r in results if r.winner is None),
+        "mean_turns": (sum(r.turns for r in results) / n if n else 0.0),
+        "replays": [r.replay for r in results if r.replay],
+    }

@@ -1,0 +1,204 @@
+"""The map file (``*.map.json``): table size, terrain, deployment, objectives, exits.
+
+Units: mm, origin at the table's top-left corner, x right, y down.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Literal
+
+import shapely
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from shapely.geometry import Polygon
+
+from game.data.errors import FileError
+from game.data.io import parse_model, read_json
+
+MAP_FORMAT = 1
+
+Point = tuple[float, float]
+_ID = r"^[A-Za-z0-9_.:-]+$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableSize(_Strict):
+    """The playing area."""
+
+    width_mm: float = Field(gt=0, le=10000, description="table width along x, mm")
+    height_mm: float = Field(gt=0, le=10000, description="table depth along y, mm")
+
+
+class Opening(_Strict):
+    """A door, window or gap in a feature's outline, as a segment a-b on its edge."""
+
+    id: str = Field(pattern=_ID, description="opening id, unique within the feature")
+    kind: Literal["door", "window", "gap"] = Field("door", description="what the opening is")
+    a: Point = Field(description="one end of the opening, mm")
+    b: Point = Field(description="the other end, mm")
+
+
+class TerrainFeature(_Strict):
+    """One terrain feature: a polygon (with optional holes) and what it does."""
+
+    id: str = Field(pattern=_ID, description="unique feature id")
+    kind: str = Field(min_length=1, description="terrain kind: building, wall, woods, hill, asteroid_field, planet, ...")
+    name: str = Field("", description="display name")
+    exterior: list[Point] = Field(min_length=3, description="outer ring, mm; not closed (first point not repeated)")
+    holes: list[list[Point]] = Field(default_factory=list, description="inner rings (courtyards, clearings), mm")
+    height: float = Field(ge=0, le=100000, description="top of the feature above the table, mm")
+    tags: list[str] = Field(default_factory=list, description="rule tags: blocks_sight, obscures, impassable, difficult, hindering, elevation, cover, ...")
+    move_cost: float = Field(1.0, ge=1, le=100, description="distance multiplier inside difficult terrain")
+    cover: str | None = Field(None, description="cover class the feature gives (solid, obscured, ...)")
+    openings: list[Opening] = Field(default_factory=list, description="doors, windows and gaps")
+    properties: dict[str, str | int | float | bool] = Field(default_factory=dict, description="ruleset-specific values (planet size, ...)")
+
+    @field_validator("tags")
+    @classmethod
+    def _tags_ok(cls, v: list[str]) -> list[str]:
+        for t in v:
+            if not t or not t.replace("_", "").replace(":", "").isalnum():
+                raise ValueError(f"bad tag {t!r}")
+        return v
+
+    def polygon(self) -> Polygon:
+        """The feature's shapely polygon (may be invalid: see :func:`polygon_problem`)."""
+        return Polygon(self.exterior, self.holes)
+
+
+class Zone(_Strict):
+    """A deployment zone for one side."""
+
+    id: str = Field(pattern=_ID, description="zone id")
+    side: str = Field(description="side id that deploys here")
+    polygon: list[Point] = Field(min_length=3, description="zone outline, mm")
+
+
+class ObjectivePoint(_Strict):
+    """An objective marker on the table."""
+
+    id: str = Field(pattern=_ID, description="objective id")
+    kind: str = Field("marker", description="objective kind: marker, building, person, ...")
+    label: str = Field("", description="display label")
+    x: float = Field(description="centre x, mm")
+    y: float = Field(description="centre y, mm")
+    radius: float = Field(0.0, ge=0, description="radius, mm (0 for a point)")
+
+
+class Exit(_Strict):
+    """A way off the table: a whole edge, or a segment of it."""
+
+    id: str = Field(pattern=_ID, description="exit id")
+    edge: Literal["north", "south", "east", "west"] = Field(description="table edge (north is y = 0)")
+    side: str | None = Field(None, description="the side that may use it, or None for any")
+    start_mm: float = Field(0.0, ge=0, description="where the exit begins along the edge, mm")
+    end_mm: float | None = Field(None, ge=0, description="where it ends, mm; None for the whole edge")
+
+
+class MapFile(_Strict):
+    """A battle map. Feature ids are unique; every polygon is valid and on the table."""
+
+    format_version: Literal[1] = Field(description="file format version (1)")
+    id: str = Field(pattern=_ID, description="map id")
+    name: str = Field(description="display name")
+    description: str = Field("", description="free text")
+    ruleset: str | None = Field(None, description="the ruleset the map was made for, if any")
+    table: TableSize = Field(description="table size")
+    features: list[TerrainFeature] = Field(default_factory=list, description="terrain features")
+    deployment_zones: list[Zone] = Field(default_factory=list, description="deployment zones")
+    objectives: list[ObjectivePoint] = Field(default_factory=list, description="objective markers")
+    exits: list[Exit] = Field(default_factory=list, description="exits off the table")
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> "MapFile":
+        seen: set[str] = set()
+        for f in self.features:
+            if f.id in seen:
+                raise ValueError(f"duplicate feature id {f.id!r}")
+            seen.add(f.id)
+        return self
+
+    def sha256(self) -> str:
+        """Digest of the canonical JSON of this map (replays record it)."""
+        return hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+
+    def feature(self, fid: str) -> TerrainFeature:
+        """The feature with id ``fid`` (KeyError if none)."""
+        for f in self.features:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+
+def polygon_problem(ring: list[Point], holes: list[list[Point]] = ()) -> str | None:
+    """Why this polygon is invalid, with the offending coordinates, or None.
+
+    Never repairs: a self-intersection is reported where it happens.
+    """
+    if len(set(map(tuple, ring))) < 3:
+        return "degenerate polygon: fewer than 3 distinct vertices"
+    poly = Polygon(ring, holes)
+    if poly.area <= 1e-9:
+        return "degenerate polygon: zero area"
+    if not poly.is_valid:
+        reason = shapely.is_valid_reason(poly)
+        return f"invalid polygon: {reason.replace('[', ' at (').replace(']', ')')}"
+    return None
+
+
+def map_problems(m: MapFile) -> list[tuple[str, str]]:
+    """Every geometric problem of a map as (where, reason), in file order."""
+    out: list[tuple[str, str]] = []
+    w, h = m.table.width_mm, m.table.height_mm
+    eps = 1e-6
+    for f in m.features:
+        prob = polygon_problem(list(f.exterior), [list(r) for r in f.holes])
+        if prob:
+            out.append((f"feature {f.id}", prob))
+            continue
+        for x, y in f.exterior:
+            if x < -eps or y < -eps or x > w + eps or y > h + eps:
+                out.append((f"feature {f.id}", f"vertex ({x:g}, {y:g}) is outside the {w:g} x {h:g} mm table"))
+                break
+    for z in m.deployment_zones:
+        prob = polygon_problem(list(z.polygon))
+        if prob:
+            out.append((f"deployment zone {z.id}", prob))
+    for o in m.objectives:
+        if not (0 <= o.x <= w and 0 <= o.y <= h):
+            out.append((f"objective {o.id}", f"({o.x:g}, {o.y:g}) is outside the {w:g} x {h:g} mm table"))
+    return out
+
+
+def _describe(data: dict):
+    def describe(loc: tuple) -> str | None:
+        if len(loc) >= 2 and loc[0] == "features" and isinstance(loc[1], int):
+            try:
+                fid = data["features"][loc[1]]["id"]
+            except (KeyError, IndexError, TypeError):
+                return None
+            rest = ".".join(str(p) for p in loc[2:])
+            return f"feature {fid}" + (f" {rest}" if rest else "")
+        return None
+
+    return describe
+
+
+def parse_map(path: str | Path, data: object) -> MapFile:
+    """Validate map data read from ``path``. Raises :class:`FileError`."""
+    m = parse_model(path, MapFile, data, _describe(data) if isinstance(data, dict) else None)
+    probs = map_problems(m)
+    if probs:
+        where, reason = probs[0]
+        more = f" (and {len(probs) - 1} more problems)" if len(probs) > 1 else ""
+        raise FileError(path, where, reason + more)
+    return m
+
+
+def load_map(path: str | Path) -> MapFile:
+    """Read and validate a ``*.map.json`` file. Raises :class:`FileError`."""
+    return parse_map(path, read_json(path))

@@ -1,0 +1,101 @@
+"""The scenario file (``*.scenario.json``): ruleset, map, sides, forces,
+objectives, turn limit and special rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from game.data.errors import FileError
+from game.data.io import parse_model, read_json
+from game.data.maps import MapFile, load_map
+
+SCENARIO_FORMAT = 1
+_ID = r"^[A-Za-z0-9_.:-]+$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SideSpec(_Strict):
+    """One side of the battle."""
+
+    id: str = Field(pattern=_ID, description="side id (fireteam, enemy, imperial, ...)")
+    name: str = Field("", description="display name")
+    playable: bool = Field(True, description="False for a side the rules play by themselves")
+
+
+class UnitPlacement(_Strict):
+    """One model, ship, unit or element and where it starts."""
+
+    id: str = Field(pattern=_ID, description="unique id within the scenario")
+    profile: str = Field(description="profile or card name in the ruleset's data")
+    x: float | None = Field(None, description="start x, mm (None: the ruleset deploys it)")
+    y: float | None = Field(None, description="start y, mm")
+    heading: float = Field(0.0, description="facing, degrees clockwise from +x")
+    group: str | None = Field(None, description="element, squadron, formation or fireteam it belongs to")
+    params: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific values (gear, ...)")
+
+
+class ScenarioObjective(_Strict):
+    """A goal for one side, in the ruleset's terms."""
+
+    id: str = Field(pattern=_ID, description="objective id")
+    side: str = Field(description="side that pursues it")
+    kind: str = Field(description="objective kind the ruleset understands")
+    text: str = Field("", description="the objective in plain words")
+    params: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific values")
+
+
+class Scenario(_Strict):
+    """A playable battle: which rules, which map, who fights and for what."""
+
+    format_version: Literal[1] = Field(description="file format version (1)")
+    id: str = Field(pattern=_ID, description="scenario id")
+    name: str = Field(description="display name")
+    description: str = Field("", description="briefing text")
+    ruleset: str = Field(description="ruleset id (battlespace, spacefleet, ...)")
+    map: str = Field(description="map file path, relative to the scenario file")
+    sides: list[SideSpec] = Field(min_length=1, description="the sides, in seating order")
+    forces: dict[str, list[UnitPlacement]] = Field(default_factory=dict, description="side id -> its units")
+    objectives: list[ScenarioObjective] = Field(default_factory=list, description="objectives")
+    turn_limit: int | None = Field(None, ge=1, le=1000, description="last turn, or None")
+    special_rules: list[str] = Field(default_factory=list, description="special rule ids the ruleset applies")
+    params: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific settings")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Scenario":
+        ids = [s.id for s in self.sides]
+        if len(set(ids)) != len(ids):
+            raise ValueError("duplicate side ids")
+        for side in self.forces:
+            if side not in ids:
+                raise ValueError(f"forces name side {side!r}, which is not in sides")
+        seen: set[str] = set()
+        for units in self.forces.values():
+            for u in units:
+                if u.id in seen:
+                    raise ValueError(f"duplicate unit id {u.id!r}")
+                seen.add(u.id)
+        # forces follow the seating order whatever order the file used, so
+        # a battle never depends on the key order of a (sorted) JSON file
+        object.__setattr__(self, "forces", {s: self.forces[s] for s in ids if s in self.forces})
+        return self
+
+    def side_ids(self) -> list[str]:
+        """Side ids in seating order."""
+        return [s.id for s in self.sides]
+
+
+def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
+    """Read a scenario and the map it names. Raises :class:`FileError`
+    (naming the scenario or the map file)."""
+    p = Path(path)
+    sc = parse_model(p, Scenario, read_json(p))
+    map_path = (p.parent / sc.map).resolve()
+    if not map_path.exists():
+        raise FileError(p, "map", f"map file {sc.map!r} not found")
+    return sc, load_map(map_path)
