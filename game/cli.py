@@ -245,7 +245,9 @@ def main(argv: list[str] | None = None) -> None:
     from game.data.errors import FileError
 
     try:
-        app(args=argv, standalone_mode=False)
+        rc = app(args=argv, standalone_mode=False)
+        if isinstance(rc, int) and rc:
+            sys.exit(rc)
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except FileError as e:
@@ -258,12 +260,10 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
     except Exception as e:  # noqa: BLE001 - no tracebacks for users
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
+        if hasattr(e, "show") and hasattr(e, "exit_code"):  # click/typer usage errors
             e.show()
             sys.exit(e.exit_code)
-        if isinstance(e, click.exceptions.Abort):
+        if type(e).__name__ == "Abort":
             sys.exit(1)
         if os.environ.get("BATTLETABLE_DEBUG"):
             raise

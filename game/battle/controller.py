@@ -11,7 +11,7 @@ from typing import Callable
 
 from game.ai.agent import Agent
 from game.ai.registry import make_agent
-from game.battle.seats import Seat
+from game.battle.seats import Seat, SeatError
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE, Accepted, Rejected
 from game.core.session import Battle
@@ -35,7 +35,10 @@ class Controller:
         for side, seat in seats.items():
             if seat.kind == "ai":
                 rng = battle.dice.agent_stream(f"{side}:{seat.agent}")
-                self.agents[side] = make_agent(battle.ruleset, seat.agent, rng, seat.params)
+                try:
+                    self.agents[side] = make_agent(battle.ruleset, seat.agent, rng, seat.params)
+                except KeyError as e:
+                    raise SeatError(f"--seat {side}=ai:{seat.agent}: {e.args[0]}") from None
         self.humans = {s for s, seat in seats.items() if seat.kind == "human"}
         self.last_human: str | None = None
         self.handover_to: str | None = None

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
 
     from game.core.dice import Dice
+    from game.core.view import Figure, Marker
     from game.data.maps import MapFile
     from game.data.scenario import Scenario
 
@@ -116,6 +117,21 @@ class Ruleset(Protocol):
 
     def describe(self, event: Event) -> str:
         """The event in plain words for the battle log."""
+
+    # Display hooks (the UI draws only through these) ------------------------
+    def figures(self, state: BattleState) -> list["Figure"]:
+        """Every model on the table as the UI should draw it (from a view)."""
+
+    def markers(self, state: BattleState) -> list["Marker"]:
+        """Blast markers, objectives, lanes and other things to draw."""
+
+    def point_actions(self, state: BattleState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        """Actions of ``figure_id`` aimed at the table point (x, y) mm: move
+        there, throw there, place a template there. Empty when none apply."""
+
+    def figure_actions(self, state: BattleState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        """Actions of ``figure_id`` at another figure (shoot, assault, drag...)
+        or, with ``target_id`` None, on itself (go prone, use gear, end)."""
 
     # AI hooks -------------------------------------------------------------
     def candidates(self, state: BattleState, side: str, rng: "random.Random") -> Sequence[Action]:

@@ -20,3 +20,55 @@ def view_for(ruleset: Ruleset, state: BattleState, side: str | None) -> BattleSt
 def handover_needed(previous: str | None, nxt: str | None, humans: set[str]) -> bool:
     """Hot-seat: hide the screen between two different human sides."""
     return previous is not None and nxt is not None and previous != nxt and previous in humans and nxt in humans
+
+
+from dataclasses import dataclass, field  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Figure:
+    """How the UI draws one model, ship, unit or element (ruleset-agnostic).
+
+    Attributes:
+        id: the model's id (actions name it).
+        side: its side id.
+        x, y: base centre, mm.
+        radius: base radius for round bases, mm (0 when ``width``/``depth`` are used).
+        width, depth: rectangular base size, mm (0 for round bases).
+        heading: facing, degrees clockwise from +x.
+        label: short text to draw on or by the base.
+        markers: state markers to show (``"wounded:2"``, ``"suppressed"``,
+            ``"prone"``, ``"down"``, ``"routed"``, ``"blast:1"``, ...).
+        group: element, squadron or formation id, if any.
+        profile: lines for the tooltip (name, stats).
+        altitude: elevation it stands on, mm.
+    """
+
+    id: str
+    side: str
+    x: float
+    y: float
+    radius: float = 12.5
+    width: float = 0.0
+    depth: float = 0.0
+    heading: float = 0.0
+    label: str = ""
+    markers: tuple[str, ...] = ()
+    group: str | None = None
+    profile: tuple[str, ...] = ()
+    altitude: float = 0.0
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A non-model thing on the table the UI draws: blast markers, objectives,
+    templates left in play, suppression lanes. ``shape`` is a list of (x, y)
+    mm points (a polygon) or one point with ``radius``."""
+
+    id: str
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    radius: float = 0.0
+    label: str = ""
+    side: str | None = None
+    extra: dict = field(default_factory=dict)

@@ -39,7 +39,7 @@ def from_validation(path: str | Path, err: ValidationError, describe=None) -> Fi
     # drop pydantic's union-member tags from the location
     loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
     where = (describe(loc) if describe else None) or _loc(loc)
-    msg = first.get("msg", "invalid")
+    msg = first.get("msg", "invalid").removeprefix("Value error, ")
     if first.get("type") == "extra_forbidden":
         msg = "unknown field"
     elif first.get("type") == "missing":

@@ -142,11 +142,13 @@ def polygon_problem(ring: list[Point], holes: list[list[Point]] = ()) -> str | N
     if len(set(map(tuple, ring))) < 3:
         return "degenerate polygon: fewer than 3 distinct vertices"
     poly = Polygon(ring, holes)
-    if poly.area <= 1e-9:
-        return "degenerate polygon: zero area"
+    if shapely.MultiPoint(ring).convex_hull.area <= 1e-9:
+        return "degenerate polygon: zero area (all vertices on one line)"
     if not poly.is_valid:
         reason = shapely.is_valid_reason(poly)
         return f"invalid polygon: {reason.replace('[', ' at (').replace(']', ')')}"
+    if poly.area <= 1e-9:
+        return "degenerate polygon: zero area"
     return None
 
 

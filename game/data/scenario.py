@@ -98,4 +98,8 @@ def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
     map_path = (p.parent / sc.map).resolve()
     if not map_path.exists():
         raise FileError(p, "map", f"map file {sc.map!r} not found")
-    return sc, load_map(map_path)
+    try:
+        return sc, load_map(map_path)
+    except FileError as e:
+        loc = f" [{e.where}]" if e.where else ""
+        raise FileError(p, "map", f"{sc.map}{loc}: {e.reason}") from None

@@ -269,6 +269,26 @@ class Toy:
             return f"{event.purpose}: rolled {event.total}"
         return ""
 
+    # -- display hooks ---------------------------------------------------------
+    def figures(self, state: ToyState) -> list:
+        from game.core.view import Figure
+
+        return [Figure(id=u.id, side=u.side, x=u.x, y=u.y, radius=BASE_R, label=u.id,
+                       markers=(("moved",) if u.moved else ()) + (("fired",) if u.fired else ()),
+                       profile=(f"{u.id} ({u.side})", "move 100 mm, hits on 4+"))
+                for u in state.units.values() if u.alive]
+
+    def markers(self, state: ToyState) -> list:
+        return []
+
+    def point_actions(self, state: ToyState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        return [Move(side=side, unit=figure_id, x=x, y=y)]
+
+    def figure_actions(self, state: ToyState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        if target_id is None:
+            return [EndTurn(side=side)]
+        return [Shoot(side=side, unit=figure_id, target=target_id)]
+
     # -- AI hooks ------------------------------------------------------------------
     def candidates(self, state: ToyState, side: str, rng: random.Random) -> list[Action]:
         out = self.legal_actions(state, side)

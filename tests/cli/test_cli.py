@@ -1,0 +1,64 @@
+"""The command line: simulate writes replays that verify accepts; a changed
+action is named by its index; --json summary shape; seats."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import ROOT
+from tests.data.test_bad_files import run_cli
+
+DUEL = str(ROOT / "tests/rulesets/toy/duel.scenario.json")
+
+
+def test_simulate_json__summary_and_replays_verify(tmp_path):
+    r = run_cli("simulate", DUEL, "--games", "6", "--seed", "3", "--jobs", "2", "--out", str(tmp_path), "--json")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["games"] == 6 and summary["seed"] == 3
+    assert set(summary["sides"]) == {"red", "blue"}
+    wins = sum(s["wins"] for s in summary["sides"].values())
+    assert wins + summary["draws"] == 6
+    for s in summary["sides"].values():
+        lo, hi = s["ci95"]
+        assert 0 <= lo <= s["win_rate"] <= hi <= 1
+    assert len(summary["replays"]) == 6 and summary["mean_turns"] >= 1
+    first = summary["replays"][0]
+    v = run_cli("verify", first)
+    assert v.returncode == 0 and "ok" in v.stdout
+    # the same seed gives the same games
+    again = run_cli("simulate", DUEL, "--games", "6", "--seed", "3", "--out", str(tmp_path / "again"), "--json")
+    s2 = json.loads(again.stdout)
+    assert s2["sides"] == summary["sides"] and s2["mean_turns"] == summary["mean_turns"]
+
+
+def test_verify__names_the_changed_action(tmp_path):
+    replay = tmp_path / "g.replay.jsonl"
+    r = run_cli("play", DUEL, "--headless", "--seed", "5", "--replay", str(replay), "--quiet")
+    assert r.returncode == 0, r.stderr
+    lines = replay.read_text().splitlines()
+    idx = next(i for i, l in enumerate(lines) if '"toy_end_turn"' in l)
+    obj = json.loads(lines[idx])
+    obj["action"]["side"] = "blue" if obj["action"]["side"] == "red" else "red"
+    lines[idx] = json.dumps(obj)
+    replay.write_text("\n".join(lines) + "\n")
+    v = run_cli("verify", str(replay))
+    assert v.returncode == 1
+    assert f"[action {obj['index']}]" in v.stderr and "Traceback" not in v.stderr
+
+
+def test_play__unknown_side_in_seat_is_one_line(tmp_path):
+    r = run_cli("play", DUEL, "--headless", "--seat", "green=ai:random")
+    assert r.returncode == 2 and "green" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_play__unknown_agent_is_one_line():
+    r = run_cli("play", DUEL, "--headless", "--seat", "red=ai:genius", "--quiet")
+    assert r.returncode != 0 and "unknown agent 'genius'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_headless__prints_the_log(tmp_path):
+    replay = tmp_path / "g.replay.jsonl"
+    run_cli("play", DUEL, "--headless", "--seed", "6", "--replay", str(replay), "--quiet")
+    r = run_cli("replay", str(replay), "--headless")
+    assert r.returncode == 0 and "rolled" in r.stdout and "won" in r.stdout

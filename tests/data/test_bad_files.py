@@ -1,0 +1,53 @@
+"""Every malformed file in tests/data/bad/ gets one clear line through the
+CLI, exit status 2 and no traceback (issue: Files)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+BAD = ROOT / "tests" / "data" / "bad"
+EXPECTED = json.loads((BAD / "expected.json").read_text())
+
+
+def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_there_are_at_least_12_bad_files_of_every_family():
+    names = list(EXPECTED)
+    assert len(names) >= 12
+    assert {n.split(".", 1)[1] for n in names} == {"map.json", "scenario.json", "replay.jsonl"}
+
+
+def test_bad_files_through_validate__one_line_each_and_exit_2():
+    files = [str(BAD / n) for n in sorted(EXPECTED)]
+    r = run_cli("validate", *files)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == len(files), r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+    for name, line in zip(sorted(EXPECTED), lines):
+        assert line.startswith("error: ") and name in line, line
+        assert EXPECTED[name] in line, (name, line)
+
+
+@pytest.mark.parametrize("name", ["self_intersecting.map.json", "unknown_ruleset.scenario.json", "other_map.replay.jsonl"])
+def test_bad_file_through_its_own_command(name):
+    path = str(BAD / name)
+    cmd = {"map.json": ["edit", path], "scenario.json": ["play", path, "--headless"], "replay.jsonl": ["verify", path]}[name.split(".", 1)[1]]
+    r = run_cli(*cmd)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and EXPECTED[name] in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_good_duel_map_in_the_bad_folder_is_ok():
+    r = run_cli("validate", str(BAD / "duel.map.json"))
+    assert r.returncode == 0 and "ok" in r.stdout
