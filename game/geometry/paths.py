@@ -16,8 +16,8 @@ Accuracy: arcs of the grown obstacles are approximated by polygons that
 *circumscribe* the true arcs (the grown distance is ``r / cos(step / 2)`` with
 ``step = 90 / quad_segs`` degrees), so a path never comes closer than ``r``
 to an obstacle and may keep at most ``r * (1 / cos(step / 2) - 1)`` more
-clearance than strictly needed (0.44 mm for ``r = 12.5`` and the default
-``quad_segs = 3``). A start or goal lying in that sliver (a base touching an
+clearance than strictly needed (0.25 mm for ``r = 12.5`` and the default
+``quad_segs = 4``). A start or goal lying in that sliver (a base touching an
 obstacle) is nudged onto the free-space boundary, and the nudge is part of the
 returned path.
 
@@ -114,7 +114,7 @@ def free_space(
     obstacles: Sequence[TerrainPiece | Polygon],
     radius: float,
     table: tuple[float, float] | None = None,
-    quad_segs: int = 3,
+    quad_segs: int = 4,
 ) -> FreeSpace:
     """Grow ``obstacles`` by ``radius`` and subtract them from the table.
 
@@ -215,7 +215,7 @@ class PathFinder:
         obstacles: Sequence[TerrainPiece | Polygon],
         radius: float,
         table: tuple[float, float] | None = None,
-        quad_segs: int = 3,
+        quad_segs: int = 4,
     ) -> None:
         """Build the graph. Arguments as for :func:`free_space`."""
         self.space = free_space(obstacles, radius, table, quad_segs)
