@@ -29,12 +29,15 @@ class Edges:
         a, b: (K, 2) start and end points in mm.
         piece: (K,) index of the owning piece in ``TerrainIndex.pieces``.
         height: (K,) the owning piece's height (mm, may be inf).
+        prev, next: (K,) index of the previous / next edge on the same ring.
     """
 
     a: np.ndarray
     b: np.ndarray
     piece: np.ndarray
     height: np.ndarray
+    prev: np.ndarray
+    next: np.ndarray
 
 
 class TerrainIndex:
@@ -70,6 +73,7 @@ class TerrainIndex:
         #: distinct finite heights of blocking pieces, ascending
         self.blocking_heights = np.unique(self.heights[self.blocking_mask & np.isfinite(self.heights)])
         self._unions: dict = {}
+        self._union_edges: dict = {}
         self._edges: Edges | None = None
 
     # ----------------------------------------------------------------- lookup
@@ -162,21 +166,50 @@ class TerrainIndex:
         return bool(self.table_polygon.covers(geom))
 
     # ----------------------------------------------------------------- edges
+    def union_edges(self, indices: Iterable[int]) -> Edges:
+        """Edges of the union of the given pieces (overlaps merged; ``piece`` and ``height`` are -1 / nan).
+
+        Used where crossing edges of overlapping pieces would break a sweep
+        (the visibility polygon). Memoised per set of pieces.
+        """
+        key = tuple(sorted(set(int(i) for i in indices)))
+        e = self._union_edges.get(key)
+        if e is None:
+            u = self.union_of(key)
+            polys = [g for g in getattr(u, "geoms", [u]) if g.geom_type == "Polygon" and not g.is_empty]
+            e = _ring_edges([shapely.orient_polygons(g) for g in polys])
+            e = Edges(e.a, e.b, np.full(len(e.a), -1, dtype=np.intp), np.full(len(e.a), np.nan), e.prev, e.next)
+            self._union_edges[key] = e
+        return e
+
     @property
     def edges(self) -> Edges:
         """Every ring edge of every piece, interior on the left (built once)."""
         if self._edges is None:
-            a_list, b_list, p_list = [], [], []
-            for i, poly in enumerate(self.polygons):
-                for ring in (poly.exterior, *poly.interiors):
-                    c = np.asarray(ring.coords, dtype=float)[:, :2]
-                    a_list.append(c[:-1])
-                    b_list.append(c[1:])
-                    p_list.append(np.full(len(c) - 1, i))
-            if a_list:
-                a, b, p = np.vstack(a_list), np.vstack(b_list), np.concatenate(p_list)
-            else:
-                a = b = np.zeros((0, 2))
-                p = np.zeros(0, dtype=int)
-            self._edges = Edges(a, b, p.astype(np.intp), self.heights[p] if p.size else np.zeros(0))
+            self._edges = _ring_edges(list(self.polygons), self.heights)
         return self._edges
+
+
+def _ring_edges(polygons: list, heights: np.ndarray | None = None) -> Edges:
+    """Edges of oriented polygons (interior on the left), with ring neighbours."""
+    a_list, b_list, p_list, prv, nxt = [], [], [], [], []
+    start = 0
+    for i, poly in enumerate(polygons):
+        for ring in (poly.exterior, *poly.interiors):
+            c = np.asarray(ring.coords, dtype=float)[:, :2]
+            n = len(c) - 1
+            a_list.append(c[:-1])
+            b_list.append(c[1:])
+            p_list.append(np.full(n, i))
+            loc = np.arange(n)
+            prv.append(start + (loc - 1) % n)
+            nxt.append(start + (loc + 1) % n)
+            start += n
+    if a_list:
+        a, b, p = np.vstack(a_list), np.vstack(b_list), np.concatenate(p_list).astype(np.intp)
+        pv, nx = np.concatenate(prv).astype(np.intp), np.concatenate(nxt).astype(np.intp)
+    else:
+        a = b = np.zeros((0, 2))
+        p = pv = nx = np.zeros(0, dtype=np.intp)
+    h = heights[p] if (heights is not None and p.size) else np.full(p.size, np.nan)
+    return Edges(a, b, p, h, pv, nx)
