@@ -1,0 +1,256 @@
+"""The App: a window, a scene stack and a fixed-timestep loop.
+
+``run(kind, **kwargs)`` is what the CLI calls: ``"menu"`` (scenario=, seed=),
+``"battle"`` (scenario=, seed=, seats=, replay=), ``"screenshot"`` (scenario=,
+seed=, seats=, path=), ``"replay"`` (path=) and ``"editor"`` (path=).
+
+Headless use (tests, benchmarks, ``--screenshot``): build ``App(headless=True)``,
+push scenes, call :meth:`App.drive` with synthetic events, and
+:meth:`App.screenshot`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pygame
+
+from game.ui.palette import Palette, palette
+from game.ui.scene import Scene
+from game.ui.settings import Settings, load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+THEME = ROOT / "assets" / "theme.json"
+FIXED_DT = 1.0 / 60.0
+
+
+class App:
+    """One window and its scene stack.
+
+    Args:
+        size: window size in px (default: the settings' window size).
+        settings: settings (default: loaded from the config folder).
+        headless: use the dummy video driver (no window).
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None, headless: bool = False) -> None:
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.settings = settings or load_settings()
+        pygame.display.init()
+        pygame.font.init()
+        self.size = tuple(size or self.settings.window)
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        pygame.display.set_caption("Battletable")
+        pygame.key.set_repeat(300, 40)
+        from game.ui import fonts
+
+        fonts.set_ui_scale(self.settings.ui_scale)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self.last_frame_ms = 0.0
+
+    # -- palette and widgets -----------------------------------------------------
+    @property
+    def palette(self) -> Palette:
+        """The colours of the current settings."""
+        return palette(self.settings.palette)
+
+    def new_ui(self):
+        """A themed pygame_gui manager sized to the window."""
+        import pygame_gui
+
+        return pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
+
+    # -- the stack -------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        """Put ``scene`` on top and enter it."""
+        scene.app = self
+        scene.ui = self.new_ui()
+        self.stack.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Remove the top scene (or ``scene`` and everything above it)."""
+        if not self.stack:
+            return None
+        if scene is not None and scene in self.stack:
+            while self.stack and self.stack[-1] is not scene:
+                self.stack.pop().exit()
+        s = self.stack.pop()
+        s.exit()
+        if not self.stack:
+            self.running = False
+        return s
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop().exit()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        """Clear the whole stack and push ``scene``."""
+        while self.stack:
+            self.stack.pop().exit()
+        return self.push(scene)
+
+    def find(self, cls: type) -> Scene | None:
+        """The topmost scene of class ``cls``."""
+        for s in reversed(self.stack):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def message(self, text: str, title: str = "Note") -> Scene:
+        """Show a modal note over the current scene."""
+        from game.ui.scenes.dialog import MessageScene
+
+        return self.push(MessageScene(text, title))
+
+    # -- one frame ---------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Give one event to the top scene (its widgets first)."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        s = self.top
+        if s is None:
+            return
+        if s.ui is not None:
+            s.ui.process_events(event)
+        s.handle(event)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene by ``dt`` seconds."""
+        s = self.top
+        if s is None:
+            return
+        if s.ui is not None:
+            s.ui.update(dt)
+        s.update(dt)
+
+    def draw(self) -> None:
+        """Draw the visible scenes, bottom to top."""
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        if not self.stack:
+            self.screen.fill((0, 0, 0))
+        for s in self.stack[max(start, 0):]:
+            s.draw(self.screen)
+            if s.ui is not None:
+                s.ui.draw_ui(self.screen)
+        self.frames += 1
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window and tell every scene."""
+        self.size = (max(640, int(size[0])), max(480, int(size[1])))
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        for s in self.stack:
+            if s.ui is not None:
+                s.ui.set_window_resolution(self.size)
+            s.resize(self.size)
+
+    def frame(self, events: Iterable[pygame.event.Event] = (), dt: float = FIXED_DT) -> None:
+        """Process ``events``, update once by ``dt`` and draw one frame."""
+        t0 = time.perf_counter()
+        for e in events:
+            self.dispatch(e)
+        self.update(dt)
+        self.draw()
+        self.last_frame_ms = (time.perf_counter() - t0) * 1000.0
+
+    def drive(self, frames: int = 1, events: Sequence[pygame.event.Event] | dict[int, Sequence[pygame.event.Event]] = ()) -> None:
+        """Headless: run ``frames`` frames at the fixed step. ``events`` are
+        given to the first frame, or a dict frame number -> events."""
+        for i in range(frames):
+            if isinstance(events, dict):
+                evs = events.get(i, ())
+            else:
+                evs = events if i == 0 else ()
+            self.frame(list(evs) + pygame.event.get())
+            if not self.running:
+                break
+
+    def screenshot(self, path: str | Path) -> Path:
+        """Draw the current frame and save it as a PNG."""
+        self.draw()
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(p))
+        return p
+
+    def loop(self) -> None:
+        """The interactive loop: fixed-step updates, one draw per frame."""
+        acc = 0.0
+        last = time.perf_counter()
+        while self.running and self.stack:
+            now = time.perf_counter()
+            acc = min(acc + now - last, 0.25)
+            last = now
+            for e in pygame.event.get():
+                self.dispatch(e)
+            while acc >= FIXED_DT:
+                self.update(FIXED_DT)
+                acc -= FIXED_DT
+            self.draw()
+            pygame.display.flip()
+            self.clock.tick(120)
+        pygame.quit()
+
+
+# ------------------------------------------------------------------ scene factories
+def first_scene(kind: str, **kwargs) -> Scene:
+    """The scene ``run(kind, ...)`` starts with."""
+    if kind == "menu":
+        from game.ui.scenes.menu import MenuScene
+
+        return MenuScene(scenario=kwargs.get("scenario"), seed=int(kwargs.get("seed") or 1))
+    if kind in ("battle", "screenshot"):
+        from game.ui.scenes.battle import BattleScene
+
+        return BattleScene.from_scenario(kwargs["scenario"], seed=int(kwargs.get("seed") or 1),
+                                         seats=kwargs.get("seats") or {}, replay=kwargs.get("replay"),
+                                         screenshot_mode=(kind == "screenshot"))
+    if kind == "replay":
+        from game.ui.scenes.replay import ReplayScene
+
+        return ReplayScene(kwargs["path"])
+    if kind == "editor":
+        from game.ui.scenes.placeholder import editor_scene
+
+        return editor_scene(kwargs.get("path"))
+    raise ValueError(f"unknown app kind {kind!r}")
+
+
+def run(kind: str, **kwargs) -> None:
+    """Open the app on ``kind`` (see the module notes). For ``"screenshot"``,
+    render one frame headless to ``path`` and return."""
+    if kind == "screenshot":
+        app = App(size=kwargs.get("size") or (1600, 1000), headless=True)
+        scene = app.push(first_scene(kind, **kwargs))
+        scene.prepare_screenshot()
+        app.drive(3)
+        out = app.screenshot(kwargs["path"])
+        print(f"screenshot saved to {out}")
+        pygame.quit()
+        return
+    app = App()
+    app.push(first_scene(kind, **kwargs))
+    app.loop()

@@ -1,0 +1,100 @@
+"""The battle log: every event in plain words, rolls with their dice and
+modifiers, each line tagged with its action, turn, side and kind so the log
+can be filtered (no pygame)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log."""
+
+    action: int  #: index of the action that caused it
+    turn: int
+    side: str | None
+    kind: str  #: "roll", "phase", "end" or the event type without the ruleset prefix
+    text: str
+
+
+def event_kind(event: Event, ruleset_id: str = "") -> str:
+    """The filter kind of an event."""
+    if isinstance(event, DiceRolled):
+        return "roll"
+    if isinstance(event, PhaseBegan):
+        return "phase"
+    if isinstance(event, BattleEnded):
+        return "end"
+    t = event.type
+    return t[len(ruleset_id) + 1:] if ruleset_id and t.startswith(ruleset_id + "_") else t
+
+
+def dice_text(ev: DiceRolled) -> str:
+    """A roll with dice, faces, modifiers and total."""
+    mods = "".join(f" {v:+d} {k}" for k, v in ev.modifiers)
+    return f"{ev.notation} {list(ev.faces)}{mods} = {ev.total}"
+
+
+def event_text(ruleset, event: Event) -> str:
+    """The event in words: the ruleset's description, else a generic one;
+    rolls always show their dice."""
+    try:
+        text = ruleset.describe(event) or ""
+    except Exception:  # noqa: BLE001 - the log never breaks the UI
+        text = ""
+    if isinstance(event, DiceRolled):
+        head = text or event.purpose
+        return f"{head} ({dice_text(event)})" if dice_text(event) not in head else head
+    if text:
+        return text
+    if isinstance(event, PhaseBegan):
+        return f"turn {event.turn}: {event.phase}" + (f" ({event.side})" if event.side else "")
+    if isinstance(event, Logged):
+        return event.text
+    if isinstance(event, BattleEnded):
+        return f"battle over: {event.winner or 'draw'} ({event.reason})"
+    d = event.to_dict() if hasattr(event, "to_dict") else {}
+    rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "type")
+    return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
+
+
+class BattleLog:
+    """Log lines built from a battle's history."""
+
+    def __init__(self, ruleset) -> None:
+        self.ruleset = ruleset
+        self.lines: list[LogLine] = []
+        self.turn = 1
+        self.version = 0
+
+    def add(self, index: int, action, events) -> None:
+        """Lines for one accepted action and its events."""
+        for ev in events:
+            if isinstance(ev, PhaseBegan):
+                self.turn = ev.turn
+            side = getattr(ev, "side", None) or action.side
+            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev)))
+        self.version += 1
+
+    def rebuild(self, entries) -> None:
+        """Start again from a list of history entries."""
+        self.lines, self.turn = [], 1
+        for i, e in enumerate(entries):
+            self.add(i, e.action, e.events)
+        self.version += 1
+
+    def kinds(self) -> list[str]:
+        """Distinct kinds, in order of appearance."""
+        return list(dict.fromkeys(ln.kind for ln in self.lines))
+
+    def sides(self) -> list[str]:
+        """Distinct sides, in order of appearance."""
+        return [s for s in dict.fromkeys(ln.side for ln in self.lines) if s]
+
+    def filtered(self, side: str | None = None, kind: str | None = None, upto: int | None = None) -> list[LogLine]:
+        """Lines of ``side`` and ``kind`` (None: all), of actions before ``upto``."""
+        return [ln for ln in self.lines if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
+                and (upto is None or ln.action < upto)]

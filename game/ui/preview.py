@@ -1,0 +1,116 @@
+"""What an action would do, before it is committed (no pygame).
+
+The ruleset is asked ``check(state, action)`` (the Illegal reason is shown)
+and, when it has one, ``preview(state, action) -> dict``. Keys understood
+(all optional):
+
+* ``path``: [(x, y), ...] mm the base would follow; ``stop``: (x, y) where it
+  would stop (first contact, hindering terrain); ``cost``: number or text;
+* ``template``: {"points": [(x, y), ...]} or {"x", "y", "radius"} mm;
+  ``touches``: ids of the figures the template or move would touch;
+* ``odds``: chance of success 0..1; ``need``: text such as "4+ on d6";
+* ``arcs``: [{"x", "y", "heading", "width", "radius"}] fire arcs (degrees, mm);
+* ``range_bands``: [mm, ...] radii around the acting figure;
+* ``turn``: {"x", "y", "heading", "width", "radius"} the turn allowed
+  (a gravity well's sector);
+* ``text``: [lines] anything else to show.
+
+Without a ``path``, an action with ``x``/``y`` fields previews as a straight
+line from the acting figure, its length as the cost.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Preview:
+    """A previewed action."""
+
+    action: Any
+    legal: bool
+    reason: str = ""
+    path: list[tuple[float, float]] = field(default_factory=list)
+    stop: tuple[float, float] | None = None
+    cost: str = ""
+    template: dict | None = None
+    touches: tuple[str, ...] = ()
+    arcs: list[dict] = field(default_factory=list)
+    range_bands: list[float] = field(default_factory=list)
+    origin: tuple[float, float] | None = None
+    lines: list[str] = field(default_factory=list)
+    target: str | None = None
+
+
+def action_label(action, ruleset=None) -> str:
+    """A short button label for an action (the ruleset's own if it has one)."""
+    fn = getattr(ruleset, "describe_action", None)
+    if fn is not None:
+        try:
+            text = fn(action)
+            if text:
+                return str(text)
+        except Exception:  # noqa: BLE001 - labels never break the UI
+            pass
+    d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
+    kind = str(d.get("type", "action"))
+    rid = getattr(ruleset, "id", "")
+    if rid and kind.startswith(rid + "_"):
+        kind = kind[len(rid) + 1:]
+    parts = [kind.replace("_", " ")]
+    if "x" in d and "y" in d:
+        parts.append(f"to ({float(d['x']):.0f}, {float(d['y']):.0f})")
+    for k, v in d.items():
+        if k in ("type", "side", "x", "y", "unit"):
+            continue
+        if isinstance(v, str):
+            parts.append(f"{k} {v}")
+        elif isinstance(v, bool):
+            if v:
+                parts.append(k)
+        elif isinstance(v, (int, float)):
+            parts.append(f"{k} {v:g}")
+    return " ".join(parts)
+
+
+def make_preview(ruleset, state, action, actor=None) -> Preview:
+    """Check ``action`` and gather what to draw for it; ``actor`` is the
+    acting figure (a ``Figure``), used for straight-line moves."""
+    verdict = ruleset.check(state, action)
+    p = Preview(action, bool(verdict.ok), "" if verdict.ok else getattr(verdict, "reason", "illegal"))
+    d = action.to_dict() if hasattr(action, "to_dict") else {}
+    p.target = d.get("target") if isinstance(d.get("target"), str) else None
+    if actor is not None:
+        p.origin = (actor.x, actor.y)
+    info: dict = {}
+    fn = getattr(ruleset, "preview", None)
+    if fn is not None:
+        try:
+            info = fn(state, action) or {}
+        except Exception as e:  # noqa: BLE001 - a preview never breaks the UI
+            p.lines.append(f"(no preview: {e.__class__.__name__})")
+    if "path" in info:
+        p.path = [tuple(map(float, pt)) for pt in info["path"]]
+    elif actor is not None and "x" in d and "y" in d:
+        p.path = [(actor.x, actor.y), (float(d["x"]), float(d["y"]))]
+    if info.get("stop") is not None:
+        p.stop = tuple(map(float, info["stop"]))
+    if "cost" in info:
+        p.cost = str(info["cost"]) if not isinstance(info["cost"], (int, float)) else f"{info['cost']:.0f} mm"
+    elif len(p.path) >= 2:
+        p.cost = f"{sum(math.dist(a, b) for a, b in zip(p.path, p.path[1:])):.0f} mm"
+    p.template = info.get("template")
+    p.touches = tuple(info.get("touches", ()))
+    p.arcs = list(info.get("arcs", ()))
+    if info.get("turn"):
+        p.arcs.append(dict(info["turn"], kind="turn"))
+    p.range_bands = [float(r) for r in info.get("range_bands", ())]
+    if "odds" in info:
+        p.lines.append(f"chance {float(info['odds']):.0%}")
+    if "need" in info:
+        p.lines.append(f"needs {info['need']}")
+    p.lines += [str(t) for t in info.get("text", ())]
+    return p

@@ -1,0 +1,1 @@
+"""Drawing layers: terrain (cached per zoom), figures, markers, overlays."""

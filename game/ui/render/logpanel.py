@@ -1,0 +1,73 @@
+"""The battle log panel: filtered lines, word-wrapped, newest at the bottom,
+scrolled with the wheel. Rendered to a cached surface until the log, the
+filter or the scroll changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts
+
+KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 160, 160)}
+
+
+def wrap(text: str, width_px: int, size: int = 13) -> list[str]:
+    """Split ``text`` into lines no wider than ``width_px``."""
+    f = fonts.font(size)
+    out, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width_px or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out or [""]
+
+
+class LogPanel:
+    """Draws log lines into ``rect``; ``scroll`` counts lines up from the end."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scroll = 0
+        self._key = None
+        self._surf: pygame.Surface | None = None
+
+    def handle_wheel(self, event) -> bool:
+        """Scroll on the wheel over the panel."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, self.scroll + event.y * 3)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, lines, side_colour=lambda s: (230, 230, 230), key=None) -> None:
+        """Draw ``lines`` (LogLine) bottom-aligned."""
+        k = (key, self.scroll, tuple(self.rect), len(lines))
+        if k != self._key or self._surf is None:
+            self._surf = self._render(lines, side_colour)
+            self._key = k
+        surface.blit(self._surf, self.rect.topleft)
+
+    def _render(self, lines, side_colour) -> pygame.Surface:
+        s = pygame.Surface(self.rect.size)
+        s.fill((24, 26, 31))
+        lh = fonts.font(13).get_linesize()
+        rows: list[tuple[str, tuple]] = []
+        for ln in lines[-400:]:
+            col = KIND_COLOURS.get(ln.kind, (225, 225, 220))
+            for i, part in enumerate(wrap(f"T{ln.turn} {ln.text}", self.rect.width - 14)):
+                rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None))
+        visible = max(1, (self.rect.height - 6) // lh)
+        self.scroll = min(self.scroll, max(0, len(rows) - visible))
+        end = len(rows) - self.scroll
+        y = 4
+        for text, col, side in rows[max(0, end - visible):end]:
+            if side:
+                pygame.draw.rect(s, side_colour(side), pygame.Rect(2, y + 3, 4, lh - 6))
+            s.blit(fonts.text(text, 13, col), (9, y))
+            y += lh
+        pygame.draw.rect(s, (70, 76, 90), s.get_rect(), 1)
+        return s

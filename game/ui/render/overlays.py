@@ -1,0 +1,172 @@
+"""Overlays drawn from geometry results: the LoS overlay (visibility polygon
+and coloured sight lines, cached until the viewer, the state or the camera
+changes), movement paths with their cost, templates, fire arcs and range
+bands."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.palette import Palette, shade
+
+
+class LosOverlay:
+    """Renders a :class:`game.ui.los.LosResult` to a cached translucent surface."""
+
+    def __init__(self) -> None:
+        self._key = None
+        self._surf: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, camera: Camera, los, palette: Palette) -> None:
+        """Blit the overlay (re-render only when ``los`` or the camera changed)."""
+        if los is None:
+            return
+        tw, th = camera.table
+        whole = tw * camera.scale <= 3000 and th * camera.scale <= 3000
+        key = (id(los), round(camera.scale, 6), palette.name) if whole else (id(los), camera.state(), palette.name)
+        if key != self._key:
+            self._surf = self._render(camera, los, palette, whole)
+            self._key = key
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(camera.viewport))
+        surface.blit(self._surf, camera.to_screen(0.0, 0.0) if whole else camera.viewport[:2])
+        surface.set_clip(clip)
+
+    def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
+        """Whole table at this zoom (pans reuse it), or just the viewport."""
+        vx, vy, vw, vh = camera.viewport
+        if whole:
+            tw, th = camera.table
+            surf = pygame.Surface((int(tw * camera.scale) + 2, int(th * camera.scale) + 2), pygame.SRCALPHA)
+            off = np.array(camera.to_screen(0.0, 0.0))
+        else:
+            surf = pygame.Surface((vw, vh), pygame.SRCALPHA)
+            off = np.array([vx, vy])
+        for ring in los.rings:
+            pts = (camera.to_screen_many(ring) - off).tolist()
+            if len(pts) >= 3:
+                pygame.draw.polygon(surf, (*palette.visibility, 46), pts)
+                pygame.draw.polygon(surf, (*palette.visibility, 150), pts, 1)
+        for ring in los.holes:
+            pts = (camera.to_screen_many(ring) - off).tolist()
+            if len(pts) >= 3:
+                pygame.draw.polygon(surf, (0, 0, 0, 0), pts)
+        colours = {"clear": palette.clear, "partial": palette.partial, "blocked": palette.blocked}
+        for ln in los.lines:
+            a = np.array(camera.to_screen(*ln.a)) - off
+            b = np.array(camera.to_screen(*ln.b)) - off
+            col = colours[ln.state]
+            if ln.state == "blocked":
+                _dashed(surf, (*col, 220), a, b, 2)
+            else:
+                pygame.draw.line(surf, (*col, 230), a, b, 3 if ln.state == "clear" else 2)
+            if ln.state == "blocked" and len(los.lines) > 24:
+                continue  # a crowded table: label only what can be seen
+            label = f"{ln.fraction:.0%}" + ("" if ln.exact else "~")
+            t = fonts.text(label, 12, col, True)
+            mid = (a + b) / 2
+            bg = pygame.Rect(int(mid[0]) - t.get_width() // 2 - 2, int(mid[1]) - 8, t.get_width() + 4, t.get_height())
+            pygame.draw.rect(surf, (10, 10, 10, 190), bg)
+            surf.blit(t, (bg.x + 2, bg.y))
+        return surf
+
+
+def _dashed(surf, col, a, b, width: int, dash: float = 8.0) -> None:
+    d = b - a
+    n = float(np.hypot(*d))
+    if n < 1:
+        return
+    u = d / n
+    for s in np.arange(0, n, dash * 2):
+        pygame.draw.line(surf, col, a + u * s, a + u * min(s + dash, n), width)
+
+
+def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, figures_by_id: dict,
+                 actor_radius: float = 12.5) -> None:
+    """Draw a :class:`game.ui.preview.Preview`: path and ghost base, stop
+    point, template with touched figures, arcs, range bands, target line."""
+    if pv is None:
+        return
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(camera.viewport))
+    col = palette.legal if pv.legal else palette.illegal
+    for r in pv.range_bands:
+        if pv.origin:
+            pygame.draw.circle(surface, shade(palette.arc, -0.2), camera.to_screen(*pv.origin), max(2, int(camera.mm(r))), 1)
+    for arc in pv.arcs:
+        draw_arc(surface, camera, arc, palette.arc if arc.get("kind") != "turn" else palette.template)
+    if len(pv.path) >= 2:
+        pts = [camera.to_screen(*p) for p in pv.path]
+        pygame.draw.lines(surface, col, False, pts, 3)
+        end = pv.stop or pv.path[-1]
+        c = camera.to_screen(*end)
+        pygame.draw.circle(surface, col, c, max(3, int(camera.mm(actor_radius))), 2)
+        if pv.stop:
+            pygame.draw.line(surface, palette.illegal, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
+            pygame.draw.line(surface, palette.illegal, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
+        if pv.cost:
+            t = fonts.text(pv.cost, 13, col, True)
+            surface.blit(t, (c[0] + 10, c[1] + 10))
+    if pv.target and pv.origin and pv.target in figures_by_id:
+        f = figures_by_id[pv.target]
+        pygame.draw.line(surface, col, camera.to_screen(*pv.origin), camera.to_screen(f.x, f.y), 2)
+        pygame.draw.circle(surface, col, camera.to_screen(f.x, f.y), max(4, int(camera.mm(max(f.radius, 5)))) + 5, 2)
+    if pv.template:
+        draw_template(surface, camera, pv.template, palette.template)
+    for fid in pv.touches:
+        f = figures_by_id.get(fid)
+        if f is not None:
+            pygame.draw.circle(surface, palette.template, camera.to_screen(f.x, f.y), max(4, int(camera.mm(max(f.radius, 5)))) + 3, 3)
+    surface.set_clip(clip)
+
+
+def draw_template(surface, camera: Camera, tpl: dict, colour) -> None:
+    """A template: {"points": [...]} polygon or {"x", "y", "radius"} circle."""
+    if "points" in tpl:
+        pts = [camera.to_screen(*p) for p in tpl["points"]]
+        if len(pts) >= 3:
+            _alpha_polygon(surface, pts, (*colour, 70))
+            pygame.draw.polygon(surface, colour, pts, 2)
+    elif "radius" in tpl:
+        c = camera.to_screen(tpl["x"], tpl["y"])
+        r = max(2, int(camera.mm(tpl["radius"])))
+        s = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(s, (*colour, 70), (r + 1, r + 1), r)
+        surface.blit(s, (c[0] - r - 1, c[1] - r - 1))
+        pygame.draw.circle(surface, colour, c, r, 2)
+
+
+def draw_arc(surface, camera: Camera, arc: dict, colour) -> None:
+    """A sector: centre, heading (deg clockwise from +x), width (deg), radius (mm)."""
+    x, y, h, w, r = arc["x"], arc["y"], arc["heading"], arc["width"], arc["radius"]
+    n = max(8, int(w / 4))
+    pts = [(x, y)] + [(x + r * math.cos(math.radians(h - w / 2 + w * i / n)), y + r * math.sin(math.radians(h - w / 2 + w * i / n)))
+                      for i in range(n + 1)]
+    sp = [camera.to_screen(*p) for p in pts]
+    _alpha_polygon(surface, sp, (*colour, 40))
+    pygame.draw.polygon(surface, colour, sp, 1)
+
+
+def draw_range_rings(surface, camera: Camera, origin, radii, colour) -> None:
+    """Range bands as rings around ``origin`` with their distance."""
+    c = camera.to_screen(*origin)
+    for r in radii:
+        pr = int(camera.mm(r))
+        if pr > 2:
+            pygame.draw.circle(surface, colour, c, pr, 1)
+            surface.blit(fonts.text(f"{r:g}", 10, colour), (c[0] + pr + 2, c[1] - 6))
+
+
+def _alpha_polygon(surface, pts, rgba) -> None:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).clip(surface.get_rect())
+    if box.width <= 0 or box.height <= 0:
+        return
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(s, rgba, [(px - box.x, py - box.y) for px, py in pts])
+    surface.blit(s, box.topleft)

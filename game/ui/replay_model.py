@@ -1,0 +1,91 @@
+"""A replay opened for viewing (no pygame): verified, re-simulated once, with
+the state after every action kept so stepping and jumping are instant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from game.battle.loading import open_replay
+from game.core.replay import verify
+from game.core.session import Battle
+from game.ui.log import BattleLog
+
+
+class ReplayModel:
+    """Positions are (k, j): the state after ``k`` actions and the first ``j``
+    events of action ``k``.
+
+    Raises:
+        FileError: a bad replay file.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.ruleset, self.record = open_replay(path)
+        self.verdict = verify(self.record, self.ruleset)
+        h = self.record.header
+        self.scenario, self.map, self.seed = h.scenario, h.map, h.seed
+        battle = Battle(self.ruleset, h.scenario, h.map, h.seed)
+        self.states = [battle.state.clone()]
+        self.entries = []
+        self.stopped: str = ""  #: why re-simulation stopped early, if it did
+        for i, line in enumerate(self.record.actions):
+            try:
+                action = self.ruleset.parse_action(line.action)
+            except ValidationError as e:
+                self.stopped = f"action {i} cannot be decoded ({e.errors()[0]['msg']})"
+                break
+            r = battle.submit(action)
+            if not r.ok:
+                self.stopped = f"action {i} ({action.type}) is rejected: {r.reason}"
+                break
+            self.entries.append(battle.history.entries[-1])
+            self.states.append(battle.state.clone())
+        self.log = BattleLog(self.ruleset)
+        self.log.rebuild(self.entries)
+
+    @property
+    def actions(self) -> int:
+        """Number of actions that could be re-simulated."""
+        return len(self.entries)
+
+    @property
+    def first_bad(self) -> int | None:
+        """The action where verification fails (None: verified)."""
+        return None if self.verdict.ok else self.verdict.first_bad
+
+    def state_at(self, k: int, j: int = 0):
+        """The state after ``k`` actions and ``j`` events of the next one."""
+        k = max(0, min(k, self.actions))
+        if j <= 0 or k >= self.actions:
+            return self.states[k]
+        st = self.states[k].clone()
+        for ev in self.entries[k].events[:j]:
+            self.ruleset.apply(st, ev)
+        return st
+
+    def events_in(self, k: int) -> int:
+        """How many events action ``k`` has."""
+        return len(self.entries[k].events) if 0 <= k < self.actions else 0
+
+    def turn_of(self, k: int) -> int:
+        """The turn after ``k`` actions."""
+        return self.states[max(0, min(k, self.actions))].turn
+
+    def index_of_turn(self, turn: int) -> int:
+        """The first position whose turn is at least ``turn`` (the end if none)."""
+        for k, s in enumerate(self.states):
+            if s.turn >= turn:
+                return k
+        return self.actions
+
+    def turn_starts(self) -> list[tuple[int, int]]:
+        """(turn, position) where each turn begins."""
+        out, last = [], None
+        for k, s in enumerate(self.states):
+            if s.turn != last:
+                out.append((s.turn, k))
+                last = s.turn
+        return out

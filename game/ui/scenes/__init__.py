@@ -1,0 +1,1 @@
+"""The app's screens: menu, battle, replay viewer, dialogs, help."""

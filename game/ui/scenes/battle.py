@@ -1,0 +1,563 @@
+"""The battle scene: the table, selection, the contextual action bar,
+previews, the LoS overlay, the log, AI turns animated, hot-seat handover,
+undo, save and load, and the end-of-battle summary.
+
+It holds no rules: clicks become actions through the ruleset's display hooks
+(``point_actions``, ``figure_actions``, ``legal_actions``), ``check`` explains
+refusals, and everything drawn comes from ``figures``/``markers`` of the
+viewing side's ``view``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.data.errors import FileError
+from game.ui import fonts
+from game.ui.play import PlaySession
+from game.ui.preview import action_label, make_preview
+from game.ui.render.logpanel import LogPanel
+from game.ui.scene import Scene
+from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
+from game.ui.settings import config_dir
+from game.ui.table_model import TableModel
+from game.ui.table_view import TableView
+
+GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset gives none
+
+
+class BattleScene(Scene):
+    """Play one battle. Build with :meth:`from_scenario` or from a session."""
+
+    name = "battle"
+
+    def __init__(self, session: PlaySession, screenshot_mode: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.screenshot_mode = screenshot_mode
+        self.selected: str | None = None
+        self.pending: list = []  #: actions offered in the bar (clicked target)
+        self.pending_target = None  #: (x, y) or figure id the pending actions aim at
+        self.preview = None
+        self.status = ""
+        self.status_bad = False
+        self.show_los = True
+        self.show_ranges = False
+        self.paused_ai = False
+        self.ai_timer = 0.0
+        self.side_filter: str | None = None
+        self.kind_filter: str | None = None
+        self._seq = None
+        self._hover_dirty = False
+        self._bar_key = None
+        self._bar_buttons: dict = {}
+        self.summary_shown = False
+
+    @classmethod
+    def from_scenario(cls, path, seed: int = 1, seats=None, replay=None, screenshot_mode: bool = False) -> "BattleScene":
+        """A battle of the scenario file (FileError for a bad file)."""
+        return cls(PlaySession.from_scenario(path, seed, seats or {}, replay), screenshot_mode)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        s = self.session
+        self.table = TableModel.of_map(s.battle.map)
+        self.view = TableView(self.table, self.app.palette, s.ruleset.sides(s.battle.scenario), table_rect(self.app.size))
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self._build_widgets()
+        self.refresh()
+        if len(s.humans) > 1 and s.waiting_for and not self.screenshot_mode:
+            self._handover(s.waiting_for)
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def _build_widgets(self) -> None:
+        self.ui.clear_and_reset()
+        w, h = self.app.size
+        bar = [("Menu", self.to_menu), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
+               ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Skip AI", self.skip_ai),
+               ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
+        self.top_buttons = {}
+        x = w - 10
+        for label, fn in reversed(bar):
+            bw = 8 + fonts.font(14).size(label)[0] + 16
+            x -= bw + 4
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), label, self.ui)
+            self.top_buttons[b] = fn
+        self.top_left = x
+        rr = right_rect(self.app.size)
+        self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150, 170, 28), "Side: all", self.ui)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150, 170, 28), "Kind: all", self.ui)
+        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 184, rr.width - 12, rr.height - 190)
+        self._bar_key = None
+
+    def resize(self, size) -> None:
+        self.view.set_viewport(table_rect(size))
+        self._build_widgets()
+        self.refresh()
+
+    # -- state -> screen -----------------------------------------------------------------------
+    def refresh(self, force_los: bool = False) -> None:
+        """Re-read the viewer's view after any change."""
+        s = self.session
+        state = s.view()
+        rs = s.ruleset
+        figures, markers = getattr(rs, "figures", None), getattr(rs, "markers", None)
+        if figures is None and not self.status:
+            self.set_status(f"ruleset {rs.id} has no display hooks (figures/markers) yet: nothing to draw", bad=True)
+        self.view.set_content(figures(state) if figures else [], markers(state) if markers else [])
+        if self.selected and self.selected not in self.view.by_id:
+            self.selected = None
+        key = (state.seq, len(s.battle.history), self.selected, self.show_los)
+        if key != self._seq or force_los:
+            self._seq = key
+            self.view.set_los(self.selected if self.show_los else None)
+            self._update_ranges()
+        self._bar_key = None
+        if s.battle.over and not self.summary_shown and not self.screenshot_mode:
+            self.summary_shown = True
+            self.show_summary()
+
+    def _update_ranges(self) -> None:
+        f = self.view.by_id.get(self.selected) if self.selected else None
+        if not (self.show_ranges and f):
+            self.view.range_rings = None
+            return
+        hook = getattr(self.session.ruleset, "figure_overlays", None)
+        radii = GENERIC_RANGES
+        if hook is not None:
+            info = hook(self.session.view(), f.id) or {}
+            radii = tuple(info.get("range_bands", radii))
+        self.view.range_rings = ((f.x, f.y), radii)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the viewer's side is to act (and no handover pending)."""
+        s = self.session
+        return s.waiting_for is not None and s.waiting_for == s.viewer and s.controller.handover_to is None
+
+    # -- actions ------------------------------------------------------------------------------------
+    def select(self, figure_id: str | None) -> None:
+        """Select one of the viewer's figures (None: clear)."""
+        self.selected = figure_id
+        self.pending, self.pending_target, self.preview = [], None, None
+        self.refresh()
+
+    def actions_at(self, x: float, y: float, target_id: str | None = None) -> list:
+        """The selected figure's actions at a point or another figure."""
+        s = self.session
+        if not (self.selected and self.my_turn):
+            return []
+        rs, state = s.ruleset, s.battle.state
+        if not hasattr(rs, "point_actions"):
+            return []
+        if target_id is not None:
+            return list(rs.figure_actions(state, s.viewer, self.selected, target_id))
+        return list(rs.point_actions(state, s.viewer, self.selected, x, y))
+
+    def aim(self, x: float, y: float, target_id: str | None = None, lock: bool = False) -> None:
+        """Preview the first action at a point / figure; ``lock`` offers them in the bar."""
+        acts = self.actions_at(x, y, target_id)
+        s = self.session
+        actor = self.view.by_id.get(self.selected)
+        self.preview = make_preview(s.ruleset, s.battle.state, acts[0], actor) if acts else None
+        if lock:
+            self.pending = acts
+            self.pending_target = target_id or (x, y)
+            self._bar_key = None
+            if not acts:
+                self.set_status("no action there", bad=True)
+            elif self.preview and not self.preview.legal:
+                self.set_status(self.preview.reason, bad=True)
+            else:
+                self.set_status("")
+
+    def commit(self, action=None) -> bool:
+        """Submit ``action`` (default: the first pending one). Shows the reason when refused."""
+        if action is None:
+            if not self.pending:
+                return False
+            action = self.pending[0]
+        s = self.session
+        verdict = s.ruleset.check(s.battle.state, action)
+        if not verdict.ok:
+            self.set_status(verdict.reason, bad=True)
+            return False
+        r = s.submit(action)
+        if not r.ok:
+            self.set_status(r.reason, bad=True)
+            return False
+        self.set_status(f"{action_label(action, s.ruleset)}: done")
+        self.pending, self.pending_target, self.preview = [], None, None
+        self.refresh()
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        self.session.step_ai(0)  # lets the controller notice a handover between humans
+        h = self.session.controller.handover_to
+        if h and not self.screenshot_mode:
+            self._handover(h)
+
+    def _handover(self, side: str) -> None:
+        from game.ui.scenes.handover import HandoverScene
+
+        self.select(None)
+        self.app.push(HandoverScene(side, self._took_seat))
+
+    def _took_seat(self) -> None:
+        self.session.take_seat()
+        self.refresh(force_los=True)
+
+    def set_status(self, text: str, bad: bool = False) -> None:
+        self.status, self.status_bad = text, bad
+
+    def undo(self) -> int:
+        """Undo the viewer's actions since the last commit point."""
+        n = self.session.undo()
+        self.set_status(f"undid {n} action(s)" if n else "nothing to undo (only up to the last roll)", bad=not n)
+        self.pending, self.preview = [], None
+        self.view.anim.snap()
+        self.refresh(force_los=True)
+        return n
+
+    def skip_ai(self) -> int:
+        """Play the AI and rules sides at once, to the next human decision."""
+        n = self.session.step_ai(None)
+        self.refresh()
+        self.view.anim.snap()
+        self._after_change()
+        return n
+
+    def toggle_pause(self) -> None:
+        self.paused_ai = not self.paused_ai
+        self.set_status("AI paused" if self.paused_ai else "AI running")
+
+    def toggle_los(self) -> None:
+        self.show_los = not self.show_los
+        self.refresh(force_los=True)
+
+    def toggle_ranges(self) -> None:
+        self.show_ranges = not self.show_ranges
+        self._update_ranges()
+
+    def show_help(self) -> None:
+        from game.ui.scenes.help import HelpScene
+
+        self.app.push(HelpScene())
+
+    def show_summary(self) -> None:
+        from game.ui.scenes.summary import SummaryScene
+
+        b = self.session.battle
+        self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
+                                   self.watch_replay, self.to_menu))
+
+    def watch_replay(self):
+        """Close this battle and open its replay."""
+        from game.ui.scenes.replay import ReplayScene
+
+        self.session.close()
+        path = self.session.replay_path
+        self.app.pop(self)
+        return self.app.push(ReplayScene(path))
+
+    def to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        sp = self.session.scenario_path
+        self.app.reset(MenuScene(scenario=sp, seed=self.session.battle.seed))
+
+    # -- save / load ---------------------------------------------------------------------------
+    def save_game(self, path: str | Path | None = None) -> Path:
+        """Save atomically (default: the config folder's saves)."""
+        if path is None:
+            stem = self.session.battle.scenario.id
+            path = config_dir() / "saves" / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.save.json"
+        p = self.session.save(path)
+        self.set_status(f"saved to {p}")
+        return p
+
+    def ask_load(self) -> None:
+        from game.ui.scenes.files import FileChooser
+
+        self.app.push(FileChooser("Load a saved game", config_dir() / "saves", ".save.json", self.load_game))
+
+    def load_game(self, path: str | Path) -> bool:
+        """Resume a save in place of this battle; a bad file leaves it untouched."""
+        try:
+            new = PlaySession.from_save(path)
+        except FileError as e:
+            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            return False
+        self.session.close()
+        self.session = new
+        self.table = TableModel.of_map(new.battle.map)
+        self.view = TableView(self.table, self.app.palette, new.ruleset.sides(new.battle.scenario), table_rect(self.app.size))
+        self.selected, self.pending, self.preview, self._seq = None, [], None, None
+        self.summary_shown = False
+        self.refresh(force_los=True)
+        self.set_status(f"loaded {path}")
+        return True
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.top_buttons:
+                self.top_buttons[event.ui_element]()
+                return True
+            if event.ui_element in self._bar_buttons:
+                self.commit(self._bar_buttons[event.ui_element])
+                return True
+            if event.ui_element is self.btn_side:
+                self.side_filter = _cycle(self.side_filter, self.session.log.sides())
+                return True
+            if event.ui_element is self.btn_kind:
+                self.kind_filter = _cycle(self.kind_filter, self.session.log.kinds())
+                return True
+        if self.log_panel.handle_wheel(event):
+            return True
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if self.view.handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self._hover_dirty = True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.view.camera.contains(*event.pos):
+            self.cancel()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.camera.contains(*event.pos):
+            self.click(event.pos)
+            return True
+        return False
+
+    def click(self, pos) -> None:
+        """A left click on the table at screen ``pos``."""
+        self.view.mouse = pos
+        f = self.view.figure_under(pos)
+        x, y = self.view.camera.to_world(*pos)
+        s = self.session
+        if f is not None and f.side == s.viewer and f.id != self.selected:
+            self.select(f.id)
+            return
+        if not self.selected:
+            return
+        target = f.id if (f is not None and f.id != self.selected) else None
+        same = self.pending and (self.pending_target == target if target else
+                                 isinstance(self.pending_target, tuple) and abs(self.pending_target[0] - x) < 3 / self.view.camera.scale + 2
+                                 and abs(self.pending_target[1] - y) < 3 / self.view.camera.scale + 2)
+        if same:
+            self.commit()
+            return
+        if f is not None and f.id == self.selected:
+            return
+        self.aim(x, y, target, lock=True)
+
+    def cancel(self) -> None:
+        """Drop the pending choice, else the selection."""
+        if self.pending:
+            self.pending, self.pending_target, self.preview = [], None, None
+            self._bar_key = None
+        else:
+            self.select(None)
+
+    def _key(self, event) -> bool:
+        k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if ctrl and k == pygame.K_z:
+            self.undo()
+        elif ctrl and k == pygame.K_s:
+            self.save_game()
+        elif ctrl and k == pygame.K_l:
+            self.ask_load()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.commit()
+        elif k == pygame.K_ESCAPE:
+            self.cancel()
+        elif k == pygame.K_l:
+            self.toggle_los()
+        elif k == pygame.K_r:
+            self.toggle_ranges()
+        elif k == pygame.K_SPACE:
+            self.skip_ai()
+        elif k in (pygame.K_h, pygame.K_F1):
+            self.show_help()
+        elif k == pygame.K_TAB:
+            mine = [f.id for f in self.view.figures if f.side == self.session.viewer]
+            if mine:
+                i = (mine.index(self.selected) + 1) % len(mine) if self.selected in mine else 0
+                self.select(mine[i])
+        elif k == pygame.K_F12:
+            p = config_dir() / "screenshots" / f"battle-{time.strftime('%Y%m%d-%H%M%S')}.png"
+            self.set_status(f"screenshot {self.app.screenshot(p)}")
+        else:
+            return False
+        return True
+
+    # -- frame -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+        s = self.session
+        if self._hover_dirty and not self.pending and self.selected and self.my_turn:
+            self._hover_dirty = False
+            if self.view.camera.contains(*self.view.mouse):
+                x, y = self.view.world_mouse()
+                f = self.view.figure_under()
+                if f is None or f.id != self.selected:
+                    self.aim(x, y, f.id if f is not None else None)
+        if s.ai_to_act and s.controller.handover_to is None and not self.paused_ai and not self.screenshot_mode:
+            self.ai_timer += dt
+            if self.ai_timer >= 1.0 / self.app.settings.ai_speed and not self.view.anim.busy:
+                self.ai_timer = 0.0
+                s.step_ai(1)
+                self.refresh()
+                self._after_change()
+
+    def prepare_screenshot(self) -> None:
+        """For ``--screenshot``: select the first model and show its sight lines."""
+        figs = self.view.figures
+        if figs:
+            first = self.session.viewer or figs[0].side
+            mine = [f for f in figs if f.side == first] or figs
+            self.selected = mine[0].id
+            self.refresh(force_los=True)
+            others = [f for f in figs if f.side != mine[0].side]
+            if others and self.session.viewer is not None:
+                o = others[0]
+                self.preview = make_preview(self.session.ruleset, self.session.battle.state,
+                                            *(self.session.ruleset.figure_actions(self.session.battle.state, mine[0].side, mine[0].id, o.id)[:1] or [None]),
+                                            mine[0]) if self.session.ruleset.figure_actions(self.session.battle.state, mine[0].side, mine[0].id, o.id) else None
+
+    def draw(self, surface) -> None:
+        surface.fill((18, 20, 24))
+        self.view.draw(surface, self.selected, self.preview, self.show_los)
+        self._draw_top(surface)
+        self._draw_right(surface)
+        self._draw_bottom(surface)
+        self.view.draw_tooltip(surface)
+
+    def _draw_top(self, surface) -> None:
+        s = self.session
+        b = s.battle
+        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
+        active = b.active_side
+        if b.over:
+            text = f"Battle over - {b.state.winner or 'draw'} ({b.state.end_reason})"
+        else:
+            who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
+            text = f"{b.scenario.name}  |  Turn {b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
+        surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
+        if active:
+            pygame.draw.circle(surface, self.app.palette.side(active, self.view.side_order), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
+
+    def _draw_right(self, surface) -> None:
+        rr = right_rect(self.app.size)
+        pygame.draw.rect(surface, (28, 30, 36), rr)
+        s = self.session
+        y = rr.y + 6
+        surface.blit(fonts.text("Objectives", 15, (255, 255, 255), True), (rr.x + 10, y))
+        y += 22
+        outcome = s.ruleset.outcome(s.battle.state)
+        objs = s.battle.scenario.objectives
+        for o in objs[:4]:
+            line = f"{o.side}: {o.text or o.kind}"
+            surface.blit(fonts.text(line[:52], 13), (rr.x + 10, y))
+            y += 17
+        if not objs:
+            surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
+            y += 17
+        if outcome.score:
+            surface.blit(fonts.text("Score: " + ", ".join(f"{k} {v:g}" for k, v in outcome.score.items()), 13, (200, 220, 255)), (rr.x + 10, y))
+            y += 17
+        undo = s.can_undo()
+        surface.blit(fonts.text(f"Undo available: {undo} action(s)" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
+        self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
+        self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
+        lines = s.log.filtered(self.side_filter, self.kind_filter)
+        self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
+                            key=(s.log.version, self.side_filter, self.kind_filter))
+
+    def _draw_bottom(self, surface) -> None:
+        br = bottom_rect(self.app.size)
+        pygame.draw.rect(surface, (28, 30, 36), br)
+        s = self.session
+        self._sync_bar(br)
+        y = br.y + 6
+        if self.selected and self.selected in self.view.by_id:
+            f = self.view.by_id[self.selected]
+            head = f.profile[0] if f.profile else f.id
+            surface.blit(fonts.text(f"Selected: {head}", 15, (255, 255, 255), True), (br.x + 10, y))
+        elif self.my_turn:
+            surface.blit(fonts.text("Your turn: select one of your models (or Tab).", 15, (255, 255, 255), True), (br.x + 10, y))
+        elif not s.battle.over:
+            surface.blit(fonts.text("Waiting for the other side... (Space skips)", 15, (200, 200, 200), True), (br.x + 10, y))
+        info = []
+        pv = self.preview
+        if pv is not None:
+            info.append((action_label(pv.action, s.ruleset) + (f" - {pv.cost}" if pv.cost else ""),
+                         self.app.palette.legal if pv.legal else self.app.palette.illegal))
+            if not pv.legal:
+                info.append((f"Not allowed: {pv.reason}", self.app.palette.illegal))
+            for t in pv.lines[:2]:
+                info.append((t, (220, 220, 220)))
+        if self.status:
+            info.append((self.status, self.app.palette.illegal if self.status_bad else (200, 230, 200)))
+        yy = br.y + 66
+        for t, c in info[-2:]:
+            surface.blit(fonts.text(t[:140], 13, c), (br.x + 10, yy))
+            yy += 18
+
+    def _sync_bar(self, br) -> None:
+        """(Re)build the action buttons when the offered actions change."""
+        s = self.session
+        offered = list(self.pending)
+        if self.my_turn:
+            state = s.battle.state
+            rs = s.ruleset
+            own = list(rs.figure_actions(state, s.viewer, self.selected, None)) if self.selected and hasattr(rs, "figure_actions") else []
+            ids = set(self.view.by_id)
+            glob = [a for a in rs.legal_actions(state, s.viewer)
+                    if not any(isinstance(v, str) and v in ids for v in a.to_dict().values())]
+            seen = {str(a.to_dict()) for a in offered}
+            for a in own + glob:
+                k = str(a.to_dict())
+                if k not in seen:
+                    seen.add(k)
+                    offered.append(a)
+        key = tuple(str(a.to_dict()) for a in offered)
+        if key == self._bar_key:
+            return
+        self._bar_key = key
+        for b in self._bar_buttons:
+            b.kill()
+        self._bar_buttons = {}
+        x = br.x + 10
+        state = s.battle.state
+        for a in offered[:8]:
+            label = action_label(a, s.ruleset)[:34]
+            bw = fonts.font(14).size(label)[0] + 26
+            if x + bw > br.right - 10:
+                break
+            ok = s.ruleset.check(state, a)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 28, bw, 32), label, self.ui,
+                                             tool_tip_text=None if ok.ok else f"Not allowed: {ok.reason}",
+                                             object_id="#action_button")
+            if not ok.ok:
+                b.disable()
+            self._bar_buttons[b] = a
+            x += bw + 6
+
+    @property
+    def bar_actions(self) -> list:
+        """The actions currently offered as buttons (tests)."""
+        return list(self._bar_buttons.values())
+
+
+def _cycle(cur, options):
+    opts = [None] + list(options)
+    i = opts.index(cur) if cur in opts else 0
+    return opts[(i + 1) % len(opts)]

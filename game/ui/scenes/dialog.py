@@ -1,0 +1,84 @@
+"""Small modal scenes: a message box, and the base for centred panels."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import fonts
+from game.ui.render.logpanel import wrap
+from game.ui.scene import Scene
+
+
+class PanelScene(Scene):
+    """A centred panel over a dimmed screen. Subclasses fill ``lines`` and
+    ``buttons`` (label -> callback) before ``enter``."""
+
+    opaque = False
+    width = 560
+    dim = 150
+
+    def __init__(self, title: str, lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.title = title
+        self.lines = list(lines or [])
+        self.buttons: dict[str, object] = {}
+        self._widgets: dict = {}
+
+    def panel_rect(self) -> pygame.Rect:
+        w = self.width
+        body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
+        h = 110 + body
+        sw, sh = self.app.size
+        return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+    def enter(self) -> None:
+        r = self.panel_rect()
+        n = len(self.buttons)
+        bw = min(200, (r.width - 20 * (n + 1)) // max(n, 1))
+        x = r.right - (bw + 20) * n
+        for label in self.buttons:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, r.bottom - 50, bw, 34), label, self.ui)
+            self._widgets[b] = self.buttons[label]
+            x += bw + 20
+
+    def press(self, label: str) -> None:
+        """Press a button by its label (tests)."""
+        self.buttons[label]()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._widgets:
+            self._widgets[event.ui_element]()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_KP_ENTER) and self.buttons:
+            list(self.buttons.values())[0 if event.key != pygame.K_ESCAPE else -1]()
+            return True
+        return True  # modal: nothing reaches the scenes below
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, self.dim))
+        surface.blit(shade, (0, 0))
+        r = self.panel_rect()
+        pygame.draw.rect(surface, (34, 37, 45), r, border_radius=6)
+        pygame.draw.rect(surface, (110, 120, 140), r, 1, border_radius=6)
+        surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (r.x + 20, r.y + 14))
+        y = r.y + 52
+        for t in self.lines:
+            for part in wrap(t, r.width - 40, 15):
+                surface.blit(fonts.text(part, 15), (r.x + 20, y))
+                y += fonts.font(15).get_linesize()
+
+
+class MessageScene(PanelScene):
+    """A note with an OK button."""
+
+    name = "message"
+
+    def __init__(self, text: str, title: str = "Note") -> None:
+        super().__init__(title, text.split("\n"))
+        self.text = text
+        self.buttons = {"OK": self.close}
+
+    def close(self) -> None:
+        self.app.pop(self)

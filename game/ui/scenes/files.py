@@ -1,0 +1,72 @@
+"""A file chooser: the files of one folder matching a suffix, or a typed path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.ui import fonts
+from game.ui.scene import Scene
+
+
+class FileChooser(Scene):
+    """Pick a file; ``on_pick(path)`` is called after the chooser closes."""
+
+    opaque = False
+    name = "files"
+
+    def __init__(self, title: str, folder: str | Path, suffix: str, on_pick) -> None:
+        super().__init__()
+        self.title = title
+        self.folder = Path(folder)
+        self.suffix = suffix
+        self.on_pick = on_pick
+
+    def files(self) -> list[Path]:
+        """Matching files, newest first."""
+        if not self.folder.is_dir():
+            return []
+        found = [p for p in self.folder.rglob(f"*{self.suffix}") if p.is_file()]
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:200]
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        self.rect = pygame.Rect((w - 700) // 2, (h - 460) // 2, 700, 460)
+        r = self.rect
+        self.paths = self.files()
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, r.y + 50, r.width - 40, 290),
+                                                        [str(p) for p in self.paths], self.ui)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, r.y + 350, r.width - 40, 32), self.ui)
+        self.entry.set_text(str(self.folder) + "/")
+        self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 260, r.bottom - 50, 110, 34), "Open", self.ui)
+        self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - 130, r.bottom - 50, 110, 34), "Cancel", self.ui)
+
+    def choose(self, path: str | Path) -> None:
+        """Close and hand ``path`` over."""
+        self.app.pop(self)
+        self.on_pick(Path(path))
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            self.entry.set_text(event.text)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
+            self.choose(event.text)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:
+            self.choose(self.entry.get_text())
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel:
+            self.app.pop(self)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+        return True
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, (34, 37, 45), self.rect, border_radius=6)
+        pygame.draw.rect(surface, (110, 120, 140), self.rect, 1, border_radius=6)
+        surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (self.rect.x + 20, self.rect.y + 14))
+        if not self.paths:
+            surface.blit(fonts.text(f"No {self.suffix} files in {self.folder}; type a path below.", 14), (self.rect.x + 30, self.rect.y + 60))

@@ -1,0 +1,285 @@
+"""The menu: choose a ruleset and a scenario (with a map preview), seat each
+side (human or an AI of some strength), set the seed and start; or load a
+saved game, open a replay, open the map editor, change settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.data.errors import FileError
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.render.terrain import TerrainLayer
+from game.ui.scenarios import ScenarioEntry, bundled, peek
+from game.ui.scene import Scene
+from game.ui.settings import config_dir
+
+#: seat choices: label -> (kind, agent, params)
+SEAT_CHOICES = {
+    "Human": ("human", "default", {}),
+    "AI (normal)": ("ai", "default", {}),
+    "AI (strong)": ("ai", "default", {"nodes": 1600}),
+    "AI (weak)": ("ai", "default", {"nodes": 60}),
+    "AI (random)": ("ai", "random", {}),
+}
+
+
+class MenuScene(Scene):
+    """The first screen."""
+
+    name = "menu"
+
+    def __init__(self, scenario=None, seed: int = 1) -> None:
+        super().__init__()
+        self.initial = Path(scenario) if scenario else None
+        self.seed = int(seed)
+        self.entries: list[ScenarioEntry] = []
+        self.chosen: ScenarioEntry | None = None
+        self.preview = None  #: (TerrainLayer, Camera, scenario) of the chosen one
+        self.problem = ""
+        self.seat_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        self.seat_choice: dict[str, str] = {}
+
+    # -- data ------------------------------------------------------------------------
+    def _scan(self) -> None:
+        self.entries = bundled()
+        if self.initial is not None:
+            e = peek(self.initial)
+            if e and all(x.path.resolve() != e.path.resolve() for x in self.entries):
+                self.entries.insert(0, e)
+
+    def rulesets(self) -> list[str]:
+        """Ruleset ids with a scenario, plus registered ones."""
+        from game import rulesets
+
+        try:
+            known = rulesets.ids()
+        except RuntimeError:
+            known = []
+        return list(dict.fromkeys([e.ruleset for e in self.entries] + known)) or ["-"]
+
+    # -- widgets ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._scan()
+        first = next((e for e in self.entries if self.initial and e.path.resolve() == self.initial.resolve()), None)
+        first = first or (self.entries[0] if self.entries else None)
+        self.ruleset = first.ruleset if first else self.rulesets()[0]
+        self._build()
+        if first:
+            self.choose(first)
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        ui = self.ui
+        E = pygame_gui.elements
+        x, y = 30, 70
+        E.UILabel(pygame.Rect(x, y, 200, 24), "Ruleset", ui)
+        rs = self.rulesets()
+        self.rs_menu = E.UIDropDownMenu(rs, self.ruleset if self.ruleset in rs else rs[0], pygame.Rect(x, y + 26, 380, 32), ui)
+        E.UILabel(pygame.Rect(x, y + 66, 200, 24), "Scenario", ui)
+        items = [e.name for e in self.entries if e.ruleset == self.ruleset]
+        self.sc_list = E.UISelectionList(pygame.Rect(x, y + 92, 380, 190), items, ui)
+        self.path_entry = E.UITextEntryLine(pygame.Rect(x, y + 290, 290, 32), ui, placeholder_text="or a *.scenario.json path")
+        self.path_btn = E.UIButton(pygame.Rect(x + 296, y + 290, 84, 32), "Open", ui)
+        E.UILabel(pygame.Rect(x, y + 330, 80, 30), "Seed", ui)
+        self.seed_entry = E.UITextEntryLine(pygame.Rect(x + 60, y + 330, 120, 32), ui)
+        self.seed_entry.set_text(str(self.seed))
+        self.seats_y = y + 376
+        self.start_btn = E.UIButton(pygame.Rect(x, self.app.size[1] - 120, 380, 44), "Start battle", ui)
+        bw = 120
+        by = self.app.size[1] - 66
+        self.side_buttons = {}
+        for i, (label, fn) in enumerate([("Load game", self.ask_load), ("Open replay", self.ask_replay),
+                                         ("Map editor", self.open_editor), ("Settings", self.open_settings),
+                                         ("Quit", self.quit)]):
+            b = E.UIButton(pygame.Rect(x + (bw + 8) * i, by, bw, 36), label, ui)
+            self.side_buttons[b] = fn
+        self.seat_menus = {}
+
+    def _build_seats(self, sides: list[str]) -> None:
+        for m in self.seat_menus.values():
+            m.kill()
+        for lab in getattr(self, "_seat_labels", []):
+            lab.kill()
+        self.seat_menus, self._seat_labels = {}, []
+        y = self.seats_y
+        for i, side in enumerate(sides):
+            default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
+            self.seat_choice[side] = default
+            lab = pygame_gui.elements.UILabel(pygame.Rect(30, y, 140, 30), side, self.ui)
+            m = pygame_gui.elements.UIDropDownMenu(list(SEAT_CHOICES), default, pygame.Rect(180, y, 230, 30), self.ui)
+            self.seat_menus[side] = m
+            self._seat_labels.append(lab)
+            y += 36
+
+    # -- choices ----------------------------------------------------------------------------
+    def choose(self, entry: ScenarioEntry) -> bool:
+        """Make ``entry`` the scenario to play; builds the preview and seats."""
+        from game.battle.loading import open_scenario
+
+        try:
+            rs, sc, m = open_scenario(entry.path)
+        except (FileError, RuntimeError) as e:
+            self.problem = str(e)
+            self.chosen, self.preview = None, None
+            return False
+        self.problem = ""
+        self.chosen = entry
+        sides = rs.sides(sc)
+        area = self.preview_rect()
+        try:
+            from game.ui.table_model import TableModel
+
+            pieces = TableModel.of_map(m).pieces
+        except Exception:  # noqa: BLE001 - preview only
+            pieces = []
+        cam = Camera(tuple(area), (m.table.width_mm, m.table.height_mm))
+        self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, sides), cam, sc, rs)
+        self._build_seats(sides)
+        return True
+
+    def preview_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(450, 70, w - 480, h - 200)
+
+    def seats(self) -> dict:
+        """The chosen seats."""
+        from game.battle.seats import Seat
+
+        out = {}
+        for side, label in self.seat_choice.items():
+            kind, agent, params = SEAT_CHOICES.get(label, SEAT_CHOICES["AI (normal)"])
+            out[side] = Seat(kind, agent, dict(params))
+        if self.preview:
+            sides = self.preview[3].sides(self.preview[2])
+            out = {k: v for k, v in out.items() if k in sides}
+        return out
+
+    def start(self, replay=None):
+        """Start the chosen battle (returns the battle scene, or None)."""
+        from game.ui.scenes.battle import BattleScene
+
+        if self.chosen is None:
+            self.app.message(self.problem or "Choose a scenario first.", "Cannot start")
+            return None
+        try:
+            seed = int(self.seed_entry.get_text().strip() or "1")
+        except ValueError:
+            self.app.message("The seed must be a whole number.", "Cannot start")
+            return None
+        try:
+            scene = BattleScene.from_scenario(self.chosen.path, seed, self.seats(), replay)
+        except FileError as e:
+            self.app.message(str(e), "Cannot start")
+            return None
+        return self.app.push(scene)
+
+    def ask_load(self) -> None:
+        from game.ui.scenes.files import FileChooser
+
+        self.app.push(FileChooser("Load a saved game", config_dir() / "saves", ".save.json", self.load_game))
+
+    def load_game(self, path):
+        """Resume a save (a message for a bad one)."""
+        from game.ui.play import PlaySession
+        from game.ui.scenes.battle import BattleScene
+
+        try:
+            session = PlaySession.from_save(path)
+        except FileError as e:
+            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            return None
+        return self.app.push(BattleScene(session))
+
+    def ask_replay(self) -> None:
+        from game.ui.scenes.files import FileChooser
+
+        self.app.push(FileChooser("Open a replay", config_dir() / "replays", ".replay.jsonl", self.open_replay))
+
+    def open_replay(self, path):
+        from game.ui.scenes.replay import ReplayScene
+
+        return self.app.push(ReplayScene(path))
+
+    def open_editor(self) -> None:
+        from game.ui.scenes.placeholder import editor_scene
+
+        self.app.push(editor_scene(None))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    # -- events and drawing ----------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        E = pygame_gui
+        if event.type == E.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.rs_menu:
+                self.ruleset = event.text
+                self._build()
+                first = next((e for e in self.entries if e.ruleset == self.ruleset), None)
+                if first:
+                    self.choose(first)
+                return True
+            for side, m in self.seat_menus.items():
+                if event.ui_element is m:
+                    self.seat_choice[side] = event.text
+                    return True
+        if event.type == E.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.sc_list:
+            e = next((x for x in self.entries if x.ruleset == self.ruleset and x.name == event.text), None)
+            if e:
+                self.choose(e)
+            return True
+        if event.type == E.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_btn:
+                self.start()
+            elif event.ui_element is self.path_btn:
+                e = peek(self.path_entry.get_text().strip())
+                if e is None or not self.choose(e):
+                    self.app.message(self.problem or "That file cannot be read as a scenario.", "Scenario")
+            elif event.ui_element in self.side_buttons:
+                self.side_buttons[event.ui_element]()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1) and not self.ui.get_focus_set():
+            from game.ui.scenes.help import HelpScene
+
+            self.app.push(HelpScene())
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        surface.fill((20, 22, 27))
+        surface.blit(fonts.text("Battletable", 30, (255, 255, 255), True), (30, 18))
+        surface.blit(fonts.text("tabletop battles on real geometry", 15, (170, 180, 200)), (230, 32))
+        area = self.preview_rect()
+        pygame.draw.rect(surface, (30, 33, 40), area)
+        if self.preview:
+            layer, cam, sc, rs = self.preview
+            layer.draw(surface, cam)
+            pal = self.app.palette
+            sides = rs.sides(sc)
+            for side, units in sc.forces.items():
+                for u in units:
+                    if u.x is not None and u.y is not None:
+                        pygame.draw.circle(surface, pal.side(side, sides), cam.to_screen(u.x, u.y), 4)
+            y = area.bottom + 8
+            surface.blit(fonts.text(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, (255, 255, 255), True), (area.x, y))
+            desc = (sc.description or "")[:150]
+            surface.blit(fonts.text(desc, 13, (190, 190, 190)), (area.x, y + 24))
+        elif self.problem:
+            surface.blit(fonts.text(self.problem[:120], 14, self.app.palette.illegal), (area.x + 10, area.y + 10))
+        else:
+            surface.blit(fonts.text("No scenario chosen.", 14), (area.x + 10, area.y + 10))
+
+    def resize(self, size) -> None:  # noqa: D102 - relayout on a new window size
+        chosen = self.chosen
+        self._build()
+        if chosen:
+            self.choose(chosen)

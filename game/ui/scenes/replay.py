@@ -1,0 +1,262 @@
+"""The replay viewer: play and pause, speed, step one action or one event
+back and forth, jump to a turn, a timeline, the same table, overlays and log
+as the battle scene; a replay failing verification is flagged at the action
+where it diverges."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.data.errors import FileError
+from game.ui import fonts
+from game.ui.replay_model import ReplayModel
+from game.ui.render.logpanel import LogPanel
+from game.ui.scene import Scene
+from game.ui.scenes.layout import TOP, bottom_rect, right_rect, table_rect
+from game.ui.table_model import TableModel
+from game.ui.table_view import TableView
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+
+class ReplayScene(Scene):
+    """Watch one replay file (shows a message if the file is bad)."""
+
+    name = "replay"
+
+    def __init__(self, path) -> None:
+        super().__init__()
+        self.path = path
+        self.model: ReplayModel | None = None
+        self.error = ""
+        self.k, self.j = 0, 0
+        self.playing = False
+        self.speed_i = 2
+        self.timer = 0.0
+        self.selected: str | None = None
+        self.show_los = True
+        self.kind_filter: str | None = None
+
+    def enter(self) -> None:
+        try:
+            self.model = ReplayModel(self.path)
+        except FileError as e:
+            self.error = str(e)
+            self.app.message(f"Cannot open the replay.\n{e}", "Replay")
+            return
+        m = self.model
+        self.table = TableModel.of_map(m.map)
+        self.view = TableView(self.table, self.app.palette, m.ruleset.sides(m.scenario), table_rect(self.app.size))
+        rr = right_rect(self.app.size)
+        self.log_panel = LogPanel(pygame.Rect(rr.x + 6, rr.y + 120, rr.width - 12, rr.height - 126))
+        self._build()
+        self.refresh()
+
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        br = bottom_rect(self.app.size)
+        spec = [("|<", self.to_start), ("<<", self.prev_turn), ("<", self.back), ("Play", self.toggle_play),
+                (">", self.forward), (">>", self.next_turn), (">|", self.to_end), ("Event >", self.forward_event),
+                ("Slower", self.slower), ("Faster", self.faster), ("LoS", self.toggle_los)]
+        self.buttons = {}
+        x = br.x + 10
+        for label, fn in spec:
+            bw = fonts.font(14).size(label)[0] + 24
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 50, bw, 32), label, self.ui)
+            self.buttons[b] = fn
+            x += bw + 4
+        self.play_button = [b for b, f in self.buttons.items() if f == self.toggle_play][0]
+        self.turn_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 10, br.y + 50, 60, 32), self.ui)
+        self.turn_entry.set_text("1")
+        self.go = pygame_gui.elements.UIButton(pygame.Rect(x + 74, br.y + 50, 80, 32), "Go to turn", self.ui)
+        w = self.app.size[0]
+        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 100, 4, 90, 32), "Menu", self.ui)
+        rr = right_rect(self.app.size)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 86, 170, 28), "Kind: all", self.ui)
+
+    # -- position -------------------------------------------------------------------------------
+    def seek(self, k: int, j: int = 0) -> None:
+        """Show the state after ``k`` actions (and ``j`` events of the next)."""
+        m = self.model
+        self.k = max(0, min(k, m.actions))
+        self.j = max(0, min(j, m.events_in(self.k)))
+        self.refresh()
+
+    def forward(self) -> None:
+        self.seek(self.k + 1)
+
+    def back(self) -> None:
+        self.seek(self.k - 1 if self.j == 0 else self.k)
+
+    def forward_event(self) -> None:
+        if self.j + 1 >= self.model.events_in(self.k):
+            self.seek(self.k + 1)
+        else:
+            self.seek(self.k, self.j + 1)
+
+    def to_start(self) -> None:
+        self.seek(0)
+
+    def to_end(self) -> None:
+        self.seek(self.model.actions)
+
+    def jump_to_turn(self, turn: int) -> None:
+        self.seek(self.model.index_of_turn(turn))
+
+    def next_turn(self) -> None:
+        self.jump_to_turn(self.model.turn_of(self.k) + 1)
+
+    def prev_turn(self) -> None:
+        t = self.model.turn_of(self.k)
+        start = self.model.index_of_turn(t)
+        self.seek(self.model.index_of_turn(t - 1) if self.k == start else start)
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.k >= self.model.actions:
+            self.seek(0)
+        self.play_button.set_text("Pause" if self.playing else "Play")
+
+    def slower(self) -> None:
+        self.speed_i = max(0, self.speed_i - 1)
+
+    def faster(self) -> None:
+        self.speed_i = min(len(SPEEDS) - 1, self.speed_i + 1)
+
+    def toggle_los(self) -> None:
+        self.show_los = not self.show_los
+        self.refresh()
+
+    def refresh(self) -> None:
+        m = self.model
+        st = m.state_at(self.k, self.j)
+        self.view.set_content(m.ruleset.figures(st), m.ruleset.markers(st))
+        if self.selected not in self.view.by_id:
+            self.selected = None
+        self.view.set_los(self.selected if self.show_los else None)
+
+    # -- input and frame ------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if self.model is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.buttons:
+                self.buttons[event.ui_element]()
+            elif event.ui_element is self.go:
+                try:
+                    self.jump_to_turn(int(self.turn_entry.get_text()))
+                except ValueError:
+                    pass
+            elif event.ui_element is self.menu:
+                from game.ui.scenes.menu import MenuScene
+
+                self.app.reset(MenuScene())
+            elif event.ui_element is self.btn_kind:
+                opts = [None] + self.model.log.kinds()
+                self.kind_filter = opts[(opts.index(self.kind_filter) + 1) % len(opts)]
+            return True
+        if self.log_panel.handle_wheel(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            shift = event.mod & pygame.KMOD_SHIFT
+            keys = {pygame.K_SPACE: self.toggle_play, pygame.K_RIGHT: self.next_turn if shift else self.forward,
+                    pygame.K_LEFT: self.prev_turn if shift else self.back, pygame.K_UP: self.faster,
+                    pygame.K_DOWN: self.slower, pygame.K_l: self.toggle_los, pygame.K_HOME: self.to_start,
+                    pygame.K_END: self.to_end, pygame.K_PERIOD: self.forward_event}
+            if event.key in keys:
+                keys[event.key]()
+                return True
+            if event.key in (pygame.K_h, pygame.K_F1):
+                from game.ui.scenes.help import HelpScene
+
+                self.app.push(HelpScene())
+                return True
+        if self.view.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._timeline_rect().collidepoint(event.pos):
+                r = self._timeline_rect()
+                self.seek(round((event.pos[0] - r.x) / r.width * self.model.actions))
+                return True
+            if self.view.camera.contains(*event.pos):
+                f = self.view.figure_under(event.pos)
+                self.selected = f.id if f else None
+                self.refresh()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.model is None:
+            return
+        self.view.update(dt)
+        if self.playing:
+            self.timer += dt
+            if self.timer >= 1.0 / SPEEDS[self.speed_i]:
+                self.timer = 0.0
+                if self.k >= self.model.actions:
+                    self.toggle_play()
+                else:
+                    self.forward()
+
+    def _timeline_rect(self) -> pygame.Rect:
+        br = bottom_rect(self.app.size)
+        return pygame.Rect(br.x + 10, br.y + 14, br.width - 20, 22)
+
+    def draw(self, surface) -> None:
+        surface.fill((18, 20, 24))
+        if self.model is None:
+            surface.blit(fonts.text(self.error or "no replay", 16), (20, 20))
+            return
+        m = self.model
+        self.view.draw(surface, self.selected, None, self.show_los)
+        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
+        st = m.state_at(self.k, self.j)
+        head = f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{self.j} events" if self.j else "") + \
+               f"  |  turn {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s"
+        surface.blit(fonts.text(head, 16, (240, 240, 240), True), (10, 10))
+        self._draw_right(surface)
+        self._draw_timeline(surface)
+        self.view.draw_tooltip(surface)
+
+    def _draw_right(self, surface) -> None:
+        m = self.model
+        rr = right_rect(self.app.size)
+        pygame.draw.rect(surface, (28, 30, 36), rr)
+        if m.verdict.ok and not m.stopped:
+            surface.blit(fonts.text("Verified: re-simulation matches", 14, self.app.palette.legal, True), (rr.x + 10, rr.y + 8))
+        else:
+            surface.blit(fonts.text(f"FAILS verification at action {m.first_bad}", 14, self.app.palette.illegal, True), (rr.x + 10, rr.y + 8))
+            for i, part in enumerate([m.verdict.reason[:56], m.verdict.reason[56:112], m.stopped[:56]]):
+                if part:
+                    surface.blit(fonts.text(part, 12, self.app.palette.illegal), (rr.x + 10, rr.y + 28 + 15 * i))
+        end = m.record.end
+        if end is not None:
+            surface.blit(fonts.text(f"Recorded result: {end.winner or 'draw'} ({end.reason})", 13), (rr.x + 10, rr.y + 68))
+        self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
+        upto = self.k + (1 if self.j else 0)
+        lines = m.log.filtered(None, self.kind_filter, upto)
+        self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
+                            key=(upto, self.kind_filter))
+
+    def _draw_timeline(self, surface) -> None:
+        m = self.model
+        br = bottom_rect(self.app.size)
+        pygame.draw.rect(surface, (28, 30, 36), br)
+        r = self._timeline_rect()
+        pygame.draw.rect(surface, (50, 54, 64), r)
+        n = max(1, m.actions)
+        for turn, k in m.turn_starts():
+            x = r.x + int(k / n * r.width)
+            pygame.draw.line(surface, (120, 130, 150), (x, r.y), (x, r.bottom), 1)
+            surface.blit(fonts.text(str(turn), 10, (170, 170, 180)), (x + 2, r.y + 4))
+        if m.first_bad is not None:
+            x = r.x + int(min(m.first_bad, n) / n * r.width)
+            pygame.draw.rect(surface, self.app.palette.illegal, (x - 2, r.y - 3, 5, r.height + 6))
+        x = r.x + int(self.k / n * r.width)
+        pygame.draw.rect(surface, (240, 240, 240), (x - 3, r.y - 4, 7, r.height + 8))
+        if self.k < m.actions:
+            from game.ui.preview import action_label
+
+            a = m.entries[self.k].action
+            surface.blit(fonts.text(f"next: {a.side} - {action_label(a, m.ruleset)}", 13), (br.x + 10, br.y + 88))

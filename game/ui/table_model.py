@@ -1,0 +1,69 @@
+"""The table as the UI needs it: terrain pieces, their index, and figures as
+geometry models. No pygame here; results are cached per map."""
+
+from __future__ import annotations
+
+from game.data.maps import MapFile
+from game.geometry.index import TerrainIndex
+from game.geometry.shapes import Base, Model
+from game.geometry.terrain import TerrainPiece
+
+try:  # the shared converter (game/core/table.py) when present
+    from game.core.table import pieces_of as _pieces_of
+except ImportError:  # pragma: no cover - fallback while core lacks it
+    from shapely.geometry import Polygon
+
+    def _pieces_of(m: MapFile) -> list[TerrainPiece]:
+        return [TerrainPiece(id=f.id, polygon=Polygon(f.exterior, f.holes), kind=f.kind, height=f.height,
+                             tags=frozenset(f.tags), move_cost=f.move_cost, cover=f.cover) for f in m.features]
+
+
+STANDING_EYE_MM = 30.0
+PRONE_EYE_MM = 15.0
+
+
+class TableModel:
+    """Terrain pieces and their :class:`TerrainIndex` for one table."""
+
+    def __init__(self, pieces: list[TerrainPiece], table: tuple[float, float], map_file: MapFile | None = None) -> None:
+        self.pieces = list(pieces)
+        self.table = (float(table[0]), float(table[1]))
+        self.map = map_file
+        self._index: TerrainIndex | None = None
+
+    @classmethod
+    def of_map(cls, m: MapFile) -> "TableModel":
+        """The table of a map file (cached by map id and digest)."""
+        key = m.sha256()
+        hit = _CACHE.get(key)
+        if hit is None:
+            if len(_CACHE) > 8:
+                _CACHE.pop(next(iter(_CACHE)))
+            hit = _CACHE[key] = TableModel(_pieces_of(m), (m.table.width_mm, m.table.height_mm), m)
+        return hit
+
+    @property
+    def index(self) -> TerrainIndex:
+        """The terrain index (built on first use)."""
+        if self._index is None:
+            self._index = TerrainIndex(self.pieces, self.table)
+        return self._index
+
+    def piece_at(self, x: float, y: float) -> TerrainPiece | None:
+        """The tallest piece covering the table point, if any."""
+        found = self.index.pieces_at((x, y))
+        return max(found, key=lambda p: p.height) if found else None
+
+
+_CACHE: dict[str, TableModel] = {}
+
+
+def model_of(fig) -> Model:
+    """A :class:`game.core.view.Figure` as a geometry model (prone figures
+    see from a lower eye)."""
+    if fig.radius > 0 or not (fig.width > 0 and fig.depth > 0):
+        base = Base.circle(fig.x, fig.y, max(fig.radius, 0.5), heading=fig.heading, id=fig.id)
+    else:
+        base = Base.rect(fig.x, fig.y, fig.width, fig.depth, fig.heading, id=fig.id)
+    eye = PRONE_EYE_MM if any(m == "prone" or m.startswith("prone:") for m in fig.markers) else STANDING_EYE_MM
+    return Model(base, eye_height=eye, elevation=max(0.0, float(fig.altitude)))

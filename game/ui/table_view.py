@@ -1,0 +1,257 @@
+"""The table on screen, shared by the battle scene and the replay viewer:
+camera, cached terrain, figures (with movement animation), markers, the LoS
+overlay, previews and tooltips."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.los import LosResult, compute_los
+from game.ui.render.figures import draw_figures, figure_at
+from game.ui.render.markers import draw_markers
+from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings
+from game.ui.render.terrain import TerrainLayer
+from game.ui.table_model import TableModel
+
+PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_d: (-1, 0),
+            pygame.K_UP: (0, 1), pygame.K_w: (0, 1), pygame.K_DOWN: (0, -1), pygame.K_s: (0, -1)}
+
+
+class Animator:
+    """Slides figures from where they were drawn to where they now are."""
+
+    def __init__(self, duration: float = 0.35) -> None:
+        self.duration = duration
+        self.pos: dict[str, tuple[float, float]] = {}
+        self.start: dict[str, tuple[float, float, float, float, float]] = {}
+
+    def retarget(self, figures) -> None:
+        """New figure positions: start sliding those that moved."""
+        seen = set()
+        for f in figures:
+            seen.add(f.id)
+            cur = self.pos.get(f.id)
+            if cur is None:
+                self.pos[f.id] = (f.x, f.y)
+            elif (abs(cur[0] - f.x) > 1e-6 or abs(cur[1] - f.y) > 1e-6):
+                self.start[f.id] = (cur[0], cur[1], f.x, f.y, 0.0)
+        for k in list(self.pos):
+            if k not in seen:
+                self.pos.pop(k)
+                self.start.pop(k, None)
+
+    def update(self, dt: float) -> None:
+        """Advance the slides."""
+        for k, (x0, y0, x1, y1, t) in list(self.start.items()):
+            t = min(1.0, t + dt / self.duration)
+            e = t * t * (3 - 2 * t)
+            self.pos[k] = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
+            if t >= 1.0:
+                self.start.pop(k)
+            else:
+                self.start[k] = (x0, y0, x1, y1, t)
+
+    def snap(self) -> None:
+        """Finish every slide now."""
+        self.update(self.duration * 2)
+
+    @property
+    def busy(self) -> bool:
+        """True while something slides."""
+        return bool(self.start)
+
+
+class TableView:
+    """Everything drawn inside the table viewport.
+
+    Args:
+        table: the :class:`TableModel`.
+        palette: colours.
+        side_order: side ids in seating order.
+        viewport: (x, y, w, h) px.
+    """
+
+    def __init__(self, table: TableModel, palette, side_order, viewport) -> None:
+        self.table = table
+        self.palette = palette
+        self.side_order = list(side_order)
+        self.camera = Camera(viewport, table.table)
+        self.terrain = TerrainLayer(table.pieces, table.table, palette, table.map, self.side_order)
+        self.los_overlay = LosOverlay()
+        self.anim = Animator()
+        self.figures: list = []
+        self.by_id: dict = {}
+        self.markers: list = []
+        self.los: LosResult | None = None
+        self.range_rings: tuple | None = None  #: (origin, radii)
+        self._drag: tuple[int, int] | None = None
+        self._dragged = False
+        self.mouse = (0, 0)
+
+    # -- content -------------------------------------------------------------------------
+    def set_content(self, figures, markers) -> None:
+        """What to draw now (from the ruleset's display hooks)."""
+        self.figures = list(figures)
+        self.by_id = {f.id: f for f in self.figures}
+        self.markers = list(markers)
+        self.anim.retarget(self.figures)
+
+    def set_los(self, viewer_id: str | None) -> LosResult | None:
+        """Compute the LoS overlay from ``viewer_id`` to every figure of
+        another side (None: no overlay)."""
+        f = self.by_id.get(viewer_id) if viewer_id else None
+        if f is None:
+            self.los = None
+            self.terrain.set_highlight(set())
+            return None
+        self.los = compute_los(self.table, f, [g for g in self.figures if g.side != f.side])
+        self.terrain.set_highlight(self.los.blockers)
+        return self.los
+
+    def set_palette(self, palette) -> None:
+        """Recolour."""
+        self.palette = palette
+        self.terrain = TerrainLayer(self.table.pieces, self.table.table, palette, self.table.map, self.side_order)
+
+    def set_viewport(self, viewport) -> None:
+        """The viewport moved or resized (keeps the fit)."""
+        self.camera = Camera(viewport, self.table.table)
+
+    # -- input ---------------------------------------------------------------------------
+    def world_mouse(self) -> tuple[float, float]:
+        """Table point under the mouse."""
+        return self.camera.to_world(*self.mouse)
+
+    def figure_under(self, pos=None):
+        """The figure under a screen point (default: the mouse)."""
+        x, y = self.camera.to_world(*(pos or self.mouse))
+        return figure_at(self.figures, x, y, slack=max(2.0, 4 / self.camera.scale))
+
+    def handle(self, event) -> bool:
+        """Pan (right or middle drag, arrow keys / WASD), zoom (wheel, +/-),
+        fit (F or Home). True when consumed."""
+        cam = self.camera
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self._drag is not None:
+                dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
+                if abs(dx) + abs(dy) > 0:
+                    cam.pan(dx, dy)
+                    self._dragged = True
+                    self._drag = event.pos
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and cam.contains(*event.pos):
+            self._drag, self._dragged = event.pos, False
+            return event.button == 2
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3) and self._drag is not None:
+            self._drag = None
+            return self._dragged
+        if event.type == pygame.MOUSEWHEEL and cam.contains(*self.mouse):
+            cam.zoom_at(1 if event.y > 0 else -1, *self.mouse)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in PAN_KEYS and not (event.mod & pygame.KMOD_CTRL):
+                dx, dy = PAN_KEYS[event.key]
+                cam.pan(dx * 60, dy * 60)
+                return True
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                cam.zoom_at(1, *cam.to_screen(*cam.to_world(cam.viewport[0] + cam.viewport[2] / 2, cam.viewport[1] + cam.viewport[3] / 2)))
+                return True
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                cam.zoom_at(-1, cam.viewport[0] + cam.viewport[2] / 2, cam.viewport[1] + cam.viewport[3] / 2)
+                return True
+            if event.key in (pygame.K_f, pygame.K_HOME):
+                cam.fit()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations."""
+        self.anim.update(dt)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface, selected=None, preview=None, show_los: bool = True) -> None:
+        """Terrain, markers, LoS overlay, figures, preview, tooltip."""
+        pygame.draw.rect(surface, self.palette.background, pygame.Rect(self.camera.viewport))
+        self.terrain.draw(surface, self.camera)
+        draw_markers(surface, self.camera, self.markers, self.palette, self.side_order)
+        if show_los and self.los is not None:
+            self.los_overlay.draw(surface, self.camera, self.los, self.palette)
+        if self.range_rings:
+            draw_range_rings(surface, self.camera, self.range_rings[0], self.range_rings[1], self.palette.arc)
+        hovered = self.figure_under() if self.camera.contains(*self.mouse) else None
+        draw_figures(surface, self.camera, self.figures, self.palette, self.side_order, selected,
+                     hovered.id if hovered else None, self.anim.pos if self.anim.busy else None)
+        if preview is not None:
+            actor = self.by_id.get(selected) if selected else None
+            draw_preview(surface, self.camera, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
+
+    def tooltip_lines(self) -> list[str]:
+        """What the mouse points at: a figure's profile, its sight line, or terrain."""
+        if not self.camera.contains(*self.mouse) or self._drag is not None:
+            return []
+        f = self.figure_under()
+        if f is not None:
+            lines = list(f.profile) or [f"{f.id} ({f.side})"]
+            if f.markers:
+                lines.append("state: " + ", ".join(f.markers))
+            if f.group:
+                lines.append(f"group: {f.group}")
+            if f.altitude:
+                lines.append(f"altitude: {f.altitude:g} mm")
+            if self.los is not None:
+                for ln in self.los.lines:
+                    if ln.target_id == f.id:
+                        lines.append(f"sight from {self.los.viewer_id}: {ln.state}, {ln.fraction:.0%} visible"
+                                     + ("" if ln.exact else " (centre line)"))
+                        if ln.blocked_by:
+                            lines.append("blocked by " + ", ".join(ln.blocked_by))
+                        if ln.obscured_by:
+                            lines.append("obscured by " + ", ".join(ln.obscured_by))
+                        if ln.cover:
+                            lines.append(ln.cover)
+            return lines
+        x, y = self.world_mouse()
+        if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):
+            return []
+        p = self.table.piece_at(x, y)
+        if p is None:
+            return []
+        name = ""
+        if self.table.map is not None:
+            try:
+                name = self.table.map.feature(p.id).name
+            except KeyError:
+                name = ""
+        h = "full height" if math.isinf(p.height) else f"{p.height:g} mm high"
+        lines = [f"{name or p.id}: {p.kind}, {h}"]
+        if p.tags:
+            lines.append("tags: " + ", ".join(sorted(p.tags)))
+        if p.cover:
+            lines.append(f"cover: {p.cover}")
+        if p.move_cost != 1.0:
+            lines.append(f"movement costs x{p.move_cost:g}")
+        return lines
+
+    def draw_tooltip(self, surface) -> None:
+        """The tooltip box by the mouse."""
+        lines = self.tooltip_lines()
+        if not lines:
+            return
+        surfs = [fonts.text(t, 13) for t in lines[:10]]
+        w = max(s.get_width() for s in surfs) + 12
+        h = sum(s.get_height() for s in surfs) + 8
+        x, y = self.mouse[0] + 16, self.mouse[1] + 16
+        sw, sh = surface.get_size()
+        x, y = min(x, sw - w - 2), min(y, sh - h - 2)
+        pygame.draw.rect(surface, (16, 18, 22), (x, y, w, h))
+        pygame.draw.rect(surface, (120, 130, 150), (x, y, w, h), 1)
+        yy = y + 4
+        for s in surfs:
+            surface.blit(s, (x + 6, yy))
+            yy += s.get_height()

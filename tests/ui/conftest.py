@@ -1,0 +1,46 @@
+"""UI tests run headless (SDL dummy driver) with settings, saves and
+replays in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game.ui.app import App  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless app at 1280x800 with its config folder in ``tmp_path``."""
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    a = App(size=(1280, 800), settings=Settings(), headless=True)
+    yield a
+    while a.stack:
+        a.stack.pop().exit()
+
+
+def count_colour(surface, colour, tol: int = 30) -> int:
+    """Pixels within ``tol`` of ``colour`` (per channel)."""
+    import numpy as np
+
+    arr = pygame.surfarray.pixels3d(surface)
+    c = np.array(colour)
+    n = int((np.abs(arr.astype(int) - c).max(axis=2) <= tol).sum())
+    del arr
+    return n
+
+
+def distinct_colours(surface) -> int:
+    """How many distinct colours a surface has (a blank one has 1)."""
+    import numpy as np
+
+    arr = pygame.surfarray.array3d(surface).reshape(-1, 3)
+    return len(np.unique(arr[:: max(1, len(arr) // 50000)], axis=0))
