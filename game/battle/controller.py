@@ -75,10 +75,13 @@ class Controller:
             if not result.ok:
                 raise RuntimeError(f"{rs.id}: {side} chose an illegal action {action.type}: {result.reason}")
             done += 1
+        self._check_handover()
+        return self.waiting_for
+
+    def _check_handover(self) -> None:
         side = self.waiting_for
         if side is not None and handover_needed(self.last_human, side, self.humans):
             self.handover_to = side
-        return side
 
     def submit(self, action: Action) -> Accepted | Rejected:
         """A human's action. Rejected when it is not that human's turn."""
@@ -87,6 +90,7 @@ class Controller:
         result = self._run(action)
         if result.ok:
             self.last_human = action.side
+            self._check_handover()
         return result
 
     def acknowledge_handover(self) -> None:
