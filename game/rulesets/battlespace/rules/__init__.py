@@ -1,0 +1,1 @@
+"""Rule pieces of Battlespace: shared helpers, combat, orders, turn flow."""

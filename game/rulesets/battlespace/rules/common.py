@@ -1,0 +1,127 @@
+"""Shared helpers: the event emitter (a scratch copy kept in step), wounds, modifiers."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from shapely.geometry import Point
+
+from game.core.dice import Dice
+from game.core.event import DiceRolled, Event, Logged
+from game.geometry.shapes import lane_template, rectangle_template
+
+from ..cards import DATA
+from ..events import Changed, Wounded
+from ..geo import R
+from ..state import BSState, Fig
+
+T = DATA.tables
+M = DATA.tables.modifiers
+
+
+class Emitter:
+    """Collects the events of one ``resolve`` and applies each to a scratch copy
+    of the state, so later decisions see earlier effects (the real state is
+    changed only by the engine)."""
+
+    def __init__(self, state: BSState, dice: Dice, apply: Callable[[BSState, Event], None]) -> None:
+        self.s = state.clone()
+        self.dice = dice
+        self._apply = apply
+        self.events: list[Event] = []
+
+    def emit(self, ev: Event) -> Event:
+        self._apply(self.s, ev)
+        self.events.append(ev)
+        return ev
+
+    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None) -> DiceRolled:
+        ev = self.dice.roll(notation, purpose, mods, side)
+        self.emit(ev)
+        return ev
+
+    def log(self, text: str) -> None:
+        self.emit(Logged(text=text))
+
+
+def has_gear(f: Fig, kind: str) -> str | None:
+    """The id of a gear card of ``kind`` in the loadout with uses left, or None."""
+    for gid, q in f.gear.items():
+        if DATA.gear[gid].kind == kind and q != 0:
+            return gid
+    return None
+
+
+def wound_penalty(f: Fig) -> int:
+    """Battlespace: Hit Points: from the 3rd wound on, -1 to all rolls."""
+    wt = T.wound_track
+    return wt.penalty if f.kind == "soldier" and f.wounds >= wt.penalty_at else 0
+
+
+def night_penalty(s: BSState, f: Fig, initiative: bool = False) -> int:
+    """Battlespace: Night Combat: -1 to initiative, -2 to every other roll (NVG negate)."""
+    if not s.night or has_gear(f, "nvg"):
+        return 0
+    return M["night_initiative"] if initiative else M["night_other"]
+
+
+def suppression_zones(s: BSState, against_side: str):
+    """(shooter id, AoE polygon, lane polygon) of every active suppression fired at ``against_side``."""
+    out = []
+    for f in s.figs.values():
+        if f.suppress and f.status == "ok" and (f.side == "enemy") == (against_side != "enemy"):
+            sx, sy, tx, ty = f.suppress
+            h = math.degrees(math.atan2(ty - sy, tx - sx))
+            card = rectangle_template(tx, ty, T.card.short_mm, T.card.long_mm, h).polygon
+            lane = lane_template((sx, sy), (tx, ty), T.suppression_lane_mm).polygon if (sx, sy) != (tx, ty) else card
+            out.append((f.id, card, lane))
+    return out
+
+
+def suppressed(s: BSState, f: Fig, zones=None) -> bool:
+    """Battlespace: Suppression Fire: the base lies in a suppression AoE or its lane of fire."""
+    side = "enemy" if f.side == "enemy" else "fireteam"
+    zs = suppression_zones(s, side) if zones is None else zones
+    if not zs:
+        return False
+    disc = Point(f.x, f.y).buffer(R, quad_segs=4)
+    return any(card.intersects(disc) or lane.intersects(disc) for _, card, lane in zs)
+
+
+def soldier_roll_mods(s: BSState, f: Fig, initiative: bool = False) -> list[tuple[str, int]]:
+    """Modifiers every roll of soldier ``f`` carries: wounds, suppression, night."""
+    mods = []
+    if wound_penalty(f):
+        mods.append(("3rd wound", -wound_penalty(f)))
+    if f.kind == "soldier" and suppressed(s, f):
+        mods.append(("under suppression fire", -M["suppressed_soldier"]))
+    n = night_penalty(s, f, initiative)
+    if n:
+        mods.append(("night", -n))
+    return mods
+
+
+def status_after(f: Fig, total: int) -> str:
+    """The status a model has with ``total`` wounds (Battlespace: Hit Points; Enemy KIA)."""
+    if f.kind == "soldier":
+        wt = T.wound_track
+        return "kia" if total >= wt.kia_at else "down" if total >= wt.down_at else "ok"
+    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    return "kia" if total >= card.wounds else "ok"
+
+
+def wound(em: Emitter, f: Fig, n: int, why: str) -> None:
+    """Deal ``n`` wounds to ``f`` (emits :class:`Wounded`; downed enemies die at once)."""
+    if n <= 0 or not f.on_table:
+        return
+    total = f.wounds + n
+    st = status_after(f, total)
+    em.emit(Wounded(unit=f.id, amount=n, total=total, status=st))
+    if st == "down":
+        em.emit(Changed(unit=f.id, changes={"down_turn": em.s.turn}))
+
+
+def lift_suppression(em: Emitter, f: Fig) -> None:
+    if f.suppress:
+        em.emit(Changed(unit=f.id, changes={"suppress": None}))

@@ -1,0 +1,231 @@
+"""The Battlespace ruleset object (``RULESET``): set-up, legality, resolution, outcome, AI hooks."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from game.core.action import Action
+from game.core.dice import Dice
+from game.core.event import DiceRolled, Event, Logged
+from game.core.model import make_codec
+from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
+from game.data.maps import MapFile
+from game.data.scenario import Scenario
+
+from . import actions as A
+from . import events as E
+from .apply import apply as apply_event
+from .cards import DATA
+from .geo import R, geo_of, sight
+from .missions import after_rolls, interactions
+from .rules.common import Emitter
+from .rules.orders import check_order, climb_target, on_exit, resolve_order
+from .setup import setup_state, validate
+from .state import BSState
+from .turn import can_attempt, end_activation, resolve_activate, resolve_clear, resolve_end_phase, resolve_sitrep
+
+ORDER_TYPES = (A.Move, A.Fire, A.Suppress, A.Throw, A.FireGear, A.Prone, A.Interact, A.Aid, A.Climb, A.ClearJam,
+               A.Enter, A.Exfil)
+MISSIONS = ("m1_survivors", "m2_awad", "m3_ambush", "m4_hostages", "m5_retreat")
+
+
+class Battlespace:
+    """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
+
+    id = "battlespace"
+    version = 1
+    title = "Battlespace"
+
+    def __init__(self) -> None:
+        self._actions = make_codec(A.ACTIONS)
+        self._events = make_codec(E.EVENTS)
+        self._state = TypeAdapter(BSState)
+
+    # -- set-up ----------------------------------------------------------
+    def sides(self, scenario: Scenario) -> list[str]:
+        return [s.id for s in scenario.sides if s.playable]
+
+    def validate_scenario(self, sc: Scenario, m: MapFile):
+        return validate(sc, m, MISSIONS)
+
+    def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> BSState:
+        return setup_state(scenario, map_file, dice, self.sides(scenario))
+
+    # -- queries -----------------------------------------------------------
+    def active_side(self, state: BSState) -> str | None:
+        return None if state.over else state.active
+
+    def phase(self, state: BSState) -> str:
+        return state.phase
+
+    def legal_actions(self, state: BSState, side: str) -> list[Action]:
+        if state.over or side != state.active:
+            return []
+        if side == RULES_SIDE:
+            return [A.SitrepPhase(side=side) if state.phase == "sitrep" else A.ClearPhase(side=side)]
+        if state.current is None:
+            out: list[Action] = [A.Activate(side=side, unit=f.id) for f in state.figs.values()
+                                 if f.side == side and can_attempt(state, f)]
+            return out + [A.EndPlayerPhase(side=side)]
+        f = state.figs[state.current]
+        u = f.id
+        out = []
+        for e in state.enemies():
+            out += [A.Fire(side=side, unit=u, target=e.id), A.Fire(side=side, unit=u, target=e.id, aimed=True),
+                    A.Suppress(side=side, unit=u, target=e.id)]
+            out += [A.FireGear(side=side, unit=u, gear=g, target=e.id) for g in f.gear if DATA.gear[g].kind == "fire_aoe"]
+        out += [A.Prone(side=side, unit=u, stand=f.prone), A.ClearJam(side=side, unit=u), A.Exfil(side=side, unit=u)]
+        if f.on_table:
+            out += [A.Interact(side=side, unit=u, what=w) for w in interactions(state, f)]
+        for o in state.figs.values():
+            if o.kind in ("soldier", "hostage") and o.on_table and o.wounds > 0 and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2:
+                out.append(A.Aid(side=side, unit=u, target=o.id))
+                out += [A.Aid(side=side, unit=u, target=o.id, gear=g) for g in f.gear if DATA.gear[g].kind == "heal"]
+        g = geo_of(state)
+        for p in g.elev + [q for q in g.pieces.values() if q.kind == "wall"]:
+            if f.midway == p.id or f.on == p.id or p.polygon.distance(_pt(f)) <= R + 3:
+                out.append(A.Climb(side=side, unit=u, feature=p.id))
+        for vid in state.vehicles:
+            out.append(A.Enter(side=side, unit=u, vehicle=vid, leave=f.vehicle == vid))
+        out.append(A.EndActivation(side=side, unit=u))
+        return [a for a in out if self.check(state, a).ok]
+
+    def check(self, state: BSState, action: Action) -> Legal | Illegal:
+        if state.over:
+            return Illegal("the battle is over")
+        if isinstance(action, (A.SitrepPhase, A.ClearPhase)):
+            if action.side != RULES_SIDE:
+                return Illegal("only the rules run the SITREP and Clear phases")
+            want = "sitrep" if isinstance(action, A.SitrepPhase) else "clear"
+            return Legal() if state.phase == want else Illegal(f"it is the {state.phase} phase, not {want}")
+        if action.side not in state.teams:
+            return Illegal(f"{action.side} is not a fireteam")
+        if state.phase != "player" or state.active != action.side:
+            return Illegal(f"it is not {action.side}'s player phase")
+        if isinstance(action, A.EndPlayerPhase):
+            return Legal() if state.current is None else Illegal(f"{state.current} is still activated")
+        f = state.figs.get(getattr(action, "unit", ""))
+        if f is None or f.side != action.side or f.kind != "soldier":
+            return Illegal(f"{action.side} has no soldier {getattr(action, 'unit', '?')!r}")
+        if isinstance(action, A.Activate):
+            if state.current is not None:
+                return Illegal(f"{state.current} is still activated")
+            if f.status != "ok":
+                return Illegal(f"{f.id} is {f.status} and cannot be activated")
+            return Legal() if can_attempt(state, f) else Illegal(f"{f.id} has already been activated this turn")
+        if state.current != f.id:
+            return Illegal(f"{f.id} is not the activated soldier")
+        if isinstance(action, A.EndActivation):
+            return Legal()
+        if not isinstance(action, ORDER_TYPES):
+            return Illegal(f"unknown action {action.type}")
+        why = check_order(state, f, action)
+        return Illegal(why) if why else Legal()
+
+    def resolve(self, state: BSState, action: Action, dice: Dice) -> Accepted | Rejected:
+        em = Emitter(state, dice, apply_event)
+        if isinstance(action, A.SitrepPhase):
+            resolve_sitrep(em)
+        elif isinstance(action, A.ClearPhase):
+            resolve_clear(em)
+        elif isinstance(action, A.EndPlayerPhase):
+            resolve_end_phase(em, action.side)
+        elif isinstance(action, A.Activate):
+            resolve_activate(em, action)
+        elif isinstance(action, A.EndActivation):
+            end_activation(em, action.unit)
+        else:
+            resolve_order(em, em.s.figs[action.unit], action)
+            f = em.s.figs[action.unit]
+            if em.s.current == f.id and f.status != "ok":
+                em.emit(E.ActivationEnded(unit=f.id))
+            if em.s.current is None and em.s.phase == "player":
+                from .turn import handover
+                handover(em, action.side)
+        rolls = [(e.notation, e.natural) for e in em.events if isinstance(e, DiceRolled)]
+        after_rolls(em, rolls)
+        if em.s.phase == "player" and em.s.current is not None and em.s.figs[em.s.current].status != "ok":
+            em.emit(E.ActivationEnded(unit=em.s.current))
+            from .turn import handover
+            handover(em, action.side)
+        return Accepted(tuple(em.events))
+
+    def apply(self, state: BSState, event: Event) -> None:
+        apply_event(state, event)
+
+    def outcome(self, state: BSState) -> Outcome:
+        score = {"exfil": float(sum(1 for f in state.figs.values() if f.kind == "soldier" and f.status == "exfil"))}
+        if state.result is None:
+            return Outcome(False, score=score)
+        return Outcome(True, state.teams[0] if state.result == "success" else "enemy",
+                       f"mission {state.result}: {state.result_reason}", score)
+
+    def view(self, state: BSState, side: str | None) -> BSState:
+        v = state.clone()
+        if side is not None and side != RULES_SIDE:
+            v.deck = sorted(v.deck)  # the deck's order is hidden; its contents are known
+        return v
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return self._actions.validate_python(data)
+
+    def parse_event(self, data: dict[str, Any]) -> Event:
+        return self._events.validate_python(data)
+
+    def load_state(self, text: str) -> BSState:
+        return self._state.validate_json(text)
+
+    def describe(self, event: Event) -> str:
+        if isinstance(event, Logged):
+            return event.text
+        if isinstance(event, E.Attacked):
+            return f"{event.attacker} {event.kind.replace('_', ' ')} at {event.target}: {'hit' if event.hit else 'miss'}"
+        if isinstance(event, E.Wounded):
+            return f"{event.unit} takes {event.amount} wound(s): {event.total} in all ({event.status})"
+        if isinstance(event, E.Placed):
+            return f"{event.unit} to ({event.x:.0f}, {event.y:.0f})"
+        if isinstance(event, E.CardDrawn):
+            return f"SITREP card {DATA.sitrep_by_id[event.card].title}" + ("" if event.applies else " (discarded)")
+        if isinstance(event, E.MissionEnded):
+            return f"mission {'success' if event.success else 'failure'}: {event.reason}"
+        if isinstance(event, DiceRolled):
+            mods = "".join(f" {v:+d} {k}" for k, v in event.modifiers)
+            return f"{event.purpose}: {event.notation} {list(event.faces)}{mods} = {event.total}"
+        return ""
+
+    # -- AI hooks ------------------------------------------------------------
+    def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:
+        from .ai import sample_candidates
+        return sample_candidates(self, state, side, rng)
+
+    def score(self, state: BSState, side: str) -> float:
+        from .ai import evaluate
+        return evaluate(state, side)
+
+    def agents(self) -> dict:
+        from .ai import FireteamAgent
+        return {"default": FireteamAgent, "fireteam": FireteamAgent}
+
+    def illegal_examples(self, state: BSState, side: str) -> list[Action]:
+        """Deliberately illegal actions for the conformance suite."""
+        out: list[Action] = [A.Fire(side=side, unit="nobody", target="nobody"), A.Activate(side=side, unit="nobody")]
+        mine = [f for f in state.figs.values() if f.side == side and f.kind == "soldier" and f.status == "ok"]
+        if mine:
+            f = mine[0]
+            out.append(A.Move(side=side, unit=f.id, x=f.x + 500, y=f.y))
+            out.append(A.Throw(side=side, unit=f.id, gear="frag_grenade", x=f.x + 400, y=f.y))
+        if side != RULES_SIDE:
+            out.append(A.SitrepPhase(side=side))
+        return out
+
+
+def _pt(f):
+    from shapely.geometry import Point
+    return Point(f.x, f.y)
+
+
+__all__ = ["Battlespace", "climb_target", "on_exit", "sight"]

@@ -1,0 +1,144 @@
+"""Set-up: fireteams and loadouts, enemies, civilians, vehicles, the shuffled SITREP deck,
+and the random enemy staging chart (Battlespace: Set Up; Staging the Mission Area)."""
+
+from __future__ import annotations
+
+import math
+
+from game.core.dice import Dice
+from game.data.maps import MapFile
+from game.data.scenario import Scenario
+from game.geometry.shapes import displace
+
+from .cards import DATA
+from .state import BSState, ExitEdge, Feat, Fig, Vehicle
+
+T = DATA.tables
+TEAM_POINTS = 12
+SOLDIER_POINTS = 6
+
+
+def validate(sc: Scenario, m: MapFile, missions) -> tuple[str, str] | None:
+    """Fireteam building (four soldiers, 12 points of gear, 6 per soldier, team positions
+    unique), known cards and features, a known mission."""
+    fids = {f.id for f in m.features}
+    mission = sc.params.get("mission")
+    if mission not in missions:
+        return ("params.mission", f"unknown mission {mission!r} (known: {', '.join(missions)})")
+    for side, units in sc.forces.items():
+        if side == "enemy":
+            for u in units:
+                if u.profile not in DATA.enemies:
+                    return (f"forces.enemy.{u.id}", f"unknown enemy card {u.profile!r}")
+                if u.x is None or u.y is None:
+                    return (f"forces.enemy.{u.id}", "enemies need x and y")
+            continue
+        if len(units) != 4:
+            return (f"forces.{side}", f"a fireteam has four soldiers, not {len(units)}")
+        total = 0
+        positions: dict[str, str] = {}
+        for u in units:
+            if u.profile not in DATA.soldiers:
+                return (f"forces.{side}.{u.id}", f"unknown soldier card {u.profile!r}")
+            if u.x is None or u.y is None:
+                return (f"forces.{side}.{u.id}", "soldiers need x and y")
+            pts = 0
+            for gid in u.params.get("gear", []):
+                g = DATA.gear.get(gid)
+                if g is None:
+                    return (f"forces.{side}.{u.id}.gear", f"unknown gear card {gid!r}")
+                pts += g.pts
+                if g.team_position:
+                    if g.team_position in positions:
+                        return (f"forces.{side}.{u.id}.gear", f"team position {g.team_position} already taken by {positions[g.team_position]}")
+                    positions[g.team_position] = u.id
+            if pts > SOLDIER_POINTS:
+                return (f"forces.{side}.{u.id}.gear", f"{pts} points of gear; a soldier carries at most {SOLDIER_POINTS}")
+            total += pts
+            on = u.params.get("on")
+            if on is not None and on not in fids:
+                return (f"forces.{side}.{u.id}.on", f"no feature {on!r}")
+        if total > TEAM_POINTS:
+            return (f"forces.{side}", f"{total} points of gear; a fireteam has {TEAM_POINTS}")
+    p = sc.params
+    for key in ("search_feature",):
+        if key in p and p[key] not in fids:
+            return (f"params.{key}", f"no feature {p[key]!r}")
+    for fid in p.get("targets", []):
+        if fid not in fids:
+            return ("params.targets", f"no feature {fid!r}")
+    return None
+
+
+def _feat(f) -> Feat:
+    return Feat(id=f.id, kind=f.kind, exterior=[tuple(p) for p in f.exterior], holes=[[tuple(p) for p in r] for r in f.holes],
+                height=f.height, tags=list(f.tags), openings=[(o.a[0], o.a[1], o.b[0], o.b[1]) for o in f.openings],
+                props=dict(f.properties))
+
+
+def _fig(u, side: str, m: MapFile) -> Fig:
+    on = u.params.get("on")
+    z = m.feature(on).height if on else 0.0
+    if side == "enemy":
+        card = DATA.enemies[u.profile]
+        return Fig(id=u.id, side="enemy", kind="enemy", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on,
+                   group=u.group)
+    card = DATA.soldiers[u.profile]
+    gear = {}
+    for gid in u.params.get("gear", []):
+        q = DATA.gear[gid].qty
+        gear[gid] = -1 if q is None else q
+    return Fig(id=u.id, side=side, kind="soldier", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on, gear=gear)
+
+
+def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig]) -> None:
+    """Random enemy staging chart: the first printed row containing the D20 wins; each
+    straggler or element is placed an advance (176 mm) from the table centre in the
+    drift direction (9-20: at the centre)."""
+    r = dice.roll("d20", "random enemy staging chart").natural
+    row = next(x for x in T.staging_chart if x.low <= r <= x.high)
+    w, h = table
+    n = 0
+    for k, size in enumerate(row.groups):
+        d = dice.roll("d20", "staging direction").natural
+        cx, cy = w / 2, h / 2
+        if d < T.drift.direct_from:
+            cx, cy = displace((cx, cy), -90.0 + (d - 1) * T.drift.degrees_per_step, T.advance_mm)
+        gid = f"staged{k}" if size > 1 else None
+        for i in range(size):
+            fid = f"s{n}"
+            n += 1
+            x = cx + (i % 2) * 26.0 - 13.0
+            y = cy + (i // 2) * 30.0
+            figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=T.staging_profile, name=DATA.enemies[T.staging_profile].name,
+                            x=x, y=y, group=gid)
+
+
+def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSState:
+    figs: dict[str, Fig] = {}
+    for side, units in sc.forces.items():
+        for u in units:
+            figs[u.id] = _fig(u, side, m)
+    p = dict(sc.params)
+    for i, (x, y) in enumerate(p.get("civilians", [])):
+        figs[f"civ{i}"] = Fig(id=f"civ{i}", side="civilian", kind="civilian", card="civilian", name="Civilian", x=x, y=y)
+    for i, (x, y) in enumerate(p.get("aid_workers", [])):
+        figs[f"aid{i}"] = Fig(id=f"aid{i}", side="aid", kind="hostage", card="aid_worker", name="Aid worker", x=x, y=y)
+    if p.get("staging"):
+        staging(dice, (m.table.width_mm, m.table.height_mm), figs)
+    order = dice.shuffle(len(DATA.sitrep), "shuffle the SITREP deck")
+    deck = [DATA.sitrep[i - 1].id for i in order.faces]
+    vehicles = {}
+    for f in m.features:
+        if f.kind == "vehicle":
+            vt = str(f.properties.get("vehicle_type", "humvee"))
+            vehicles[f.id] = Vehicle(id=f.id, type=vt, disabled=bool(f.properties.get("disabled", False)))
+    exits = [ExitEdge(id=e.id, edge=e.edge, start=e.start_mm, end=e.end_mm, side=e.side) for e in m.exits]
+    return BSState(ruleset="battlespace", sides=teams + ["enemy"], teams=teams, phase="player", active=teams[0], figs=figs,
+                   table=(m.table.width_mm, m.table.height_mm), map_sha=m.sha256(), terrain=[_feat(f) for f in m.features],
+                   exits=exits, deck=deck, turn_limit=sc.turn_limit or 10, mission=p.get("mission", "m1_survivors"),
+                   params=p, night="night" in sc.special_rules, bleeding_out="bleeding_out" in sc.special_rules,
+                   vehicles=vehicles, counter=100)
+
+
+__all__ = ["setup_state", "validate", "staging", "math"]

@@ -1,0 +1,192 @@
+"""The SITREP deck: drawing, reshuffling and the cards' typed effects
+(Battlespace: Sitrep Phase; the cards of gaps.md in ``data/sitrep.json``)."""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Point
+
+from .cards import DATA, SitrepCard
+from .enemy import activate, groups, place_element, targets
+from .events import CardDrawn, Changed, DeckShuffled, FigAdded, Healed, PhaseFlags, Placed, SmokeLaid
+from .geo import R, geo_of
+from .rules.combat import aoe_polygon, wound
+from .rules.common import Emitter, has_gear, soldier_roll_mods, status_after
+from .state import BSState, Fig
+
+T = DATA.tables
+EDGES = ("north", "east", "south", "west")
+
+
+def ensure_deck(em: Emitter) -> bool:
+    """Reshuffle the discard pile into a new deck when the deck is empty. False: no cards at all."""
+    s = em.s
+    if s.deck:
+        return True
+    if not s.discard:
+        return False
+    r = em.dice.shuffle(len(s.discard), "SITREP deck reshuffled")
+    em.emit(r)
+    em.emit(DeckShuffled(order=[s.discard[i - 1] for i in r.faces]))
+    return True
+
+
+def radio_operator(s: BSState) -> Fig | None:
+    """A soldier with the radio operator specialty or the radio gear, able to act (gaps.md)."""
+    for f in sorted(s.soldiers(), key=lambda f: f.id):
+        if f.status == "ok" and (DATA.soldiers[f.card].specialty == "radio_operator" or has_gear(f, "radio")):
+            return f
+    return None
+
+
+def draw(em: Emitter, why: str) -> None:
+    """Draw a SITREP card and resolve it at once; with a radio operator, draw two and keep the milder."""
+    if not ensure_deck(em):
+        return
+    card_id = em.s.deck[0]
+    if radio_operator(em.s) is not None:
+        em.emit(CardDrawn(card=card_id, applies=False))
+        if ensure_deck(em):
+            other = em.s.deck[0]
+            em.emit(CardDrawn(card=other, applies=False))
+            keep = min((card_id, other), key=lambda c: (DATA.sitrep_by_id[c].harm, c))
+            em.log(f"the radio operator chooses {DATA.sitrep_by_id[keep].title} ({why})")
+            card_id = keep
+        resolve_card(em, DATA.sitrep_by_id[card_id])
+        return
+    em.emit(CardDrawn(card=card_id, applies=True))
+    em.log(f"SITREP: {DATA.sitrep_by_id[card_id].title} ({why})")
+    resolve_card(em, DATA.sitrep_by_id[card_id])
+
+
+def edge_point(em: Emitter, purpose: str) -> tuple[float, float, float]:
+    """A random table edge (D4) and a point along it (D20 twentieths); returns x, y and the inward heading."""
+    s = em.s
+    w, h = s.table
+    e = em.roll("d4", f"{purpose}: edge").natural
+    k = em.roll("d20", f"{purpose}: place along the edge").natural
+    f = (k - 0.5) / 20.0
+    inset = R + 1.0
+    edge = EDGES[e - 1]
+    if edge == "north":
+        return f * w, inset, 90.0
+    if edge == "south":
+        return f * w, h - inset, 270.0
+    if edge == "east":
+        return w - inset, f * h, 180.0
+    return inset, f * h, 0.0
+
+
+def _free_near(s: BSState, x: float, y: float, heading: float) -> tuple[float, float] | None:
+    g = geo_of(s)
+    for k in range(0, 40):
+        for sign in (1, -1):
+            off = sign * k * 12.0
+            px = x - math.sin(math.radians(heading)) * off
+            py = y + math.cos(math.radians(heading)) * off
+            if g.point_free(px, py) and not any(math.hypot(px - f.x, py - f.y) < 2 * R for f in s.figs.values() if f.on_table):
+                return px, py
+    return None
+
+
+def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
+    """Battlespace: Spawning Enemies: ``count`` models enter at a random edge (an element when 2+)."""
+    x, y, head = edge_point(em, purpose)
+    spot = _free_near(em.s, x, y, head)
+    if spot is None:
+        em.log("no room at that edge: the enemies do not enter")
+        return
+    n0 = em.s.counter
+    gid = f"el{n0}" if count > 1 else None
+    new = []
+    for i in range(count):
+        fid = f"e{n0 + i}"
+        fig = Fig(id=fid, side="enemy", kind="enemy", card=profile, name=DATA.enemies[profile].name,
+                  x=spot[0], y=spot[1], group=gid)
+        em.emit(FigAdded(fig=fig.model_dump()))
+        new.append(fid)
+    lead = em.s.figs[new[0]]
+    place_element(em, lead, [em.s.figs[i] for i in new[1:]], head + 180.0)
+    for fid in new[1:]:
+        f = em.s.figs[fid]
+        if (f.x, f.y) == (lead.x, lead.y):
+            em.emit(Changed(unit=fid, changes={"status": "gone"}))
+
+
+def resolve_card(em: Emitter, card: SitrepCard) -> None:
+    """Run one card's effect; a card that cannot apply is ignored (and discarded)."""
+    s = em.s
+    eff = card.effect
+    if eff == "activate_element" or eff == "activate_straggler":
+        want_el = eff == "activate_element"
+        for ids in groups(s):
+            if (len(ids) > 1 or bool(s.figs[ids[0]].group)) == want_el and (len(ids) > 1) == want_el:
+                activate(em, ids)
+                return
+        em.log("the card cannot apply and is discarded")
+    elif eff == "enemies_enter":
+        n = em.roll(card.count or "d6", f"{card.title}: how many enter").total
+        spawn(em, card.profile or "fighter", n, card.title)
+    elif eff == "straggler_enters":
+        spawn(em, card.profile or "fighter", 1, card.title)
+    elif eff == "weapon_trouble":
+        cands = [f for f in s.soldiers() if f.status == "ok" and not f.jammed]
+        if not cands:
+            em.log("the card cannot apply and is discarded")
+            return
+        en = s.enemies()
+        f = min(cands, key=lambda f: (min((math.hypot(f.x - e.x, f.y - e.y) for e in en), default=0.0), f.id))
+        em.emit(Changed(unit=f.id, changes={"jammed": True}))
+        em.log(f"{f.id}'s weapon jams")
+    elif eff == "civilians_panic":
+        civ = [f for f in s.figs.values() if f.kind == "civilian" and f.status == "ok"]
+        if not civ:
+            em.log("no civilians: the card is discarded")
+        g = geo_of(s)
+        for c in civ:
+            r = em.roll("d20", f"{c.id} panics: direction")
+            h = (r.natural - 1) * 18.0
+            x = c.x + math.cos(math.radians(h)) * T.move_mm
+            y = c.y + math.sin(math.radians(h)) * T.move_mm
+            if g.point_free(x, y) and g.path_clear(c.x, c.y, x, y):
+                em.emit(Placed(unit=c.id, x=x, y=y, z=c.z, on=c.on))
+    elif eff == "smoke":
+        tg = [f for f in targets(s) if f.status == "ok"]
+        if not tg:
+            return
+        f = min(tg, key=lambda f: (DATA.soldiers[f.card].initiative if f.kind == "soldier" else 99, f.id))
+        poly = aoe_polygon(f.x, f.y, 90.0, True)
+        em.emit(SmokeLaid(id=f"smoke{s.counter}", ring=[tuple(p) for p in list(poly.exterior.coords)[:-1]],
+                          until_turn=s.turn + card.duration_turns - 1))
+    elif eff == "quiet":
+        em.log("nothing happens")
+    elif eff == "heal":
+        hurt = [f for f in s.soldiers() if f.wounds > 0]
+        if not hurt:
+            em.log("no wounded soldier: the card is discarded")
+            return
+        f = max(hurt, key=lambda f: (f.wounds, f.id))
+        total = f.wounds - 1
+        em.emit(Healed(unit=f.id, total=total, status=status_after(f, total)))
+    elif eff == "discard_next":
+        if ensure_deck(em):
+            em.emit(CardDrawn(card=em.s.deck[0], applies=False))
+            em.log("the next SITREP card is discarded unread")
+    elif eff == "enemies_hold":
+        em.emit(PhaseFlags(hold=True, rush=s.rush, targeted=s.targeted))
+    elif eff == "enemy_rush":
+        em.emit(PhaseFlags(hold=s.hold, rush=True, targeted=s.targeted))
+    elif eff == "sniper":
+        tg = [f for f in s.soldiers() if f.status == "ok" and f.vehicle is None]
+        if not tg:
+            em.log("the card cannot apply and is discarded")
+            return
+        r = em.roll(f"d{len(tg)}" if len(tg) > 1 else "d2", "sniper picks a target")
+        f = sorted(tg, key=lambda f: f.id)[(r.natural - 1) % len(tg)]
+        rr = em.roll("d20", f"{f.id} avoids the sniper (needs {card.tl})", soldier_roll_mods(s, f), f.side)
+        if rr.total < card.tl:
+            wound(em, f, 1, "sniper")
+
+
+__all__ = ["draw", "spawn", "resolve_card", "ensure_deck", "Point"]

@@ -1,0 +1,159 @@
+"""Turn flow: Player phase (initiative activation, co-op alternation), SITREP phase,
+Clear phase (Battlespace: Turn Phases)."""
+
+from __future__ import annotations
+
+from game.core.event import PhaseBegan
+from game.core.ruleset import RULES_SIDE
+
+from . import actions as A
+from .cards import DATA
+from .enemy import activate, groups
+from .events import Activated, ActivationEnded, Changed, Handover, PhaseFlags, Removed, SmokeCleared, TurnCleared, Wounded
+from .geo import R
+from .missions import clear_check
+from .rules.combat import melee
+from .rules.common import Emitter, has_gear, soldier_roll_mods
+from .rules.orders import enemy_contact, release_dragged
+from .sitrep import draw
+from .state import BSState, Fig
+
+T = DATA.tables
+M = T.modifiers
+
+
+def can_attempt(s: BSState, f: Fig) -> bool:
+    return f.kind == "soldier" and f.status == "ok" and not f.activated
+
+
+def cohesion(s: BSState, f: Fig) -> bool:
+    """Battlespace: Cohesion: the whole fireteam (able soldiers) fits in one card area (63 x 88 mm)."""
+    team = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "ok"]
+    if len(team) < 2:
+        return False
+    from shapely.geometry import MultiPoint
+    pts = MultiPoint([(o.x, o.y) for o in team])
+    rect = pts.minimum_rotated_rectangle
+    if rect.geom_type != "Polygon":
+        b = pts.bounds
+        dims = sorted([b[2] - b[0], b[3] - b[1]])
+    else:
+        xs = list(rect.exterior.coords)
+        import math
+        a = math.dist(xs[0], xs[1])
+        b = math.dist(xs[1], xs[2])
+        dims = sorted([a, b])
+    return dims[0] + 2 * R <= T.card.short_mm + 0.01 and dims[1] + 2 * R <= T.card.long_mm + 0.01
+
+
+def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
+    """Cohesion +1, team leader within 88 mm +1 (ours), night -1, 3rd wound -1, suppression -2."""
+    mods = []
+    if cohesion(s, f):
+        mods.append(("cohesion", M["cohesion"]))
+    import math
+    for o in s.figs.values():
+        gid = has_gear(o, "leader") if o.side == f.side and o.status == "ok" and o.id != f.id else None
+        if gid and math.hypot(o.x - f.x, o.y - f.y) - 2 * R <= DATA.gear[gid].radius_mm:
+            mods.append(("team leader", DATA.gear[gid].bonus))
+            break
+    return mods + soldier_roll_mods(s, f, initiative=True)
+
+
+def resolve_activate(em: Emitter, a: A.Activate) -> None:
+    s = em.s
+    f = s.figs[a.unit]
+    foes = enemy_contact(s, f)
+    if foes:
+        melee(em, f, min(foes, key=lambda e: e.id))
+        if em.s.figs[f.id].status != "ok":
+            em.emit(Changed(unit=f.id, changes={"activated": True}))
+            handover(em, f.side)
+            return
+    f = em.s.figs[f.id]
+    need = DATA.soldiers[f.card].initiative
+    r = em.roll("d20", f"initiative of {f.id} (needs {need})", initiative_mods(em.s, f), f.side)
+    if r.total >= need:
+        extra = r.natural == 20
+        em.emit(Activated(unit=f.id, orders=T.orders_on_natural_20 if extra else T.orders_per_activation))
+    else:
+        draw(em, f"{f.id} failed the initiative roll")
+        f = em.s.figs[f.id]
+        if f.status == "ok":
+            em.emit(Activated(unit=f.id, orders=1, move_only=True))
+        else:
+            em.emit(Changed(unit=f.id, changes={"activated": True}))
+            handover(em, f.side)
+
+
+def end_activation(em: Emitter, unit: str) -> None:
+    f = em.s.figs[unit]
+    release_dragged(em, f)
+    if em.s.current == unit:
+        em.emit(ActivationEnded(unit=unit))
+    handover(em, f.side)
+
+
+def handover(em: Emitter, side: str) -> None:
+    """After an activation: the other fireteam if it has soldiers to activate (co-op
+    alternation), else the same one, else the SITREP phase."""
+    s = em.s
+    if s.current is not None:
+        return
+    teams = s.teams
+    i = teams.index(side) if side in teams else 0
+    order = teams[i + 1:] + teams[: i + 1]
+    for t in order:
+        if any(can_attempt(s, f) for f in s.figs.values() if f.side == t):
+            if t != s.active:
+                em.emit(Handover(active=t, phase="player"))
+            return
+    em.emit(Handover(active=RULES_SIDE, phase="sitrep"))
+
+
+def resolve_end_phase(em: Emitter, side: str) -> None:
+    for f in list(em.s.figs.values()):
+        if f.side == side and can_attempt(em.s, f):
+            em.emit(Changed(unit=f.id, changes={"activated": True}))
+    handover(em, side)
+
+
+def resolve_sitrep(em: Emitter) -> None:
+    """Draw a SITREP card and resolve it; then every enemy not yet activated acts."""
+    em.emit(PhaseFlags(hold=False, rush=False, targeted=[]))
+    draw(em, "SITREP phase")
+    if not em.s.hold:
+        for ids in groups(em.s):
+            activate(em, ids, rush=em.s.rush)
+    else:
+        em.log("the enemy holds this phase")
+    em.emit(Handover(active=RULES_SIDE, phase="clear"))
+
+
+def resolve_clear(em: Emitter) -> None:
+    """Clear phase: objectives and failure conditions, bleeding out, markers and durations."""
+    s = em.s
+    if s.bleeding_out:
+        for f in list(s.figs.values()):
+            if f.kind == "soldier" and f.status == "down" and s.turn - f.down_turn >= T.bleed_out_turns:
+                em.emit(Wounded(unit=f.id, amount=0, total=f.wounds, status="kia"))
+                em.log(f"{f.id} bled out")
+    clear_check(em)
+    if em.s.result is not None:
+        return
+    for sm in list(em.s.smoke):
+        if sm.until_turn <= s.turn:
+            em.emit(SmokeCleared(id=sm.id))
+    em.emit(TurnCleared(turn=s.turn + 1))
+    em.emit(PhaseBegan(turn=s.turn + 1, phase="player", side=_first_team(em.s)))
+
+
+def _first_team(s: BSState) -> str:
+    for t in s.teams:
+        if any(can_attempt(s, f) for f in s.figs.values() if f.side == t):
+            return t
+    return s.teams[0]
+
+
+__all__ = ["resolve_activate", "end_activation", "resolve_end_phase", "resolve_sitrep", "resolve_clear",
+           "can_attempt", "handover", "Removed"]
