@@ -219,8 +219,17 @@ def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a 
         from game.data.maps import load_map
 
         load_map(map_path)
-    if not has_display() or not _launch_ui("editor", path=map_path):
-        raise _err("the map editor needs a display and lands with the map-editor issue (#7)", code=1)
+    if not has_display():
+        raise _err("the map editor needs a display (try 'battletable import', 'export' or 'generate' for headless map work)", code=1)
+    if not _launch_ui("editor", path=map_path):
+        raise _err("the desktop app is not installed in this build", code=1)
+
+
+from game.editor.cli import export_cmd, generate_cmd, import_cmd  # noqa: E402
+
+app.command("import", help="Import a Tiled (.tmj) or GeoJSON map as a *.map.json.")(import_cmd)
+app.command("export", help="Export a *.map.json to Tiled JSON or GeoJSON.")(export_cmd)
+app.command("generate", help="Generate a random table for a ruleset (seeded).")(generate_cmd)
 
 
 @app.command()

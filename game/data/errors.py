@@ -13,10 +13,10 @@ class FileError(Exception):
 
     def __init__(self, path: str | Path, where: str, reason: str) -> None:
         self.path = str(path)
-        self.where = where
-        self.reason = reason
-        loc = f" [{where}]" if where else ""
-        super().__init__(f"{self.path}{loc}: {reason}")
+        self.where = " ".join(where.split())
+        self.reason = " ".join(str(reason).split())
+        loc = f" [{self.where}]" if self.where else ""
+        super().__init__(f"{self.path}{loc}: {self.reason}")
 
 
 def _loc(loc: tuple) -> str:
@@ -25,7 +25,10 @@ def _loc(loc: tuple) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if not text.isprintable() or len(text) > 60:
+                text = repr(text[:60])
+            out += ("." if out else "") + text
     return out
 
 

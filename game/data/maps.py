@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import shapely
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -23,7 +23,7 @@ _ID = r"^[A-Za-z0-9_.:-]+$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class TableSize(_Strict):
@@ -49,7 +49,7 @@ class TerrainFeature(_Strict):
     kind: str = Field(min_length=1, description="terrain kind: building, wall, woods, hill, asteroid_field, planet, ...")
     name: str = Field("", description="display name")
     exterior: list[Point] = Field(min_length=3, description="outer ring, mm; not closed (first point not repeated)")
-    holes: list[list[Point]] = Field(default_factory=list, description="inner rings (courtyards, clearings), mm")
+    holes: list[Annotated[list[Point], Field(min_length=3)]] = Field(default_factory=list, description="inner rings (courtyards, clearings), mm")
     height: float = Field(ge=0, le=100000, description="top of the feature above the table, mm")
     tags: list[str] = Field(default_factory=list, description="rule tags: blocks_sight, obscures, impassable, difficult, hindering, elevation, cover, ...")
     move_cost: float = Field(1.0, ge=1, le=100, description="distance multiplier inside difficult terrain")

@@ -17,7 +17,7 @@ _ID = r"^[A-Za-z0-9_.:-]+$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class SideSpec(_Strict):

@@ -1,0 +1,584 @@
+"""The map editor scene: draw, select, edit vertices, snap, measure, set kinds,
+validate, save and test-play. All changes go through the headless model in
+:mod:`game.editor` (commands with undo/redo); this scene only turns input into
+commands and draws.
+
+Mouse: left button uses the current tool; right or middle drag pans; the wheel
+zooms. Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+D duplicate,
+Delete removes the selection (or the vertex under the cursor with the vertex
+tool), R / Shift+R rotate by 15 degrees, + / - scale by 10%, G grid, N snap,
+Enter finishes a polygon, Esc cancels, F fits the table, 1-9 pick a tool.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.data.errors import FileError
+from game.editor import commands as C
+from game.editor import files, shapes
+from game.editor.document import TABLE_PRESETS
+from game.editor.history import History
+from game.editor.kinds import catalogue
+from game.editor.snap import item_rings, nearest_edge_point, nearest_vertex, snap
+from game.editor.validate import Problem, errors, validate
+from game.ui import fonts
+from game.ui.camera import Camera
+from game.ui.render.editor import draw_document, draw_measure, draw_preview_shape
+from game.ui.scene import Scene
+from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, right_rect, table_rect
+
+ROOT = Path(__file__).resolve().parents[3]
+TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure"]
+
+
+class EditorScene(Scene):
+    """The map editor on ``path`` (a ``*.map.json``, draft or autosave), or a new map.
+
+    Args:
+        path: file to open, or None for a new 3'x3' map.
+        ruleset: ruleset id for a new map (kinds offered, base size for checks).
+        template: scenario used by the test-play button (default: the first
+            ``maps/<ruleset>/*.scenario.json``).
+        clock: seconds clock for autosave (tests pass a fake one).
+    """
+
+    name = "editor"
+
+    def __init__(self, path=None, ruleset: str | None = "battlespace", template=None, clock=time.monotonic) -> None:
+        super().__init__()
+        self.doc = files.open_map(path) if path else files.new_document(ruleset=ruleset)
+        self.history = History(self.doc)
+        self.autosaver = files.Autosaver(self.doc, clock=clock)
+        self.template = Path(template) if template else None
+        self.tool = "select"
+        cat = catalogue()
+        kinds = cat.kinds_for(self.doc.ruleset)
+        self.kind = kinds[0] if kinds else "building"
+        self.side = "red"
+        self.vertices = 24
+        self.grid, self.grid_on, self.snap_on = 25.4, True, True
+        self.problems: list[Problem] = []
+        self.status = f"editing {self.doc.path or 'a new map'}"
+        self.status_bad = False
+        auto = files.find_autosave(path) if path else None
+        if auto is not None:
+            self.status = f"an autosave newer than this map exists: open {auto} to recover it"
+        self.drag_start: tuple[float, float] | None = None
+        self.drag_now: tuple[float, float] | None = None
+        self.drag_vertex = None
+        self.pan_from = None
+
+    # -- widgets ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
+        self._build_widgets()
+        self.revalidate()
+
+    def resize(self, size) -> None:
+        self.camera.viewport = tuple(table_rect(size))
+        self.ui.clear_and_reset()
+        self._build_widgets()
+
+    def _build_widgets(self) -> None:
+        self.ui.clear_and_reset()
+        self.top_buttons: dict = {}
+        x = 6
+        for label, fn in [("New", self.new_map), ("Open", self.ask_open), ("Save", self.save), ("Save as", self.ask_save_as),
+                          ("Draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
+                          ("Validate", self.revalidate), ("Test play", self.test_play)]:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, 92, 32), label, self.ui)
+            self.top_buttons[b] = fn
+            x += 96
+        br = bottom_rect(self.app.size)
+        self.tool_buttons: dict = {}
+        bw = max(60, (br.width - 12) // len(TOOLS) - 4)
+        for i, t in enumerate(TOOLS):
+            b = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6 + i * (bw + 4), br.y + 8, bw, 30), t, self.ui)
+            self.tool_buttons[b] = t
+        self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, br.y + 44, 110, 28), "", self.ui)
+        self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 120, br.y + 44, 110, 28), "", self.ui)
+        rr = right_rect(self.app.size)
+        kinds = catalogue().kinds_for(self.doc.ruleset)
+        if self.kind not in kinds:
+            kinds = [self.kind, *kinds]
+        self.kind_menu = pygame_gui.elements.UIDropDownMenu(kinds, self.kind, pygame.Rect(rr.x + 90, rr.y + 8, 280, 28), self.ui)
+        preset = self.doc.preset
+        self.table_menu = pygame_gui.elements.UIDropDownMenu([*TABLE_PRESETS, "free"], preset,
+                                                             pygame.Rect(rr.x + 90, rr.y + 40, 280, 28), self.ui)
+        self.entries: dict = {}
+        for i, key in enumerate(["height", "tags", "cover", "move_cost", "side", "vertices"]):
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, rr.y + 74 + i * 32, 280, 28), self.ui)
+            self.entries[e] = key
+        self.problem_list = pygame_gui.elements.UISelectionList(pygame.Rect(rr.x + 8, rr.y + 300, RIGHT - 16, rr.height - 310),
+                                                                [], self.ui)
+        self._sync_widgets()
+
+    def _entry(self, key: str):
+        return next(e for e, k in self.entries.items() if k == key)
+
+    def _sync_widgets(self) -> None:
+        self.btn_grid.set_text(f"grid {'on' if self.grid_on else 'off'}")
+        self.btn_snap.set_text(f"snap {'on' if self.snap_on else 'off'}")
+        f = self.selected_feature()
+        vals = {"side": self.side, "vertices": str(self.vertices)}
+        if f is not None:
+            vals.update(height=f"{f.height:g}", tags=", ".join(f.tags), cover=f.cover or "", move_cost=f"{f.move_cost:g}")
+        for e, key in self.entries.items():
+            e.set_text(vals.get(key, ""))
+        self.problem_list.set_item_list([str(p) for p in self.problems])
+
+    def selected_feature(self):
+        """The one selected feature, or None."""
+        ids = [i for i in self.doc.selection if (self.doc.find(i) or ("",))[0] == "features"]
+        return self.doc.feature(ids[0]) if len(ids) == 1 else None
+
+    # -- commands ----------------------------------------------------------------------------
+    def run(self, cmd) -> bool:
+        """Execute an edit command; show its error in the status line."""
+        try:
+            self.history.execute(cmd)
+        except C.EditError as e:
+            self.set_status(str(e), bad=True)
+            return False
+        self.after_change()
+        return True
+
+    def after_change(self) -> None:
+        self.camera.table = (self.doc.width, self.doc.height)
+        self.revalidate(quiet=True)
+
+    def select(self, cmd: C.Select) -> None:
+        """Change the selection (not recorded for undo: undo is for edits)."""
+        cmd.do(self.doc)
+        self._sync_widgets()
+
+    def set_status(self, text: str, bad: bool = False) -> None:
+        self.status, self.status_bad = text, bad
+
+    def undo(self) -> None:
+        cmd = self.history.undo()
+        self.set_status(f"undid {cmd.label}" if cmd else "nothing to undo")
+        self.after_change()
+
+    def redo(self) -> None:
+        cmd = self.history.redo()
+        self.set_status(f"redid {cmd.label}" if cmd else "nothing to redo")
+        self.after_change()
+
+    def revalidate(self, quiet: bool = False) -> list[Problem]:
+        """Run the checks and fill the problem panel."""
+        self.problems = validate(self.doc)
+        if hasattr(self, "problem_list"):
+            self._sync_widgets()
+        if not quiet:
+            n = len(errors(self.problems))
+            self.set_status(f"{n} errors, {len(self.problems) - n} warnings" if self.problems else "no problems")
+        return self.problems
+
+    def zoom_to(self, problem: Problem) -> None:
+        """Centre and zoom the view on a problem's location."""
+        cx, cy = self.camera.to_screen(problem.x, problem.y)
+        self.camera.zoom_at(0, cx, cy)
+        vx, vy, vw, vh = self.camera.viewport
+        self.camera.scale = max(self.camera.scale, self.camera.fit_scale * 2.4)
+        self.camera.ox = problem.x - vw / 2 / self.camera.scale
+        self.camera.oy = problem.y - vh / 2 / self.camera.scale
+        if problem.item_id and self.doc.find(problem.item_id):
+            self.select(C.Select([problem.item_id]))
+        self.set_status(str(problem))
+
+    # -- files -------------------------------------------------------------------------------
+    def new_map(self) -> None:
+        self.doc = files.new_document(ruleset=self.doc.ruleset)
+        self._reset_doc()
+
+    def _reset_doc(self) -> None:
+        self.history = History(self.doc)
+        self.autosaver = files.Autosaver(self.doc, clock=self.autosaver.clock)
+        self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
+        self._build_widgets()
+        self.revalidate()
+
+    def open(self, path) -> bool:
+        """Open a map, draft or autosave file."""
+        try:
+            self.doc = files.open_map(path)
+        except FileError as e:
+            self.set_status(str(e), bad=True)
+            return False
+        self._reset_doc()
+        self.set_status(f"opened {path}")
+        return True
+
+    def ask_open(self) -> None:
+        from game.ui.scenes.files import FileChooser
+
+        self.app.push(FileChooser("Open map", ROOT / "maps", ".json", self.open))
+
+    def ask_save_as(self) -> None:
+        from game.ui.scenes.files import FileChooser
+
+        self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json", self.save))
+
+    def save(self, path=None) -> Path | None:
+        """Save as a map; with errors, say so (the Draft button saves a draft)."""
+        if path is None and self.doc.path is None:
+            self.ask_save_as()
+            return None
+        try:
+            out = files.save(self.doc, path)
+        except files.SaveBlocked as e:
+            self.problems = validate(self.doc)
+            self._sync_widgets()
+            self.set_status(f"not saved: {len(e.problems)} errors (fix them or save a draft)", bad=True)
+            return None
+        except (FileError, OSError, ValueError) as e:
+            self.set_status(str(e), bad=True)
+            return None
+        self.set_status(f"saved {out}")
+        return out
+
+    def save_draft(self, path=None) -> Path | None:
+        if path is None and self.doc.path is None:
+            path = files.config_dir() / "maps" / f"{self.doc.id}.map.json"
+        try:
+            out = files.save_draft(self.doc, path)
+        except (FileError, OSError, ValueError) as e:
+            self.set_status(str(e), bad=True)
+            return None
+        self.set_status(f"draft saved {out}")
+        return out
+
+    def find_template(self) -> Path | None:
+        """The scenario the test battle is built from."""
+        if self.template:
+            return self.template
+        found = sorted((ROOT / "maps" / (self.doc.ruleset or "")).glob("*.scenario.json")) if self.doc.ruleset else []
+        return found[0] if found else None
+
+    def test_play(self):
+        """Save the map and open it in a test battle (a scenario built from the template)."""
+        from game.editor.testplay import make_test_scenario
+
+        out = self.save()
+        if out is None:
+            return None
+        tpl = self.find_template()
+        if tpl is None:
+            self.set_status(f"no scenario for {self.doc.ruleset} to test-play with", bad=True)
+            return None
+        try:
+            sc = make_test_scenario(out, tpl)
+            from game.ui.scenes.battle import BattleScene
+
+            return self.app.push(BattleScene.from_scenario(sc, seed=1))
+        except (FileError, ValueError) as e:
+            self.set_status(str(e), bad=True)
+            return None
+
+    # -- input ---------------------------------------------------------------------------------
+    def world(self, pos, snapping: bool = True) -> tuple[float, float]:
+        """The table point under a screen pixel, snapped when snapping is on."""
+        p = self.camera.to_world(*pos)
+        if not (snapping and self.snap_on):
+            return p
+        return snap(p, self.doc, grid=self.grid if self.grid_on else None, radius=8 / self.camera.scale).point
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.top_buttons:
+                self.top_buttons[event.ui_element]()
+            elif event.ui_element in self.tool_buttons:
+                self.set_tool(self.tool_buttons[event.ui_element])
+            elif event.ui_element is self.btn_grid:
+                self.grid_on = not self.grid_on
+                self._sync_widgets()
+            elif event.ui_element is self.btn_snap:
+                self.snap_on = not self.snap_on
+                self._sync_widgets()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.kind_menu:
+                self.set_kind(event.text)
+            elif event.ui_element is self.table_menu and event.text in TABLE_PRESETS:
+                self.run(C.SetTable.preset(event.text))
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.entries:
+            self.apply_field(self.entries[event.ui_element], event.text)
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.problem_list:
+            for p in self.problems:
+                if str(p) == event.text:
+                    self.zoom_to(p)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            mx, my = pygame.mouse.get_pos()
+            if self.camera.contains(mx, my):
+                self.camera.zoom_at(1 if event.y > 0 else -1, mx, my)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.camera.contains(*event.pos):
+            if event.button in (2, 3):
+                self.pan_from = event.pos
+            elif event.button == 1:
+                self.press(event.pos, shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            if self.pan_from:
+                self.camera.pan(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
+                self.pan_from = event.pos
+            elif self.drag_start is not None:
+                self.drag_now = self.world(event.pos, snapping=self.tool != "select")
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (2, 3):
+                self.pan_from = None
+            elif event.button == 1 and self.drag_start is not None:
+                self.release(event.pos)
+            return True
+        return False
+
+    def set_tool(self, tool: str) -> None:
+        if self.doc.draft and tool not in ("polygon", "hole", "zone"):
+            self.run(C.CancelDraft())
+        self.tool = tool
+        self.set_status(f"tool: {tool}")
+
+    def set_kind(self, kind: str) -> None:
+        """Kind for new features; also applied to the selected feature."""
+        self.kind = kind
+        f = self.selected_feature()
+        if f is not None and f.kind != kind:
+            self.run(C.SetKind(f.id, kind))
+            self._sync_widgets()
+
+    def apply_field(self, key: str, text: str) -> None:
+        """A value typed into the property panel."""
+        text = text.strip()
+        if key == "side":
+            self.side = text or "red"
+            return
+        if key == "vertices":
+            self.vertices = int(text) if text.isdigit() and int(text) >= 3 else self.vertices
+            return
+        f = self.selected_feature()
+        if f is None:
+            self.set_status("select one feature first", bad=True)
+            return
+        try:
+            value = {"height": lambda t: float(t), "move_cost": lambda t: float(t),
+                     "tags": lambda t: [s.strip() for s in t.split(",") if s.strip()],
+                     "cover": lambda t: t or None}[key](text)
+        except ValueError:
+            self.set_status(f"{key}: not a number", bad=True)
+            return
+        self.run(C.SetFeature(f.id, **{key: value}))
+
+    def item_at(self, p) -> str | None:
+        """Topmost item under the table point ``p`` (objectives, then features, then zones)."""
+        from shapely.geometry import Point, Polygon
+
+        tol = 6 / self.camera.scale
+        for o in reversed(self.doc.objectives):
+            if ((o.x - p[0]) ** 2 + (o.y - p[1]) ** 2) ** 0.5 <= max(o.radius, tol):
+                return o.id
+        pt = Point(p)
+        for f in reversed(self.doc.features):
+            if Polygon(f.exterior, f.holes).buffer(0).distance(pt) <= tol:
+                return f.id
+        for z in reversed(self.doc.zones):
+            if Polygon(z.polygon).buffer(0).distance(pt) <= tol:
+                return z.id
+        return None
+
+    def press(self, pos, shift: bool = False) -> None:
+        """Left button down on the table."""
+        raw = self.camera.to_world(*pos)
+        p = self.world(pos)
+        t = self.tool
+        if t in ("polygon", "hole", "zone"):
+            if len(self.doc.draft) >= 3 and shapes.project_on_segment(p, self.doc.draft[0], self.doc.draft[0])[2] <= 8 / self.camera.scale:
+                self.finish_draft()
+            else:
+                self.run(C.DraftAddVertex(*p))
+            return
+        if t == "objective":
+            self.run(C.AddObjective(*p))
+            return
+        if t == "select":
+            hit = self.item_at(raw)
+            if hit is None:
+                self.select(C.Select([], mode="clear"))
+            elif shift:
+                self.select(C.Select([hit], mode="toggle"))
+            elif hit not in self.doc.selection:
+                self.select(C.Select([hit]))
+            self._sync_widgets()
+            if hit is not None and self.doc.selection:
+                self.drag_start = self.drag_now = raw
+            return
+        if t == "vertex":
+            rings = item_rings(self.doc)
+            rings = [r for r in rings if r[0] in self.doc.selection] or rings
+            v = nearest_vertex(raw, rings, 8 / self.camera.scale)
+            if v is not None:
+                self.drag_vertex = v
+                self.drag_start = self.drag_now = p
+                return
+            e = nearest_edge_point(raw, rings, 8 / self.camera.scale)
+            if e is not None:
+                self.run(C.InsertVertex(e.item_id, e.ring, e.index, e.point))
+            return
+        self.drag_start = self.drag_now = p
+
+    def release(self, pos) -> None:
+        """Left button up: finish the drag of the current tool."""
+        a = self.drag_start
+        b = self.world(pos, snapping=self.tool != "select")
+        self.drag_start = self.drag_now = None
+        t = self.tool
+        if t == "select":
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            if self.snap_on and self.grid_on and (dx or dy):
+                dx, dy = round(dx / self.grid) * self.grid, round(dy / self.grid) * self.grid
+            if (dx, dy) != (0.0, 0.0):
+                self.run(C.Move(sorted(self.doc.selection), dx, dy))
+        elif t == "vertex" and self.drag_vertex is not None:
+            v, self.drag_vertex = self.drag_vertex, None
+            if b != v.point:
+                self.run(C.MoveVertex(v.item_id, v.ring, v.index, b))
+        elif t == "measure":
+            self.set_status(f"measured {self._measure_label(a, b)}")
+        elif a == b:
+            return
+        elif t == "rect":
+            self.run(C.AddRectangle(self.kind, a[0], a[1], b[0], b[1]))
+        elif t == "circle":
+            r = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+            self.run(C.AddCircle(self.kind, a[0], a[1], r, vertices=self.vertices))
+        elif t == "ellipse":
+            cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            if abs(b[0] - a[0]) > 0 and abs(b[1] - a[1]) > 0:
+                self.run(C.AddEllipse(self.kind, cx, cy, abs(b[0] - a[0]) / 2, abs(b[1] - a[1]) / 2, vertices=self.vertices))
+        elif t == "door":
+            f = self.selected_feature()
+            fid = f.id if f else self.item_at(a)
+            if fid:
+                self.run(C.AddOpening(fid, a, b))
+
+    @staticmethod
+    def _measure_label(a, b) -> str:
+        from game.editor.measure import measure
+
+        m = measure(a, b)
+        return f'{m.label("in")} = {m.label("cm")} = {m.label("mm")}'
+
+    def finish_draft(self) -> None:
+        """Close the polygon being drawn into a feature, a hole of the selection, or a zone."""
+        if self.tool == "hole":
+            f = self.selected_feature()
+            if f is None:
+                self.set_status("select the feature to cut the hole in", bad=True)
+                return
+            self.run(C.FinishHole(f.id))
+        elif self.tool == "zone":
+            self.run(C.FinishZone(self.side))
+        else:
+            self.run(C.FinishPolygon(self.kind))
+
+    def _key(self, event) -> bool:
+        k, mods = event.key, event.mod
+        ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
+        sel = sorted(self.doc.selection)
+        if ctrl and k == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and k == pygame.K_y:
+            self.redo()
+        elif ctrl and k == pygame.K_s:
+            self.save()
+        elif ctrl and k == pygame.K_d and sel:
+            self.run(C.Duplicate(sel))
+        elif k == pygame.K_DELETE and sel:
+            self.run(C.Delete(sel))
+        elif k == pygame.K_r and sel:
+            self.run(C.Rotate(sel, -15 if shift else 15))
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) and sel:
+            self.run(C.Scale(sel, 1.1))
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS) and sel:
+            self.run(C.Scale(sel, 1 / 1.1))
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.doc.draft:
+            self.finish_draft()
+        elif k == pygame.K_ESCAPE:
+            if self.doc.draft:
+                self.run(C.CancelDraft())
+            else:
+                self.select(C.Select([], mode="clear"))
+        elif k == pygame.K_g:
+            self.grid_on = not self.grid_on
+            self._sync_widgets()
+        elif k == pygame.K_n:
+            self.snap_on = not self.snap_on
+            self._sync_widgets()
+        elif k == pygame.K_f:
+            self.camera.fit()
+        elif pygame.K_1 <= k <= pygame.K_9:
+            self.set_tool(TOOLS[k - pygame.K_1])
+        else:
+            return False
+        return True
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        saved = self.autosaver.tick()
+        if saved:
+            self.set_status(f"autosaved to {saved}")
+
+    def draw(self, surface) -> None:
+        pal = self.app.palette
+        surface.fill(pal.background)
+        offset = (0.0, 0.0)
+        if self.tool == "select" and self.drag_start and self.drag_now:
+            offset = (self.drag_now[0] - self.drag_start[0], self.drag_now[1] - self.drag_start[1])
+        draw_document(surface, self.camera, self.doc, pal, self.grid if self.grid_on else None, self.problems, offset)
+        a, b = self.drag_start, self.drag_now
+        if a and b and a != b:
+            if self.tool == "measure":
+                draw_measure(surface, self.camera, a, b, pal)
+            elif self.tool == "rect" and a[0] != b[0] and a[1] != b[1]:
+                draw_preview_shape(surface, self.camera, shapes.rectangle(*a, *b), pal)
+            elif self.tool == "circle":
+                r = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+                draw_preview_shape(surface, self.camera, shapes.circle(*a, r, self.vertices), pal)
+            elif self.tool == "ellipse" and a[0] != b[0] and a[1] != b[1]:
+                draw_preview_shape(surface, self.camera, shapes.ellipse((a[0] + b[0]) / 2, (a[1] + b[1]) / 2,
+                                   abs(b[0] - a[0]) / 2, abs(b[1] - a[1]) / 2, self.vertices), pal)
+            elif self.tool in ("door", "vertex"):
+                pygame.draw.line(surface, pal.template, self.camera.to_screen(*a), self.camera.to_screen(*b), 3)
+        self._draw_panels(surface)
+
+    def _draw_panels(self, surface) -> None:
+        w, h = self.app.size
+        pal = self.app.palette
+        pygame.draw.rect(surface, pal.panel, pygame.Rect(0, 0, w, TOP))
+        rr, br = right_rect(self.app.size), bottom_rect(self.app.size)
+        pygame.draw.rect(surface, pal.panel, rr)
+        pygame.draw.rect(surface, pal.panel, br)
+        title = f"{self.doc.name}{' *' if self.doc.dirty else ''} - {self.doc.width:g} x {self.doc.height:g} mm"
+        surface.blit(fonts.text(title, 14, pal.text, True), (900, 12))
+        for i, label in enumerate(["kind", "table"]):
+            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, rr.y + 14 + i * 32))
+        for i, key in enumerate(["height mm", "tags", "cover", "move cost", "zone side", "vertices"]):
+            surface.blit(fonts.text(key, 13, pal.text), (rr.x + 10, rr.y + 80 + i * 32))
+        n_err = len(errors(self.problems))
+        surface.blit(fonts.text(f"Problems: {n_err} errors, {len(self.problems) - n_err} warnings", 14, pal.text, True),
+                     (rr.x + 10, rr.y + 276))
+        mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"
+        surface.blit(fonts.text(mode, 13, pal.text), (br.x + 250, br.y + 50))
+        colour = pal.illegal if getattr(self, "status_bad", False) else pal.text
+        surface.blit(fonts.text(self.status[:150], 13, colour), (br.x + 8, br.y + 82))

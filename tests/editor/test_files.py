@@ -1,0 +1,107 @@
+"""Files: save and reload round-trip every feature kind exactly; drafts; autosave; recent files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.data.errors import FileError
+from game.data.maps import load_map
+from game.editor import commands as C
+from game.editor import files
+from game.editor.document import MapDocument
+from game.editor.history import History
+from game.editor.kinds import catalogue
+
+
+@pytest.mark.parametrize("kind", sorted(catalogue().kinds))
+def test_save_reload__every_kind_exactly(tmp_path, kind):
+    doc = MapDocument.new("6'x4'", ruleset="spacefleet" if catalogue().kind(kind).gravity_well else "ww2_skirmish")
+    h = History(doc)
+    h.execute(C.AddRectangle(kind, 600.125, 400.5, 812.75, 611.25, id="f", name=f"a {kind}",
+                             properties={"note": "x", "n": 3, "w": 1.5, "flag": True}))
+    h.execute(C.AddHole("f", [(650.1, 450.2), (700.3, 450.2), (700.3, 500.9)]))
+    if catalogue().kind(kind).openings:
+        h.execute(C.AddOpening("f", (620, 400.5), (645.4, 400.5)))
+    h.execute(C.AddEllipse(kind if kind not in ("planet", "moon") else "gas_cloud", 1500, 900, 80, 50,
+                           vertices=17, rotation=12.5, id="g"))
+    h.execute(C.AddZone("red", [(0, 1100), (1829, 1100), (1829, 1219), (0, 1219)]))
+    h.execute(C.AddObjective(300.25, 300.75, kind="marker", label="o", radius=12.5))
+    h.execute(C.AddExit("west", side="red", start_mm=10, end_mm=200.5))
+    path, errs = files.save_or_draft(doc, tmp_path / f"{kind}.map.json")
+    assert errs == [] and path.name == f"{kind}.map.json"
+    back = files.open_map(path)
+    assert back.to_map() == doc.to_map()
+    if path.name.endswith(".map.json"):
+        assert load_map(path) == doc.to_map()
+        assert json.loads(path.read_text()) == json.loads(path.read_text())  # valid JSON
+    assert not back.dirty or path.name.endswith(".draft.json")
+
+
+def test_save__errors_block_and_draft_is_marked(tmp_path):
+    doc = MapDocument.new(ruleset="battlespace")
+    h = History(doc)
+    h.execute(C.AddRectangle("building", 100, 100, 200, 200))
+    h.execute(C.AddRectangle("wall", 150, 150, 300, 160))
+    with pytest.raises(files.SaveBlocked, match="overlaps"):
+        files.save(doc, tmp_path / "m.map.json")
+    assert not (tmp_path / "m.map.json").exists()
+    out = files.save_draft(doc, tmp_path / "m.map.json")
+    assert out.name == "m.draft.json" and not doc.dirty
+    data = json.loads(out.read_text())
+    assert data["draft"] is True and any("overlaps" in p for p in data["problems"])
+    with pytest.raises(FileError):  # a draft is never a playable map
+        load_map(out)
+    back = files.open_map(out)
+    assert back.path == tmp_path / "m.map.json" and back.dirty
+    assert back.to_map() == doc.to_map()
+
+
+def test_save__untitled_needs_a_name():
+    with pytest.raises(ValueError, match="save as"):
+        files.save(MapDocument.new())
+
+
+def test_open__bad_file_is_one_clear_line(tmp_path):
+    p = tmp_path / "bad.map.json"
+    p.write_text('{"format_version": 1, "id": "x", "name": "x", "table": {"width_mm": -1, "height_mm": 5}}')
+    with pytest.raises(FileError) as e:
+        files.open_map(p)
+    assert "bad.map.json" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_recent_files(tmp_path):
+    doc = MapDocument.new()
+    for name in ("a", "b", "a"):
+        files.save(doc, tmp_path / f"{name}.map.json")
+    assert [p.name for p in files.recent_files()] == ["a.map.json", "b.map.json"]
+    assert (tmp_path / "config" / "editor.json").exists()
+
+
+def test_autosave__at_most_once_a_minute_with_fake_clock(tmp_path):
+    now = [0.0]
+    doc = MapDocument.new()
+    doc.path = tmp_path / "m.map.json"
+    auto = files.Autosaver(doc, clock=lambda: now[0])
+    h = History(doc)
+    assert auto.tick() is None  # nothing to save
+    h.execute(C.AddRectangle("woods", 0, 0, 10, 10))
+    assert auto.tick() == tmp_path / "m.autosave.json"
+    h.execute(C.Move(["woods1"], 5, 5))
+    now[0] = 30.0
+    assert auto.tick() is None  # too soon
+    now[0] = 60.0
+    assert auto.tick() is not None
+    recovered = files.open_map(tmp_path / "m.autosave.json")
+    assert recovered.to_map() == doc.to_map()
+    assert files.find_autosave(tmp_path / "m.map.json") == tmp_path / "m.autosave.json"
+    files.save(doc)
+    assert not (tmp_path / "m.autosave.json").exists()
+
+
+def test_autosave__untitled_goes_to_config_dir(tmp_path):
+    doc = MapDocument.new()
+    History(doc).execute(C.AddRectangle("woods", 0, 0, 10, 10))
+    p = files.Autosaver(doc, clock=lambda: 0.0).tick()
+    assert p == tmp_path / "config" / "autosave" / "untitled.autosave.json"
