@@ -32,8 +32,27 @@ def _seats(values: list[str] | None) -> dict[str, Seat]:
     out: dict[str, Seat] = {}
     for v in values or []:
         side, seat = parse_seat(v)
+        if side in out:
+            raise SeatError(f"--seat names side {side!r} twice")
         out[side] = seat
     return out
+
+
+def _replay_out(path: Path | None, scenario: Path, seed: int) -> Path:
+    """Where a played battle's replay goes: the given ``*.replay.jsonl``, or a
+    new file under ``replays/`` that never overwrites an older one."""
+    if path is not None:
+        if not path.name.endswith(".replay.jsonl"):
+            raise _err(f"{path}: a replay file must end in .replay.jsonl")
+        if path.is_dir():
+            raise _err(f"{path}: is a folder")
+        return path
+    base = _default_replay_path(scenario, seed)
+    candidate, n = base, 1
+    while candidate.exists():
+        n += 1
+        candidate = base.with_name(base.name.removesuffix(".replay.jsonl") + f"-{n}.replay.jsonl")
+    return candidate
 
 
 def has_display() -> bool:
@@ -53,7 +72,7 @@ def _default_replay_path(scenario: Path, seed: int) -> Path:
 def _play_headless(scenario: Path, seats: dict[str, Seat], seed: int, replay: Path | None, quiet: bool) -> None:
     from game.battle.runner import play
 
-    out = replay or _default_replay_path(scenario, seed)
+    out = _replay_out(replay, scenario, seed)
     res = play(scenario, seats, seed, out, log=None if quiet else typer.echo)
     winner = res.winner or "nobody (draw)"
     typer.echo(f"Battle over after {res.turns} turns and {res.actions} actions: {winner} wins ({res.reason}).")
@@ -135,9 +154,11 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     seats = _seats(seat)
     if any(s.kind == "human" for s in seats.values()):
         raise _err("simulate seats only AIs (SIDE=ai:NAME)")
+    from game.battle.runner import check_seats
+
     rs, sc, _ = open_scenario(scenario)
     sides = rs.sides(sc)
-    seats_for(sides, seats)
+    check_seats(scenario, seats)
     out_dir = out or Path("replays") / f"sim-{sc.id}-seed{seed}"
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs_args = [(scenario, seats, game_seed(seed, i), out_dir / f"game{i:04d}.replay.jsonl") for i in range(games)]
@@ -163,7 +184,8 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
         table.add_column(col)
     for s, row in summary["sides"].items():
         lo, hi = row["ci95"]
-        table.add_row(s, str(seats.get(s, Seat())), str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        who = str(seats.get(s, Seat())) if s in sides else "the rules"
+        table.add_row(s, who, str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     table.add_row("draws", "", str(summary["draws"]), f"{summary['draws'] / games:.1%}", "")
     Console().print(table)
     typer.echo(f"mean turns {summary['mean_turns']:.2f}; replays in {out_dir}")
@@ -184,8 +206,14 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
         typer.echo(f"note: {rec.truncated}")
     h = rec.header
     battle = Battle(rs, h.scenario, h.map, h.seed)
+    from pydantic import ValidationError
+
     for i, line in enumerate(rec.actions):
-        r = battle.submit(rs.parse_action(line.action))
+        try:
+            action = rs.parse_action(line.action)
+        except ValidationError as e:
+            raise _err(f"{replay} [action {i}]: cannot be decoded ({e.errors()[0]['msg']})") from None
+        r = battle.submit(action)
         if not r.ok:
             raise _err(f"{replay} [action {i}]: rejected on replay: {r.reason}")
         for ev in r.events:
@@ -264,6 +292,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except SeatError as e:
         typer.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except OSError as e:  # a file that cannot be written or read
+        where = e.filename or ""
+        typer.echo(f"error: {where}: {e.strerror or e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)

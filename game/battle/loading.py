@@ -53,7 +53,12 @@ def validate_file(path: str | Path) -> str:
         m = load_map(p)
         return f"{p}: ok (map {m.id!r}, {m.table.width_mm:g} x {m.table.height_mm:g} mm, {len(m.features)} features)"
     if name.endswith(".jsonl"):
+        from game.core.replay import verify
+
         rs, rec = open_replay(p)
+        v = verify(rec, rs)
+        if not v.ok:
+            raise FileError(p, f"action {v.first_bad}", v.reason)
         note = f"; {rec.truncated}" if rec.truncated else ""
-        return f"{p}: ok (replay of {rec.header.scenario.id!r}, {len(rec.actions)} actions{note})"
+        return f"{p}: ok (replay of {rec.header.scenario.id!r}, {len(rec.actions)} actions, verified{note})"
     raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json or *.replay.jsonl")

@@ -60,7 +60,6 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
     if any(s.kind == "human" for s in all_seats.values()):
         raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
     battle = Battle(rs, sc, m, seed)
-    writer = ReplayWriter(replay_path, battle, {k: v.spec() for k, v in all_seats.items()}) if replay_path else None
 
     def on_step(action, result) -> None:
         if log:
@@ -69,8 +68,9 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
                 if line:
                     log(f"[turn {battle.state.turn}] {line}")
 
+    ctl = Controller(battle, all_seats, on_step=on_step)  # a bad seat fails here, before any file is written
+    writer = ReplayWriter(replay_path, battle, {k: v.spec() for k, v in all_seats.items()}) if replay_path else None
     try:
-        ctl = Controller(battle, all_seats, on_step=on_step)
         ctl.advance(max_actions=max_actions)
         if not battle.over:
             raise RuntimeError(f"battle did not end within {max_actions} actions")
@@ -79,6 +79,22 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
             writer.close()
     s = battle.state
     return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None)
+
+
+def check_seats(scenario_path: str | Path, seats: dict[str, Seat]) -> None:
+    """Raise SeatError for a seat naming an unknown side or agent (before any
+    battle starts or file is written)."""
+    from game.ai.registry import make_agent
+    from game.battle.seats import SeatError
+    import random as _random
+
+    rs, sc, _ = open_scenario(scenario_path)
+    for side, seat in seats_for(rs.sides(sc), seats).items():
+        if seat.kind == "ai":
+            try:
+                make_agent(rs, seat.agent, _random.Random(0), seat.params)
+            except KeyError as e:
+                raise SeatError(f"--seat {side}=ai:{seat.agent}: {e.args[0]}") from None
 
 
 def _play_job(args: tuple) -> GameResult:
@@ -102,6 +118,7 @@ def summarise(results: list[GameResult], sides: list[str], seed: int) -> dict:
     mean_turns and replay paths."""
     n = len(results)
     out_sides = {}
+    sides = list(sides) + sorted({r.winner for r in results if r.winner and r.winner not in sides})
     for s in sides:
         k = sum(1 for r in results if r.winner == s)
         lo, hi = wilson(k, n)

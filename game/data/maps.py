@@ -15,6 +15,7 @@ from shapely.geometry import Polygon
 
 from game.data.errors import FileError
 from game.data.io import parse_model, read_json
+from game.geometry.terrain import KNOWN_TAGS
 
 MAP_FORMAT = 1
 
@@ -61,8 +62,8 @@ class TerrainFeature(_Strict):
     @classmethod
     def _tags_ok(cls, v: list[str]) -> list[str]:
         for t in v:
-            if not t or not t.replace("_", "").replace(":", "").isalnum():
-                raise ValueError(f"bad tag {t!r}")
+            if t not in KNOWN_TAGS:
+                raise ValueError(f"unknown tag {t!r} (known: {', '.join(sorted(KNOWN_TAGS))})")
         return v
 
     def polygon(self) -> Polygon:
@@ -152,22 +153,37 @@ def polygon_problem(ring: list[Point], holes: list[list[Point]] = ()) -> str | N
     return None
 
 
+#: how far a door or window may sit from its feature's outline, mm
+OPENING_TOLERANCE_MM = 1.0
+
+
+def _off_table(points: list[Point], w: float, h: float, eps: float = 1e-6) -> str | None:
+    for x, y in points:
+        if x < -eps or y < -eps or x > w + eps or y > h + eps:
+            return f"vertex ({x:g}, {y:g}) is outside the {w:g} x {h:g} mm table"
+    return None
+
+
 def map_problems(m: MapFile) -> list[tuple[str, str]]:
     """Every geometric problem of a map as (where, reason), in file order."""
     out: list[tuple[str, str]] = []
     w, h = m.table.width_mm, m.table.height_mm
-    eps = 1e-6
     for f in m.features:
         prob = polygon_problem(list(f.exterior), [list(r) for r in f.holes])
         if prob:
             out.append((f"feature {f.id}", prob))
             continue
-        for x, y in f.exterior:
-            if x < -eps or y < -eps or x > w + eps or y > h + eps:
-                out.append((f"feature {f.id}", f"vertex ({x:g}, {y:g}) is outside the {w:g} x {h:g} mm table"))
-                break
+        off = _off_table(f.exterior, w, h)
+        if off:
+            out.append((f"feature {f.id}", off))
+            continue
+        boundary = f.polygon().boundary
+        for o in f.openings:
+            far = max(boundary.distance(shapely.Point(o.a)), boundary.distance(shapely.Point(o.b)))
+            if far > OPENING_TOLERANCE_MM:
+                out.append((f"feature {f.id} opening {o.id}", f"({o.a[0]:g}, {o.a[1]:g})-({o.b[0]:g}, {o.b[1]:g}) is {far:.1f} mm from the feature's outline"))
     for z in m.deployment_zones:
-        prob = polygon_problem(list(z.polygon))
+        prob = polygon_problem(list(z.polygon)) or _off_table(z.polygon, w, h)
         if prob:
             out.append((f"deployment zone {z.id}", prob))
     for o in m.objectives:

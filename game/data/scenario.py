@@ -80,6 +80,9 @@ class Scenario(_Strict):
                 if u.id in seen:
                     raise ValueError(f"duplicate unit id {u.id!r}")
                 seen.add(u.id)
+        for o in self.objectives:
+            if o.side not in ids:
+                raise ValueError(f"objective {o.id!r} is for side {o.side!r}, which is not in sides")
         # forces follow the seating order whatever order the file used, so
         # a battle never depends on the key order of a (sorted) JSON file
         object.__setattr__(self, "forces", {s: self.forces[s] for s in ids if s in self.forces})
@@ -88,6 +91,28 @@ class Scenario(_Strict):
     def side_ids(self) -> list[str]:
         """Side ids in seating order."""
         return [s.id for s in self.sides]
+
+
+def placement_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
+    """The first unit placed off the table or inside impassable terrain it
+    cannot stand on (a piece tagged ``impassable`` but not ``elevation``), as
+    (where, reason), or None."""
+    from shapely.geometry import Point as _Pt
+
+    w, h = m.table.width_mm, m.table.height_mm
+    solid = [(f.id, f.polygon()) for f in m.features if "impassable" in f.tags and "elevation" not in f.tags]
+    for side, units in sc.forces.items():
+        for u in units:
+            if u.x is None or u.y is None:
+                continue
+            where = f"forces.{side}.{u.id}"
+            if not (0 <= u.x <= w and 0 <= u.y <= h):
+                return where, f"({u.x:g}, {u.y:g}) is off the {w:g} x {h:g} mm table"
+            pt = _Pt(u.x, u.y)
+            for fid, poly in solid:
+                if poly.contains(pt):
+                    return where, f"({u.x:g}, {u.y:g}) is inside impassable feature {fid}"
+    return None
 
 
 def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
@@ -99,7 +124,11 @@ def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
     if not map_path.exists():
         raise FileError(p, "map", f"map file {sc.map!r} not found")
     try:
-        return sc, load_map(map_path)
+        m = load_map(map_path)
     except FileError as e:
         loc = f" [{e.where}]" if e.where else ""
         raise FileError(p, "map", f"{sc.map}{loc}: {e.reason}") from None
+    problem = placement_problem(sc, m)
+    if problem:
+        raise FileError(p, *problem)
+    return sc, m

@@ -7,11 +7,17 @@ between them (Dijkstra over the triangle adjacency graph, weighted by the
 distances between the midpoints of the shared edges), and pulls the path
 tight through the chain (the "funnel" or string-pulling algorithm).
 
-The path always stays in free space, so it is never shorter than the exact
-path of :class:`game.geometry.paths.PathFinder`; it is longer when the
-chosen chain of triangles is not the one the exact path runs through. On the
-standard benchmark table it is within about 1% of the exact length at the
-median. Use it for previews while dragging; use ``PathFinder`` to decide a
+Starts and goals are judged by :meth:`game.geometry.paths.FreeSpace.locate`,
+the same rule (and the same snap onto the boundary) as the exact finder, so
+both refuse the same queries: a base touching an obstacle, corners included,
+is accepted, one truly overlapping it is refused. The triangles tile exactly
+the free-space polygons the exact finder uses and the funnel only bends at
+their corners, so the path stays in free space apart from the snap segments
+both finders share (which keep the base's true clearance): it is never
+shorter than the exact path of :class:`game.geometry.paths.PathFinder`; it
+is longer when the chosen chain of triangles is not the one the exact path
+runs through. On the standard benchmark table it is within about 1% of the
+exact length at the median. Use it for previews while dragging; use ``PathFinder`` to decide a
 move.
 
 Rules served: as :mod:`game.geometry.paths` (measuring moves around
@@ -53,15 +59,19 @@ class NavMesh:
         self.space: FreeSpace = free_space(obstacles, radius, table, quad_segs)
         parts = [shapely.get_parts(shapely.constrained_delaunay_triangles(c)) for c in self.space.components]
         tris = np.concatenate(parts) if parts else np.zeros(0, dtype=object)
-        tris = tris[~shapely.is_empty(tris)] if len(tris) else tris
+        comp = np.repeat(np.arange(len(parts)), [len(p) for p in parts]) if parts else np.zeros(0, dtype=int)
+        live = ~shapely.is_empty(tris) if len(tris) else np.zeros(0, dtype=bool)
+        tris, comp = tris[live], comp[live]
         coords = shapely.get_coordinates(shapely.get_exterior_ring(tris)).reshape(-1, 4, 2)[:, :3] if len(tris) else np.zeros((0, 3, 2))
         a, b, c = coords[:, 0], coords[:, 1], coords[:, 2]
         signed = (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0])
-        coords = coords[np.abs(signed) > 1e-12]
-        signed = signed[np.abs(signed) > 1e-12]
+        solid = np.abs(signed) > 1e-12
+        coords, signed, comp = coords[solid], signed[solid], comp[solid]
         flip = signed < 0
         coords[flip] = coords[flip][:, ::-1]
         self.triangles = coords
+        #: Index into ``space.components`` of each triangle.
+        self.triangle_component = comp
         self._polys = shapely.polygons(np.concatenate([coords, coords[:, :1]], axis=1)) if len(coords) else np.zeros(0, dtype=object)
         self._tree = shapely.STRtree(self._polys)
         self._build_adjacency()
@@ -99,36 +109,58 @@ class NavMesh:
         self._graph = g
         self._centroids = cen
 
-    def locate(self, point: Coord) -> int | None:
-        """Index of a triangle covering ``point`` (mm), or None when not free."""
+    def locate(self, point: Coord, component: int | None = None) -> int | None:
+        """Index of a triangle covering ``point`` (mm), or None when none does.
+
+        With ``component``, only triangles of that part of free space count.
+        """
         hits = self._tree.query(Point(point), predicate="intersects")
+        if component is not None and len(hits):
+            hits = hits[self.triangle_component[hits] == component]
         if len(hits):
             return int(hits.min())
         return None
 
-    def _locate_or_nudge(self, point: Coord) -> tuple[Coord, int] | tuple[str, tuple[str, ...]]:
-        t = self.locate(point)
-        if t is not None:
-            return (float(point[0]), float(point[1])), t
-        pt = Point(point)
-        near = self._tree.query_nearest(pt, max_distance=self.space.slack + 1e-6)
-        if len(near):
-            k = int(near.min())
-            q = shapely.shortest_line(pt, self._polys[k].exterior).coords[1]
-            return (float(q[0]), float(q[1])), k
-        return self.space.why_not_free(point)
+    def _locate_or_snap(self, point: Coord) -> tuple[Coord, int] | tuple[str, tuple[str, ...]]:
+        """Free point (possibly snapped) and its triangle, or a failure.
+
+        Whether ``point`` is free, and where it is snapped to, is decided by
+        :meth:`FreeSpace.locate`, exactly as :class:`PathFinder` decides it;
+        the mesh only finds the triangle of that component holding the point.
+        """
+        loc = self.space.locate(point)
+        if isinstance(loc[0], str):
+            return loc
+        q, k = loc
+        t = self.locate(q, k)
+        if t is None:
+            # On the free-space boundary up to rounding: the nearest triangle of the component.
+            pt = Point(q)
+            idx = self._tree.query(pt, predicate="dwithin", distance=1e-6)
+            idx = idx[self.triangle_component[idx] == k]
+            if not len(idx):
+                idx = np.nonzero(self.triangle_component == k)[0]
+            if not len(idx):
+                return self.space.why_not_free(point)
+            d = shapely.distance(self._polys[idx], pt)
+            t = int(idx[int(np.argmin(d))])
+        return q, t
 
     def find_path(self, start: Coord, goal: Coord) -> PathResult:
         """Approximate shortest path for the base centre from ``start`` to ``goal`` (mm).
 
         Returns a :class:`PathResult` (never raises for points on or off the
-        table). The path stays in free space; its length is an upper bound
-        of the exact shortest length.
+        table); ``found`` is False for exactly the starts and goals
+        :meth:`PathFinder.shortest_path` refuses, and a snapped start or goal
+        is snapped to the same point, the snap segment included in the path.
+        The path stays in free space (snap segments apart, which keep the
+        base's true clearance); its length is an upper bound of the exact
+        shortest length.
         """
-        ls = self._locate_or_nudge(start)
+        ls = self._locate_or_snap(start)
         if isinstance(ls[0], str):
             return PathResult(False, (), math.inf, "cannot start there: " + ls[0], ls[1])
-        lg = self._locate_or_nudge(goal)
+        lg = self._locate_or_snap(goal)
         if isinstance(lg[0], str):
             return PathResult(False, (), math.inf, "cannot end there: " + lg[0], lg[1])
         (s, ts), (g, tg) = ls, lg

@@ -7,3 +7,7 @@ markers, overlays), :mod:`game.ui.scenes` (menu, battle, replay, help, ...).
 Scenes hold no rules: they turn input into actions through the ruleset
 protocol and draw what the ruleset's display hooks and the geometry layer say.
 """
+
+import os as _os
+
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on every run

@@ -52,9 +52,45 @@ def test_play__unknown_side_in_seat_is_one_line(tmp_path):
     assert r.returncode == 2 and "green" in r.stderr and r.stderr.count("\n") == 1
 
 
-def test_play__unknown_agent_is_one_line():
-    r = run_cli("play", DUEL, "--headless", "--seat", "red=ai:genius", "--quiet")
-    assert r.returncode != 0 and "unknown agent 'genius'" in r.stderr and "Traceback" not in r.stderr
+def test_play__unknown_agent_is_one_line_and_writes_nothing(tmp_path):
+    r = run_cli("play", DUEL, "--headless", "--seat", "red=ai:genius", "--quiet", cwd=tmp_path)
+    assert r.returncode == 2 and "unknown agent 'genius'" in r.stderr and "Traceback" not in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play__default_replay_names_never_overwrite(tmp_path):
+    for _ in range(2):
+        assert run_cli("play", DUEL, "--headless", "--seed", "2", "--quiet", cwd=tmp_path).returncode == 0
+    names = sorted(p.name for p in (tmp_path / "replays").iterdir())
+    assert names == ["duel-seed2-2.replay.jsonl", "duel-seed2.replay.jsonl"]
+
+
+def test_play__replay_must_be_a_replay_file(tmp_path):
+    target = tmp_path / "keep.scenario.json"
+    target.write_text("precious")
+    r = run_cli("play", DUEL, "--headless", "--replay", str(target))
+    assert r.returncode == 2 and "must end in .replay.jsonl" in r.stderr
+    assert target.read_text() == "precious"
+
+
+def test_play__unwritable_replay_path_is_one_line(tmp_path):
+    r = run_cli("play", DUEL, "--headless", "--replay", str(tmp_path / "no" / "such" / "x.replay.jsonl"), "--quiet")
+    assert r.returncode == 0  # folders are created
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    r = run_cli("play", DUEL, "--headless", "--replay", str(blocker / "x.replay.jsonl"), "--quiet")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_simulate__bad_seat_fails_before_any_game(tmp_path):
+    r = run_cli("simulate", DUEL, "--games", "3", "--seat", "red=ai:genius", "--out", str(tmp_path / "sim"))
+    assert r.returncode == 2 and "unknown agent" in r.stderr
+    assert not (tmp_path / "sim").exists()
+
+
+def test_seat__same_side_twice_is_refused():
+    r = run_cli("play", DUEL, "--headless", "--seat", "red=ai:random", "--seat", "red=ai:default")
+    assert r.returncode == 2 and "twice" in r.stderr
 
 
 def test_replay_headless__prints_the_log(tmp_path):

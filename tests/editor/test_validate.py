@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.editor import commands as C
+from game.editor.command_base import EditError
 from game.editor.document import MapDocument
 from game.editor.history import History
 from game.editor.validate import errors, validate
@@ -96,11 +99,15 @@ def test_planet_gravity_well_needs_room():
     assert all(p.severity == "warning" for p in validate(doc) if p.code == "gravity_well")
 
 
-def test_unknown_kind_and_tag_are_warnings():
-    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s", tags=["shiny"]), ruleset="battlespace")
+def test_unknown_kind_is_a_warning_and_unknown_tag_is_refused():
+    """An unknown kind may be a ruleset's own; an unknown tag would silently do
+    nothing (a building that stops blocking sight), so the map model refuses it."""
+    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="battlespace")
     ps = [p for p in validate(doc) if p.item_id == "s"]
-    assert {p.code for p in ps} == {"unknown_kind", "unknown_tag"}
+    assert {p.code for p in ps} == {"unknown_kind"}
     assert all(p.severity == "warning" for p in ps)
+    with pytest.raises(EditError, match="unknown tag 'shiny'"):
+        doc_with(C.AddRectangle("building", 10, 10, 50, 50, id="t", tags=["shiny"]))
 
 
 def test_battlespace_asks_for_ten_pieces():
