@@ -41,8 +41,11 @@ class Preview:
     arcs: list[dict] = field(default_factory=list)
     range_bands: list[float] = field(default_factory=list)
     origin: tuple[float, float] | None = None
-    lines: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  #: odds, need and text, as shown in a list
     target: str | None = None
+    odds: float | None = None  #: chance of success 0..1
+    need: str = ""  #: the roll needed
+    text: list[str] = field(default_factory=list)  #: the preview's own ``text`` (and preview errors)
 
 
 def action_label(action, ruleset=None) -> str:
@@ -91,7 +94,7 @@ def make_preview(ruleset, state, action, actor=None) -> Preview:
         try:
             info = fn(state, action) or {}
         except Exception as e:  # noqa: BLE001 - a preview never breaks the UI
-            p.lines.append(f"(no preview: {e.__class__.__name__})")
+            p.text.append(f"(no preview: {e.__class__.__name__})")
     if "path" in info:
         p.path = [tuple(map(float, pt)) for pt in info["path"]]
     elif actor is not None and "x" in d and "y" in d:
@@ -108,9 +111,13 @@ def make_preview(ruleset, state, action, actor=None) -> Preview:
     if info.get("turn"):
         p.arcs.append(dict(info["turn"], kind="turn"))
     p.range_bands = [float(r) for r in info.get("range_bands", ())]
-    if "odds" in info:
-        p.lines.append(f"chance {float(info['odds']):.0%}")
-    if "need" in info:
-        p.lines.append(f"needs {info['need']}")
-    p.lines += [str(t) for t in info.get("text", ())]
+    if info.get("odds") is not None:
+        p.odds = float(info["odds"])
+        p.lines.append(f"chance {p.odds:.0%}")
+    if info.get("need") not in (None, ""):
+        p.need = str(info["need"])
+        p.lines.append(f"needs {p.need}")
+    text = info.get("text", ())
+    p.text += [text] if isinstance(text, str) else [str(t) for t in text]
+    p.lines += p.text
     return p

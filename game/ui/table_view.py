@@ -11,6 +11,7 @@ import pygame
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.los import LosResult, compute_los
+from game.ui.palette import SideColours
 from game.ui.render.figures import draw_figures, figure_at
 from game.ui.render.markers import draw_markers
 from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings
@@ -71,16 +72,20 @@ class TableView:
     Args:
         table: the :class:`TableModel`.
         palette: colours.
-        side_order: side ids in seating order.
+        side_order: a :class:`SideColours` (see :func:`game.ui.sides.side_colours`),
+            or side ids in seating order.
         viewport: (x, y, w, h) px.
+        enemies: ``side -> set of sides`` its sight lines go to (see
+            :func:`game.ui.sides.enemy_sides`); None: every other side.
     """
 
-    def __init__(self, table: TableModel, palette, side_order, viewport) -> None:
+    def __init__(self, table: TableModel, palette, side_order, viewport, enemies=None) -> None:
         self.table = table
         self.palette = palette
-        self.side_order = list(side_order)
+        self.colours = side_order if isinstance(side_order, SideColours) else SideColours(palette, list(side_order))
+        self.enemies = enemies
         self.camera = Camera(viewport, table.table)
-        self.terrain = TerrainLayer(table.pieces, table.table, palette, table.map, self.side_order)
+        self.terrain = TerrainLayer(table.pieces, table.table, palette, table.map, self.colours)
         self.los_overlay = LosOverlay()
         self.anim = Animator()
         self.figures: list = []
@@ -92,30 +97,45 @@ class TableView:
         self._dragged = False
         self.mouse = (0, 0)
 
+    @property
+    def side_order(self) -> SideColours:
+        """The side colours (what the renderers take as ``side_order``)."""
+        return self.colours
+
     # -- content -------------------------------------------------------------------------
     def set_content(self, figures, markers) -> None:
         """What to draw now (from the ruleset's display hooks)."""
         self.figures = list(figures)
         self.by_id = {f.id: f for f in self.figures}
         self.markers = list(markers)
+        self.colours.add([f.side for f in self.figures] + [m.side for m in self.markers if m.side])
         self.anim.retarget(self.figures)
 
+    def los_targets(self, viewer) -> list:
+        """The figures ``viewer``'s sight lines go to: those of its enemy
+        sides (``enemies``), else of every other side."""
+        if self.enemies is None:
+            return [g for g in self.figures if g.side != viewer.side]
+        foes = set(self.enemies(viewer.side))
+        return [g for g in self.figures if g.side in foes and g.id != viewer.id]
+
     def set_los(self, viewer_id: str | None) -> LosResult | None:
-        """Compute the LoS overlay from ``viewer_id`` to every figure of
-        another side (None: no overlay)."""
+        """Compute the LoS overlay from ``viewer_id`` to every figure of an
+        enemy side (see :meth:`los_targets`; None: no overlay)."""
         f = self.by_id.get(viewer_id) if viewer_id else None
         if f is None:
             self.los = None
             self.terrain.set_highlight(set())
             return None
-        self.los = compute_los(self.table, f, [g for g in self.figures if g.side != f.side])
+        self.los = compute_los(self.table, f, self.los_targets(f))
         self.terrain.set_highlight(self.los.blockers)
         return self.los
 
     def set_palette(self, palette) -> None:
         """Recolour."""
         self.palette = palette
-        self.terrain = TerrainLayer(self.table.pieces, self.table.table, palette, self.table.map, self.side_order)
+        self.colours = self.colours.recoloured(palette)
+        self.terrain = TerrainLayer(self.table.pieces, self.table.table, palette, self.table.map, self.colours)
 
     def set_viewport(self, viewport) -> None:
         """The viewport moved or resized (keeps the fit)."""

@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.palette import Palette, shade
+from game.ui.palette import Palette, SideColours, shade
 
 #: largest cached surface side, px (beyond it the viewport region is cached)
 MAX_CACHE_PX = 3000
@@ -31,14 +31,15 @@ class TerrainLayer:
         table: (width, depth) mm.
         palette: colours.
         map_file: optional map (zones, objectives, exits are drawn from it).
-        side_order: side ids in seating order (zone colours).
+        side_order: a :class:`game.ui.palette.SideColours`, or side ids in
+            seating order (zone and exit colours).
     """
 
     def __init__(self, pieces, table, palette: Palette, map_file=None, side_order=()) -> None:
         self.table = (float(table[0]), float(table[1]))
         self.palette = palette
         self.map = map_file
-        self.side_order = list(side_order)
+        self.side_order = side_order if isinstance(side_order, SideColours) else list(side_order)
         finite = [p.height for p in pieces if math.isfinite(p.height)]
         top = max(finite) if finite else 1.0
         items = []

@@ -22,8 +22,9 @@ from game.ui.play import PlaySession
 from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
 from game.ui.scene import Scene
-from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
+from game.ui.scenes.layout import BATTLE_BOTTOM, TOP, bottom_rect, right_rect, table_rect
 from game.ui.settings import config_dir
+from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
 
@@ -56,6 +57,7 @@ class BattleScene(Scene):
         self._bar_key = None
         self._bar_buttons: dict = {}
         self.summary_shown = False
+        self.bottom_text: list[str] = []  #: the info lines last drawn in the bottom bar (tests)
 
     @classmethod
     def from_scenario(cls, path, seed: int = 1, seats=None, replay=None, screenshot_mode: bool = False) -> "BattleScene":
@@ -64,17 +66,39 @@ class BattleScene(Scene):
 
     # -- set-up ------------------------------------------------------------------------------
     def enter(self) -> None:
-        s = self.session
-        self.table = TableModel.of_map(s.battle.map)
-        self.view = TableView(self.table, self.app.palette, s.ruleset.sides(s.battle.scenario), table_rect(self.app.size))
+        self.view = self._make_view(self.session)
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
         self._build_widgets()
         self.refresh()
+        s = self.session
         if len(s.humans) > 1 and s.waiting_for and not self.screenshot_mode:
             self._handover(s.waiting_for)
 
     def exit(self) -> None:
         self.session.close()
+
+    def _make_view(self, s: PlaySession) -> TableView:
+        """The table of session ``s``: side colours by ``state.sides`` and the
+        ruleset's ``side_style``; sight lines to the ruleset's ``enemies_of``."""
+        self.table = TableModel.of_map(s.battle.map)
+        state = s.view()
+        rs = s.ruleset
+        figures, markers = getattr(rs, "figures", None), getattr(rs, "markers", None)
+        colours = side_colours(self.app.palette, rs, state, s.battle.scenario, s.battle.map,
+                               figures(state) if figures else (), markers(state) if markers else ())
+        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
+                         enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side))
+
+    def bottom_height(self) -> int:
+        """The bottom bar's height: the selection line, the action buttons
+        and five lines of preview (scaled with the UI font)."""
+        lh = fonts.font(13).get_linesize() - 2
+        info_y = fonts.font(15, True).get_linesize() + 6 + self._button_height() + 6
+        return max(BATTLE_BOTTOM, min(info_y + 5 * lh + 6, self.app.size[1] // 3))
+
+    @staticmethod
+    def _button_height() -> int:
+        return max(32, fonts.font(14).get_linesize() + 12)
 
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
@@ -97,7 +121,7 @@ class BattleScene(Scene):
         self._bar_key = None
 
     def resize(self, size) -> None:
-        self.view.set_viewport(table_rect(size))
+        self.view.set_viewport(table_rect(size, self.bottom_height()))
         self._build_widgets()
         self.refresh()
 
@@ -297,8 +321,7 @@ class BattleScene(Scene):
             return False
         self.session.close()
         self.session = new
-        self.table = TableModel.of_map(new.battle.map)
-        self.view = TableView(self.table, self.app.palette, new.ruleset.sides(new.battle.scenario), table_rect(self.app.size))
+        self.view = self._make_view(new)
         self.selected, self.pending, self.preview, self._seq = None, [], None, None
         self.summary_shown = False
         self.refresh(force_los=True)
@@ -418,19 +441,27 @@ class BattleScene(Scene):
                 self._after_change()
 
     def prepare_screenshot(self) -> None:
-        """For ``--screenshot``: select the first model and show its sight lines."""
+        """For ``--screenshot``: select the first model, show its sight lines
+        and preview one of its actions (a legal one with odds if there is
+        one: at an enemy, else on itself)."""
         figs = self.view.figures
-        if figs:
-            first = self.session.viewer or figs[0].side
-            mine = [f for f in figs if f.side == first] or figs
-            self.selected = mine[0].id
-            self.refresh(force_los=True)
-            others = [f for f in figs if f.side != mine[0].side]
-            if others and self.session.viewer is not None:
-                o = others[0]
-                self.preview = make_preview(self.session.ruleset, self.session.battle.state,
-                                            *(self.session.ruleset.figure_actions(self.session.battle.state, mine[0].side, mine[0].id, o.id)[:1] or [None]),
-                                            mine[0]) if self.session.ruleset.figure_actions(self.session.battle.state, mine[0].side, mine[0].id, o.id) else None
+        if not figs:
+            return
+        s = self.session
+        first = s.viewer or figs[0].side
+        me = ([f for f in figs if f.side == first] or figs)[0]
+        self.selected = me.id
+        self.refresh(force_los=True)
+        rs, state = s.ruleset, s.battle.state
+        if s.viewer is None or not hasattr(rs, "figure_actions"):
+            return
+        acts = []
+        for o in self.view.los_targets(me)[:8]:
+            acts += list(rs.figure_actions(state, me.side, me.id, o.id))[:1]
+        acts += list(rs.figure_actions(state, me.side, me.id, None))
+        previews = [make_preview(rs, state, a, me) for a in acts]
+        previews.sort(key=lambda p: (not p.legal, p.odds is None))
+        self.preview = previews[0] if previews else None
 
     def draw(self, surface) -> None:
         surface.fill((18, 20, 24))
@@ -450,9 +481,10 @@ class BattleScene(Scene):
         else:
             who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
             text = f"{b.scenario.name}  |  Turn {b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
+        text = _fit(text, fonts.font(16, True), max(80, getattr(self, "top_left", surface.get_width()) - 44))
         surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
         if active:
-            pygame.draw.circle(surface, self.app.palette.side(active, self.view.side_order), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
+            pygame.draw.circle(surface, self.view.colours(active), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
 
     def _draw_right(self, surface) -> None:
         rr = right_rect(self.app.size)
@@ -481,35 +513,70 @@ class BattleScene(Scene):
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(s.log.version, self.side_filter, self.kind_filter))
 
+    def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the bottom bar says under the buttons, most important first:
+        the previewed action (its ``describe_action`` label and cost), why it
+        is refused, its odds and the roll needed, the status when it reports
+        a problem, the preview's ``text``, then any other status."""
+        s, pal = self.session, self.app.palette
+        out: list = []
+        pv = self.preview
+        reason = ""
+        if pv is not None:
+            head = action_label(pv.action, s.ruleset) + (f"  ({pv.cost})" if pv.cost else "")
+            if pv.legal and self.pending and pv.action is self.pending[0]:
+                head += "  - click again or Enter to do it"
+            out.append((head, pal.legal if pv.legal else pal.illegal))
+            if not pv.legal:
+                reason = pv.reason
+                out.append((f"Not allowed: {pv.reason}", pal.illegal))
+            odds = []
+            if pv.odds is not None:
+                odds.append(f"chance {pv.odds:.0%}")
+            if pv.need:
+                odds.append(f"needs {pv.need}")
+            if odds:
+                out.append(("  |  ".join(odds), (255, 226, 140)))
+        status = [] if not self.status or self.status == reason else [(self.status, pal.illegal if self.status_bad else (200, 230, 200))]
+        if self.status_bad:
+            out += status
+        if pv is not None:
+            out += [(t, (220, 220, 220)) for t in pv.text]
+        if not self.status_bad:
+            out += status
+        return out
+
     def _draw_bottom(self, surface) -> None:
-        br = bottom_rect(self.app.size)
+        br = bottom_rect(self.app.size, self.bottom_height())
         pygame.draw.rect(surface, (28, 30, 36), br)
         s = self.session
         self._sync_bar(br)
-        y = br.y + 6
+        y = br.y + 4
+        head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = f.profile[0] if f.profile else f.id
-            surface.blit(fonts.text(f"Selected: {head}", 15, (255, 255, 255), True), (br.x + 10, y))
+            head = (f"Selected: {f.profile[0] if f.profile else f.id}", (255, 255, 255))
         elif self.my_turn:
-            surface.blit(fonts.text("Your turn: select one of your models (or Tab).", 15, (255, 255, 255), True), (br.x + 10, y))
+            head = ("Your turn: select one of your models (or Tab).", (255, 255, 255))
         elif not s.battle.over:
-            surface.blit(fonts.text("Waiting for the other side... (Space skips)", 15, (200, 200, 200), True), (br.x + 10, y))
-        info = []
-        pv = self.preview
-        if pv is not None:
-            info.append((action_label(pv.action, s.ruleset) + (f" - {pv.cost}" if pv.cost else ""),
-                         self.app.palette.legal if pv.legal else self.app.palette.illegal))
-            if not pv.legal:
-                info.append((f"Not allowed: {pv.reason}", self.app.palette.illegal))
-            for t in pv.lines[:2]:
-                info.append((t, (220, 220, 220)))
-        if self.status:
-            info.append((self.status, self.app.palette.illegal if self.status_bad else (200, 230, 200)))
-        yy = br.y + 66
-        for t, c in info[-2:]:
-            surface.blit(fonts.text(t[:140], 13, c), (br.x + 10, yy))
-            yy += 18
+            head = ("Waiting for the other side... (Space skips)", (200, 200, 200))
+        width = br.width - 20
+        if head:
+            surface.blit(fonts.text(_fit(head[0], fonts.font(15, True), width), 15, head[1], True), (br.x + 10, y))
+        font = fonts.font(13)
+        lh = font.get_linesize() - 2
+        yy = y + fonts.font(15, True).get_linesize() + 2 + self._button_height() + 4
+        room = max(1, (br.bottom - 4 - yy) // lh)
+        rows: list = []
+        for text, col in self.info_lines():
+            rows += [(part, col) for part in _wrap(text, font, width)]
+        if len(rows) > room:
+            rest = " ".join(t for t, _ in rows[room - 1:])
+            rows = rows[:room - 1] + [(_fit(rest, font, width), rows[room - 1][1])]
+        self.bottom_text = [t for t, _ in rows]
+        for t, c in rows:
+            surface.blit(fonts.text(t, 13, c), (br.x + 10, yy))
+            yy += lh
 
     def _sync_bar(self, br) -> None:
         """(Re)build the action buttons when the offered actions change."""
@@ -543,7 +610,8 @@ class BattleScene(Scene):
             if x + bw > br.right - 10:
                 break
             ok = s.ruleset.check(state, a)
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 28, bw, 32), label, self.ui,
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 6 + fonts.font(15, True).get_linesize(), bw, self._button_height()),
+                                             label, self.ui,
                                              tool_tip_text=None if ok.ok else f"Not allowed: {ok.reason}",
                                              object_id="#action_button")
             if not ok.ok:
@@ -555,6 +623,39 @@ class BattleScene(Scene):
     def bar_actions(self) -> list:
         """The actions currently offered as buttons (tests)."""
         return list(self._bar_buttons.values())
+
+
+def _wrap(text: str, font, width: int) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` px wide (a
+    word longer than a line is cut)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        cand = f"{line} {word}" if line else word
+        if font.size(cand)[0] <= width:
+            line = cand
+            continue
+        if line:
+            out.append(line)
+        while font.size(word)[0] > width and len(word) > 1:
+            k = len(word)
+            while k > 1 and font.size(word[:k])[0] > width:
+                k -= 1
+            out.append(word[:k])
+            word = word[k:]
+        line = word
+    if line or not out:
+        out.append(line)
+    return out
+
+
+def _fit(text: str, font, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` px."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
 
 
 def _cycle(cur, options):

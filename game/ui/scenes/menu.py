@@ -137,7 +137,10 @@ class MenuScene(Scene):
         except Exception:  # noqa: BLE001 - preview only
             pieces = []
         cam = Camera(tuple(area), (m.table.width_mm, m.table.height_mm))
-        self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, sides), cam, sc, rs)
+        from game.ui.sides import side_colours
+
+        colours = side_colours(self.app.palette, rs, None, sc, m)
+        self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, colours), cam, sc, rs, colours)
         self._build_seats(sides)
         return True
 
@@ -261,14 +264,12 @@ class MenuScene(Scene):
         area = self.preview_rect()
         pygame.draw.rect(surface, (30, 33, 40), area)
         if self.preview:
-            layer, cam, sc, rs = self.preview
+            layer, cam, sc, rs, colours = self.preview
             layer.draw(surface, cam)
-            pal = self.app.palette
-            sides = rs.sides(sc)
             for side, units in sc.forces.items():
                 for u in units:
                     if u.x is not None and u.y is not None:
-                        pygame.draw.circle(surface, pal.side(side, sides), cam.to_screen(u.x, u.y), 4)
+                        pygame.draw.circle(surface, colours(side), cam.to_screen(u.x, u.y), 4)
             y = area.bottom + 8
             surface.blit(fonts.text(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, (255, 255, 255), True), (area.x, y))
             desc = (sc.description or "")[:150]

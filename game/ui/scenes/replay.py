@@ -14,6 +14,7 @@ from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel
 from game.ui.scene import Scene
 from game.ui.scenes.layout import TOP, bottom_rect, right_rect, table_rect
+from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
 
@@ -47,7 +48,14 @@ class ReplayScene(Scene):
             return
         m = self.model
         self.table = TableModel.of_map(m.map)
-        self.view = TableView(self.table, self.app.palette, m.ruleset.sides(m.scenario), table_rect(self.app.size))
+        st0 = m.state_at(0, 0)
+        rs = m.ruleset
+        figs, marks = getattr(rs, "figures", None), getattr(rs, "markers", None)
+        colours = side_colours(self.app.palette, rs, st0, m.scenario, m.map,
+                               figs(st0) if figs else (), marks(st0) if marks else ())
+        self._state = st0
+        self.view = TableView(self.table, self.app.palette, colours, table_rect(self.app.size),
+                              enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side))
         rr = right_rect(self.app.size)
         self.log_panel = LogPanel(pygame.Rect(rr.x + 6, rr.y + 120, rr.width - 12, rr.height - 126))
         self._build()
@@ -131,6 +139,7 @@ class ReplayScene(Scene):
     def refresh(self) -> None:
         m = self.model
         st = m.state_at(self.k, self.j)
+        self._state = st
         self.view.set_content(m.ruleset.figures(st), m.ruleset.markers(st))
         if self.selected not in self.view.by_id:
             self.selected = None
