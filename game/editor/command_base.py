@@ -133,6 +133,13 @@ def _require(doc: MapDocument, item_id: str, collection: str | None = None) -> A
     return doc.collection(where[0])[where[1]]
 
 
-def _check_new_id(doc: MapDocument, item_id: str) -> None:
-    if item_id in doc.ids():
-        raise EditError(f"id {item_id!r} is already used")
+def _check_new_id(doc: MapDocument, item_id: str, collection: str) -> None:
+    """Refuse ``item_id`` when an item of ``collection`` already has it.
+
+    Features, zones, objectives and exits are separate id namespaces in the
+    map file (an objective may share its feature's id); generated ids
+    (:meth:`MapDocument.new_id`) stay unique across all of them.
+    """
+    if any(item.id == item_id for item in doc.collection(collection)):
+        what = {"features": "feature", "zones": "deployment zone", "objectives": "objective", "exits": "exit"}[collection]
+        raise EditError(f"id {item_id!r} is already used by another {what}")

@@ -51,7 +51,7 @@ class AddFeature(PatchCommand):
         """The feature this command adds. Raises :class:`EditError`."""
         spec = catalogue().kind(self.kind)
         fid = self.id or doc.new_id(_id_prefix(self.kind))
-        _check_new_id(doc, fid)
+        _check_new_id(doc, fid, "features")
         data = {
             "id": fid, "kind": self.kind, "name": self.name,
             "exterior": self.exterior, "holes": self.holes,

@@ -151,7 +151,8 @@ class AddOpening(PatchCommand):
                 qa, _, da = shapes.project_on_segment(self.a, p, q)
                 qb, _, db = shapes.project_on_segment(self.b, p, q)
                 if max(da, db) <= OPENING_TOLERANCE and (best is None or da + db < best[0]):
-                    best = (da + db, qa, qb)
+                    # an end already on the edge is kept as given (exact round trips)
+                    best = (da + db, self.a if da <= 1e-9 else _round(qa), self.b if db <= 1e-9 else _round(qb))
         if best is None:
             raise EditError(f"both ends of the {self.kind} must lie on the same edge of {f.id}")
         _, qa, qb = best
@@ -161,7 +162,8 @@ class AddOpening(PatchCommand):
         oid = self.id or next(f"{self.kind}{n}" for n in range(1, len(taken) + 2) if f"{self.kind}{n}" not in taken)
         if oid in taken:
             raise EditError(f"{f.id} already has an opening {oid!r}")
-        op = _validated(Opening, {"id": oid, "kind": self.kind, "a": _round(qa), "b": _round(qb)}, f"opening {oid}")
+        op = _validated(Opening, {"id": oid, "kind": self.kind, "a": (float(qa[0]) + 0.0, float(qa[1]) + 0.0),
+                                  "b": (float(qb[0]) + 0.0, float(qb[1]) + 0.0)}, f"opening {oid}")
         return [_replace(doc, _rebuild(f, f"feature {f.id}", openings=[*[o.model_dump() for o in f.openings], op.model_dump()]))]
 
 
@@ -199,7 +201,7 @@ class _AddItem(PatchCommand):
 
     def compute(self, doc):
         iid = self.id or doc.new_id(self.prefix)
-        _check_new_id(doc, iid)
+        _check_new_id(doc, iid, self.collection)
         return [_insert(self.collection, _validated(self.model, {"id": iid, **self.data}, f"{self.prefix} {iid}"))]
 
     def selection_after(self, doc, changes):

@@ -23,6 +23,7 @@ map raises :class:`~game.data.errors.FileError` (one line).
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,9 @@ Point = tuple[float, float]
 
 RESERVED = {"kind", "id", "name", "height", "tags", "move_cost", "cover", "side", "label", "radius", "edge",
             "feature", "hole_of", "objective_kind", "vertices", "start_mm", "end_mm"}
+#: A feature property whose name is one of :data:`RESERVED` is written as
+#: ``properties.<name>`` (e.g. a planet's ``properties.radius``) and read back.
+PROPERTY_PREFIX = "properties."
 OPENING_KINDS = ("door", "window", "gap")
 SPECIAL_KINDS = {"deployment_zone", "objective", "exit", "hole", *OPENING_KINDS}
 
@@ -63,7 +67,10 @@ class Builder:
 
     # -- helpers ------------------------------------------------------------
     def mm(self, x: float, y: float) -> Point:
-        """A file coordinate in table mm."""
+        """A file coordinate in table mm (rounded to 1e-9 mm after a real scale or
+        offset; kept exactly as written otherwise, so exports round-trip)."""
+        if self.scale == 1.0 and self.offset == (0.0, 0.0):
+            return (float(x) + 0.0, float(y) + 0.0)
         return (round(x * self.scale + self.offset[0], 9) + 0.0, round(y * self.scale + self.offset[1], 9) + 0.0)
 
     def warn(self, what: str, why: str) -> None:
@@ -139,6 +146,8 @@ class Builder:
         for k, v in props.items():
             if k in RESERVED:
                 continue
+            if k.startswith(PROPERTY_PREFIX) and k[len(PROPERTY_PREFIX):]:
+                k = k[len(PROPERTY_PREFIX):]
             if isinstance(v, (str, int, float, bool)) and not (isinstance(v, float) and not math.isfinite(v)):
                 extra[k] = v
             else:
@@ -159,8 +168,9 @@ class Builder:
         if radius is None:
             self.warn(what, "property 'radius' ignored (not a number of 0 or more)")
             radius = 0.0
+        label = props["label"].strip() if isinstance(props.get("label"), str) else _str(props.get("name")) or ""
         self._run(what, AddObjective(p[0], p[1], kind=_str(props.get("objective_kind")) or "marker",
-                                     label=_str(props.get("label")) or _str(props.get("name")) or "",
+                                     label=label,
                                      radius=radius * self.scale, id=_str(props.get("id"))))
 
     def line(self, what: str, pts: list[Point], props: dict[str, Any]) -> None:
@@ -177,7 +187,8 @@ class Builder:
         self._lines.append((what, props, pts))
 
     # -- result -------------------------------------------------------------------
-    def finish(self, table: tuple[float, float] | None, map_id: str, name: str, ruleset: str | None) -> MapFile:
+    def finish(self, table: tuple[float, float] | None, map_id: str, name: str, ruleset: str | None,
+               description: str = "") -> MapFile:
         """Attach holes, doors and exits, and return the map.
 
         Raises:
@@ -203,7 +214,7 @@ class Builder:
         if not (0 < table[0] <= 10000 and 0 < table[1] <= 10000):
             raise FileError(self.source, "table", f"table size {table[0]:g} x {table[1]:g} mm is not in 0..10000 mm")
         self.doc.width, self.doc.height = float(table[0]), float(table[1])
-        self.history.execute(SetMapInfo(id=map_id, name=name, ruleset=ruleset))
+        self.history.execute(SetMapInfo(id=map_id, name=name, ruleset=ruleset, description=description))
         try:
             m = self.doc.to_map()
         except Exception as e:  # noqa: BLE001 - pydantic ValidationError; report in one line
@@ -285,14 +296,47 @@ def _tags(v: Any) -> list[str] | None:
 
 
 def feature_props(f) -> dict[str, Any]:
-    """The flat export properties of a terrain feature."""
-    props: dict[str, Any] = {k: v for k, v in f.properties.items() if k not in RESERVED}
+    """The flat export properties of a terrain feature (a ruleset property named
+    like a reserved one gets the :data:`PROPERTY_PREFIX`)."""
+    props: dict[str, Any] = {(PROPERTY_PREFIX + k if k in RESERVED or k.startswith(PROPERTY_PREFIX) else k): v
+                             for k, v in f.properties.items()}
     props.update(kind=f.kind, id=f.id, height=f.height, tags=",".join(f.tags), move_cost=f.move_cost)
     if f.name:
         props["name"] = f.name
     if f.cover is not None:
         props["cover"] = f.cover
     return props
+
+
+def header_props(m: MapFile) -> dict[str, Any]:
+    """The map-level values an export carries so that an import gives the same map:
+    ``id``, ``name``, ``description``, ``ruleset`` and the table size in mm."""
+    out: dict[str, Any] = {"id": m.id, "name": m.name, "description": m.description,
+                           "table_width_mm": float(m.table.width_mm), "table_height_mm": float(m.table.height_mm)}
+    if m.ruleset:
+        out["ruleset"] = m.ruleset
+    return out
+
+
+def header(b: Builder, where: str, values: dict[str, Any], *, map_id: str | None, default_id: str,
+           ruleset: str | None) -> tuple[str, str, str, str | None]:
+    """``(id, name, description, ruleset)`` of an imported map from the file's map-level
+    ``values`` (``id``, ``name``, ``description``, ``ruleset``): an explicit ``map_id`` or
+    ``ruleset`` wins, a missing or bad id becomes ``default_id`` (a bad one with a warning)."""
+    file_id = values.get("id")
+    if map_id is None and file_id is not None:
+        if isinstance(file_id, str) and re.fullmatch(_ID_PATTERN, file_id):
+            map_id = file_id
+        else:
+            b.warn(f"{where} 'id'", f"ignored (bad map id {file_id!r}; letters, digits and _ . : - only)")
+    map_id = map_id or default_id
+    name = values.get("name") if isinstance(values.get("name"), str) else map_id
+    desc = values.get("description") if isinstance(values.get("description"), str) else ""
+    rs = ruleset or (values.get("ruleset") if isinstance(values.get("ruleset"), str) and values.get("ruleset") else None)
+    return map_id, name, desc, rs
+
+
+_ID_PATTERN = r"[A-Za-z0-9_.:-]+"
 
 
 def exit_line(m: MapFile, e) -> list[Point]:
@@ -324,7 +368,7 @@ def read_map_data(path: str | Path, data: Any, scale: float = 1.0, offset: Point
     p = Path(path)
     fmt = detect_format(p, data)
     mod = tiled if fmt == "tiled" else geojson
-    return mod.import_data(p, data, scale, offset, map_id=map_id or _map_id(p), ruleset=ruleset)
+    return mod.import_data(p, data, scale, offset, map_id=map_id, default_id=_map_id(p), ruleset=ruleset)
 
 
 def _map_id(p: Path) -> str:

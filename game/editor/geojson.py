@@ -5,9 +5,12 @@ then scaled and offset (:mod:`game.editor.exchange`); a third coordinate is
 ignored. Polygon features become terrain (their inner rings become holes),
 each part of a MultiPolygon becomes one feature (ids suffixed ``-1``, ``-2``,
 ...), Points become objectives and LineStrings become doors or exits, all
-according to their ``kind`` property. The table size is read from a
-``"table": {"width_mm": .., "height_mm": ..}`` member of the collection, else
-it is the extent of the imported shapes.
+according to their ``kind`` property. The map's own fields are read from a
+``"battletable": {"id", "name", "description", "ruleset", "table": {"width_mm",
+"height_mm"}}`` member of the collection (which the exporter writes), else from
+top-level ``name``, ``ruleset`` and ``table`` members; without a table size it
+is the extent of the imported shapes. Feature, zone, objective and exit ids are
+separate namespaces (as in the map file).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.data.errors import from_validation
 from game.data.maps import MapFile
-from game.editor.exchange import Builder, exit_line, feature_props
+from game.editor.exchange import Builder, exit_line, feature_props, header, header_props
 
 _CFG = ConfigDict(extra="ignore", allow_inf_nan=False)
 
@@ -32,6 +35,17 @@ class GTable(BaseModel):
     height_mm: float = Field(gt=0, le=10000)
 
 
+class GHeader(BaseModel):
+    """The ``battletable`` foreign member: the map's own header fields."""
+
+    model_config = _CFG
+    id: str | None = None
+    name: str | None = None
+    description: str | None = None
+    ruleset: str | None = None
+    table: GTable | None = None
+
+
 class GCollection(BaseModel):
     """A GeoJSON FeatureCollection (features are validated one by one)."""
 
@@ -41,6 +55,7 @@ class GCollection(BaseModel):
     table: GTable | None = None
     name: str | None = None
     ruleset: str | None = None
+    battletable: GHeader | None = None
 
 
 class GFeature(BaseModel):
@@ -83,9 +98,14 @@ class GLine(BaseModel):
 _GEOMS = {"Polygon": GPolygon, "MultiPolygon": GMultiPolygon, "Point": GPoint, "LineString": GLine}
 
 
-def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float], *, map_id: str,
-                ruleset: str | None) -> tuple[MapFile, list[str]]:
-    """Import a parsed FeatureCollection. Returns ``(map, warnings)``. Raises FileError."""
+def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float], *, map_id: str | None,
+                ruleset: str | None, default_id: str = "imported") -> tuple[MapFile, list[str]]:
+    """Import a parsed FeatureCollection. Returns ``(map, warnings)``. Raises FileError.
+
+    The map id, name, description, ruleset and table size come from the
+    ``battletable`` member, else the top-level ``name``, ``ruleset`` and
+    ``table`` (``map_id`` and ``ruleset``, when given, win; a missing id
+    becomes ``default_id``)."""
     try:
         coll = GCollection.model_validate(data)
     except ValidationError as e:
@@ -93,8 +113,13 @@ def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float]
     b = Builder(path, scale, offset)
     for i, raw in enumerate(coll.features):
         _feature(b, i, raw)
-    table = (coll.table.width_mm, coll.table.height_mm) if coll.table else None
-    return b.finish(table, map_id, coll.name or map_id, ruleset or coll.ruleset), b.warnings
+    head = coll.battletable or GHeader()
+    gtable = head.table or coll.table
+    table = (gtable.width_mm, gtable.height_mm) if gtable else None
+    values = {"id": head.id, "name": head.name if head.name is not None else coll.name,
+              "description": head.description, "ruleset": head.ruleset or coll.ruleset}
+    mid, name, desc, rs = header(b, "battletable", values, map_id=map_id, default_id=default_id, ruleset=ruleset)
+    return b.finish(table, mid, name, rs, desc), b.warnings
 
 
 def _feature(b: Builder, i: int, raw: Any) -> None:
@@ -168,20 +193,15 @@ def export_data(m: MapFile) -> dict[str, Any]:
         add({"type": "Polygon", "coordinates": [_closed(z.polygon)]},
             {"kind": "deployment_zone", "side": z.side, "id": z.id})
     for o in m.objectives:
-        props = {"kind": "objective", "id": o.id, "objective_kind": o.kind, "radius": o.radius}
-        if o.label:
-            props["label"] = o.label
+        props = {"kind": "objective", "id": o.id, "objective_kind": o.kind, "radius": o.radius, "label": o.label}
         add({"type": "Point", "coordinates": [o.x, o.y]}, props)
     for e in m.exits:
         props = {"kind": "exit", "id": e.id, "edge": e.edge}
         if e.side:
             props["side"] = e.side
         add({"type": "LineString", "coordinates": [list(p) for p in exit_line(m, e)]}, props)
-    out: dict[str, Any] = {"type": "FeatureCollection", "name": m.name,
-                           "table": {"width_mm": m.table.width_mm, "height_mm": m.table.height_mm},
-                           "features": feats}
-    if m.ruleset:
-        out["ruleset"] = m.ruleset
-    return out
+    head = header_props(m)
+    head["table"] = {"width_mm": head.pop("table_width_mm"), "height_mm": head.pop("table_height_mm")}
+    return {"type": "FeatureCollection", "name": m.name, "battletable": head, "features": feats}
 
 

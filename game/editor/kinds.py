@@ -4,7 +4,8 @@ The catalogue is the data file ``game/editor/data/kinds.json``: for each kind
 a label, default height (mm), rule tags, cover class, move cost, whether it
 may have openings (doors), its overlap class and whether it has a gravity
 well; for each ruleset the kinds it knows, the base radius used for
-reachability checks (mm), its usual table and how many pieces it asks for.
+reachability checks (mm), its usual table, how many pieces it asks for and
+the side ids its deployment zones use (the first is the editor's default).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class RulesetKinds(_Strict):
     table: str = Field(description="usual table preset name")
     min_features: int = Field(0, ge=0, description="pieces of terrain the set-up asks for (0: no minimum)")
     kinds: list[str] = Field(description="kinds offered in the editor for this ruleset")
+    sides: list[str] = Field(default_factory=list, description="side ids deployment zones name, first = the editor's default")
 
 
 class GravityWell(_Strict):
@@ -75,6 +77,17 @@ class Catalogue(_Strict):
         """Kinds offered for ``ruleset`` (all kinds when None or unknown)."""
         rk = self.rulesets.get(ruleset or "")
         return list(rk.kinds) if rk else sorted(self.kinds)
+
+    def sides_for(self, ruleset: str | None) -> list[str]:
+        """Side ids of ``ruleset`` (empty when None, unknown or not listed)."""
+        rk = self.rulesets.get(ruleset or "")
+        return list(rk.sides) if rk else []
+
+    def default_side(self, ruleset: str | None, zone_sides: list[str] = ()) -> str:
+        """The side a new deployment zone gets: the ruleset's first side, else
+        the first of ``zone_sides`` (the open map's zones), else ``"red"``."""
+        sides = self.sides_for(ruleset) or [s for s in zone_sides if s]
+        return sides[0] if sides else "red"
 
     def base_radius(self, ruleset: str | None) -> float:
         """Base radius (mm) for reachability checks; 12.5 mm when the ruleset is unknown."""

@@ -9,8 +9,11 @@ text objects are skipped with a warning.
 
 Export writes one pixel per mm (``tilewidth = tileheight = 1``), objects at
 x = y = 0 with absolute polygon points so that coordinates round-trip exactly,
-and the table size in the map properties ``table_width_mm`` and
-``table_height_mm``.
+and the map's ``id``, ``name``, ``description``, ``ruleset`` and table size
+(``table_width_mm``, ``table_height_mm``) as map properties, which the
+importer reads back: an export imports as the same map. Feature, zone,
+objective and exit ids are separate namespaces (as in the map file), so an
+objective may share its feature's id.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game.data.errors import FileError, from_validation
 from game.data.maps import MapFile
 from game.editor import shapes
-from game.editor.exchange import Builder, exit_line, feature_props
+from game.editor.exchange import Builder, exit_line, feature_props, header, header_props
 
 _CFG = ConfigDict(extra="ignore", allow_inf_nan=False, populate_by_name=True)
 
@@ -109,9 +112,13 @@ def _describe(obj: Any, layer: str) -> str:
     return f"layer {layer!r} object ?"
 
 
-def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float], *, map_id: str,
-                ruleset: str | None) -> tuple[MapFile, list[str]]:
-    """Import parsed Tiled data. Returns ``(map, warnings)``. Raises FileError."""
+def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float], *, map_id: str | None,
+                ruleset: str | None, default_id: str = "imported") -> tuple[MapFile, list[str]]:
+    """Import parsed Tiled data. Returns ``(map, warnings)``. Raises FileError.
+
+    The map id, name, description and ruleset come from the map properties of
+    the same names (``map_id`` and ``ruleset``, when given, win; a missing id
+    becomes ``default_id``)."""
     try:
         tmap = TMap.model_validate(data)
     except ValidationError as e:
@@ -128,9 +135,8 @@ def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float]
         table = (tmap.width * tmap.tilewidth * b.scale, tmap.height * tmap.tileheight * b.scale)
         if table[0] <= 0 or table[1] <= 0:
             table = None
-    name = props.get("name") if isinstance(props.get("name"), str) else map_id
-    rs = ruleset or (props.get("ruleset") if isinstance(props.get("ruleset"), str) else None)
-    return b.finish(table, map_id, name, rs), b.warnings
+    mid, name, desc, rs = header(b, "map property", props, map_id=map_id, default_id=default_id, ruleset=ruleset)
+    return b.finish(table, mid, name, rs, desc), b.warnings
 
 
 def _finite(v: Any) -> bool:
@@ -228,19 +234,15 @@ def export_data(m: MapFile) -> dict[str, Any]:
     for z in m.deployment_zones:
         marks.append(obj(z.id, {"kind": "deployment_zone", "side": z.side, "id": z.id}, polygon=pts(z.polygon)))
     for o in m.objectives:
-        props = {"kind": "objective", "id": o.id, "objective_kind": o.kind, "radius": o.radius}
-        if o.label:
-            props["label"] = o.label
-        marks.append({**obj(o.id, props, point=True), "x": o.x, "y": o.y})
+        props = {"kind": "objective", "id": o.id, "objective_kind": o.kind, "radius": o.radius, "label": o.label}
+        marks.append({**obj(o.label or o.id, props, point=True), "x": o.x, "y": o.y})
     for e in m.exits:
         props = {"kind": "exit", "id": e.id, "edge": e.edge}
         if e.side:
             props["side"] = e.side
         marks.append(obj(e.id, props, polyline=pts(exit_line(m, e))))
     w, h = m.table.width_mm, m.table.height_mm
-    map_props = {"table_width_mm": float(w), "table_height_mm": float(h), "name": m.name}
-    if m.ruleset:
-        map_props["ruleset"] = m.ruleset
+    map_props = header_props(m)
     return {
         "type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
         "renderorder": "right-down", "infinite": False, "compressionlevel": -1,

@@ -170,3 +170,21 @@ def test_snap_and_measure():
     m = measure((0, 0), (254, 0))
     assert m.mm == 254 and m.inches == pytest.approx(10) and m.cm == pytest.approx(25.4)
     assert m.label("in") == '10.0"' and m.label("cm") == "25.4 cm"
+
+
+def test_ids__one_namespace_per_collection_as_in_map_files():
+    """An objective may take its feature's id (mission1's 'humvee'); a second
+    objective with the same id may not; generated ids stay unique overall."""
+    doc = base_doc()
+    h = History(doc)
+    h.execute(C.AddObjective(150, 140, label="Search the house", id="house"))
+    assert [o.id for o in doc.objectives] == ["obj", "house"] and doc.feature("house").kind == "building"
+    assert doc.to_map().objectives[1].id == "house"
+    with pytest.raises(C.EditError, match="'house' is already used by another objective"):
+        h.execute(C.AddObjective(10, 10, id="house"))
+    with pytest.raises(C.EditError, match="'wall' is already used by another feature"):
+        h.execute(C.AddRectangle("wall", 0, 0, 5, 5, id="wall"))
+    h.execute(C.AddZone("blue", [(0, 0), (50, 0), (50, 50)], id="wall"))
+    assert [z.id for z in doc.zones] == ["z_red", "wall"]
+    h.execute(C.AddObjective(20, 20))
+    assert doc.objectives[-1].id == "objective1"

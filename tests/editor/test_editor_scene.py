@@ -130,12 +130,13 @@ def test_scripted_editor_session(tmp_path, monkeypatch):
     d.click(*ring[0])
     assert doc.features[-1].kind == "woods" and doc.features[-1].exterior == ring
 
-    # a deployment zone for red along the south edge
+    # a deployment zone along the south edge, for Battlespace's first side
+    assert scene._entry("side").get_text() == "fireteam"
     d.tool("zone")
     for p in [(1 * G, 32 * G), (35 * G, 32 * G), (35 * G, 35 * G), (1 * G, 35 * G)]:
         d.click(*p)
     d.key(pygame.K_RETURN)
-    assert [z.side for z in doc.zones] == ["red"]
+    assert [z.side for z in doc.zones] == ["fireteam"]
 
     # undo and redo from the keyboard
     d.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -160,9 +161,10 @@ def test_scripted_editor_session(tmp_path, monkeypatch):
     d.drag((20 * G, 6.5 * G), (12 * G, 9.5 * G))  # onto the building
     errs = errors(scene.problems)
     assert errs and errs[0].code == "overlap"
-    first = scene.problem_list.item_list[[str(p) for p in scene.problems].index(str(errs[0]))]
-    d.press(first["button_element"])
+    rows = scene.problem_panel.layout(scene.problems)
+    d.click_px(rows[scene.problems.index(errs[0])][1].center)
     assert scene.camera.scale > scene.camera.fit_scale * 2
+    assert scene.problem_panel.selected == scene.problems.index(errs[0])
     app.screenshot(shots / "editor-problem.png")
     d.press(d.top_button("Save"))  # untitled: opens the chooser
     chooser = app.top

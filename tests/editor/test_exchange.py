@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from game.data.errors import FileError
 from game.data.io import dumps
+from game.data.maps import load_map
 from game.editor.exchange import export_map, import_map
 from tests.editor.samples import geojson_dict, hand_made, tiled_dict
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def norm(m):
@@ -116,3 +120,62 @@ def test_bad_scale__clear_message(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(FileError, match="file not found"):
         import_map(tmp_path / "nope.tmj")
+
+
+BUNDLED = sorted((ROOT / "maps").glob("*/*.map.json"))
+
+
+@pytest.mark.parametrize("fmt,ext", [("tiled", "tmj"), ("geojson", "geojson")])
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_bundled_map__export_import_gives_the_same_map(tmp_path, path, fmt, ext):
+    """Every bundled map survives a round trip whole: objectives that share their
+    feature's id (mission1 'humvee', mission2 't1'..'t3'), the map id (not the
+    file stem), description, ruleset, table, doors and ruleset properties named
+    like reserved ones (a planet's 'radius')."""
+    original = load_map(path)
+    out = export_map(path, fmt, tmp_path / f"other_name.{ext}")
+    m, warnings = import_map(out)
+    assert warnings == []
+    assert m == original
+
+
+def test_round_trip__shared_ids_and_header_kept(tmp_path):
+    path = ROOT / "maps" / "battlespace" / "mission1.map.json"
+    original = load_map(path)
+    assert "humvee" in {f.id for f in original.features} and [o.id for o in original.objectives] == ["humvee"]
+    tmj = export_map(path, "tiled", tmp_path / "m1.tmj")
+    props = {p["name"]: p["value"] for p in json.loads(tmj.read_text())["properties"]}
+    assert props["id"] == "mission1" and props["ruleset"] == "battlespace"
+    assert props["name"] == original.name and props["table_width_mm"] == 914.0
+    m, warnings = import_map(tmj, tmp_path / "m1b.map.json")
+    assert warnings == [] and m.id == "mission1" and [o.id for o in m.objectives] == ["humvee"]
+    assert load_map(tmp_path / "m1b.map.json") == original
+    gj = export_map(path, "geojson", tmp_path / "m1.geojson")
+    head = json.loads(gj.read_text())["battletable"]
+    assert head == {"id": "mission1", "name": original.name, "description": original.description,
+                    "ruleset": "battlespace", "table": {"width_mm": 914.0, "height_mm": 914.0}}
+    # an explicit ruleset still wins over the file's
+    m, _ = import_map(gj, ruleset="spacefleet")
+    assert m.ruleset == "spacefleet" and m.id == "mission1"
+
+
+def test_import__bad_or_missing_map_id_falls_back_to_file_stem(tmp_path):
+    data = tiled_dict()
+    data["properties"].append(_prop("id", "not a valid id!"))
+    m, warnings = import_map(write(tmp_path, "my-map.tmj", data), scale=2.0)
+    assert m.id == "my-map" and any("bad map id" in w for w in warnings)
+    m, _ = import_map(write(tmp_path, "plain.geojson", geojson_dict()), offset=(10.0, 20.0))
+    assert m.id == "plain" and m.name == "Sample"
+
+
+def test_import__same_id_twice_in_one_namespace_is_still_refused(tmp_path):
+    data = {"type": "FeatureCollection", "table": {"width_mm": 100, "height_mm": 100}, "features": [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [p, p]},
+         "properties": {"kind": "objective", "id": "flag"}} for p in (10, 20)]}
+    m, warnings = import_map(write(tmp_path, "twice.geojson", data))
+    assert [(o.id, o.x) for o in m.objectives] == [("flag", 10.0)]
+    assert warnings == ["feature 1 'flag': skipped (id 'flag' is already used by another objective)"]
+
+
+def _prop(name, value, t="string"):
+    return {"name": name, "type": t, "value": value}

@@ -1,7 +1,8 @@
 """Drawing the map editor's table: terrain, zones, objectives, exits, the
 selection with vertex handles, the polygon being drawn, tool previews, the
-measuring line and problem markers. Everything is redrawn each frame (editor
-maps are small and change all the time)."""
+measuring line and problem markers; and the wrapped problem list. Everything
+is redrawn each frame (editor maps are small and change all the time). Labels
+are placed so that none covers another (:class:`LabelPlacer`)."""
 
 from __future__ import annotations
 
@@ -42,8 +43,9 @@ def _poly(surface, cam, ring, colour, width=0) -> None:
 
 
 def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: float | None,
-                  problems=(), offset: tuple[float, float] = (0.0, 0.0)) -> None:
-    """The whole map. ``offset`` (mm) shows the selection being dragged."""
+                  problems=(), offset: tuple[float, float] = (0.0, 0.0)) -> "LabelPlacer":
+    """The whole map. ``offset`` (mm) shows the selection being dragged.
+    Returns the label placer (where every label went)."""
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(cam.viewport))
     surface.fill(pal.background, pygame.Rect(cam.viewport))
@@ -59,6 +61,7 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
         _poly(zone_layer, cam, ring, (*c, 70))
         _poly(zone_layer, cam, ring, (*c, 200), 2)
     surface.blit(zone_layer, (0, 0))
+    feature_labels: list[tuple[tuple[int, int], pygame.Surface]] = []
     for f in sorted(doc.features, key=lambda f: f.height):
         colour = shade(pal.kind(f.kind), min(0.3, f.height / 400.0) - 0.05)
         ext = _moved(f.exterior, f.id, doc, offset)
@@ -73,23 +76,35 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
             a, b = _moved([o.a, o.b], f.id, doc, offset)
             pygame.draw.line(surface, (250, 220, 120), cam.to_screen(*a), cam.to_screen(*b), 5)
         if cam.scale > 0.5:
-            c = cam.to_screen(*_centre(ext))
-            label = fonts.text(f.name or f.id, 11, (240, 240, 235))
-            surface.blit(label, (c[0] - label.get_width() // 2, c[1] - 6))
+            feature_labels.append((cam.to_screen(*_centre(ext)), fonts.text(f.name or f.id, 11, (240, 240, 235))))
     for e in doc.exits:
         length = doc.width if e.edge in ("north", "south") else doc.height
         s, t = e.start_mm, e.end_mm if e.end_mm is not None else length
         pts = {"north": [(s, 0), (t, 0)], "south": [(s, doc.height), (t, doc.height)],
                "west": [(0, s), (0, t)], "east": [(doc.width, s), (doc.width, t)]}[e.edge]
         pygame.draw.line(surface, (240, 240, 120), cam.to_screen(*pts[0]), cam.to_screen(*pts[1]), 6)
+    labels = LabelPlacer(pygame.Rect(cam.viewport))
+    objective_labels = []
     for o in doc.objectives:
         (x, y), = _moved([(o.x, o.y)], o.id, doc, offset)
         c = cam.to_screen(x, y)
         r = max(6, int(cam.mm(o.radius)))
         pygame.draw.circle(surface, (255, 210, 60), c, r, 3)
         pygame.draw.circle(surface, (255, 210, 60), c, 3)
+        labels.block(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
         if o.label:
-            surface.blit(fonts.text(o.label, 12, (255, 230, 150)), (c[0] + r + 3, c[1] - 7))
+            objective_labels.append((c, r, fonts.text(o.label, 12, (255, 230, 150))))
+    # objective labels first (beside their marker), then feature names (at the
+    # centre, else just below or above it), each where it hides no other label
+    for c, r, t in objective_labels:
+        w, h = t.get_size()
+        labels.draw(surface, t, [(c[0] + r + 3, c[1] - h // 2), (c[0] - r - 3 - w, c[1] - h // 2),
+                                 (c[0] - w // 2, c[1] + r + 2), (c[0] - w // 2, c[1] - r - 2 - h)])
+    for c, t in feature_labels:
+        w, h = t.get_size()
+        x = c[0] - w // 2
+        labels.draw(surface, t, [(x, c[1] - h // 2), (x, c[1] + h // 2 + 1), (x, c[1] - h // 2 - h - 1),
+                                 (x, c[1] + h // 2 + h + 2), (x, c[1] - h // 2 - 2 * h - 2)])
     for sel in doc.selection:
         _draw_selected(surface, cam, doc, sel, pal, offset)
     for p in problems:
@@ -104,6 +119,154 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
         for p in pts:
             pygame.draw.circle(surface, pal.template, p, HANDLE)
     surface.set_clip(clip)
+    return labels
+
+
+class LabelPlacer:
+    """Puts text labels where they cover no label placed before (nor a blocked
+    rectangle, such as an objective marker): the first free candidate
+    position, else the one overlapping least. ``placed`` keeps every label's
+    screen rectangle (tests check them)."""
+
+    def __init__(self, bounds: pygame.Rect) -> None:
+        self.bounds = pygame.Rect(bounds)
+        self.blocked: list[pygame.Rect] = []
+        self.placed: list[pygame.Rect] = []
+
+    def block(self, rect: pygame.Rect) -> None:
+        """Keep labels off ``rect``."""
+        self.blocked.append(pygame.Rect(rect))
+
+    #: px kept free around each label
+    MARGIN = 2
+
+    def _cost(self, r: pygame.Rect) -> int:
+        cost = 0
+        padded = r.inflate(2 * self.MARGIN, 2 * self.MARGIN)
+        for o in self.blocked + self.placed:
+            c = padded.clip(o)
+            cost += c.width * c.height
+        inside = r.clip(self.bounds)
+        return cost + 4 * (r.width * r.height - inside.width * inside.height)
+
+    def place(self, size: tuple[int, int], candidates: list[tuple[int, int]]) -> pygame.Rect:
+        """The rectangle chosen for a label of ``size`` among top-left ``candidates``."""
+        best, best_cost = None, None
+        for pos in candidates:
+            r = pygame.Rect(pos, size)
+            cost = self._cost(r)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = r, cost
+            if cost == 0:
+                break
+        self.placed.append(best)
+        return best
+
+    def draw(self, surface, text: pygame.Surface, candidates: list[tuple[int, int]]) -> pygame.Rect:
+        """Place ``text`` and draw it on a faint dark backing."""
+        r = self.place(text.get_size(), candidates)
+        back = pygame.Surface((r.width + 4, r.height), pygame.SRCALPHA)
+        back.fill((0, 0, 0, 90))
+        surface.blit(back, (r.x - 2, r.y))
+        surface.blit(text, r.topleft)
+        return r
+
+
+def wrap_text(text: str, width_px: int, size: int = 13, bold: bool = False) -> list[str]:
+    """``text`` split into lines no wider than ``width_px`` (at word breaks; a
+    word longer than a line is cut)."""
+    f = fonts.font(size, bold)
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width_px:
+            line = trial
+            continue
+        if line:
+            out.append(line)
+        line = word
+        while f.size(line)[0] > width_px and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and f.size(line[:cut])[0] > width_px:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+    if line or not out:
+        out.append(line)
+    return out
+
+
+class ProblemPanel:
+    """The editor's list of problems, each wrapped to the panel's width, in
+    red (errors) or amber (warnings). The wheel scrolls; a click picks a
+    problem (:meth:`hit`)."""
+
+    SIZE = 13
+    PAD = 6
+    GAP = 4
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scroll = 0
+        self.selected: int | None = None
+        self._rows: list[tuple[int, pygame.Rect, list[str]]] = []
+
+    def layout(self, problems) -> list[tuple[int, pygame.Rect, list[str]]]:
+        """``(problem index, rectangle, wrapped lines)`` for every problem (unscrolled)."""
+        line_h = fonts.font(self.SIZE).get_linesize()
+        width = self.rect.width - 2 * self.PAD - 14
+        y = self.rect.y + self.PAD
+        rows = []
+        for i, p in enumerate(problems):
+            lines = wrap_text(str(p), width, self.SIZE)
+            r = pygame.Rect(self.rect.x + self.PAD, y, self.rect.width - 2 * self.PAD, len(lines) * line_h)
+            rows.append((i, r, lines))
+            y += r.height + self.GAP
+        self._rows = rows
+        return rows
+
+    def content_height(self) -> int:
+        return (self._rows[-1][1].bottom - self.rect.y + self.PAD) if self._rows else 0
+
+    def wheel(self, dy: int) -> None:
+        """Scroll by ``dy`` wheel steps (positive: up)."""
+        line_h = fonts.font(self.SIZE).get_linesize()
+        top = max(0, self.content_height() - self.rect.height)
+        self.scroll = max(0, min(top, self.scroll - dy * 3 * line_h))
+
+    def hit(self, pos) -> int | None:
+        """Index of the problem drawn at screen ``pos``, or None."""
+        if not self.rect.collidepoint(pos):
+            return None
+        for i, r, _ in self._rows:
+            if r.move(0, -self.scroll).inflate(0, self.GAP).collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, surface, problems, pal: Palette) -> None:
+        rows = self.layout(problems)
+        self.scroll = max(0, min(self.scroll, max(0, self.content_height() - self.rect.height)))
+        pygame.draw.rect(surface, shade(pal.panel, -0.25), self.rect)
+        pygame.draw.rect(surface, shade(pal.panel, 0.5), self.rect, 1)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        line_h = fonts.font(self.SIZE).get_linesize()
+        for i, r, lines in rows:
+            r = r.move(0, -self.scroll)
+            if r.bottom < self.rect.top or r.top > self.rect.bottom:
+                continue
+            if i == self.selected:
+                pygame.draw.rect(surface, shade(pal.panel, 0.35), r.inflate(4, 2))
+            colour = pal.illegal if problems[i].severity == "error" else pal.partial
+            for k, line in enumerate(lines):
+                surface.blit(fonts.text(line, self.SIZE, colour), (r.x + 2, r.y + k * line_h))
+        surface.set_clip(clip)
+        top = self.content_height()
+        if top > self.rect.height:  # a scroll bar
+            h = max(20, self.rect.height * self.rect.height // top)
+            y = self.rect.y + (self.rect.height - h) * self.scroll // max(1, top - self.rect.height)
+            pygame.draw.rect(surface, shade(pal.panel, 0.6), pygame.Rect(self.rect.right - 8, y, 5, h), border_radius=2)
 
 
 def _moved(ring, item_id, doc, offset):

@@ -7,7 +7,11 @@ Mouse: left button uses the current tool; right or middle drag pans; the wheel
 zooms. Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+D duplicate,
 Delete removes the selection (or the vertex under the cursor with the vertex
 tool), R / Shift+R rotate by 15 degrees, + / - scale by 10%, G grid, N snap,
-Enter finishes a polygon, Esc cancels, F fits the table, 1-9 pick a tool.
+Enter finishes a polygon, Esc cancels the drawing or clears the selection,
+F fits the table, 1-9 pick a tool. Esc with nothing selected, Ctrl+Q or the
+Menu button leave the editor (back to the scene below, usually the menu),
+asking Save / Discard / Cancel first when there are unsaved edits. While a
+text field has the focus, plain keys go to the field (Esc leaves the field).
 """
 
 from __future__ import annotations
@@ -28,12 +32,31 @@ from game.editor.snap import item_rings, nearest_edge_point, nearest_vertex, sna
 from game.editor.validate import Problem, errors, validate
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.render.editor import draw_document, draw_measure, draw_preview_shape
+from game.ui.render.editor import ProblemPanel, draw_document, draw_measure, draw_preview_shape
 from game.ui.scene import Scene
+from game.ui.scenes.dialog import PanelScene
 from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, right_rect, table_rect
 
 ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure"]
+
+
+class SaveChangesDialog(PanelScene):
+    """Asks what to do with unsaved edits before leaving the editor:
+    Save, Discard or Cancel (Enter saves, Esc cancels)."""
+
+    name = "save-changes"
+
+    def __init__(self, what: str, on_save, on_discard) -> None:
+        super().__init__("Unsaved changes", [f"{what} has changes that are not saved.",
+                                             "Save them before leaving the editor?"])
+        self.buttons = {"Save": lambda: self._then(on_save), "Discard": lambda: self._then(on_discard),
+                        "Cancel": lambda: self._then(None)}
+
+    def _then(self, fn) -> None:
+        self.app.pop(self)
+        if fn is not None:
+            fn()
 
 
 class EditorScene(Scene):
@@ -59,7 +82,7 @@ class EditorScene(Scene):
         cat = catalogue()
         kinds = cat.kinds_for(self.doc.ruleset)
         self.kind = kinds[0] if kinds else "building"
-        self.side = "red"
+        self.side = self.default_side()
         self.vertices = 24
         self.grid, self.grid_on, self.snap_on = 25.4, True, True
         self.problems: list[Problem] = []
@@ -74,6 +97,11 @@ class EditorScene(Scene):
         self.pan_from = None
 
     # -- widgets ----------------------------------------------------------------------------
+    def default_side(self) -> str:
+        """The side new deployment zones get: the ruleset's first side, else the
+        first side of the map's zones, else "red"."""
+        return catalogue().default_side(self.doc.ruleset, [z.side for z in self.doc.zones])
+
     def enter(self) -> None:
         self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
         self._build_widgets()
@@ -87,13 +115,17 @@ class EditorScene(Scene):
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
         self.top_buttons: dict = {}
+        actions = [("Menu", self.request_close), ("New", self.new_map), ("Open", self.ask_open), ("Save", self.save),
+                   ("Save as", self.ask_save_as), ("Draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
+                   ("Validate", self.revalidate), ("Test play", self.test_play)]
+        # buttons narrow on small windows so that the title keeps ~400 px
+        bw = max(60, min(92, (self.app.size[0] - 430) // len(actions) - 4))
         x = 6
-        for label, fn in [("New", self.new_map), ("Open", self.ask_open), ("Save", self.save), ("Save as", self.ask_save_as),
-                          ("Draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
-                          ("Validate", self.revalidate), ("Test play", self.test_play)]:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, 92, 32), label, self.ui)
+        for label, fn in actions:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), label, self.ui)
             self.top_buttons[b] = fn
-            x += 96
+            x += bw + 4
+        self.title_x = x + 8
         br = bottom_rect(self.app.size)
         self.tool_buttons: dict = {}
         bw = max(60, (br.width - 12) // len(TOOLS) - 4)
@@ -114,8 +146,7 @@ class EditorScene(Scene):
         for i, key in enumerate(["height", "tags", "cover", "move_cost", "side", "vertices"]):
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, rr.y + 74 + i * 32, 280, 28), self.ui)
             self.entries[e] = key
-        self.problem_list = pygame_gui.elements.UISelectionList(pygame.Rect(rr.x + 8, rr.y + 300, RIGHT - 16, rr.height - 310),
-                                                                [], self.ui)
+        self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, rr.y + 300, RIGHT - 16, rr.height - 310))
         self._sync_widgets()
 
     def _entry(self, key: str):
@@ -130,7 +161,7 @@ class EditorScene(Scene):
             vals.update(height=f"{f.height:g}", tags=", ".join(f.tags), cover=f.cover or "", move_cost=f"{f.move_cost:g}")
         for e, key in self.entries.items():
             e.set_text(vals.get(key, ""))
-        self.problem_list.set_item_list([str(p) for p in self.problems])
+        self.problem_panel.selected = None
 
     def selected_feature(self):
         """The one selected feature, or None."""
@@ -173,7 +204,7 @@ class EditorScene(Scene):
     def revalidate(self, quiet: bool = False) -> list[Problem]:
         """Run the checks and fill the problem panel."""
         self.problems = validate(self.doc)
-        if hasattr(self, "problem_list"):
+        if hasattr(self, "problem_panel"):
             self._sync_widgets()
         if not quiet:
             n = len(errors(self.problems))
@@ -181,7 +212,7 @@ class EditorScene(Scene):
         return self.problems
 
     def zoom_to(self, problem: Problem) -> None:
-        """Centre and zoom the view on a problem's location."""
+        """Centre and zoom the view on a problem's location (and mark it in the list)."""
         cx, cy = self.camera.to_screen(problem.x, problem.y)
         self.camera.zoom_at(0, cx, cy)
         vx, vy, vw, vh = self.camera.viewport
@@ -190,6 +221,7 @@ class EditorScene(Scene):
         self.camera.oy = problem.y - vh / 2 / self.camera.scale
         if problem.item_id and self.doc.find(problem.item_id):
             self.select(C.Select([problem.item_id]))
+        self.problem_panel.selected = self.problems.index(problem) if problem in self.problems else None
         self.set_status(str(problem))
 
     # -- files -------------------------------------------------------------------------------
@@ -198,6 +230,7 @@ class EditorScene(Scene):
         self._reset_doc()
 
     def _reset_doc(self) -> None:
+        self.side = self.default_side()
         self.history = History(self.doc)
         self.autosaver = files.Autosaver(self.doc, clock=self.autosaver.clock)
         self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
@@ -253,6 +286,29 @@ class EditorScene(Scene):
             return None
         self.set_status(f"draft saved {out}")
         return out
+
+    # -- leaving -----------------------------------------------------------------------------
+    def request_close(self) -> None:
+        """Leave the editor (Menu button, Esc with nothing selected, Ctrl+Q): at
+        once when everything is saved, else after a Save / Discard / Cancel dialog."""
+        if not self.doc.dirty:
+            self.leave()
+            return
+        what = self.doc.path.name if self.doc.path else f"The new map {self.doc.name!r}"
+        self.app.push(SaveChangesDialog(what, self._save_and_leave, self.leave))
+
+    def leave(self) -> None:
+        """Pop the editor off the scene stack (back to the menu, or quit when it was alone)."""
+        self.app.pop(self)
+
+    def _save_and_leave(self) -> None:
+        if self.doc.path is None:
+            from game.ui.scenes.files import FileChooser
+
+            self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json",
+                                      lambda p: self.save(p) and self.leave()))
+        elif self.save():
+            self.leave()
 
     def find_template(self) -> Path | None:
         """The scenario the test battle is built from."""
@@ -310,11 +366,7 @@ class EditorScene(Scene):
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.entries:
             self.apply_field(self.entries[event.ui_element], event.text)
-            return True
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.problem_list:
-            for p in self.problems:
-                if str(p) == event.text:
-                    self.zoom_to(p)
+            event.ui_element.unfocus()  # Enter commits the value; keys are shortcuts again
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -322,6 +374,13 @@ class EditorScene(Scene):
             mx, my = pygame.mouse.get_pos()
             if self.camera.contains(mx, my):
                 self.camera.zoom_at(1 if event.y > 0 else -1, mx, my)
+            elif self.problem_panel.rect.collidepoint(mx, my):
+                self.problem_panel.wheel(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.problem_panel.rect.collidepoint(event.pos):
+            i = self.problem_panel.hit(event.pos)
+            if i is not None and i < len(self.problems):
+                self.zoom_to(self.problems[i])
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.camera.contains(*event.pos):
             if event.button in (2, 3):
@@ -362,7 +421,7 @@ class EditorScene(Scene):
         """A value typed into the property panel."""
         text = text.strip()
         if key == "side":
-            self.side = text or "red"
+            self.side = text or self.default_side()
             return
         if key == "vertices":
             self.vertices = int(text) if text.isdigit() and int(text) >= 3 else self.vertices
@@ -496,7 +555,16 @@ class EditorScene(Scene):
         k, mods = event.key, event.mod
         ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
         sel = sorted(self.doc.selection)
-        if ctrl and k == pygame.K_z:
+        focused = [e for e in self.entries if e.is_focused]
+        if focused and not ctrl:
+            if k == pygame.K_ESCAPE:
+                for e in focused:
+                    e.unfocus()
+                return True
+            return False  # typing into a field, not shortcuts
+        if ctrl and k == pygame.K_q:
+            self.request_close()
+        elif ctrl and k == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and k == pygame.K_y:
             self.redo()
@@ -517,8 +585,10 @@ class EditorScene(Scene):
         elif k == pygame.K_ESCAPE:
             if self.doc.draft:
                 self.run(C.CancelDraft())
-            else:
+            elif self.doc.selection:
                 self.select(C.Select([], mode="clear"))
+            else:
+                self.request_close()
         elif k == pygame.K_g:
             self.grid_on = not self.grid_on
             self._sync_widgets()
@@ -569,8 +639,8 @@ class EditorScene(Scene):
         rr, br = right_rect(self.app.size), bottom_rect(self.app.size)
         pygame.draw.rect(surface, pal.panel, rr)
         pygame.draw.rect(surface, pal.panel, br)
-        title = f"{self.doc.name}{' *' if self.doc.dirty else ''} - {self.doc.width:g} x {self.doc.height:g} mm"
-        surface.blit(fonts.text(title, 14, pal.text, True), (900, 12))
+        title = self.title_text(w - getattr(self, "title_x", 900) - 10)
+        surface.blit(fonts.text(title, 14, pal.text, True), (getattr(self, "title_x", 900), 12))
         for i, label in enumerate(["kind", "table"]):
             surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, rr.y + 14 + i * 32))
         for i, key in enumerate(["height mm", "tags", "cover", "move cost", "zone side", "vertices"]):
@@ -578,7 +648,26 @@ class EditorScene(Scene):
         n_err = len(errors(self.problems))
         surface.blit(fonts.text(f"Problems: {n_err} errors, {len(self.problems) - n_err} warnings", 14, pal.text, True),
                      (rr.x + 10, rr.y + 276))
+        self.problem_panel.draw(surface, self.problems, pal)
         mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"
         surface.blit(fonts.text(mode, 13, pal.text), (br.x + 250, br.y + 50))
         colour = pal.illegal if getattr(self, "status_bad", False) else pal.text
-        surface.blit(fonts.text(self.status[:150], 13, colour), (br.x + 8, br.y + 82))
+        surface.blit(fonts.text(_elide(self.status, br.width - 16, 13), 13, colour), (br.x + 8, br.y + 82))
+
+    def title_text(self, width_px: int) -> str:
+        """The title bar text within ``width_px``: the map name (shortened with
+        "..." when needed), a * when unsaved, then the table size, always whole."""
+        size = f" - {self.doc.width:g} x {self.doc.height:g} mm"
+        mark = " *" if self.doc.dirty else ""
+        room = width_px - fonts.font(14, True).size(mark + size)[0]
+        return _elide(self.doc.name, room, 14, True) + mark + size
+
+
+def _elide(text: str, width_px: int, size: int, bold: bool = False) -> str:
+    """``text`` cut (ending in "...") to fit ``width_px``."""
+    f = fonts.font(size, bold)
+    if f.size(text)[0] <= width_px:
+        return text
+    while text and f.size(text + "...")[0] > width_px:
+        text = text[:-1]
+    return text.rstrip() + "..."
