@@ -17,6 +17,7 @@ from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
 from . import actions as A
+from . import display
 from . import events as E
 from .apply import apply as apply_event
 from .cards import DATA
@@ -196,6 +197,28 @@ class Battlespace:
             mods = "".join(f" {v:+d} {k}" for k, v in event.modifiers)
             return f"{event.purpose}: {event.notation} {list(event.faces)}{mods} = {event.total}"
         return ""
+
+    # -- display hooks (display.py) --------------------------------------------
+    def figures(self, state: BSState) -> list:
+        return display.figures(state)
+
+    def markers(self, state: BSState) -> list:
+        return display.markers(state)
+
+    def point_actions(self, state: BSState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        return display.point_actions(self, state, side, figure_id, x, y)
+
+    def figure_actions(self, state: BSState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        return display.figure_actions(self, state, side, figure_id, target_id)
+
+    def preview(self, state: BSState, action: Action) -> dict:
+        return display.preview(self, state, action)
+
+    def describe_action(self, action: Action) -> str:
+        return display.describe_action(action)
+
+    def figure_overlays(self, state: BSState, figure_id: str) -> dict:
+        return display.figure_overlays(state, figure_id)
 
     # -- AI hooks ------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:
