@@ -44,8 +44,8 @@ def rubble(fid, x, y, w, h):
 
 def team(cx, cy, side="fireteam", ids=("reyes", "okafor", "lindqvist", "tanaka"), on=None,
          cards=("sgt_reyes", "cpl_okafor", "spc_lindqvist", "pfc_tanaka"),
-         gear=(["frag_grenade", "team_leader"], ["medic_bag"], ["acog", "frag_grenade"], ["ifak", "smoke_grenade"])):
-    offs = [(-15, -16), (15, -16), (-15, 16), (15, 16)]
+         gear=(["frag_grenade", "team_leader"], ["medic_bag"], ["acog", "frag_grenade"], ["ifak", "smoke_grenade"]),
+         offs=((-15, -16), (15, -16), (-15, 16), (15, 16))):
     out = []
     for i, (uid, card, g) in enumerate(zip(ids, cards, gear)):
         p = {"gear": list(g)}
@@ -53,6 +53,13 @@ def team(cx, cy, side="fireteam", ids=("reyes", "okafor", "lindqvist", "tanaka")
             p["on"] = on
         out.append({"id": uid, "profile": card, "x": cx + offs[i][0], "y": cy + offs[i][1], "group": side, "params": p})
     return out
+
+
+def bravo(cx, cy):
+    """The second fireteam of a co-op game (Bravo), its own cards and 12 points of gear."""
+    return team(cx, cy, side="fireteam2", ids=("moreau", "haddad", "kowalski", "abara"),
+                cards=("spc_moreau", "cpl_haddad", "pvt_kowalski", "sgt_abara"),
+                gear=(["saw"], ["radio", "ifak"], ["frag_grenade"], ["team_leader", "smoke_grenade"]))
 
 
 def enemy(eid, profile, x, y, group=None, on=None):
@@ -82,7 +89,7 @@ def write(name, mp, sc):
 SIDES = [{"id": "fireteam", "name": "Fireteam Alpha"}, {"id": "enemy", "name": "Al Wahid", "playable": False}]
 
 
-def mission1(size=914.0, name="mission1", staging=False):
+def mission1(size=914.0, name="mission1", staging=False, coop=False):
     k = size / 914.0
     S = lambda v: round(v * k, 1)  # noqa: E731
     feats = [
@@ -95,9 +102,10 @@ def mission1(size=914.0, name="mission1", staging=False):
         vehicle("sedan", S(700), S(700), vtype="sedan", disabled=True, w=S(44), h=S(22)),
         wall("w4", S(200), S(700), 6, S(90)),
     ]
-    mp = {"format_version": 1, "id": name, "name": "Mission 1: the ambushed patrol" + (" (2' x 2')" if k < 1 else ""),
+    mp = {"format_version": 1, "id": name, "name": "Mission 1: the ambushed patrol" + (" (2' x 2')" if k < 1 else "") + (" (co-op)" if coop else ""),
           "ruleset": "battlespace", "table": {"width_mm": size, "height_mm": size}, "features": feats,
-          "deployment_zones": [deploy("fireteam", S(457), size - 50)],
+          "deployment_zones": ([deploy("fireteam", S(357), size - 50), deploy("fireteam2", S(557), size - 50)] if coop
+                               else [deploy("fireteam", S(457), size - 50)]),
           "objectives": [{"id": "humvee", "kind": "vehicle", "label": "Search the Humvee", "x": S(457), "y": S(433), "radius": 30}],
           "exits": [{"id": "exfil_south", "edge": "south", "side": "fireteam"}]}
     enemies = ([] if staging else element("a", "fighter", S(450), S(190), 3) + [
@@ -106,7 +114,10 @@ def mission1(size=914.0, name="mission1", staging=False):
           "description": "A patrol was hit on its way back to the FOB. Reach the Humvee, search it for survivors "
                          "(D20 13+: one wounded survivor, to be carried), and bring at least three soldiers and any survivor "
                          "out by the south edge. First-game suggestion: Al Wahid Fighters only.",
-          "sides": SIDES, "forces": {"fireteam": team(S(457), size - 50), "enemy": enemies},
+          "sides": SIDES if not coop else [{"id": "fireteam", "name": "Fireteam Alpha"}, {"id": "fireteam2", "name": "Fireteam Bravo"},
+                                            {"id": "enemy", "name": "Al Wahid", "playable": False}],
+          "forces": ({"fireteam": team(S(357), size - 50), "fireteam2": bravo(S(557), size - 50), "enemy": enemies} if coop
+                     else {"fireteam": team(S(457), size - 50), "enemy": enemies}),
           "objectives": [{"id": "search", "side": "fireteam", "kind": "interact", "text": "Search the Humvee for survivors"},
                          {"id": "exfil", "side": "fireteam", "kind": "exfil", "text": "3 soldiers and any survivor reach the south edge"}],
           "turn_limit": 15, "special_rules": [],
@@ -129,19 +140,25 @@ def mission2():
           "table": {"width_mm": 914, "height_mm": 914}, "features": feats, "deployment_zones": [deploy("fireteam", 50, 457)],
           "objectives": [{"id": f"t{i}", "kind": "building", "label": f"target building {i}", "x": x, "y": y}
                          for i, (x, y) in ((1, (355, 165)), (2, (660, 430)), (3, (385, 700)))],
-          "exits": [{"id": "exfil_west", "edge": "west", "side": "fireteam"}]}
-    enemies = (element("a", "fighter", 500, 200, 3) + element("b", "fighter", 560, 620, 2)
-               + [enemy("st1", "veteran", 260, 470), enemy("st2", "fighter", 780, 420)])
+          # ours: the text names no exfil edge ("leave the mission area"); any edge but the east (the village side)
+          "exits": [{"id": "exfil_west", "edge": "west", "side": "fireteam"}, {"id": "exfil_north", "edge": "north", "side": "fireteam"},
+                    {"id": "exfil_south", "edge": "south", "side": "fireteam"}]}
+    # ours: the village's fighters start east of the target buildings, out of sight of the
+    # western insertion point (a night raid that is not detected at once)
+    enemies = (element("a", "fighter", 790, 190, 3) + element("b", "fighter", 850, 560, 2)
+               + [enemy("st1", "fighter", 880, 380)])
     sc = {"format_version": 1, "id": "mission2", "name": mp["name"], "ruleset": "battlespace",
           "description": "Night. Breach the three target buildings (D6 5+, +1 per building already breached: Awad and one "
                          "soldier are inside), kill Awad, and leave with at least one soldier. A natural 1 on a D20 while a "
                          "soldier is in Awad's building sets off his bomb (5 wounds to everyone inside).",
-          "sides": SIDES, "forces": {"fireteam": team(50, 457, gear=(["nvg", "breaching_charge"], ["medic_bag", "ifak"], ["nvg", "acog"], ["frag_grenade"])),
+          "sides": SIDES, "forces": {"fireteam": team(50, 457, ids=("reyes", "okafor", "lindqvist", "abara"),
+                                                cards=("sgt_reyes", "cpl_okafor", "spc_lindqvist", "sgt_abara"),
+                                                gear=(["nvg", "breaching_charge"], ["nvg", "ifak"], ["nvg"], ["nvg", "frag_grenade"])),
                                      "enemy": enemies},
           "objectives": [{"id": "awad", "side": "fireteam", "kind": "kill", "text": "Locate and kill Awad"},
                          {"id": "exfil", "side": "fireteam", "kind": "exfil", "text": "Leave with at least one soldier"}],
           "turn_limit": 8, "special_rules": ["night"],
-          "params": {"mission": "m2_awad", "targets": ["t1", "t2", "t3"], "civilians": [[200, 200], [700, 560]]}}
+          "params": {"mission": "m2_awad", "targets": ["t1", "t2", "t3"], "civilians": [[560, 840], [700, 560]]}}
     write("mission2", mp, sc)
 
 
@@ -180,8 +197,10 @@ def mission4():
           "table": {"width_mm": 914, "height_mm": 914}, "features": feats, "deployment_zones": [deploy("fireteam", 457, 860)],
           "objectives": [{"id": "aid", "kind": "person", "label": "aid workers", "x": 478, "y": 220, "radius": 40}],
           "exits": [{"id": "smoke_lz", "edge": "south", "side": "fireteam"}]}
+    # ours: the guards stand at the compound gate; the patrol element and the veteran start
+    # behind the west and east houses, out of sight of the aid workers
     enemies = ([enemy("g1", "fighter", 440, 240), enemy("g2", "fighter", 520, 240)]
-               + element("a", "fighter", 250, 420, 3) + [enemy("st1", "veteran", 760, 420)])
+               + element("a", "fighter", 60, 330, 3) + [enemy("st1", "veteran", 860, 300)])
     sc = {"format_version": 1, "id": "mission4", "name": mp["name"], "ruleset": "battlespace",
           "description": "Kill the two fighters guarding the three aid workers before the end of turn 5, get the workers "
                          "within a card of a soldier and pop red smoke: exfil comes at the end of the next turn. At least "
@@ -205,14 +224,16 @@ def mission5():
         rubble("r1", 420, 420, 50, 50), rubble("r2", 250, 480, 50, 50), vehicle("car", 780, 700, vtype="sedan", w=44, h=22),
     ]
     mp = {"format_version": 1, "id": "mission5", "name": "Mission 5: the retreat from Dahath", "ruleset": "battlespace",
-          "table": {"width_mm": 914, "height_mm": 914}, "features": feats, "deployment_zones": [deploy("fireteam", 625, 455)],
+          "table": {"width_mm": 914, "height_mm": 914}, "features": feats, "deployment_zones": [deploy("fireteam", 587, 455)],
           "objectives": [], "exits": [{"id": "exfil_west", "edge": "west", "side": "fireteam"}]}
-    enemies = (element("a", "fighter", 850, 440, 3) + element("b", "fighter", 620, 90, 3) + element("c", "veteran", 700, 830, 2)
-               + [enemy("st1", "fighter", 820, 300)])
+    # ours: one straggler has the rooftop under fire; the elements close in from the east
+    # corners and edge, the team starts on the west half of the roof
+    enemies = (element("a", "fighter", 880, 440, 3) + element("b", "fighter", 860, 40, 3)
+               + [enemy("st1", "fighter", 760, 330)])
     sc = {"format_version": 1, "id": "mission5", "name": mp["name"], "ruleset": "battlespace",
           "description": "Under fire on a rooftop with enemy elements closing in: climb down and fall back west. At least "
                          "two soldiers must leave the table within seven turns.",
-          "sides": SIDES, "forces": {"fireteam": team(625, 455, on="roof"), "enemy": enemies},
+          "sides": SIDES, "forces": {"fireteam": team(587, 455, on="roof", offs=((-13, -30), (13, -12), (-13, 30), (13, 13))), "enemy": enemies},
           "objectives": [{"id": "retreat", "side": "fireteam", "kind": "exfil", "text": "Two soldiers leave by the west edge"}],
           "turn_limit": 7, "special_rules": [], "params": {"mission": "m5_retreat", "exfil_needed": 2}}
     write("mission5", mp, sc)
@@ -221,6 +242,7 @@ def mission5():
 if __name__ == "__main__":
     mission1()
     mission1(610.0, "mission1_2x2", staging=True)
+    mission1(name="mission1_coop", coop=True)
     mission2()
     mission3()
     mission4()

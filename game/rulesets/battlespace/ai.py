@@ -59,60 +59,111 @@ def evaluate(state: BSState, side: str) -> float:
     return sc
 
 
-def _goal(s: BSState, f: Fig) -> tuple[float, float] | None:
-    """Where this soldier should be heading for the mission objective."""
+def _ai_finder(s: BSState):
+    """Paths around impassable and hindering terrain (hindering ends a move on contact)."""
+    g = geo_of(s)
+    pf = g.cache.get("ai_finder")
+    if pf is None:
+        from game.geometry.paths import PathFinder
+        pf = g.cache["ai_finder"] = PathFinder(g.imp + [h.polygon.buffer(3.0, join_style=2) for h in g.hind], R, g.table)
+    return pf
+
+
+def _team_index(s: BSState, f: Fig) -> int:
+    team = [o.id for o in s.figs.values() if o.side == f.side and o.kind == "soldier"]
+    return team.index(f.id) if f.id in team else 0
+
+
+def _door_spot(s: BSState, fid: str) -> tuple[float, float]:
+    """Just outside the middle of the door of building ``fid`` (base touching the opening)."""
+    g = geo_of(s)
+    o = g.feats[fid].openings[0]
+    mx, my = (o[0] + o[2]) / 2, (o[1] + o[3]) / 2
+    nx, ny = -(o[3] - o[1]), o[2] - o[0]
+    n = math.hypot(nx, ny) or 1.0
+    nx, ny = nx / n, ny / n
+    c = g.pieces[fid].polygon.centroid
+    if (mx - c.x) * nx + (my - c.y) * ny < 0:
+        nx, ny = -nx, -ny
+    return (mx + nx * (R + 1.0), my + ny * (R + 1.0))
+
+
+def _exit_pt(s: BSState, f: Fig) -> tuple[float, float]:
+    w, h = s.table
+    best = None
+    for e in s.exits:
+        end = e.end if e.end is not None else (w if e.edge in ("north", "south") else h)
+        if e.edge in ("north", "south"):
+            x = min(max(f.x, e.start + R), end - R)
+            pt = (x, R if e.edge == "north" else h - R)
+        else:
+            y = min(max(f.y, e.start + R), end - R)
+            pt = (R if e.edge == "west" else w - R, y)
+        d = math.hypot(pt[0] - f.x, pt[1] - f.y)
+        if best is None or d < best[0]:
+            best = (d, pt)
+    return best[1] if best else (f.x, f.y)
+
+
+def _goal(s: BSState, f: Fig) -> tuple[float, float, float] | None:
+    """Where this soldier should be heading for the mission objective, and how far
+    short of that point he stops (x, y, stop)."""
     g = geo_of(s)
     p = s.params
-    w, h = s.table
+    stop_model = 2 * R + 1.0
 
-    def exit_pt() -> tuple[float, float]:
-        best = None
-        for e in s.exits:
-            end = e.end if e.end is not None else (w if e.edge in ("north", "south") else h)
-            if e.edge in ("north", "south"):
-                x = min(max(f.x, e.start + R), end - R)
-                pt = (x, R if e.edge == "north" else h - R)
-            else:
-                y = min(max(f.y, e.start + R), end - R)
-                pt = (R if e.edge == "west" else w - R, y)
-            d = math.hypot(pt[0] - f.x, pt[1] - f.y)
-            if best is None or d < best[0]:
-                best = (d, pt)
-        return best[1] if best else (f.x, f.y)
+    def exit_goal():
+        x, y = _exit_pt(s, f)
+        return (x, y, 0.0)
 
     m = s.mission
     if m == "m1_survivors":
         if not s.obj.get("searched"):
-            c = g.pieces[p["search_feature"]].polygon.centroid
-            return (c.x, c.y)
+            from shapely.geometry import Point
+            from shapely.ops import nearest_points
+            ring = g.pieces[p["search_feature"]].polygon.buffer(R + 1.0).exterior
+            q = nearest_points(ring, Point(f.x, f.y))[0]
+            return (q.x, q.y, 0.0)
         sv = s.obj.get("survivor")
         if sv and s.figs[sv].carried_by is None and s.figs[sv].on_table:
-            return (s.figs[sv].x, s.figs[sv].y)
-        return exit_pt()
+            return (s.figs[sv].x, s.figs[sv].y, stop_model)
+        return exit_goal()
     if m == "m2_awad":
         awad = s.figs.get("awad")
         if awad is not None and awad.status == "kia":
-            return exit_pt()
+            return exit_goal()
         if awad is not None and awad.status == "ok":
-            return (awad.x, awad.y)
-        for fid in p["targets"]:
-            if fid not in s.obj.get("breached", []):
-                o = g.feats[fid].openings[0]
-                return ((o[0] + o[2]) / 2, (o[1] + o[3]) / 2)
-        return exit_pt()
+            return (awad.x, awad.y, 2 * R + 30.0)  # point blank, out of hand to hand
+        left = [fid for fid in p["targets"] if fid not in s.obj.get("breached", [])]
+        if not left:
+            return exit_goal()
+        # two pairs breach two buildings at once (west-most doors first)
+        left.sort(key=lambda fid: (_door_spot(s, fid)[0], fid))
+        pair = 0 if _team_index(s, f) < 2 else 1
+        fid = left[min(pair, len(left) - 1)]
+        x, y = _door_spot(s, fid)
+        return (x, y, 0.0)
     if m == "m4_hostages":
         aid = [a for a in s.figs.values() if a.kind == "hostage" and a.on_table]
-        guards = [s.figs[x] for x in p.get("guards", []) if x in s.figs and s.figs[x].status == "ok"]
-        if guards:
-            return (guards[0].x, guards[0].y)
         if aid and s.obj.get("smoke_turn") is None:
-            return (sum(a.x for a in aid) / len(aid), sum(a.y for a in aid) / len(aid))
+            cx = sum(a.x for a in aid) / len(aid)
+            cy = max(a.y for a in aid)
+            return (cx, cy + 2 * R + 4.0, 0.0)
         return None
     if m == "m5_retreat":
         if f.on is not None:
             return None
-        return exit_pt()
+        return exit_goal()
     return None
+
+
+def _priority(s: BSState, e: Fig) -> int:
+    """Mission targets first: the Mission 4 guards, Awad."""
+    if s.mission == "m4_hostages" and e.id in s.params.get("guards", []):
+        return 1
+    if s.mission == "m2_awad" and e.id == "awad":
+        return 1
+    return 0
 
 
 class FireteamAgent:
@@ -155,7 +206,7 @@ class FireteamAgent:
                 w = DATA.weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
                 left = DATA.enemies[e.card].wounds - e.wounds
                 out.append((ch * min(w, left) / left, e, sg.cover != "none"))
-        out.sort(key=lambda t: (-t[0], t[1].id))
+        out.sort(key=lambda t: (-_priority(s, t[1]), -t[0], t[1].id))
         return out
 
     def _exposure(self, s: BSState, f: Fig, x: float, y: float) -> float:
@@ -170,44 +221,87 @@ class FireteamAgent:
         return risk
 
     def _move(self, rs, s: BSState, f: Fig, side: str, goal, advance: bool, drag: str | None) -> Action | None:
+        """The best straight move this order: as far along the shortest path to the goal
+        as a straight line allows (if there is a goal), less exposed to enemy sight and
+        ending in solid cover when possible."""
         reach = T.advance_mm if advance else T.move_mm
-        best = None
-        dg0 = math.hypot(goal[0] - f.x, goal[1] - f.y) if goal else 0.0
-        base = math.atan2(goal[1] - f.y, goal[0] - f.x) if goal else 0.0
-        angs = [0, 25, -25, 50, -50, 80, -80, 120, -120] if goal else list(range(0, 360, 45))
-        for da in angs:
-            for frac in (1.0, 0.6, 0.3):
-                d = reach * frac
-                if goal:
-                    w, h = s.table
-                    edge = min(goal[0], goal[1], w - goal[0], h - goal[1]) <= R + 0.5
-                    d = min(d, max(dg0 - (0.0 if edge else 2 * R + 1.0), 5.0))
-                a = base + math.radians(da)
-                x, y = f.x + d * math.cos(a), f.y + d * math.sin(a)
-                act = A.Move(side=side, unit=f.id, x=x, y=y, advance=advance, drag=drag)
-                if not rs.check(s, act).ok:
+        g = geo_of(s)
+        cands: list[tuple[float, float, float]] = []  # (x, y, progress in mm)
+        if goal:
+            gx, gy, stop = goal
+            pts = None
+            if f.on is None:
+                for finder in (_ai_finder(s), g.finder):
+                    path = finder.shortest_path((f.x, f.y), (gx, gy))
+                    if path.found and len(path.points) >= 2:
+                        pts = [(f.x, f.y)] + list(path.points[1:])
+                        break
+            if pts is None:  # no path (on a roof, or the goal is not free): straight lines fanned toward it
+                dg0 = math.hypot(gx - f.x, gy - f.y)
+                base = math.atan2(gy - f.y, gx - f.x)
+                for da in (0, 20, -20, 45, -45, 80, -80, 120, -120):
+                    for frac in (1.0, 0.6, 0.3):
+                        d = min(reach * frac, max(dg0 - stop, 3.0))
+                        x, y = f.x + d * math.cos(base + math.radians(da)), f.y + d * math.sin(base + math.radians(da))
+                        cands.append((x, y, dg0 - math.hypot(gx - x, gy - y)))
+                pts = [(f.x, f.y)]
+            total = sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+            end = max(total - stop, 0.0)
+            for k in range(12 if len(pts) > 1 else 0, 0, -1):
+                L = min(end, reach * 1.5 * k / 12)
+                acc, x, y = 0.0, pts[-1][0], pts[-1][1]
+                for p, q in zip(pts, pts[1:]):
+                    seg = math.dist(p, q)
+                    if acc + seg >= L and seg > 0:
+                        t = (L - acc) / seg
+                        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+                        break
+                    acc += seg
+                if L < end and math.hypot(x - f.x, y - f.y) > reach:
                     continue
-                dg = math.hypot(goal[0] - x, goal[1] - y) if goal else 0.0
-                score = (dg0 - dg) * (0.1 if goal else 0.0) - self._exposure(s, f, x, y)
-                if geo_of(s).touching(x, y, geo_of(s).solid_cover):
-                    score += 0.8
-                if best is None or score > best[0]:
-                    best = (score, act)
+                cands.append((x, y, L))
+                for off in (18.0, -18.0):
+                    dx, dy = x - f.x, y - f.y
+                    n = math.hypot(dx, dy) or 1.0
+                    cands.append((x - dy / n * off, y + dx / n * off, L - 6.0))
+        else:
+            for ang in range(0, 360, 45):
+                for frac in (1.0, 0.5):
+                    cands.append((f.x + reach * frac * math.cos(math.radians(ang)), f.y + reach * frac * math.sin(math.radians(ang)), 0.0))
+        best = None
+        tried = 0
+        for x, y, prog in sorted(cands, key=lambda c: -c[2]):
+            if math.hypot(x - f.x, y - f.y) < 2.0:
+                continue
+            if best is not None and (prog * 0.1 + 1.0) < best[0]:
                 break
-        if best and (goal is None or best[0] > -6.0 or not s.enemies()):
+            act = A.Move(side=side, unit=f.id, x=x, y=y, advance=advance, drag=drag)
+            if not rs.check(s, act).ok:
+                continue
+            tried += 1
+            score = prog * 0.1 - self._exposure(s, f, x, y)
+            if g.touching(x, y, g.solid_cover):
+                score += 0.8
+            if best is None or score > best[0]:
+                best = (score, act)
+            if tried >= 6:
+                break
+        if best and (goal is not None or best[0] > -self._exposure(s, f, f.x, f.y)):
             return best[1]
         return None
 
     def _plan(self, rs, s: BSState, f: Fig, side: str):
         used = set(f.used)
+        m = s.mission
         if f.midway:
             yield A.Climb(side=side, unit=f.id, feature=f.midway)
         goal = _goal(s, f)
         heals = DATA.soldiers[f.card].specialty == "medic" or any(DATA.gear[g].kind == "heal" for g in f.gear)
         downed = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "down" and o.carried_by is None]
-        if heals and downed:
+        if heals and downed and m not in ("m5_retreat",):
             d = min(downed, key=lambda o: (math.hypot(o.x - f.x, o.y - f.y), o.id))
-            goal = (d.x, d.y) if math.hypot(d.x - f.x, d.y - f.y) > 2 * R + 2 else goal
+            if math.hypot(d.x - f.x, d.y - f.y) < 250:
+                goal = (d.x, d.y, 2 * R + 0.5) if math.hypot(d.x - f.x, d.y - f.y) > 2 * R + 2 else goal
         # objectives first
         if exfil_open(s) and on_exit(s, f) and self._wants_exfil(s, f):
             yield A.Exfil(side=side, unit=f.id)
@@ -216,32 +310,44 @@ class FireteamAgent:
                 yield A.Interact(side=side, unit=f.id, what=w)
         # the downed and the wounded
         for o in sorted(s.figs.values(), key=lambda o: (o.status != "down", -o.wounds, o.id)):
-            if o.side == f.side and o.kind == "soldier" and o.on_table and o.wounds >= (3 if o.id != f.id else 3) and (o.id == f.id or math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2):
+            if o.side == f.side and o.kind == "soldier" and o.on_table and o.wounds >= 3 and (o.id == f.id or math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2):
                 yield A.Aid(side=side, unit=f.id, target=o.id)
                 for g in f.gear:
                     if DATA.gear[g].kind == "heal":
                         yield A.Aid(side=side, unit=f.id, target=o.id, gear=g)
         if f.jammed:
             yield A.ClearJam(side=side, unit=f.id)
-        if f.prone:
+        if f.prone and m != "m3_ambush":
             yield A.Prone(side=side, unit=f.id, stand=True)
-        # climb down from a roof when the objective is elsewhere (retreat)
-        if f.on is not None and s.mission == "m5_retreat":
-            if not [1 for _ in self._visible(s, f)] or f.orders >= 2:
-                yield A.Climb(side=side, unit=f.id, feature=f.on)
+        # climb down from the roof first when the objective is elsewhere (the retreat)
+        if f.on is not None and m == "m5_retreat":
+            yield A.Climb(side=side, unit=f.id, feature=f.on)
         vis = self._visible(s, f)
         down = [o for o in s.figs.values() if o.side == f.side and o.status == "down" and o.carried_by is None
                 and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 1.5]
-        drag = down[0].id if down and not f.carrying and s.mission != "m3_ambush" else None
-        urgent = goal is not None and math.hypot(goal[0] - f.x, goal[1] - f.y) > 30
+        drag = down[0].id if down and not f.carrying and m not in ("m3_ambush", "m2_awad", "m4_hostages") else None
+        urgent = goal is not None and math.hypot(goal[0] - f.x, goal[1] - f.y) > goal[2] + 1.5
         best = vis[0] if vis else None
+        key = best is not None and _priority(s, best[1]) > 0
         mobile = f.on is None and not f.vehicle
-        if urgent and mobile and f.orders >= 2 and not ({"move", "advance"} & used) and not (best and best[0] >= 0.45):
-            m = self._move(rs, s, f, side, goal, True, drag)
-            if m:
-                yield m
-        if best and (best[0] >= 0.45 or not urgent):
-            # grenades at close clusters
+        # running missions: the retreat, and leaving once the job is done
+        run = urgent and (m == "m5_retreat" or (m == "m2_awad" and self._breach_lead(s, f, goal)) or (m == "m2_awad" and s.figs.get("awad") is not None and s.figs["awad"].status == "kia")
+                          or (m == "m1_survivors" and s.obj.get("searched"))
+                          or (m == "m4_hostages" and not any(s.figs[x].status == "ok" for x in s.params.get("guards", []) if x in s.figs)))
+        if key and not run:
+            if f.orders >= 2 and "fire" not in used and (not urgent or point_blank(f, best[1])):
+                yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
+            for g in f.gear:
+                if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm \
+                        and best[0] < 0.4:
+                    yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
+            yield A.Fire(side=side, unit=f.id, target=best[1].id)
+        good = best is not None and best[0] >= {"m2_awad": 0.6, "m4_hostages": 0.6}.get(m, 0.45)
+        if urgent and mobile and f.orders >= 2 and not ({"move", "advance"} & used) and (run or not good):
+            mv = self._move(rs, s, f, side, goal, True, drag)
+            if mv:
+                yield mv
+        if best and (good or not urgent) and not run:
             for g in f.gear:
                 if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm:
                     yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
@@ -251,20 +357,29 @@ class FireteamAgent:
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
             yield A.Fire(side=side, unit=f.id, target=best[1].id)
         if urgent and mobile:
-            m = self._move(rs, s, f, side, goal, False, drag)
-            if m:
-                yield m
-        elif not urgent and f.on is None and not f.vehicle and "move" not in used:
+            mv = self._move(rs, s, f, side, goal, False, drag)
+            if mv:
+                yield mv
+        elif not urgent and mobile and "move" not in used and m != "m4_hostages":
             if self._exposure(s, f, f.x, f.y) > 0.9:
-                m = self._move(rs, s, f, side, None, False, drag)
-                if m:
-                    yield m
+                mv = self._move(rs, s, f, side, None, False, drag)
+                if mv:
+                    yield mv
         if best:
             yield A.Fire(side=side, unit=f.id, target=best[1].id)
             if len(vis) >= 2 or best[0] < 0.3:
                 yield A.Suppress(side=side, unit=f.id, target=best[1].id)
-        if s.mission == "m3_ambush" and not f.prone and not vis and "prone" not in used and f.orders >= 1 and self._exposure(s, f, f.x, f.y) > 0:
+        if m == "m3_ambush" and not f.prone and not vis and "prone" not in used and f.orders >= 1 and self._exposure(s, f, f.x, f.y) > 0:
             yield A.Prone(side=side, unit=f.id)
+
+    def _breach_lead(self, s: BSState, f: Fig, goal) -> bool:
+        """Mission 2: the soldier of a pair nearest to its door runs for it while the other covers."""
+        if "awad" in s.figs or goal is None or goal[2] != 0.0:
+            return False
+        mate = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "ok" and o.id != f.id
+                and (_team_index(s, o) < 2) == (_team_index(s, f) < 2)]
+        d = math.hypot(goal[0] - f.x, goal[1] - f.y)
+        return not mate or d <= math.hypot(goal[0] - mate[0].x, goal[1] - mate[0].y)
 
     def _wants_exfil(self, s: BSState, f: Fig) -> bool:
         m = s.mission
