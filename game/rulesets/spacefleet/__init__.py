@@ -1,0 +1,8 @@
+"""The space-fleet ruleset (``spacefleet``): Battlefleet-style fleet battles
+with every celestial phenomenon. See README.md in this package."""
+
+from .rules import SpaceFleet
+
+RULESET = SpaceFleet()
+
+__all__ = ["RULESET", "SpaceFleet"]

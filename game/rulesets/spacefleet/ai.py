@@ -1,0 +1,345 @@
+"""The ``default`` space-fleet agent: a heuristic fleet commander.
+
+Movement: for each ship in turn it weighs special orders (All Ahead Full to
+close, Lock On when guns bear, Reload when empty, Come to New Heading when the
+enemy is astern) and scores every sampled move (gravity-well turns included)
+by the expected damage its broadsides can deal from the end position, less the
+damage the enemy can answer with, less hazards (asteroid fields, rifts, table
+edges, blast markers). Crippled ships that are worth more away than on the
+table head for the nearest edge and disengage. Shooting: batteries before
+lances, each weapon at the target where it does most harm per point; torpedoes
+and bombers at the best target in reach. Brace when the next hits could
+cripple or destroy the ship. No dice are consumed; deterministic per view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.core.action import Action
+from game.core.ruleset import RULES_SIDE
+
+from . import geom
+from .actions import Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from .candidates import fire_options, move_options
+from .common import crippled, in_wells, inside_asteroids, on_table, prof, remaining, sight, squadron, weapon_strength
+from .movement import plan_move
+from .shooting import SUNWARD_HEADING, find_ordnance
+from .state import SFState, Ship
+from .tables import profile, tables
+
+P_HIT = {2: 5 / 6, 3: 4 / 6, 4: 3 / 6, 5: 2 / 6, 6: 1 / 6}
+
+
+def evaluate(state: SFState, side: str) -> float:
+    """Victory points for ``side`` minus the enemy's, plus partial credit for
+    damage dealt (used by the generic scoring agent too)."""
+    from .rules import SpaceFleet  # noqa: F401  (avoid cycle at import)
+    from . import RULESET
+    vp = RULESET.victory_points(state)
+    score = vp.get(side, 0.0) - sum(v for k, v in vp.items() if k != side)
+    for s in state.ships.values():
+        if s.status == "active":
+            p = prof(s)
+            frac = min(1.0, s.damage / p.hits) * 0.5 * p.points
+            score += -frac if s.side == side else frac
+    return score
+
+
+def _expected_hits(state: SFState, ship: Ship, x: float, y: float, h: float, target: Ship, w, fp: int) -> float:
+    """Rough expected hits of one weapon fired from (x, y, h) at ``target``."""
+    d = math.hypot(target.x - x, target.y - y)
+    if d > w.range_cm * 10.0:
+        return 0.0
+    if not set(geom.quadrants(h, x, y, target.x, target.y)) & set(w.arcs):
+        return 0.0
+    tp = prof(target)
+    if w.kind == "lance":
+        return fp * 0.5
+    q = geom.quadrants(target.heading, target.x, target.y, x, y)
+    asp = {"front": "closing", "rear": "away"}.get(q[0], "abeam")
+    cols = tables().gunnery.base_column
+    col = cols[("capital:" if tp.capital else "escort:") + asp]
+    if d <= 150:
+        col -= 1
+    elif d > 300 and not w.no_long_range_shift:
+        col += 1
+    arm = tp.armour.front if q == ("front",) else tp.armour.other
+    return tables().gunnery.dice(fp, max(0, min(4, col))) * P_HIT.get(arm, 1 / 6)
+
+
+def _p_over(n: int, ld: int) -> float:
+    """Probability that nD6 (n = 2 or 3) rolls more than ``ld``."""
+    import itertools
+    outs = list(itertools.product(range(1, 7), repeat=n))
+    return sum(1 for o in outs if sum(o) > ld) / len(outs)
+
+
+def _asteroid_risk(state: SFState, ship: Ship, order: str | None) -> float:
+    """Expected cost of crossing an asteroid field: failure odds of the
+    Leadership test times the expected hull damage, in points."""
+    from .common import leadership, shield_capacity
+    p = prof(ship)
+    pf = _p_over(3 if order == "all_ahead_full" else 2, leadership(state, ship))
+    cap = shield_capacity(state, ship)
+    if not p.capital:
+        return pf * pf * (6 - min(cap, 5)) / 6 * p.points * 1.5 + 5
+    hull = sum(max(0, d - cap) for d in range(1, 7)) / 6
+    return pf * (hull + 0.3) * _value(ship) * 1.5 + 10
+
+
+def _value(target: Ship) -> float:
+    p = prof(target)
+    left = max(1, p.hits - target.damage)
+    bonus = 1.5 if crippled(target) else 1.0
+    return p.points / p.hits * bonus * (1.0 + 1.0 / left)
+
+
+class FleetAgent:
+    """Heuristic fleet commander for either fleet (the ``default`` agent)."""
+
+    name = "fleet"
+
+    def __init__(self, rng: random.Random, budget=None, **_: object) -> None:
+        self.rng = rng
+        self.tried_orders: set[tuple[int, str]] = set()
+
+    # ------------------------------------------------------------------ helpers
+    def _pos_value(self, state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None) -> float:
+        foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
+        if not foes:
+            return 0.0
+        p = prof(ship)
+        saved = (ship.x, ship.y, ship.heading, ship.order)
+        ship.x, ship.y, ship.heading, ship.order = x, y, h, order
+        try:
+            gain = 0.0
+            for w in p.weapons:
+                if w.kind not in ("battery", "lance"):
+                    continue
+                fp = weapon_strength(ship, w)
+                best = 0.0
+                for e in foes:
+                    eh = _expected_hits(state, ship, x, y, h, e, w, fp)
+                    if eh > 0 and sight(state, ship, e.x, e.y, e) is None:
+                        best = max(best, eh * _value(e))
+                gain += best
+            if order == "lock_on":
+                gain *= 1.35
+            threat = 0.0
+            for e in foes:
+                ep = prof(e)
+                for w in ep.weapons:
+                    if w.kind not in ("battery", "lance"):
+                        continue
+                    d = math.hypot(e.x - x, e.y - y)
+                    reach = w.range_cm * 10.0 + ep.speed_cm * 10.0 * 0.5
+                    if d <= reach:
+                        threat += (w.strength * 0.35 if w.kind == "battery" else w.strength * 0.5) * 0.35
+            threat *= _value(ship)
+            nearest = min(math.hypot(e.x - x, e.y - y) for e in foes)
+            maxr = max((w.range_cm * 10.0 for w in p.weapons), default=300.0)
+            closing = -max(0.0, nearest - maxr * 0.8) * 0.02 * p.points / 100.0
+            hazard = 0.0
+            W, H = state.table
+            margin = min(x, y, W - x, H - y)
+            if margin < 80:
+                hazard += (80 - margin) * 0.3
+            for f in state.features:
+                if f.kind == "asteroid_field" and geom.path_touches(f, path, ship.radius):
+                    hazard += _asteroid_risk(state, ship, order)
+                elif f.kind == "warp_rift" and geom.path_touches(f, path, ship.radius):
+                    hazard += 200
+                elif f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius):
+                    hazard += 4
+            # look ahead: would next turn's straight minimum run drag us into a field?
+            ahead = [(x, y), geom.step(x, y, h, p.speed_cm * 10.0 * 0.5 + tables().constants.straight_run_mm[p.type] * 0.5)]
+            for f in state.features:
+                if f.kind == "asteroid_field" and not geom.point_in(f, x, y) and geom.path_touches(f, ahead, ship.radius):
+                    hazard += 0.7 * _asteroid_risk(state, ship, None)
+                    break
+            if order != "all_ahead_full":
+                hazard += 3 * sum(1 for b in state.blast_markers if math.hypot(b.x - x, b.y - y) < ship.radius + 15)
+            return gain - threat * 0.4 + closing - hazard
+        finally:
+            ship.x, ship.y, ship.heading, ship.order = saved
+
+    def _best_move(self, state: SFState, ship: Ship, order: str | None) -> tuple[float, MoveShip | None]:
+        best, best_m = -math.inf, None
+        saved = (ship.order, ship.aaf_extra_mm)
+        hypo = order != saved[0]
+        extra = 140.0 if (hypo and order == "all_ahead_full") else saved[1]
+        ship.order, ship.aaf_extra_mm = order, extra
+        try:
+            opts = move_options(state, ship, None, rich=True)
+        finally:
+            ship.order, ship.aaf_extra_mm = saved
+        for m in opts:
+            # plan as if the order were in force (checked again once it is)
+            ship.order, ship.aaf_extra_mm = order, extra
+            try:
+                pl = plan_move(state, m)
+            finally:
+                ship.order, ship.aaf_extra_mm = saved
+            if not pl.ok:
+                continue
+            x, y = pl.path[-1]
+            v = self._pos_value(state, ship, x, y, pl.heading, pl.path, order)
+            if pl.off_table:
+                v -= 500
+            if v > best:
+                best, best_m = v, m
+        return best, best_m
+
+    def _wants_out(self, state: SFState, ship: Ship) -> bool:
+        """Disengage when badly hurt: VP for a crippled disengaged ship (25%) is
+        less than the 100% the enemy gets for killing it."""
+        p = prof(ship)
+        if not p.capital:
+            return False
+        left = p.hits - ship.damage
+        foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active"]
+        near = any(math.hypot(e.x - ship.x, e.y - ship.y) < 450 for e in foes)
+        return left <= 2 and near and state.turn < state.turn_limit
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, ruleset, view: SFState, side: str) -> Action:
+        s = view
+        if side == RULES_SIDE:
+            return RulesStep(side=RULES_SIDE)
+        if s.phase == "brace":
+            return self._brace(ruleset, s, side)
+        if s.phase == "movement":
+            return self._movement(ruleset, s, side)
+        if s.phase == "shooting":
+            return self._shooting(ruleset, s, side)
+        return EndPhase(side=side)
+
+    def _brace(self, rs, s: SFState, side: str) -> Action:
+        t = s.ships[s.pending.target]
+        attacker = s.ships[s.pending.ship]
+        w = prof(attacker).weapons[s.pending.weapon]
+        b = Brace(side=side, ship=t.id)
+        big = weapon_strength(attacker, w) >= (6 if w.kind == "battery" else 2)
+        if prof(t).capital and (remaining(t) <= 4 or (big and remaining(t) <= 6)) and rs.check(s, b).ok:
+            return b
+        return TakeIt(side=side)
+
+    def _movement(self, rs, s: SFState, side: str) -> Action:
+        mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
+        for ship in mine:
+            if ship.moved:
+                d = Disengage(side=side, ship=ship.id)
+                if self._wants_out(s, ship) and rs.check(s, d).ok:
+                    return d
+        todo = [x for x in mine if not x.moved]
+        if not todo:
+            return EndPhase(side=side)
+        foes = [e for e in s.ships.values() if e.side != side and e.status == "active"]
+        # move the ship nearest the enemy last: it sees the others' positions
+        todo.sort(key=lambda x: -min((math.hypot(e.x - x.x, e.y - x.y) for e in foes), default=0))
+        ship = todo[0]
+        if self._wants_out(s, ship):
+            m = self._run_for_edge(rs, s, ship)
+            if m is not None:
+                return m
+        key = (s.player_turns, ship.squadron or ship.id)
+        if ship.order is None and key not in self.tried_orders and not s.orders_failed and not ship.braced:
+            self.tried_orders.add(key)
+            order = self._pick_order(s, ship)
+            if order:
+                a = DeclareOrder(side=side, ship=ship.id, order=order)
+                if rs.check(s, a).ok:
+                    return a
+        _, m = self._best_move(s, ship, ship.order)
+        if m is not None and rs.check(s, m).ok:
+            return m
+        for m in move_options(s, ship, None):
+            return m
+        return EndPhase(side=side)
+
+    def _pick_order(self, s: SFState, ship: Ship) -> str | None:
+        """Choose a special order for the ship and its squadron: every member's
+        best move under the order is weighed against its best move without."""
+        p = prof(ship)
+        members = [m for m in squadron(s, ship) if not m.moved]
+        if (not ship.torpedoes_loaded or not ship.bays_loaded) and any(w.kind in ("torpedo", "launch_bay") for w in p.weapons):
+            return "reload_ordnance"
+        foes = [e for e in s.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
+        if not foes:
+            return None
+
+        def total(order):
+            return sum(self._best_move(s, m, order)[0] for m in members)
+
+        base = total(None)
+        nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
+        maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
+        if nearest > maxr + p.speed_cm * 10 + 100 and not inside_asteroids(s, ship.x, ship.y):
+            if total("all_ahead_full") >= base - 1.0:
+                return "all_ahead_full"
+        lock = total("lock_on")
+        if lock > base + 0.5 and lock > 0:
+            return "lock_on"
+        if total("come_to_new_heading") > base + 8 * len(members):
+            return "come_to_new_heading"
+        return None
+
+    def _run_for_edge(self, rs, s: SFState, ship: Ship) -> MoveShip | None:
+        W, H = s.table
+        best, best_m = math.inf, None
+        for m in move_options(s, ship, None, rich=True):
+            pl = plan_move(s, m)
+            if not pl.ok:
+                continue
+            x, y = pl.path[-1]
+            d = 0 if pl.off_table == "main" else min(x, y, W - x, H - y)
+            if d < best:
+                best, best_m = d, m
+        return best_m
+
+    def _shooting(self, rs, s: SFState, side: str) -> Action:
+        mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
+        best, best_a = 0.0, None
+        for ship in mine:
+            for a in fire_options(s, ship, rs):
+                v = self._fire_value(s, ship, a)
+                if v > best:
+                    best, best_a = v, a
+        return best_a if best_a is not None else EndPhase(side=side)
+
+    def _fire_value(self, s: SFState, ship: Ship, a: Action) -> float:
+        p = prof(ship)
+        w = p.weapons[a.weapon]
+        if isinstance(a, Fire):
+            o = find_ordnance(s, a.target)
+            fp = weapon_strength(ship, w)
+            if o is not None:
+                return 0.5 * (1.0 if o.strength >= 3 or o.kind == "bomber" else 0.2)
+            t = s.ships[a.target]
+            eh = _expected_hits(s, ship, ship.x, ship.y, ship.heading, t, w, fp)
+            v = eh * _value(t)
+            if w.kind == "battery":
+                v *= 1.05  # batteries before lances (blast markers hurt later batteries, not lances)
+            if ship.priority == "none" and a.target != self._nearest(s, ship, a.weapon):
+                v *= 0.6
+            return v + 0.01
+        if isinstance(a, Launch):
+            if a.craft == "torpedo":
+                foes = [e for e in s.ships.values() if e.side != ship.side and e.status == "active"]
+                val = 0.0
+                for e in foes:
+                    d, t = geom.seg_point_dist(ship.x, ship.y, *geom.step(ship.x, ship.y, a.heading, 600.0), e.x, e.y)
+                    if d < e.radius + 30 and math.hypot(e.x - ship.x, e.y - ship.y) < 550:
+                        val = max(val, _value(e) * 2.0)
+                return val
+            if a.craft == "fighter":
+                return 0.3 if any(o.side != ship.side for o in s.ordnance) else 0.0
+            return 2.0 if a.target else 0.0
+        return 0.0
+
+    def _nearest(self, s: SFState, ship: Ship, wi: int) -> str | None:
+        from .shooting import nearest_targets
+        n = sorted(nearest_targets(s, ship, wi))
+        return n[0] if n else None

@@ -1,0 +1,163 @@
+"""Enumerating actions: the legal choices of a side now, with a sample of
+moves (every one passes ``check``)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.core.action import Action
+from game.core.ruleset import RULES_SIDE
+
+from . import geom
+from .actions import (ORDERS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
+                      RulesStep, TakeIt)
+from .common import in_wells, prof
+from .movement import allowed_turns, move_limits, plan_move
+from .shooting import find_ordnance, ordnance_id
+from .state import SFState, Ship
+from .tables import tables
+
+
+def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, rich: bool = False) -> list[MoveShip]:
+    """Legal moves worth considering for ``ship``: straight, turning after the
+    straight run or at the end, both ways, at min/mid/max distance, with and
+    without the free gravity-well turns."""
+    t = tables()
+    p = prof(ship)
+    side = ship.side
+    dists = set()
+    for loss in (False, True):
+        vmin, vmax = move_limits(state, ship, loss)
+        dists.update({round(vmin, 1), round(vmax, 1), round((vmin + vmax) / 2, 1)})
+        if rich:
+            dists.update({round(vmin + (vmax - vmin) * f, 1) for f in (0.25, 0.75)})
+    if rng is not None:
+        vmin, vmax = move_limits(state, ship, False)
+        dists.add(round(rng.uniform(vmin, vmax), 1))
+    run = 0.0 if ship.zone == "low_orbit" else t.constants.straight_run_mm[p.type]
+    spec = t.orders.get(ship.order or "")
+    free_first = bool(spec and spec.turn_without_moving) or run == 0
+    nturns = allowed_turns(ship)
+    T = float(p.turns_deg)
+    pres = [0.0]
+    if ship.zone == "main":
+        for f in in_wells(state, ship.x, ship.y):
+            g = geom.gravity_turn_limit(ship.heading, ship.x, ship.y, f.cx, f.cy, t.free_gravity_turn_deg)
+            if g:
+                pres.append(round(g, 3))
+    legs_set: list[tuple[tuple[float, float], ...]] = []
+    for d in sorted(dists):
+        legs_set.append(((0.0, d),) if d > 0 else ())
+        if nturns >= 1:
+            for sg in (1.0, -1.0):
+                if d >= run:
+                    legs_set.append(((0.0, d), (sg * T, 0.0)))
+                if d > run + 1:
+                    legs_set.append(((0.0, run), (sg * T, d - run)))
+                if free_first:
+                    legs_set.append(((sg * T, d),))
+                if rich and d > run + 1 and run > 0:
+                    legs_set.append(((0.0, run), (sg * T / 2, d - run)))
+        if nturns >= 2 and d >= 2 * run:
+            for sg in (1.0, -1.0):
+                for sg2 in (1.0, -1.0):
+                    legs_set.append(((0.0, run), (sg * T, run), (sg2 * T, d - 2 * run)) if run > 0 else ((sg * T, d / 2), (sg2 * T, d / 2)))
+    out: list[MoveShip] = []
+    seen = set()
+    for pre in pres:
+        for legs in legs_set:
+            m = MoveShip(side=side, ship=ship.id, pre_turn=pre, legs=legs)
+            pl = plan_move(state, m)
+            if not pl.ok:
+                continue
+            key = (pre, m.legs)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(m)
+            if ship.zone == "main":
+                ex, ey = pl.path[-1]
+                for f in in_wells(state, ex, ey):
+                    g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
+                    if g:
+                        m2 = MoveShip(side=side, ship=ship.id, pre_turn=pre, legs=legs, post_turn=round(g, 3))
+                        if plan_move(state, m2).ok:
+                            out.append(m2)
+    return out
+
+
+def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
+    """Every legal Fire and a launch per ordnance weapon for ``ship``."""
+    out: list[Action] = []
+    p = prof(ship)
+    foes = [s for s in state.ships.values() if s.side != ship.side and s.status == "active" and s.zone == ship.zone]
+    for wi, w in enumerate(p.weapons):
+        if wi in ship.fired:
+            continue
+        if w.kind in ("battery", "lance"):
+            for f in foes:
+                if math.hypot(f.x - ship.x, f.y - ship.y) > w.range_cm * 10 + 1:
+                    continue
+                a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=f.id)
+                if rs.check(state, a).ok:
+                    out.append(a)
+            for o in state.ordnance:
+                if o.side != ship.side and math.hypot(o.x - ship.x, o.y - ship.y) <= w.range_cm * 10:
+                    a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=ordnance_id(o))
+                    if rs.check(state, a).ok:
+                        out.append(a)
+        elif w.kind == "torpedo":
+            hs = [ship.heading]
+            if foes:
+                f = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y))
+                b = geom.bearing(ship.x, ship.y, f.x, f.y)
+                rel = max(-45.0, min(45.0, geom.norm(b - ship.heading)))
+                hs.append(round(geom.norm(ship.heading + rel), 3))
+            for h in hs:
+                a = Launch(side=ship.side, ship=ship.id, weapon=wi, heading=h, craft="torpedo")
+                if rs.check(state, a).ok:
+                    out.append(a)
+                    break
+        else:
+            tgt = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y)).id if foes else None
+            for c in w.craft:
+                a = Launch(side=ship.side, ship=ship.id, weapon=wi, craft=c, target=None if c == "fighter" else tgt)
+                if rs.check(state, a).ok:
+                    out.append(a)
+    return out
+
+
+def enumerate_actions(rs, state: SFState, side: str, rng: random.Random | None) -> list[Action]:
+    """The choices of ``side`` now (moves sampled; all pass ``check``)."""
+    if state.over or side != state.active:
+        return []
+    if side == RULES_SIDE:
+        return [RulesStep(side=RULES_SIDE)]
+    if state.phase == "brace":
+        out: list[Action] = [TakeIt(side=side)]
+        b = Brace(side=side, ship=state.pending.target)
+        if rs.check(state, b).ok:
+            out.append(b)
+        return out
+    out = [EndPhase(side=side)]
+    mine = sorted((s for s in state.ships.values() if s.side == side and s.status == "active"), key=lambda s: s.id)
+    if state.phase == "movement":
+        for s in mine:
+            if s.moved:
+                a = Disengage(side=side, ship=s.id)
+                if rs.check(state, a).ok:
+                    out.append(a)
+                continue
+            for o in ORDERS:
+                a = DeclareOrder(side=side, ship=s.id, order=o)
+                if rs.check(state, a).ok:
+                    out.append(a)
+            a = EnterLowOrbit(side=side, ship=s.id)
+            if rs.check(state, a).ok:
+                out.append(a)
+            out.extend(move_options(state, s, rng))
+    elif state.phase == "shooting":
+        for s in mine:
+            out.extend(fire_options(state, s, rs))
+    return out

@@ -1,0 +1,242 @@
+"""Shared helpers: effective ship values, blast-marker contact, sight lines and
+the scratch context ``resolve`` uses to emit events (it applies each event to
+a private copy of the state so later rolls see earlier results)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.core.dice import Dice
+from game.core.event import DiceRolled, Event
+
+from . import geom
+from .state import Feature, SFState, Ship
+from .tables import Profile, Weapon, profile, tables
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+ON_TABLE = ("active",)
+HULKS = ("drifting_hulk", "blazing_hulk")
+
+
+class Ctx:
+    """A scratch copy of the state plus the events emitted so far."""
+
+    def __init__(self, ruleset, state: SFState, dice: Dice) -> None:
+        self.rs = ruleset
+        self.s: SFState = state.clone()
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, ev: Event) -> None:
+        """Record ``ev`` and apply it to the scratch state."""
+        self.rs.apply(self.s, ev)
+        self.events.append(ev)
+
+    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None) -> DiceRolled:
+        """Roll and record (spacefleet dice are D6s)."""
+        ev = self.dice.roll(notation, purpose, mods, side=side)
+        self.events.append(ev)
+        return ev
+
+    def d6s(self, n: int, purpose: str, side: str | None = None) -> tuple[int, ...]:
+        """Roll ``n`` D6 at once; their faces (empty for n <= 0)."""
+        if n <= 0:
+            return ()
+        return self.roll(f"{n}d6", purpose, side=side).faces
+
+
+def ceil_half(n: int) -> int:
+    """Half, rounded up (spacefleet_core 1.4, ambiguity 1)."""
+    return (int(n) + 1) // 2
+
+
+def prof(ship: Ship) -> Profile:
+    return profile(ship.profile)
+
+
+def crippled(ship: Ship) -> bool:
+    """Lost at least half its starting hits (spacefleet_core 1.8)."""
+    p = prof(ship)
+    return p.capital and ship.damage * 2 >= p.hits
+
+
+def remaining(ship: Ship) -> int:
+    return max(0, prof(ship).hits - ship.damage)
+
+
+def on_table(ship: Ship) -> bool:
+    return ship.status == "active"
+
+
+def bm_touching(state: SFState, ship: Ship) -> int:
+    """Blast markers touching the ship's base."""
+    r = ship.radius + tables().constants.blast_marker_radius_mm
+    return sum(1 for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) <= r + 1e-6)
+
+
+def clouds_touching(state: SFState, ship: Ship) -> int:
+    """Gas/dust clouds touching the base (each counts as a blast marker)."""
+    if ship.zone != "main":
+        return 0
+    return sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, ship.x, ship.y, ship.radius))
+
+
+def under_fire(state: SFState, ship: Ship) -> bool:
+    """A blast marker (or gas cloud) touches the base."""
+    return bm_touching(state, ship) + clouds_touching(state, ship) > 0
+
+
+def base_shields(ship: Ship) -> int:
+    """Shields after Shields Collapse and crippling (halved, rounded up)."""
+    if "shields_collapse" in ship.crits:
+        return 0
+    s = prof(ship).shields
+    return ceil_half(s) if crippled(ship) else s
+
+
+def shield_capacity(state: SFState, ship: Ship) -> int:
+    """Shields minus blast markers (and clouds) touching the base (spacefleet_core 1.8)."""
+    return max(0, base_shields(ship) - bm_touching(state, ship) - clouds_touching(state, ship))
+
+
+def turrets(ship: Ship) -> int:
+    if ship.status in HULKS:
+        return 0
+    t = prof(ship).turrets
+    return ceil_half(t) if crippled(ship) else t
+
+
+def speed_mm(ship: Ship) -> float:
+    """Speed after crippling and Thrusters (spacefleet_core 1.6), mm."""
+    c = tables().constants
+    v = prof(ship).speed_cm * 10.0
+    if crippled(ship):
+        v -= c.crippled_speed_loss_mm
+    if "thrusters" in ship.crits:
+        v -= c.thrusters_speed_loss_mm
+    return max(0.0, v)
+
+
+def leadership(state: SFState, ship: Ship) -> int:
+    """Ld after Bridge Smashed and radiation interference (not capped below)."""
+    ld = ship.ld - 3 * ship.crits.count("bridge_smashed") - state.radiation
+    return min(ld, tables().constants.max_leadership)
+
+
+def squadron_ld(state: SFState, ship: Ship) -> int:
+    """A squadron tests on its best surviving Ld (spacefleet_core 1.11)."""
+    return max(leadership(state, s) for s in squadron(state, ship))
+
+
+def squadron(state: SFState, ship: Ship) -> list[Ship]:
+    """The ship and its squadron-mates still on the table."""
+    if not ship.squadron:
+        return [ship]
+    return [s for s in state.ships.values() if s.squadron == ship.squadron and s.side == ship.side and on_table(s)] or [ship]
+
+
+def halve_for_order(ship: Ship) -> bool:
+    spec = tables().orders.get(ship.order or "")
+    return bool(spec and spec.halve_fire) or ship.braced
+
+
+def weapon_strength(ship: Ship, w: Weapon) -> int:
+    """Firepower or strength after orders, Brace and crippling, each halving
+    rounded up (spacefleet_core 1.4, 1.7, 1.8)."""
+    n = w.strength
+    if w.kind in ("battery", "lance"):
+        if halve_for_order(ship):
+            n = ceil_half(n)
+    elif ship.braced:
+        n = ceil_half(n)
+    if crippled(ship):
+        n = ceil_half(n)
+    return n
+
+
+def weapon_disabled(ship: Ship, w: Weapon) -> bool:
+    """An armament critical knocks out everything on that location (spacefleet_core 1.8)."""
+    return f"{w.location}_armament" in ship.crits
+
+
+def enemies(state: SFState, side: str) -> list[Ship]:
+    return [s for s in state.ships.values() if s.side != side and on_table(s)]
+
+
+def friends(state: SFState, side: str) -> list[Ship]:
+    return [s for s in state.ships.values() if s.side == side and on_table(s)]
+
+
+def inside_asteroids(state: SFState, x: float, y: float) -> Feature | None:
+    for f in state.features:
+        if f.kind == "asteroid_field" and geom.point_in(f, x, y):
+            return f
+    return None
+
+
+def sight(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None) -> str | None:
+    """Why the line of fire from ``a``'s stem to (tx, ty) is blocked, or None
+    (spacefleet_core rulings on planets; celestial phenomena: asteroid fields,
+    warp rifts; hulks block lines of fire)."""
+    if a.zone != "main":
+        return None
+    pa, pb = (a.x, a.y), (tx, ty)
+    ast_a = inside_asteroids(state, a.x, a.y)
+    ast_b = inside_asteroids(state, tx, ty)
+    if (ast_a is None) != (ast_b is None):
+        return "no shooting into or out of an asteroid field"
+    for f in state.features:
+        if f.kind in ("planet", "moon"):
+            if geom.point_in(f, a.x, a.y) or geom.point_in(f, tx, ty):
+                continue
+            if geom.segment_crosses(f, pa, pb):
+                return f"{f.id} blocks the line of fire"
+        elif f.kind == "warp_rift":
+            if geom.segment_crosses(f, pa, pb):
+                return f"the warp rift {f.id} blocks the line of fire"
+        elif f.kind == "asteroid_field":
+            if ast_a is not None:
+                continue  # both inside: the range limit applies instead
+            if geom.segment_crosses(f, pa, pb):
+                return f"the asteroid field {f.id} blocks the line of fire"
+    for s in state.ships.values():
+        if s.status in HULKS and s.zone == "main" and s.id != a.id and (target is None or s.id != target.id):
+            d, _ = geom.seg_point_dist(a.x, a.y, tx, ty, s.x, s.y)
+            if d < s.radius - 1e-6:
+                return f"the hulk of {s.id} blocks the line of fire"
+    return None
+
+
+def line_crosses_bm(state: SFState, zone: str, ax: float, ay: float, bx: float, by: float) -> bool:
+    """True when the line of fire crosses a blast marker or a gas cloud (spacefleet_core 1.7)."""
+    r = tables().constants.blast_marker_radius_mm
+    for b in state.blast_markers:
+        if b.zone == zone and geom.seg_point_dist(ax, ay, bx, by, b.x, b.y)[0] <= r:
+            return True
+    if zone == "main":
+        for f in state.features:
+            if f.kind == "gas_cloud" and geom.segment_crosses(f, (ax, ay), (bx, by)):
+                return True
+    return False
+
+
+def features_near(state: SFState, x: float, y: float, r: float) -> bool:
+    """Any celestial phenomenon within ``r`` mm of (x, y)."""
+    return any(geom.disc_touches(f, x, y, r) for f in state.features)
+
+
+def in_wells(state: SFState, x: float, y: float) -> list[Feature]:
+    """Planets and moons whose gravity well holds the point (x, y) (celestial
+    phenomena: gravity wells; depth by planet size, moons count as small)."""
+    out = []
+    wells = tables().gravity_wells
+    for f in state.features:
+        if f.kind in ("planet", "moon"):
+            size = "small" if f.kind == "moon" else (f.size or "small")
+            depth = wells[size].well_cm * 10.0
+            if math.hypot(x - f.cx, y - f.cy) <= f.radius + depth + 1e-6:
+                out.append(f)
+    return out

@@ -1,0 +1,156 @@
+"""Damage: shields and blast markers, Brace for Impact! saves, hull damage,
+critical hits and catastrophic damage (spacefleet_core 1.4, 1.8)."""
+
+from __future__ import annotations
+
+import math
+
+from . import geom
+from .common import HULKS, Ctx, base_shields, crippled, prof, remaining, shield_capacity
+from .events import BlastMarkerPlaced, CriticalHit, ShipDamaged, ShipStatus
+from .tables import tables
+
+
+def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main") -> None:
+    """Place one blast marker centred on (x, y) mm."""
+    ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone=zone))
+
+
+def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float] | None) -> None:
+    """``n`` blast markers touching the base: the first toward ``toward`` (the
+    line of fire), the rest fanned out around it (spacefleet_core 1.8)."""
+    s = ctx.s.ships[ship_id]
+    r = s.radius + tables().constants.blast_marker_radius_mm * 0.9
+    base = geom.bearing(s.x, s.y, *toward) if toward else s.heading
+    for k in range(n):
+        off = ((k + 1) // 2) * 40.0 * (1 if k % 2 else -1)
+        x, y = geom.step(s.x, s.y, base + off, r)
+        place_bm(ctx, x, y, s.zone)
+
+
+def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | None, *, shields: bool = True,
+               place_bms: bool = True, crits: bool = True, why: str = "") -> None:
+    """Resolve ``hits`` on a ship: shields absorb (placing BMs), Brace saves on
+    4+, then hull damage with critical rolls (spacefleet_core 1.8, 1.4)."""
+    if hits <= 0:
+        return
+    s = ctx.s.ships[ship_id]
+    if s.status != "active" and s.status not in HULKS:
+        return
+    if s.status in HULKS:
+        return
+    hull = hits
+    if shields:
+        absorbed = min(hits, shield_capacity(ctx.s, s))
+        if absorbed and place_bms:
+            place_bms_around(ctx, ship_id, absorbed, source)
+        hull -= absorbed
+    if hull > 0 and s.braced:
+        faces = ctx.d6s(hull, f"{ship_id} braced: 4+ saves each hit", side=s.side)
+        hull -= sum(1 for f in faces if f >= 4)
+    hull_damage(ctx, ship_id, hull, crits=crits, why=why)
+
+
+def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str = "") -> None:
+    """``n`` points of hull damage; a D6 per point, criticals on a 6."""
+    s = ctx.s.ships[ship_id]
+    if n <= 0 or s.status != "active":
+        return
+    n = min(n, remaining(s))
+    ctx.emit(ShipDamaged(ship=ship_id, amount=n, why=why))
+    if crits and prof(s).capital:
+        faces = ctx.d6s(n, f"critical rolls for {ship_id} (6s)", side=s.side)
+        for f in faces:
+            if f == 6 and ctx.s.ships[ship_id].status == "active":
+                critical(ctx, ship_id)
+    elif crits and not prof(s).capital:
+        pass  # an escort is destroyed by its only hit anyway
+    s = ctx.s.ships[ship_id]
+    if s.status == "active" and remaining(s) <= 0:
+        destroyed(ctx, ship_id, why)
+
+
+def critical(ctx: Ctx, ship_id: str, roll: int | None = None) -> None:
+    """One critical hit (2D6 on the table, or ``roll`` from Hit-and-Run); an
+    inapplicable result moves to the next higher (spacefleet_core 1.8)."""
+    s = ctx.s.ships[ship_id]
+    p = prof(s)
+    if not p.capital:
+        ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why="an escort suffering a critical is destroyed"))
+        place_bms_around(ctx, ship_id, 1, None)
+        return
+    if roll is None:
+        roll = ctx.roll("2d6", f"critical hit table for {ship_id}", side=s.side).total
+    t = tables()
+    locations = {w.location for w in p.weapons}
+    r = roll
+    while r < 12:
+        c = t.critical(r)
+        if c.location and c.location not in locations:
+            r += 1
+            continue
+        if not c.repairable and c.id in s.crits and c.id not in ("hull_breach", "bulkhead_collapse"):
+            r += 1
+            continue
+        if c.id == "shields_collapse" and base_shields(s) == 0:
+            r += 1
+            continue
+        break
+    c = t.critical(r)
+    ctx.emit(CriticalHit(ship=ship_id, crit=c.id))
+    extra = 0
+    if c.extra == "1":
+        extra = 1
+    elif c.extra in ("D3", "D6"):
+        extra = ctx.roll(c.extra, f"extra damage from {c.id} on {ship_id}", side=s.side).total
+    if extra:
+        hull_damage(ctx, ship_id, extra, crits=False, why=c.id)
+
+
+def destroyed(ctx: Ctx, ship_id: str, why: str = "") -> None:
+    """A ship reduced to 0 hits: escorts are removed leaving one BM; capital
+    ships roll on the catastrophic damage table (spacefleet_core 1.8)."""
+    s = ctx.s.ships[ship_id]
+    if not prof(s).capital:
+        ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why=why or "reduced to 0 hits"))
+        place_bms_around(ctx, ship_id, 1, None)
+        return
+    catastrophe(ctx, ship_id)
+
+
+def catastrophe(ctx: Ctx, ship_id: str) -> None:
+    """Roll 2D6 on the catastrophic damage table and resolve it."""
+    s = ctx.s.ships[ship_id]
+    p = prof(s)
+    roll = ctx.roll("2d6", f"catastrophic damage for {ship_id}", side=s.side).total
+    row = tables().catastrophe(roll)
+    count = {"1": 1, "half_hits": math.ceil(p.hits / 2), "hits": p.hits}
+    bms = count[row.blast_markers]
+    if row.id in ("drifting_hulk", "blazing_hulk"):
+        ctx.emit(ShipStatus(ship=ship_id, status=row.id, why=f"catastrophic damage roll {roll}"))
+        place_bms_around(ctx, ship_id, bms, None)
+        return
+    ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why=f"{row.id.replace('_', ' ')} (roll {roll})"))
+    place_bms_around(ctx, ship_id, bms, None)
+    shots = count[row.lance_shots]
+    radius = ctx.roll(row.blast_radius or "3D6", f"{row.id.replace('_', ' ')} blast radius (cm)", side=s.side).total * 10.0
+    explode(ctx, s.x, s.y, s.zone, radius, shots, f"{row.id} of {ship_id}")
+
+
+def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, why: str) -> None:
+    """An area blast: every ship whose base lies within ``radius`` mm of (x, y)
+    takes ``shots`` lance shots hitting on 4+; shields work; lines of sight are
+    ignored (spacefleet_core 1.8; celestial phenomena: warp drive implosions)."""
+    victims = sorted(sid for sid, t in ctx.s.ships.items()
+                     if t.status == "active" and t.zone == zone and math.hypot(t.x - x, t.y - y) <= radius + t.radius)
+    for sid in victims:
+        t = ctx.s.ships[sid]
+        if t.status != "active":
+            continue
+        faces = ctx.d6s(shots, f"{why}: {shots} lance shots at {sid} (4+)", side=t.side)
+        hits = sum(1 for f in faces if f >= 4)
+        apply_hits(ctx, sid, hits, (x, y), why=why)
+
+
+def crippled_now(ship) -> bool:
+    return crippled(ship)

@@ -1,0 +1,396 @@
+"""Movement phase: special orders and command checks, moves with turns and
+gravity-well free turns, blast-marker slowdown, asteroid fields, warp rifts,
+ramming, low orbit and disengaging (spacefleet_core 1.3, 1.4, 1.6; celestial
+phenomena). Distances mm, angles degrees (positive = clockwise)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from . import geom
+from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
+from .common import (Ctx, crippled, enemies, features_near, in_wells, leadership, on_table, prof, shield_capacity,
+                     speed_mm, squadron, squadron_ld, under_fire)
+from .damage import apply_hits, hull_damage
+from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus
+from .state import SFState, Ship
+from .tables import tables
+
+
+@dataclass
+class Plan:
+    """A checked move: the path, final heading and what it touches."""
+
+    ok: bool
+    reason: str = ""
+    path: list[tuple[float, float]] = field(default_factory=list)
+    heading: float = 0.0
+    distance: float = 0.0
+    blast_loss: bool = False
+    off_table: str = ""   # "", "main" (disengage), "planet" (low orbit), "edge" (leave low orbit)
+
+
+def table_of(state: SFState, ship: Ship) -> tuple[float, float]:
+    return state.table if ship.zone == "main" else state.low_orbit_size
+
+
+def blast_contact(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> bool:
+    """Does the move cross blast markers, clouds or an asteroid field, or leave
+    markers touching the base? One −5 cm loss at most (spacefleet_core 1.6)."""
+    c = tables().constants
+    if under_fire(state, ship):
+        return True
+    r = ship.radius + c.blast_marker_radius_mm
+    for b in state.blast_markers:
+        if b.zone == ship.zone and geom.polyline_point_dist(path, b.x, b.y) <= r:
+            return True
+    if ship.zone == "main":
+        for f in state.features:
+            if f.kind in ("gas_cloud", "asteroid_field") and geom.path_touches(f, path, ship.radius):
+                return True
+    return False
+
+
+def move_limits(state: SFState, ship: Ship, blast_loss: bool) -> tuple[float, float]:
+    """(minimum, maximum) distance in mm for this move (spacefleet_core 1.4, 1.6).
+
+    The minimum is half the profile speed (none on Burn Retros, in high orbit
+    or in low orbit), never more than the maximum; the blast-marker loss cuts
+    only the maximum."""
+    c = tables().constants
+    spec = tables().orders.get(ship.order or "") if ship.order != "brace_for_impact" else None
+    vmax = speed_mm(ship)
+    if ship.order == "all_ahead_full":
+        vmax += ship.aaf_extra_mm
+    if spec and spec.max == "half":
+        vmax = vmax / 2.0
+    if blast_loss:
+        vmax = max(0.0, vmax - c.blast_speed_loss_mm)
+    vmin = prof(ship).speed_cm * 10.0 / 2.0
+    if spec and spec.min == "zero" or ship.zone == "low_orbit":
+        vmin = 0.0
+    if ship.order == "all_ahead_full":
+        vmin = vmax
+    return min(vmin, vmax), vmax
+
+
+def allowed_turns(ship: Ship) -> int:
+    if "engine_room" in ship.crits:
+        return 0
+    if ship.order and ship.order != "brace_for_impact":
+        return tables().orders[ship.order].turns
+    return 1
+
+
+def plan_move(state: SFState, a: MoveShip) -> Plan:
+    """Check a move and trace it (no dice)."""
+    ship = state.ships.get(a.ship)
+    if ship is None or ship.side != a.side:
+        return Plan(False, f"{a.side} has no ship {a.ship!r}")
+    if not on_table(ship):
+        return Plan(False, f"{ship.id} is not an active ship on the table")
+    if ship.moved:
+        return Plan(False, f"{ship.id} has already moved this turn")
+    t = tables()
+    p = prof(ship)
+    h = ship.heading
+    x, y = ship.x, ship.y
+    max_free = t.free_gravity_turn_deg
+    if a.pre_turn:
+        wells = in_wells(state, x, y) if ship.zone == "main" else []
+        if not wells:
+            return Plan(False, "a free gravity turn needs the stem in a gravity well")
+        if not any(geom.gravity_turn_ok(a.pre_turn, h, x, y, f.cx, f.cy, max_free) for f in wells):
+            return Plan(False, "a free gravity turn must turn toward the planet's centre, at most 45 degrees and never past it")
+        h = geom.norm(h + a.pre_turn)
+    spec = t.orders.get(ship.order or "")
+    run = 0.0 if (ship.zone == "low_orbit") else t.constants.straight_run_mm[p.type]
+    free_first = bool(spec and spec.turn_without_moving)
+    turns = 0
+    since = 0.0
+    total = 0.0
+    path = [(x, y)]
+    limit = allowed_turns(ship)
+    for i, (turn, d) in enumerate(a.legs):
+        if d < 0 or not math.isfinite(d):
+            return Plan(False, "leg distances must be positive")
+        if turn:
+            turns += 1
+            if turns > limit:
+                return Plan(False, f"{ship.id} may make at most {limit} turn(s) this move")
+            if abs(turn) > p.turns_deg + 1e-9:
+                return Plan(False, f"{ship.id} turns at most {p.turns_deg} degrees")
+            need = 0.0 if (turns == 1 and free_first) else run
+            if since < need - 0.5:
+                return Plan(False, f"{ship.id} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")
+            h = geom.norm(h + turn)
+            since = 0.0
+        if d > 0:
+            x, y = geom.step(x, y, h, d)
+            path.append((x, y))
+            since += d
+            total += d
+    loss = blast_contact(state, ship, path)
+    vmin, vmax = move_limits(state, ship, loss)
+    high_orbit = total == 0 and ship.zone == "main" and bool(in_wells(state, ship.x, ship.y))
+    if total > vmax + 0.5:
+        return Plan(False, f"{ship.id} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
+    if total < vmin - 0.5 and not high_orbit:
+        return Plan(False, f"{ship.id} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
+    if a.post_turn:
+        wells = in_wells(state, x, y) if ship.zone == "main" else []
+        if not wells:
+            return Plan(False, "a free gravity turn at the end needs the stem in a gravity well")
+        if not any(geom.gravity_turn_ok(a.post_turn, h, x, y, f.cx, f.cy, max_free) for f in wells):
+            return Plan(False, "a free gravity turn must turn toward the planet's centre, at most 45 degrees and never past it")
+        h = geom.norm(h + a.post_turn)
+    w, hgt = table_of(state, ship)
+    off = ""
+    if ship.zone == "main":
+        if not (0 <= x <= w and 0 <= y <= hgt):
+            off = "main"
+    else:
+        if y < 0:
+            if p.capital:
+                return Plan(False, "capital ships cannot land: the move leaves by the planet edge")
+            off = "planet"
+        elif not (0 <= x <= w and y <= hgt):
+            if ship.entered_low_orbit_turn == state.player_turns:
+                return Plan(False, "a ship may not enter and leave low orbit in the same turn")
+            off = "edge"
+    if a.ram is not None:
+        tgt = state.ships.get(a.ram)
+        if ship.order != "all_ahead_full":
+            return Plan(False, "ramming needs All Ahead Full")
+        if tgt is None or tgt.side == ship.side or not on_table(tgt) or tgt.zone != ship.zone:
+            return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
+        if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
+            return Plan(False, f"the move does not pass over {tgt.id}'s base")
+    return Plan(True, "", path, h, total, loss, off)
+
+
+def check_order(state: SFState, a: DeclareOrder) -> str | None:
+    """Why a special order may not be declared now, or None (spacefleet_core 1.3-1.4)."""
+    ship = state.ships.get(a.ship)
+    if ship is None or ship.side != a.side:
+        return f"{a.side} has no ship {a.ship!r}"
+    if not on_table(ship):
+        return f"{ship.id} is not an active ship on the table"
+    if ship.moved:
+        return "orders are declared before the ship moves"
+    if ship.order is not None:
+        return f"{ship.id} is already on {ship.order.replace('_', ' ')}"
+    if ship.braced:
+        return f"{ship.id} braced and may take no special orders this turn"
+    if state.orders_failed and a.order != "brace_for_impact":
+        return "a failed command check ended special orders for this fleet this turn"
+    if a.order == "reload_ordnance" and ship.torpedoes_loaded and ship.bays_loaded:
+        return f"{ship.id} has nothing to reload"
+    if a.order == "all_ahead_full" and ship.zone == "low_orbit":
+        pass
+    return None
+
+
+def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
+    """Command check 2D6 <= Ld (best in the squadron), −1 Under Fire, +1 Enemy
+    Contacts, Ld at most 10, 11-12 always fail; AAF rolls its extra distance."""
+    s = ctx.s
+    ship = s.ships[a.ship]
+    t = tables()
+    ld = squadron_ld(s, ship)
+    mods = []
+    if any(under_fire(s, m) for m in squadron(s, ship)):
+        mods.append(("under fire", -1))
+    if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
+        mods.append(("enemy contacts", +1))
+    target = min(t.constants.max_leadership, ld + sum(v for _, v in mods))
+    roll = ctx.roll("2d6", f"command check for {a.order.replace('_', ' ')} by {ship.id} (needs {target} or less)", side=a.side)
+    passed = roll.total <= target and roll.total <= 10
+    extra = 0.0
+    if passed and a.order == "all_ahead_full":
+        n = max(prof(m).aaf_dice for m in squadron(s, ship))
+        extra = ctx.roll(f"{n}d6", f"All Ahead Full extra distance for {ship.id} (cm)", side=a.side).total * 10.0
+    for m in squadron(s, ship):
+        if m.moved:
+            continue
+        ctx.emit(OrderTaken(ship=m.id, order=a.order if passed else None, passed=passed, aaf_extra_mm=extra))
+        if passed and a.order == "reload_ordnance":
+            ctx.emit(Reloaded(ship=m.id, torpedoes=True, bays=True))
+    if not passed and not s.orders_failed:
+        ctx.emit(OrdersEnded(side=a.side))
+
+
+def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan) -> None:
+    """Apply a checked move and its consequences."""
+    s = ctx.s
+    ship = s.ships[a.ship]
+    t = tables()
+    path = tuple((round(px, 2), round(py, 2)) for px, py in plan.path)
+    x, y = plan.path[-1]
+    ctx.emit(ShipMoved(ship=ship.id, x=x, y=y, heading=plan.heading, distance=plan.distance, path=path))
+    ship = s.ships[a.ship]
+    # 0-shield ships moving through blast markers (spacefleet_core 1.6)
+    if plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
+        if ctx.roll("d6", f"{ship.id} without shields crosses blast markers (6: 1 damage)", side=ship.side).total == 6:
+            hull_damage(ctx, ship.id, 1, why="blast markers")
+    if ship.zone == "main":
+        _asteroids(ctx, ship.id, plan)
+        if s.ships[ship.id].status == "active":
+            _warp_rift(ctx, ship.id, plan)
+    ship = s.ships[ship.id]
+    if ship.status != "active":
+        return
+    if a.ram:
+        _ram(ctx, ship.id, a.ram)
+        ship = s.ships[ship.id]
+        if ship.status != "active":
+            return
+    if plan.off_table == "main":
+        ctx.emit(ShipStatus(ship=ship.id, status="disengaged", why="moved off the table edge"))
+    elif plan.off_table == "planet":
+        ctx.emit(ShipStatus(ship=ship.id, status="landed", why="escort landed on the planet"))
+    elif plan.off_table == "edge":
+        leave_low_orbit(ctx, ship.id)
+
+
+def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
+    """Navigating an asteroid field: 2D6 (3D6 on AAF) <= Ld, escorts re-roll
+    once; failure costs D6 hits, shields work but place no BMs."""
+    s = ctx.s
+    ship = s.ships[sid]
+    t = tables().phenomena
+    fields = [f for f in s.features if f.kind == "asteroid_field" and geom.path_touches(f, plan.path, ship.radius)]
+    if not fields:
+        return
+    dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
+    ld = leadership(s, ship)
+    ok = ctx.roll(dice, f"{sid} navigates the asteroid field (needs {ld} or less)", side=ship.side).total <= ld
+    if not ok and not prof(ship).capital:
+        ok = ctx.roll(dice, f"{sid} escort re-roll for the asteroid field", side=ship.side).total <= ld
+    if not ok:
+        n = ctx.roll(t.asteroid_damage, f"asteroid impacts on {sid}", side=ship.side).total
+        apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
+
+
+def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
+    """Entering a warp rift: 3D6 <= Ld or lost in the warp (a D6 of 1 after the
+    game: lost forever); a pass repositions the ship 2D6 x 10 cm on."""
+    s = ctx.s
+    ship = s.ships[sid]
+    t = tables().phenomena
+    rifts = [f for f in s.features if f.kind == "warp_rift" and geom.path_touches(f, plan.path, ship.radius)]
+    if not rifts:
+        return
+    ld = leadership(s, ship)
+    if ctx.roll(t.warp_rift_test, f"{sid} navigates the warp rift (needs {ld} or less)", side=ship.side).total <= ld:
+        d = ctx.roll(t.warp_rift_reposition, f"{sid} repositioned beyond the rift (x10 cm)", side=ship.side).total * 100.0
+        w, h = s.table
+        x, y = geom.step(ship.x, ship.y, ship.heading, d)
+        x = min(max(x, ship.radius), w - ship.radius)
+        y = min(max(y, ship.radius), h - ship.radius)
+        ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=ship.heading))
+    else:
+        forever = ctx.roll("d6", f"fate of {sid} lost in the warp (1: lost forever)", side=ship.side).total <= t.lost_forever_on
+        ctx.emit(ShipStatus(ship=sid, status="lost_in_warp", lost_forever=forever, why="failed to navigate the warp rift"))
+
+
+def _ram(ctx: Ctx, sid: str, tid: str) -> None:
+    """Ramming: Ld test on 1D6/2D6/3D6 by relative size, then D6 per starting
+    hit against the target's armour and the target's reply against the
+    rammer's front armour; shields do not stop it (spacefleet_core 1.6)."""
+    s = ctx.s
+    ship, tgt = s.ships[sid], s.ships[tid]
+    t = tables()
+    rank = t.size_rank
+    a, b = rank[prof(ship).type], rank[prof(tgt).type]
+    dice = t.ram_test["smaller" if b < a else "same" if b == a else "larger"]
+    ld = leadership(s, ship)
+    if ctx.roll(dice, f"{sid} tries to ram {tid} (needs {ld} or less)", side=ship.side).total > ld:
+        return
+    quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, ship.x, ship.y)
+    armour = prof(tgt).armour.front if quads == ("front",) else prof(tgt).armour.other
+    faces = ctx.d6s(prof(ship).hits, f"{sid} rams {tid} (hits on {armour}+)", side=ship.side)
+    apply_hits(ctx, tid, sum(1 for f in faces if f >= armour), None, shields=False, why="ram")
+    back = prof(tgt).hits if "front" in quads else prof(tgt).hits // 2
+    front = prof(ship).armour.front
+    faces = ctx.d6s(back, f"{tid} strikes back at {sid} (hits on {front}+)", side=tgt.side)
+    apply_hits(ctx, sid, sum(1 for f in faces if f >= front), None, shields=False, why="rammed")
+
+
+def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:
+    ship = state.ships.get(a.ship)
+    if ship is None or ship.side != a.side or not on_table(ship):
+        return f"{a.side} has no active ship {a.ship!r}"
+    if state.low_orbit_planet is None:
+        return "this battle has no low-orbit table"
+    if ship.zone != "main" or ship.moved:
+        return "a ship enters low orbit at the start of its move, from the main table"
+    planet = next(f for f in state.features if f.id == state.low_orbit_planet)
+    if planet not in in_wells(state, ship.x, ship.y):
+        return f"{ship.id} is not in the gravity well of {planet.id}"
+    return None
+
+
+def resolve_low_orbit(ctx: Ctx, a: EnterLowOrbit) -> None:
+    """Place the ship on the low-orbit table touching the edge away from the
+    planet, at a position along the edge given by its bearing from the planet."""
+    s = ctx.s
+    ship = s.ships[a.ship]
+    planet = next(f for f in s.features if f.id == s.low_orbit_planet)
+    w, h = s.low_orbit_size
+    ang = (geom.bearing(planet.cx, planet.cy, ship.x, ship.y) % 360.0) / 360.0
+    x = min(max(ang * w, ship.radius), w - ship.radius)
+    ctx.emit(ShipPlaced(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, zone="low_orbit"))
+    ctx.emit(ShipMoved(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, distance=0.0))
+
+
+def leave_low_orbit(ctx: Ctx, sid: str) -> None:
+    """Back to the main table touching the planet's edge, facing away from it."""
+    s = ctx.s
+    ship = s.ships[sid]
+    planet = next(f for f in s.features if f.id == s.low_orbit_planet)
+    w, _ = s.low_orbit_size
+    ang = min(max(ship.x, 0.0), w) / w * 360.0
+    x, y = geom.step(planet.cx, planet.cy, ang, planet.radius + ship.radius)
+    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=geom.norm(ang), zone="main"))
+
+
+def check_disengage(state: SFState, a: Disengage) -> str | None:
+    ship = state.ships.get(a.ship)
+    if ship is None or ship.side != a.side or not on_table(ship):
+        return f"{a.side} has no active ship {a.ship!r}"
+    if not ship.moved:
+        return "a ship tests to disengage at the end of its move"
+    if ship.disengage_failed or ship.fired:
+        return f"{ship.id} has already tried to disengage this turn"
+    return None
+
+
+def disengage_target(state: SFState, ship: Ship) -> tuple[int, list[tuple[str, int]]]:
+    """Ld and modifiers for a disengage test (spacefleet_core 1.6)."""
+    t = tables()
+    c = t.constants
+    mods = []
+    nbm = sum(1 for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) <= c.disengage_bm_mm + ship.radius)
+    if nbm:
+        mods.append(("blast markers within 5 cm", t.disengage["per_bm_within"] * nbm))
+    if ship.zone == "low_orbit" or features_near(state, ship.x, ship.y, c.disengage_near_mm) or state.radiation:
+        mods.append(("celestial phenomenon within 15 cm", t.disengage["phenomenon_within"]))
+    ne = sum(1 for e in enemies(state, ship.side) if e.zone == ship.zone and math.hypot(e.x - ship.x, e.y - ship.y) <= c.disengage_near_mm)
+    ne += sum(1 for o in state.ordnance if o.side != ship.side and o.zone == ship.zone and math.hypot(o.x - ship.x, o.y - ship.y) <= c.disengage_near_mm)
+    if ne:
+        mods.append(("enemies within 15 cm", t.disengage["per_enemy_within"] * ne))
+    return leadership(state, ship), mods
+
+
+def resolve_disengage(ctx: Ctx, a: Disengage) -> None:
+    s = ctx.s
+    ship = s.ships[a.ship]
+    ld, mods = disengage_target(s, ship)
+    target = ld + sum(v for _, v in mods)
+    roll = ctx.roll("2d6", f"{ship.id} tries to disengage (needs {target} or less)", mods=(), side=ship.side)
+    passed = roll.total <= target and roll.total <= 10
+    ctx.emit(DisengageTried(ship=ship.id, passed=passed))
+    if passed:
+        ctx.emit(ShipStatus(ship=ship.id, status="disengaged", why="disengaged"))

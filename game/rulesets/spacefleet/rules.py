@@ -1,0 +1,523 @@
+"""The space-fleet ruleset object: set-up, turn flow, check/resolve/apply,
+outcome and the AI hooks (spacefleet_core 1.5 turn sequence)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from game.core.action import Action
+from game.core.dice import Dice
+from game.core.event import CORE_EVENTS, DiceRolled, Event, Logged, PhaseBegan
+from game.core.model import make_codec
+from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
+from game.data.maps import MapFile
+from game.data.scenario import Scenario
+
+from . import geom
+from .actions import (ACTIONS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
+                      RulesStep, TakeIt)
+from .common import HULKS, Ctx, crippled, leadership, on_table, prof, squadron, under_fire
+from .endphase import damage_control, lapse_braces, remove_blast_markers
+from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
+                     BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
+                     OrdersEnded, OrderTaken, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
+                     PhaseChanged, PriorityTest, RadiationBurst, Reloaded, ShipDamaged, ShipMoved, ShipPlaced,
+                     ShipStatus, TurnBegan, WeaponFired)
+from .movement import (check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
+                       resolve_low_orbit, resolve_move, resolve_order)
+from .ordnance import check_launch, ordnance_phase, resolve_launch
+from .phenomena import drift_hulks, features_from_map, low_orbit_pull, start_of_game_turn
+from .shooting import check_fire, needs_priority_test, priority_test, resolve_attack
+from .state import BlastMarker, Ordnance, Pending, SFState, Ship
+from .tables import profile, ships, tables
+
+BATTLEZONES = ("flare_region", "mercurial_zone", "inner_biosphere", "primary_biosphere", "outer_reaches", "deep_space")
+
+
+class SpaceFleet:
+    """The ``spacefleet`` ruleset (see README.md in this package)."""
+
+    id = "spacefleet"
+    version = 1
+    title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
+
+    def __init__(self) -> None:
+        self._actions = make_codec(ACTIONS)
+        self._events = make_codec(CORE_EVENTS + SF_EVENTS)
+        self._state = TypeAdapter(SFState)
+
+    # -- set-up ------------------------------------------------------------------
+    def sides(self, scenario: Scenario) -> list[str]:
+        return [s.id for s in scenario.sides if s.playable]
+
+    def validate_scenario(self, sc: Scenario, m: MapFile):
+        """Profiles exist, ships are placed on the table, params are known."""
+        known = ships()
+        for side, units in sc.forces.items():
+            for u in units:
+                if u.profile not in known:
+                    return (f"forces.{side}.{u.id}.profile", f"unknown ship profile {u.profile!r} (known: {', '.join(sorted(known))})")
+                if u.x is None or u.y is None:
+                    return (f"forces.{side}.{u.id}", "ships need x and y (mm)")
+                if not (0 <= u.x <= m.table.width_mm and 0 <= u.y <= m.table.height_mm):
+                    return (f"forces.{side}.{u.id}", "the ship stands off the table")
+        p = sc.params
+        if p.get("battlezone", "deep_space") not in BATTLEZONES:
+            return ("params.battlezone", f"battlezone must be one of {', '.join(BATTLEZONES)}")
+        if p.get("sunward", "north") not in ("north", "south", "east", "west"):
+            return ("params.sunward", "sunward must be north, south, east or west")
+        for k in ("solar_flares", "radiation_bursts"):
+            if not isinstance(p.get(k, 0), int) or p.get(k, 0) < 0:
+                return (f"params.{k}", "must be a whole number >= 0")
+        return None
+
+    def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> SFState:
+        """Ships from the scenario (Ld: a D6 per capital ship, one per escort
+        squadron, unless ``params.ld`` is given), phenomena from the map."""
+        t = tables()
+        ships_: dict[str, Ship] = {}
+        sq_ld: dict[str, int] = {}
+        for side, placed in scenario.forces.items():
+            for u in placed:
+                p = profile(u.profile)
+                if "ld" in u.params:
+                    ld = int(u.params["ld"])
+                elif not p.capital and u.group and u.group in sq_ld:
+                    ld = sq_ld[u.group]
+                else:
+                    ld = t.start_ld(dice.roll("d6", f"leadership of {u.id}").total)
+                if not p.capital and u.group:
+                    sq_ld.setdefault(u.group, ld)
+                ships_[u.id] = Ship(id=u.id, side=side, profile=u.profile, name=str(u.params.get("name", "")),
+                                    squadron=u.group, x=u.x, y=u.y, heading=geom.norm(u.heading), radius=p.base_radius_mm,
+                                    ld=ld)
+        sides = self.sides(scenario)
+        feats = features_from_map(map_file)
+        lo = next((f.id for f in feats if f.kind == "planet" and f.low_orbit), None)
+        prm = scenario.params
+        lot = t.low_orbit
+        return SFState(ruleset=self.id, sides=sides, ships=ships_, order=sides, turn_limit=scenario.turn_limit or 6,
+                       phase="start", active=RULES_SIDE, table=(map_file.table.width_mm, map_file.table.height_mm),
+                       features=feats, battlezone=prm.get("battlezone", "deep_space"), sunward=prm.get("sunward", "north"),
+                       solar_flares=int(prm.get("solar_flares", 0)), radiation_bursts=int(prm.get("radiation_bursts", 0)),
+                       low_orbit_planet=lo, low_orbit_size=(lot.length_cm * 10.0, lot.width_cm * 10.0),
+                       vp={s: 0.0 for s in sides})
+
+    # -- queries -------------------------------------------------------------------
+    def active_side(self, state: SFState) -> str | None:
+        return None if state.over else state.active
+
+    def phase(self, state: SFState) -> str:
+        return state.phase
+
+    def current_side(self, state: SFState) -> str:
+        return state.order[state.player]
+
+    # -- legality ------------------------------------------------------------------
+    def check(self, state: SFState, action: Action) -> Legal | Illegal:
+        why = self._why(state, action)
+        return Legal() if why is None else Illegal(why)
+
+    def _why(self, s: SFState, a: Action) -> str | None:
+        if s.over:
+            return "the battle is over"
+        if a.side != s.active:
+            return f"it is not {a.side}'s turn to act"
+        ph = s.phase
+        if isinstance(a, RulesStep):
+            return None if a.side == RULES_SIDE and ph in ("start", "ordnance", "end") else "only the rules take this step"
+        if a.side == RULES_SIDE:
+            return "the rules side only takes rules steps"
+        if isinstance(a, (Brace, TakeIt)):
+            if ph != "brace" or s.pending is None:
+                return "no attack is waiting for a Brace decision"
+            if isinstance(a, Brace):
+                if a.ship != s.pending.target:
+                    return f"only the attacked ship {s.pending.target} may brace now"
+                return self._brace_why(s, s.ships[a.ship])
+            return None
+        if isinstance(a, EndPhase):
+            return None if ph in ("movement", "shooting") else f"nothing to end in the {ph} phase"
+        if isinstance(a, (DeclareOrder, MoveShip, EnterLowOrbit, Disengage)):
+            if ph != "movement":
+                return f"{a.type} belongs to the movement phase (now: {ph})"
+            if isinstance(a, DeclareOrder):
+                return check_order(s, a)
+            if isinstance(a, MoveShip):
+                p = plan_move(s, a)
+                return None if p.ok else p.reason
+            if isinstance(a, EnterLowOrbit):
+                return check_low_orbit(s, a)
+            return check_disengage(s, a)
+        if isinstance(a, (Fire, Launch)):
+            if ph != "shooting":
+                return f"{a.type} belongs to the shooting phase (now: {ph})"
+            return check_fire(s, a) if isinstance(a, Fire) else check_launch(s, a)
+        return f"unknown action {a.type}"
+
+    def _brace_why(self, s: SFState, ship: Ship) -> str | None:
+        if ship.braced:
+            return f"{ship.id} is already braced"
+        if ship.brace_failed_vs == (s.pending.ship if s.pending else None):
+            return f"{ship.id} failed to brace against this attacker already"
+        if not on_table(ship):
+            return f"{ship.id} is not on the table"
+        return None
+
+    # -- resolution ------------------------------------------------------------------
+    def resolve(self, state: SFState, action: Action, dice: Dice) -> Accepted | Rejected:
+        why = self._why(state, action)
+        if why:
+            return Rejected(why)
+        ctx = Ctx(self, state, dice)
+        a = action
+        s = ctx.s
+        if isinstance(a, RulesStep):
+            self._rules_step(ctx)
+        elif isinstance(a, DeclareOrder):
+            resolve_order(ctx, a)
+        elif isinstance(a, MoveShip):
+            resolve_move(ctx, a, plan_move(s, a))
+        elif isinstance(a, EnterLowOrbit):
+            resolve_low_orbit(ctx, a)
+        elif isinstance(a, Disengage):
+            resolve_disengage(ctx, a)
+        elif isinstance(a, Fire):
+            self._fire(ctx, a)
+        elif isinstance(a, Launch):
+            resolve_launch(ctx, a)
+        elif isinstance(a, Brace):
+            self._brace(ctx, a)
+        elif isinstance(a, TakeIt):
+            self._release(ctx)
+        elif isinstance(a, EndPhase):
+            if s.phase == "movement":
+                self._auto_moves(ctx)
+                ctx.emit(PhaseChanged(phase="shooting", active=a.side))
+            else:
+                ctx.emit(PhaseChanged(phase="ordnance", active=RULES_SIDE))
+        self._check_end(ctx)
+        return Accepted(tuple(ctx.events))
+
+    def _fire(self, ctx: Ctx, a: Fire) -> None:
+        s = ctx.s
+        ship = s.ships[a.ship]
+        if needs_priority_test(s, ship, a):
+            if not priority_test(ctx, a.ship):
+                return
+        tgt = s.ships.get(a.target)
+        if tgt is not None and self._brace_why(s, tgt) is None:
+            ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side))
+            return
+        resolve_attack(ctx, a.ship, a.weapon, a.target)
+
+    def _brace(self, ctx: Ctx, a: Brace) -> None:
+        """Command check to brace (allowed after a failed check ends orders)."""
+        s = ctx.s
+        ship = s.ships[a.ship]
+        ld = leadership(s, ship)
+        mods = []
+        if under_fire(s, ship):
+            mods.append(("under fire", -1))
+        if any(e.order and e.order != "brace_for_impact" for e in s.ships.values() if e.side != ship.side and on_table(e)):
+            mods.append(("enemy contacts", 1))
+        target = min(tables().constants.max_leadership, ld + sum(v for _, v in mods))
+        r = ctx.roll("2d6", f"{ship.id} braces for impact (needs {target} or less)", side=ship.side)
+        ok = r.total <= target and r.total <= 10
+        for m in squadron(s, ship):
+            if ok or m.id == ship.id:
+                ctx.emit(Braced(ship=m.id, passed=ok, attacker=s.pending.ship if s.pending else ""))
+        self._release(ctx)
+
+    def _release(self, ctx: Ctx) -> None:
+        s = ctx.s
+        p = s.pending
+        ctx.emit(AttackCleared())
+        attacker = s.ships[p.ship]
+        if attacker.status == "active" and s.ships[p.target].status == "active":
+            resolve_attack(ctx, p.ship, p.weapon, p.target)
+        else:
+            ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="target gone"))
+
+    def _auto_moves(self, ctx: Ctx) -> None:
+        """Ships not moved when the phase ends go straight ahead their minimum
+        distance (ours: the rules move every ship)."""
+        s = ctx.s
+        side = self.current_side(s)
+        for sid in sorted(s.ships):
+            sh = s.ships[sid]
+            if sh.side != side or sh.status != "active" or sh.moved:
+                continue
+            for loss in (False, True):
+                vmin, _ = move_limits(s, sh, loss)
+                m = MoveShip(side=side, ship=sid, legs=((0.0, vmin),) if vmin > 0 else ())
+                p = plan_move(s, m)
+                if p.ok:
+                    resolve_move(ctx, m, p)
+                    break
+            else:
+                ctx.emit(ShipMoved(ship=sid, x=sh.x, y=sh.y, heading=sh.heading, distance=0.0))
+
+    def _rules_step(self, ctx: Ctx) -> None:
+        s = ctx.s
+        side = self.current_side(s)
+        if s.phase == "start":
+            if s.player == 0:
+                start_of_game_turn(ctx)
+            low_orbit_pull(ctx)
+            drift_hulks(ctx, side)
+            ctx.emit(PhaseChanged(phase="movement", active=side))
+        elif s.phase == "ordnance":
+            ordnance_phase(ctx, side)
+            ctx.emit(PhaseChanged(phase="end", active=RULES_SIDE))
+        elif s.phase == "end":
+            damage_control(ctx)
+            remove_blast_markers(ctx, side)
+            lapse_braces(ctx, side)
+            if s.player + 1 < len(s.order):
+                ctx.emit(TurnBegan(turn=s.turn, side=s.order[s.player + 1], player=s.player + 1))
+            elif s.turn >= s.turn_limit:
+                ctx.emit(GameFinished(reason=f"turn limit ({s.turn_limit}) reached"))
+            else:
+                ctx.emit(TurnBegan(turn=s.turn + 1, side=s.order[0], player=0))
+
+    def _check_end(self, ctx: Ctx) -> None:
+        s = ctx.s
+        if s.finished:
+            return
+        alive = [side for side in s.order if any(sh.side == side and sh.status == "active" for sh in s.ships.values())]
+        if len(alive) < len(s.order):
+            ctx.emit(GameFinished(reason="a fleet has no ships left in the fight"))
+
+    # -- mutation ------------------------------------------------------------------------
+    def apply(self, state: SFState, ev: Event) -> None:
+        s = state
+        if isinstance(ev, DiceRolled | Logged):
+            return
+        if isinstance(ev, TurnBegan):
+            s.turn, s.player, s.phase, s.active = ev.turn, ev.player, "start", RULES_SIDE
+            s.player_turns += 1
+            s.orders_failed = False
+            for sh in s.ships.values():
+                sh.brace_failed_vs = None
+                if sh.side == ev.side:
+                    sh.moved = False
+                    sh.fired = []
+                    sh.priority = "none"
+                    sh.disengage_failed = False
+                    sh.aaf_extra_mm = 0.0
+                    if not sh.braced:
+                        sh.order = None
+            for o in s.ordnance:
+                o.moved_this_turn = False
+        elif isinstance(ev, PhaseChanged):
+            s.phase, s.active = ev.phase, ev.active
+            if ev.phase == "end":
+                for o in s.ordnance:
+                    o.phases += 1
+        elif isinstance(ev, OrderTaken):
+            sh = s.ships[ev.ship]
+            if ev.passed:
+                sh.order = ev.order
+                sh.aaf_extra_mm = ev.aaf_extra_mm
+                if ev.order == "brace_for_impact":
+                    sh.braced, sh.brace_turn = True, s.player_turns
+        elif isinstance(ev, OrdersEnded):
+            s.orders_failed = True
+        elif isinstance(ev, ShipMoved):
+            sh = s.ships[ev.ship]
+            sh.x, sh.y, sh.heading = ev.x, ev.y, ev.heading
+            sh.moved, sh.moved_mm = True, ev.distance
+            sh.stationary = ev.distance < tables().constants.stationary_below_mm
+        elif isinstance(ev, ShipPlaced):
+            sh = s.ships[ev.ship]
+            if ev.zone != sh.zone and ev.zone == "low_orbit":
+                sh.entered_low_orbit_turn = s.player_turns
+            sh.x, sh.y, sh.heading, sh.zone = ev.x, ev.y, ev.heading, ev.zone
+        elif isinstance(ev, ShipStatus):
+            sh = s.ships[ev.ship]
+            sh.status = ev.status  # type: ignore[assignment]
+            sh.lost_forever = ev.lost_forever
+            if ev.status != "active":
+                sh.order, sh.braced = None, False
+        elif isinstance(ev, ShipDamaged):
+            sh = s.ships[ev.ship]
+            sh.damage += ev.amount
+            if crippled(sh):
+                sh.ever_crippled = True
+        elif isinstance(ev, CriticalHit):
+            s.ships[ev.ship].crits.append(ev.crit)
+        elif isinstance(ev, CriticalRepaired):
+            s.ships[ev.ship].crits.remove(ev.crit)
+        elif isinstance(ev, BlastMarkerPlaced):
+            s.blast_markers.append(BlastMarker(id=ev.id, x=ev.x, y=ev.y, zone=ev.zone))
+            s.next_id = max(s.next_id, ev.id + 1)
+        elif isinstance(ev, BlastMarkerRemoved):
+            s.blast_markers = [b for b in s.blast_markers if b.id != ev.id]
+        elif isinstance(ev, WeaponFired):
+            sh = s.ships[ev.ship]
+            if ev.weapon not in sh.fired:
+                sh.fired.append(ev.weapon)
+        elif isinstance(ev, PriorityTest):
+            s.ships[ev.ship].priority = "passed" if ev.passed else "failed"
+        elif isinstance(ev, AttackDeclared):
+            s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target)
+            s.phase, s.active = "brace", ev.defender
+        elif isinstance(ev, AttackCleared):
+            s.pending = None
+            s.phase, s.active = "shooting", self.current_side(s)
+        elif isinstance(ev, Braced):
+            sh = s.ships[ev.ship]
+            if ev.passed:
+                sh.braced, sh.order, sh.brace_turn = True, "brace_for_impact", s.player_turns
+            else:
+                sh.brace_failed_vs = ev.attacker
+        elif isinstance(ev, BraceEnded):
+            sh = s.ships[ev.ship]
+            sh.braced = False
+            if sh.order == "brace_for_impact":
+                sh.order = None
+        elif isinstance(ev, OrdnanceLaunched):
+            s.ordnance.append(Ordnance(id=ev.id, side=ev.side, kind=ev.kind, x=ev.x, y=ev.y, heading=ev.heading,  # type: ignore[arg-type]
+                                       strength=ev.strength, launcher=ev.launcher, target=ev.target, wave=ev.wave, zone=ev.zone))
+            s.next_id = max(s.next_id, ev.id + 1)
+            sh = s.ships[ev.launcher]
+            if ev.weapon >= 0 and ev.weapon not in sh.fired:
+                sh.fired.append(ev.weapon)
+        elif isinstance(ev, OrdnanceMoved):
+            for o in s.ordnance:
+                if o.id == ev.id:
+                    o.x, o.y, o.heading = ev.x, ev.y, ev.heading
+                    o.moved_this_turn = True
+        elif isinstance(ev, OrdnanceChanged):
+            for o in s.ordnance:
+                if o.id == ev.id:
+                    o.strength = ev.strength
+                    if ev.attacked:
+                        o.attacked.append(ev.attacked)
+        elif isinstance(ev, OrdnanceRemoved):
+            s.ordnance = [o for o in s.ordnance if o.id != ev.id]
+        elif isinstance(ev, Reloaded):
+            sh = s.ships[ev.ship]
+            if ev.torpedoes is not None:
+                sh.torpedoes_loaded = ev.torpedoes
+            if ev.bays is not None:
+                sh.bays_loaded = ev.bays
+        elif isinstance(ev, DisengageTried):
+            sh = s.ships[ev.ship]
+            if not ev.passed:
+                sh.disengage_failed = True
+                if sh.order != "brace_for_impact":
+                    sh.order = None
+        elif isinstance(ev, FlareOccurred):
+            s.flare_done = True
+        elif isinstance(ev, RadiationBurst):
+            s.radiation = ev.level
+        elif isinstance(ev, GameFinished):
+            s.finished = True
+            s.vp = self.victory_points(s)
+        elif isinstance(ev, PhaseBegan):
+            s.phase = ev.phase
+
+    # -- outcome ------------------------------------------------------------------------
+    def victory_points(self, s: SFState) -> dict[str, float]:
+        """Victory points each side earned from the other's ships (spacefleet_core 1.6;
+        ours: destroyed, hulked or lost forever 100%, crippled 25%, disengaged or
+        lost in the warp 10% (25% if crippled), landed 0)."""
+        v = tables().victory
+        out = {side: 0.0 for side in s.order}
+        for sh in s.ships.values():
+            pts = profile(sh.profile).points
+            if sh.status in ("destroyed", "drifting_hulk", "blazing_hulk") or (sh.status == "lost_in_warp" and sh.lost_forever):
+                frac = v["destroyed"]
+            elif sh.status in ("disengaged", "lost_in_warp"):
+                frac = v["disengaged_crippled"] if sh.ever_crippled else v["disengaged"]
+            elif sh.status == "active" and crippled(sh):
+                frac = v["crippled"]
+            else:
+                frac = 0.0
+            for side in s.order:
+                if side != sh.side:
+                    out[side] += pts * frac
+        return out
+
+    def outcome(self, state: SFState) -> Outcome:
+        vp = self.victory_points(state)
+        if not state.finished:
+            return Outcome(False, score=vp)
+        ranked = sorted(vp.items(), key=lambda kv: -kv[1])
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            return Outcome(True, None, "victory points tied", vp)
+        return Outcome(True, ranked[0][0], f"victory points {', '.join(f'{k} {v:g}' for k, v in ranked)}", vp)
+
+    def view(self, state: SFState, side: str | None) -> SFState:
+        return state.clone()
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return self._actions.validate_python(data)
+
+    def parse_event(self, data: dict[str, Any]) -> Event:
+        return self._events.validate_python(data)
+
+    def load_state(self, text: str) -> SFState:
+        return self._state.validate_json(text)
+
+    def describe(self, ev: Event) -> str:
+        if isinstance(ev, DiceRolled):
+            return f"{ev.purpose}: {ev.notation} -> {list(ev.faces)} = {ev.total}"
+        if isinstance(ev, ShipMoved):
+            return f"{ev.ship} moves {ev.distance / 10:.1f} cm to ({ev.x:.0f}, {ev.y:.0f}) heading {ev.heading:.0f}"
+        if isinstance(ev, OrderTaken):
+            return f"{ev.ship}: {'takes ' + ev.order.replace('_', ' ') if ev.passed and ev.order else 'fails its command check'}"
+        if isinstance(ev, WeaponFired):
+            return f"{ev.ship} fires weapon {ev.weapon} at {ev.target}: {ev.dice} dice, {ev.hits} hits {ev.note}".rstrip()
+        if isinstance(ev, ShipDamaged):
+            return f"{ev.ship} takes {ev.amount} damage ({ev.why})"
+        if isinstance(ev, ShipStatus):
+            return f"{ev.ship} is now {ev.status.replace('_', ' ')} ({ev.why})"
+        if isinstance(ev, CriticalHit):
+            return f"{ev.ship} suffers a critical: {ev.crit.replace('_', ' ')}"
+        if isinstance(ev, GameFinished):
+            return f"the battle ends: {ev.reason}"
+        if isinstance(ev, TurnBegan):
+            return f"turn {ev.turn}: {ev.side} to play"
+        if isinstance(ev, OrdnanceLaunched):
+            return f"{ev.launcher} launches {ev.kind} (strength {ev.strength})"
+        if isinstance(ev, OrdnanceRemoved):
+            return f"ordnance {ev.id} removed ({ev.why})"
+        if isinstance(ev, Braced):
+            return f"{ev.ship} {'braces for impact' if ev.passed else 'fails to brace'}"
+        return ""
+
+    # -- AI hooks -----------------------------------------------------------------------
+    def legal_actions(self, state: SFState, side: str) -> list[Action]:
+        from .candidates import enumerate_actions
+        return enumerate_actions(self, state, side, None)
+
+    def candidates(self, state: SFState, side: str, rng: random.Random) -> list[Action]:
+        from .candidates import enumerate_actions
+        return enumerate_actions(self, state, side, rng)
+
+    def score(self, state: SFState, side: str) -> float:
+        from .ai import evaluate
+        return evaluate(state, side)
+
+    def agents(self) -> dict:
+        from .ai import FleetAgent
+        return {"default": FleetAgent, "fleet": FleetAgent}
+
+    def illegal_examples(self, state: SFState, side: str) -> list[Action]:
+        """Deliberately illegal actions for the conformance suite."""
+        out: list[Action] = [Fire(side=side, ship="nobody", weapon=0, target="nobody"),
+                             MoveShip(side=side, ship="nobody", legs=((0.0, 10.0),))]
+        mine = [sh for sh in state.ships.values() if sh.side == side and sh.status == "active"]
+        if mine:
+            sh = mine[0]
+            out.append(MoveShip(side=side, ship=sh.id, legs=((0.0, 5000.0),)))
+            out.append(MoveShip(side=side, ship=sh.id, pre_turn=170.0, legs=((0.0, 100.0),)))
+            out.append(Fire(side=side, ship=sh.id, weapon=99, target=sh.id))
+        return out

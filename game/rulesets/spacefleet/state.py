@@ -1,0 +1,131 @@
+"""Battle state of the space-fleet ruleset (JSON round-trippable).
+
+Coordinates are table mm (origin top-left, y down), headings degrees
+clockwise from +x. Ships in low orbit use the low-orbit table's own
+coordinates (y = 0 is the planet edge).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.core.state import BattleState
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Ship(_M):
+    """One ship on the table (spacefleet_core 1.2)."""
+
+    id: str
+    side: str
+    profile: str
+    name: str = ""
+    squadron: str | None = None
+    x: float
+    y: float
+    heading: float
+    radius: float
+    ld: int
+    damage: int = 0
+    status: Literal["active", "drifting_hulk", "blazing_hulk", "destroyed", "disengaged", "lost_in_warp", "landed"] = "active"
+    lost_forever: bool = False
+    zone: Literal["main", "low_orbit"] = "main"
+    entered_low_orbit_turn: int = -1
+    crits: list[str] = Field(default_factory=list)
+    order: str | None = None
+    aaf_extra_mm: float = 0.0
+    braced: bool = False           #: Brace for Impact! in force
+    brace_turn: int = -1           #: player-turn index when the brace was taken
+    brace_failed_vs: str | None = None
+    moved: bool = False
+    moved_mm: float = 0.0
+    stationary: bool = False       #: moved < 5 cm last move (Defences column)
+    fired: list[int] = Field(default_factory=list)
+    priority: Literal["none", "passed", "failed"] = "none"
+    disengage_failed: bool = False
+    torpedoes_loaded: bool = True
+    bays_loaded: bool = True
+    ever_crippled: bool = False
+
+
+class BlastMarker(_M):
+    """A blast marker (2.5 cm across; spacefleet_core 1.8). Markers never move."""
+
+    id: int
+    x: float
+    y: float
+    zone: Literal["main", "low_orbit"] = "main"
+
+
+class Ordnance(_M):
+    """A torpedo salvo or an attack-craft marker (spacefleet_core 1.9)."""
+
+    id: int
+    side: str
+    kind: Literal["torpedo", "fighter", "bomber", "assault_boat"]
+    x: float
+    y: float
+    heading: float
+    strength: int = 1
+    launcher: str = ""
+    target: str | None = None
+    wave: int = 0
+    phases: int = 0
+    moved_this_turn: bool = True
+    attacked: list[str] = Field(default_factory=list)
+    zone: Literal["main", "low_orbit"] = "main"
+
+
+class Feature(_M):
+    """A celestial phenomenon on the main table (from the map)."""
+
+    id: str
+    kind: Literal["planet", "moon", "gas_cloud", "asteroid_field", "warp_rift"]
+    exterior: list[tuple[float, float]]
+    holes: list[list[tuple[float, float]]] = Field(default_factory=list)
+    cx: float = 0.0
+    cy: float = 0.0
+    radius: float = 0.0
+    size: Literal["small", "medium", "large", ""] = ""
+    low_orbit: bool = False
+
+
+class Pending(_M):
+    """A declared attack waiting for the target's Brace for Impact! decision."""
+
+    ship: str
+    weapon: int
+    target: str
+
+
+class SFState(BattleState):
+    """The whole battle: ships, markers, ordnance, phenomena and turn flow."""
+
+    ships: dict[str, Ship]
+    order: list[str]                       #: side ids, first player first
+    player: int = 0                        #: index in ``order`` of the side whose turn it is
+    player_turns: int = 0                  #: player turns begun so far
+    turn_limit: int = 6
+    table: tuple[float, float]
+    features: list[Feature] = Field(default_factory=list)
+    blast_markers: list[BlastMarker] = Field(default_factory=list)
+    ordnance: list[Ordnance] = Field(default_factory=list)
+    next_id: int = 1
+    orders_failed: bool = False
+    pending: Pending | None = None
+    battlezone: str = "deep_space"
+    sunward: Literal["north", "south", "east", "west"] = "north"
+    solar_flares: int = 0
+    flare_done: bool = False
+    radiation_bursts: int = 0
+    radiation: int = 0
+    low_orbit_planet: str | None = None
+    low_orbit_size: tuple[float, float] = (1200.0, 600.0)
+    finished: bool = False
+    vp: dict[str, float] = Field(default_factory=dict)
+    log: list[str] = Field(default_factory=list)
