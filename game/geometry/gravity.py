@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from shapely.geometry import Point, Polygon
 
 from game.geometry.scale import MM_PER_CM
+from game.geometry.shapes import normalise_deg
 
 Coord = tuple[float, float]
 
@@ -52,14 +53,7 @@ LOW_ORBIT_GRIP_CM = 45.0
 GRAVITY_TURN_MAX_DEG = 45.0
 
 
-def _norm180(a: float) -> float:
-    """Angle folded into (-180, 180]."""
-    a = math.fmod(a, 360.0)
-    if a <= -180.0:
-        a += 360.0
-    elif a > 180.0:
-        a -= 360.0
-    return a
+_norm180 = normalise_deg  #: angle folded into (-180, 180]
 
 
 def _norm360(a: float) -> float:

@@ -35,7 +35,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import Point, Polygon
 
-from game.geometry.paths import Coord, FreeSpace, PathResult, free_space
+from game.geometry.paths import Coord, FreeSpace, PathResult, _dedupe, _length, free_space
 from game.geometry.terrain import TerrainPiece
 
 
@@ -240,15 +240,3 @@ def _funnel(portals: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
     return path
 
 
-def _dedupe(pts: tuple[Coord, ...]) -> tuple[Coord, ...]:
-    out: list[Coord] = []
-    for p in pts:
-        if not out or out[-1] != p:
-            out.append(p)
-    if len(out) == 1:
-        out.append(out[0])
-    return tuple(out)
-
-
-def _length(pts: Sequence[Coord]) -> float:
-    return float(sum(math.dist(a, b) for a, b in zip(pts, pts[1:])))

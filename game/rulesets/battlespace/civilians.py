@@ -6,6 +6,7 @@ import math
 
 from .cards import DATA
 from .enemy import move_toward
+from .describe import display_name as nm
 from .events import CardDrawn, Changed, Placed, Removed
 from .geo import R, geo_of, sight
 from .rules.common import Emitter
@@ -13,6 +14,9 @@ from .sitrep import ensure_deck
 from .state import Fig
 
 T = DATA.tables
+#: the chart results in plain words for the battle log
+REACTION_WORDS = {"hostile": "hostile! reveals a weapon", "scream": "screams and runs from the soldier",
+                  "approach": "walks up to the soldier", "nothing": "does nothing", "friendly": "is friendly and leaves"}
 
 
 def chart(roll: int) -> str:
@@ -51,9 +55,9 @@ def react(em: Emitter, soldier: Fig) -> None:
         if not sg.visible or sg.cover != "none":
             continue
         em.emit(Changed(unit=c.id, changes={"reacted": True}))
-        r = em.roll("d20", f"civilian {c.id} reacts to {soldier.id}")
+        r = em.roll("d20", f"{nm(c)} reacts to {nm(soldier)}")
         res = chart(r.natural)
-        em.log(f"civilian {c.id}: {res}")
+        em.log(f"{nm(c)}: {REACTION_WORDS.get(res, res)}")
         if res == "hostile":
             em.emit(Changed(unit=c.id, changes={"side": "enemy", "kind": "enemy", "card": "fighter", "group": None}))
         elif res == "scream":

@@ -15,6 +15,7 @@ import math
 from shapely.geometry import Point
 
 from .cards import DATA
+from .describe import display_name as nm
 from .events import Changed, Placed
 from .geo import R, edge_distance, geo_of, in_contact, sight
 from .rules.combat import enemy_attacks, melee
@@ -146,7 +147,7 @@ def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
     for f in members:
         if f.stunned:
             em.emit(Changed(unit=f.id, changes={"stunned": False}))
-            em.log(f"{f.id} is stunned and loses its activation")
+            em.log(f"{nm(f)} is stunned and loses its activation")
             continue
         live.append(f)
     # hand to hand first (repeated at each activation while in contact)

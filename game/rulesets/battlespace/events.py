@@ -1,4 +1,8 @@
-"""Events of Battlespace (facts, past tense). ``apply.py`` applies them."""
+"""Events of Battlespace (facts, past tense). ``apply.py`` applies them.
+
+``name``-like fields (``name``, ``attacker_name``, ``other``, ...) hold the display
+names of the models an event names, filled in by the emitter
+(``describe.annotate``) so the battle log can be written from the event alone."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ class Activated(Event):
     unit: str
     orders: int
     move_only: bool = False
+    name: str = ""
 
 
 class OrderUsed(Event):
@@ -20,11 +25,13 @@ class OrderUsed(Event):
     unit: str
     order: str
     cost: int
+    name: str = ""
 
 
 class ActivationEnded(Event):
     type: Literal["bs_activation_ended"] = "bs_activation_ended"
     unit: str
+    name: str = ""
 
 
 class Handover(Event):
@@ -33,6 +40,7 @@ class Handover(Event):
     type: Literal["bs_handover"] = "bs_handover"
     active: str
     phase: str
+    name: str = ""
 
 
 class Placed(Event):
@@ -44,6 +52,8 @@ class Placed(Event):
     y: Mm
     z: float = 0.0
     on: str | None = None
+    name: str = ""
+    dist: Mm = 0.0
 
 
 class Changed(Event):
@@ -52,6 +62,8 @@ class Changed(Event):
     type: Literal["bs_changed"] = "bs_changed"
     unit: str
     changes: dict[str, Any]
+    name: str = ""
+    other: str = ""
 
 
 class Attacked(Event):
@@ -63,6 +75,8 @@ class Attacked(Event):
     kind: str
     hit: bool
     need: int = 0
+    attacker_name: str = ""
+    target_name: str = ""
 
 
 class Wounded(Event):
@@ -72,6 +86,7 @@ class Wounded(Event):
     amount: int
     total: int
     status: str
+    name: str = ""
 
 
 class Healed(Event):
@@ -79,18 +94,21 @@ class Healed(Event):
     unit: str
     total: int
     status: str
+    name: str = ""
 
 
 class Removed(Event):
     type: Literal["bs_removed"] = "bs_removed"
     unit: str
     status: str
+    name: str = ""
 
 
 class FigAdded(Event):
     type: Literal["bs_fig_added"] = "bs_fig_added"
     COMMITS: ClassVar[bool] = True
     fig: dict[str, Any]
+    where: str = ""
 
 
 class CardDrawn(Event):
@@ -125,6 +143,22 @@ class VehicleHit(Event):
     vehicle: str
     hits: int
     disabled: bool
+    name: str = ""
+
+
+class VehicleMoved(Event):
+    """A vehicle drove: its footprint moved by (dx, dy) mm, its centre is now (x, y);
+    ``stopped_by`` names what it ran into (empty: it went the whole way)."""
+
+    type: Literal["bs_vehicle_moved"] = "bs_vehicle_moved"
+    vehicle: str
+    dx: Mm
+    dy: Mm
+    x: Mm
+    y: Mm
+    dist: Mm = 0.0
+    stopped_by: str = ""
+    name: str = ""
 
 
 class ObjectiveSet(Event):
@@ -145,6 +179,7 @@ class PhaseFlags(Event):
 class Targeted(Event):
     type: Literal["bs_targeted"] = "bs_targeted"
     unit: str
+    name: str = ""
 
 
 class MissionEnded(Event):
@@ -161,5 +196,6 @@ class TurnCleared(Event):
 
 
 EVENTS = CORE_EVENTS + (Activated, OrderUsed, ActivationEnded, Handover, Placed, Changed, Attacked, Wounded, Healed,
-                        Removed, FigAdded, CardDrawn, DeckShuffled, SmokeLaid, SmokeCleared, VehicleHit, ObjectiveSet,
+                        Removed, FigAdded, CardDrawn, DeckShuffled, SmokeLaid, SmokeCleared, VehicleHit, VehicleMoved,
+                        ObjectiveSet,
                         PhaseFlags, Targeted, MissionEnded, TurnCleared)

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 
 from game.core.action import Action
 from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Logged
+from game.core.event import DiceRolled, Event
 from game.core.model import make_codec
 from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
 from game.data.maps import MapFile
@@ -181,22 +181,8 @@ class Battlespace:
         return self._state.validate_json(text)
 
     def describe(self, event: Event) -> str:
-        if isinstance(event, Logged):
-            return event.text
-        if isinstance(event, E.Attacked):
-            return f"{event.attacker} {event.kind.replace('_', ' ')} at {event.target}: {'hit' if event.hit else 'miss'}"
-        if isinstance(event, E.Wounded):
-            return f"{event.unit} takes {event.amount} wound(s): {event.total} in all ({event.status})"
-        if isinstance(event, E.Placed):
-            return f"{event.unit} to ({event.x:.0f}, {event.y:.0f})"
-        if isinstance(event, E.CardDrawn):
-            return f"SITREP card {DATA.sitrep_by_id[event.card].title}" + ("" if event.applies else " (discarded)")
-        if isinstance(event, E.MissionEnded):
-            return f"mission {'success' if event.success else 'failure'}: {event.reason}"
-        if isinstance(event, DiceRolled):
-            mods = "".join(f" {v:+d} {k}" for k, v in event.modifiers)
-            return f"{event.purpose}: {event.notation} {list(event.faces)}{mods} = {event.total}"
-        return ""
+        from .describe import describe
+        return describe(event)
 
     # -- display hooks (display.py) --------------------------------------------
     def figures(self, state: BSState) -> list:

@@ -9,6 +9,7 @@ from shapely.geometry import Point
 
 from .cards import DATA, SitrepCard
 from .enemy import activate, groups, place_element, targets
+from .describe import display_name as nm
 from .events import CardDrawn, Changed, DeckShuffled, FigAdded, Healed, PhaseFlags, Placed, SmokeLaid
 from .geo import R, geo_of
 from .rules.combat import aoe_polygon, wound
@@ -51,12 +52,12 @@ def draw(em: Emitter, why: str) -> None:
             other = em.s.deck[0]
             em.emit(CardDrawn(card=other, applies=False))
             keep = min((card_id, other), key=lambda c: (DATA.sitrep_by_id[c].harm, c))
-            em.log(f"the radio operator chooses {DATA.sitrep_by_id[keep].title} ({why})")
+            em.log(f"the radio operator keeps {DATA.sitrep_by_id[keep].title} (drawn because {why})")
             card_id = keep
         resolve_card(em, DATA.sitrep_by_id[card_id])
         return
     em.emit(CardDrawn(card=card_id, applies=True))
-    em.log(f"SITREP: {DATA.sitrep_by_id[card_id].title} ({why})")
+    em.log(f"Drawn because {why}")
     resolve_card(em, DATA.sitrep_by_id[card_id])
 
 
@@ -138,14 +139,14 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         en = s.enemies()
         f = min(cands, key=lambda f: (min((math.hypot(f.x - e.x, f.y - e.y) for e in en), default=0.0), f.id))
         em.emit(Changed(unit=f.id, changes={"jammed": True}))
-        em.log(f"{f.id}'s weapon jams")
+        em.log(f"{nm(f)}'s weapon jams")
     elif eff == "civilians_panic":
         civ = [f for f in s.figs.values() if f.kind == "civilian" and f.status == "ok"]
         if not civ:
             em.log("no civilians: the card is discarded")
         g = geo_of(s)
         for c in civ:
-            r = em.roll("d20", f"{c.id} panics: direction")
+            r = em.roll("d20", f"{nm(c)} panics: direction")
             h = (r.natural - 1) * 18.0
             x = c.x + math.cos(math.radians(h)) * T.move_mm
             y = c.y + math.sin(math.radians(h)) * T.move_mm
@@ -184,7 +185,7 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
             return
         r = em.roll(f"d{len(tg)}" if len(tg) > 1 else "d2", "sniper picks a target")
         f = sorted(tg, key=lambda f: f.id)[(r.natural - 1) % len(tg)]
-        rr = em.roll("d20", f"{f.id} avoids the sniper (needs {card.tl})", soldier_roll_mods(s, f), f.side)
+        rr = em.roll("d20", f"{nm(f)} avoids the sniper (needs {card.tl})", soldier_roll_mods(s, f), f.side)
         if rr.total < card.tl:
             wound(em, f, 1, "sniper")
 

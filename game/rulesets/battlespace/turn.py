@@ -8,6 +8,7 @@ from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
 from .cards import DATA
+from .describe import display_name as nm
 from .enemy import activate, groups
 from .events import Activated, ActivationEnded, Changed, Handover, PhaseFlags, Removed, SmokeCleared, TurnCleared, Wounded
 from .geo import R
@@ -72,12 +73,12 @@ def resolve_activate(em: Emitter, a: A.Activate) -> None:
             return
     f = em.s.figs[f.id]
     need = DATA.soldiers[f.card].initiative
-    r = em.roll("d20", f"initiative of {f.id} (needs {need})", initiative_mods(em.s, f), f.side)
+    r = em.roll("d20", f"initiative of {nm(f)} (needs {need})", initiative_mods(em.s, f), f.side)
     if r.total >= need:
         extra = r.natural == 20
         em.emit(Activated(unit=f.id, orders=T.orders_on_natural_20 if extra else T.orders_per_activation))
     else:
-        draw(em, f"{f.id} failed the initiative roll")
+        draw(em, f"{nm(f)} failed the initiative roll")
         f = em.s.figs[f.id]
         if f.status == "ok":
             em.emit(Activated(unit=f.id, orders=1, move_only=True))
@@ -121,7 +122,7 @@ def resolve_end_phase(em: Emitter, side: str) -> None:
 def resolve_sitrep(em: Emitter) -> None:
     """Draw a SITREP card and resolve it; then every enemy not yet activated acts."""
     em.emit(PhaseFlags(hold=False, rush=False, targeted=[]))
-    draw(em, "SITREP phase")
+    draw(em, "it is the SITREP phase")
     if not em.s.hold:
         for ids in groups(em.s):
             activate(em, ids, rush=em.s.rush)
@@ -137,7 +138,7 @@ def resolve_clear(em: Emitter) -> None:
         for f in list(s.figs.values()):
             if f.kind == "soldier" and f.status == "down" and s.turn - f.down_turn >= T.bleed_out_turns:
                 em.emit(Wounded(unit=f.id, amount=0, total=f.wounds, status="kia"))
-                em.log(f"{f.id} bled out")
+                em.log(f"{nm(f)} bled out")
     clear_check(em)
     if em.s.result is not None:
         return

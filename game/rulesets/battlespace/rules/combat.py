@@ -9,6 +9,7 @@ from shapely.geometry import LineString, Point
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
 from ..cards import DATA
+from ..describe import display_name as nm
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact, sight
 from ..state import BSState, Fig
@@ -83,11 +84,11 @@ def soldier_fires(em: Emitter, shooter: Fig, target: Fig, aimed: bool = False) -
     """Resolve a soldier's shooting attack (Battlespace: Fire Weapon; Weapon Jam; Point Blank)."""
     s = em.s
     need, mods = fire_numbers(s, shooter, target, aimed)
-    r = em.roll("d20", f"{shooter.id} fires at {target.id} (needs {need})", mods, shooter.side)
+    r = em.roll("d20", f"{nm(shooter)} fires at {nm(target)} (needs {need})", mods, shooter.side)
     if r.natural == 1 and soldier_weapon(s, shooter) == "assault_rifle":
         em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=False, need=need))
         em.emit(Changed(unit=shooter.id, changes={"jammed": True}))
-        em.log(f"{shooter.id}'s weapon jams on a natural 1")
+        em.log(f"{nm(shooter)}'s weapon jams on a natural 1")
         return
     hit = r.natural != 1 and r.total >= need
     em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=hit, need=need))
@@ -135,7 +136,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
         em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=True, need=need))
     else:
         mods = soldier_roll_mods(s, target) if target.kind == "soldier" else []
-        r = em.roll("d20", f"{target.id} avoids {enemy.id}'s fire (needs {need})", mods, target.side)
+        r = em.roll("d20", f"{nm(target)} avoids {nm(enemy)}'s fire (needs {need})", mods, target.side)
         hit = r.total < need
         em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=hit, need=need))
     if target.vehicle:
@@ -157,7 +158,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
     for c in list(em.s.figs.values()):
         if c.kind == "civilian" and c.status == "ok" and line.distance(Point(c.x, c.y)) < R:
             em.emit(Removed(unit=c.id, status="kia"))
-            em.log(f"civilian {c.id} is caught in the crossfire")
+            em.log(f"{nm(c)} is caught in the crossfire")
 
 
 def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
@@ -177,7 +178,7 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     extra_e = sum(1 for f in s.enemies() if f.id != enemy.id and in_contact(f, soldier))
     need = DATA.enemies[enemy.card].tl - extra_s * M["melee_extra_soldier"] + extra_e * M["melee_extra_enemy"]
     mods = [("fight", DATA.soldiers[soldier.card].fight)] + soldier_roll_mods(s, soldier)
-    r = em.roll("d20", f"hand to hand: {soldier.id} against {enemy.id} (needs {need})", mods, soldier.side)
+    r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)} (needs {need})", mods, soldier.side)
     if r.total >= need:
         em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need))
         wound(em, enemy, 1 + (M["natural_20_melee_wounds"] if r.natural == 20 else 0), "melee")
@@ -227,7 +228,7 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
             continue
         if f.side == "enemy":
             need = DATA.enemies[f.card].tl - (M["suppressed_enemy_tl"] if suppressed(em.s, f) else 0)
-            r = em.roll("d20", f"{g.name} against {f.id} (needs {need})", [], thrower.side)
+            r = em.roll("d20", f"{g.name} against {nm(f)} (needs {need})", [], thrower.side)
             if r.total >= need:
                 wound(em, f, g.wounds, "blast")
         elif f.kind == "civilian":
@@ -236,7 +237,7 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
             wound(em, f, g.wounds, "blast")
         else:
             mods = soldier_roll_mods(em.s, f) if f.kind == "soldier" else []
-            r = em.roll("d20", f"{f.id} avoids the {g.name} (needs {g.avoid_tl})", mods, f.side)
+            r = em.roll("d20", f"{nm(f)} avoids the {g.name} (needs {g.avoid_tl})", mods, f.side)
             if r.total < g.avoid_tl:
                 wound(em, f, g.wounds, "blast")
 

@@ -32,6 +32,8 @@ class Emitter:
         self.events: list[Event] = []
 
     def emit(self, ev: Event) -> Event:
+        from ..describe import annotate
+        ev = annotate(self.s, ev)
         self._apply(self.s, ev)
         self.events.append(ev)
         return ev

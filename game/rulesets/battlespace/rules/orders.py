@@ -10,6 +10,7 @@ from shapely.ops import nearest_points
 
 from .. import actions as A
 from ..cards import DATA
+from ..describe import article, display_name as nm
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
 from ..geo import R, TOL, geo_of, in_contact, sight, throw_clear
 from ..state import BSState, Fig
@@ -135,7 +136,7 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
     """None when the order is legal for activated soldier ``f``; else the reason."""
     name, cost = order_cost(s, f, a)
     if name in f.used:
-        return f"{f.id} has already given a {name} order this turn (a named order once per turn)"
+        return f"{f.id} has already given {article(name)} order this turn (a named order once per turn)"
     if cost > f.orders:
         return f"{name} takes {cost} orders; {f.id} has {f.orders} left"
     if f.move_only and not (isinstance(a, A.Move) and not a.advance):
@@ -243,7 +244,7 @@ def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
     limit = T.advance_mm if a.advance else T.move_mm
     d = math.hypot(a.x - f.x, a.y - f.y)
     if d > limit + 0.01:
-        return f"a {'advance' if a.advance else 'move'} is at most {limit:g} mm; this one is {d:.1f} mm"
+        return f"{'an advance' if a.advance else 'a move'} is at most {limit:g} mm; this one is {d:.1f} mm"
     if d < 0.5:
         return "the move goes nowhere"
     if a.advance and f.on is None and g.in_hindering(f.x, f.y):
@@ -343,7 +344,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
     elif isinstance(a, A.Suppress):
         t = s.figs[a.target]
         em.emit(Changed(unit=f.id, changes={"suppress": [f.x, f.y, t.x, t.y]}))
-        em.log(f"{f.id} lays suppression fire on {t.id}")
+        em.log(f"{nm(f)} lays suppression fire on {nm(t)}")
     elif isinstance(a, (A.Throw, A.FireGear)):
         _use_qty(em, f, a.gear)
         g = DATA.gear[a.gear]
@@ -355,7 +356,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         away = bearing((f.x, f.y), (x, y)) if (x, y) != (f.x, f.y) else 0.0
         gren = DATA.soldiers[f.card].specialty == "grenadier"
         if g.drift:
-            x, y = drift_point(em, x, y, away, gren, f.id)
+            x, y = drift_point(em, x, y, away, gren, nm(f))
         poly = aoe_polygon(x, y, away, centred)
         if g.kind in ("throw_aoe", "fire_aoe"):
             aoe_attack(em, f, a.gear, poly)
@@ -383,7 +384,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         if f.midway == fid:
             tgt = climb_target(s, f.model_copy(update={"midway": None}), fid)
             if tgt is None:
-                em.log(f"{f.id} finds no room at the top and stays put")
+                em.log(f"{nm(f)} finds no room at the top and stays put")
                 em.emit(Changed(unit=f.id, changes={"midway": None, "z": 0.0}))
             else:
                 em.emit(Changed(unit=f.id, changes={"midway": None}))
@@ -391,7 +392,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         elif f.on is None and piece.kind != "wall" and piece.height > CLIMB_TALL:
             em.emit(Changed(unit=f.id, changes={"midway": fid}))
             em.emit(Placed(unit=f.id, x=f.x, y=f.y, z=piece.height / 2, on=None))
-            em.log(f"{f.id} stops midway up {fid}")
+            em.log(f"{nm(f)} stops midway up {fid}")
         else:
             tgt = climb_target(s, f, fid)
             em.emit(Placed(unit=f.id, x=tgt[0], y=tgt[1], z=tgt[2], on=tgt[3]))
