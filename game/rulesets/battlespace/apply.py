@@ -79,6 +79,16 @@ def apply(s: BSState, ev: Event) -> None:
         s.counter += 1
     elif t is E.SmokeCleared:
         s.smoke = [x for x in s.smoke if x.id != ev.id]
+    elif t is E.VehicleMoved:
+        v = s.vehicles[ev.vehicle]
+        v.dx, v.dy = round(v.dx + ev.dx, 2), round(v.dy + ev.dy, 2)
+        for feat in s.terrain:
+            if feat.id == ev.vehicle:
+                feat.exterior = [(round(x + ev.dx, 4), round(y + ev.dy, 4)) for x, y in feat.exterior]
+                feat.holes = [[(round(x + ev.dx, 4), round(y + ev.dy, 4)) for x, y in h] for h in feat.holes]
+        for f in s.figs.values():
+            if f.vehicle == ev.vehicle:
+                f.x, f.y = round(f.x + ev.dx, 4), round(f.y + ev.dy, 4)
     elif t is E.VehicleHit:
         v = s.vehicles[ev.vehicle]
         v.hits, v.disabled = ev.hits, ev.disabled

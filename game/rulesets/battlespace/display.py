@@ -38,6 +38,7 @@ from .rules.common import Emitter, suppressed, suppression_zones
 from .rules.orders import CLIMB_TALL, climb_target, enemy_contact, on_exit, order_cost
 from .state import BSState, Fig
 from .turn import can_attempt, initiative_mods
+from .vehicles import drive_reach
 
 T = DATA.tables
 M = T.modifiers
@@ -48,6 +49,29 @@ SHOWN = ("ok", "down")  #: statuses drawn; kia / exfil / gone are off the table
 #: seat by its name, and "aid" / "vehicle" would share the enemy's colour
 DISPLAY_SIDE = {"aid": "hostage"}
 VEHICLE_SIDE = "vehicles"
+
+
+# ----------------------------------------------------------------------------- sides
+def _is_team(side: str) -> bool:
+    return side == "fireteam" or side.startswith("fireteam")
+
+
+def enemies_of(s: BSState, side: str) -> set[str]:
+    """The sides a figure of ``side`` draws sight lines to: the fireteams are allies of
+    each other and face the enemy; the enemy faces every fireteam; civilians, hostages
+    (aid workers), the survivor's side and vehicles face nobody and nobody faces them."""
+    if side in s.teams or _is_team(side):
+        return {"enemy"}
+    if side == "enemy":
+        return set(s.teams)
+    return set()
+
+
+def side_style(side: str) -> str:
+    """Fireteams friendly, the enemy hostile, everyone else (civilians, hostages, vehicles) neutral."""
+    if _is_team(side):
+        return "friendly"
+    return "hostile" if side == "enemy" else "neutral"
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -416,7 +440,15 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
     if f.midway:
         return [A.Climb(side=side, unit=u, feature=f.midway)]
     if f.vehicle:
-        return [A.Enter(side=side, unit=u, vehicle=f.vehicle, leave=True)]
+        out: list[A.Action] = []
+        if f.seat == "driver":
+            d = math.hypot(x - f.x, y - f.y)
+            k = min(1.0, (T.advance_mm - 0.05) / d) if d > 0 else 1.0
+            out.append(A.Move(side=side, unit=u, x=f.x + (x - f.x) * k, y=f.y + (y - f.y) * k))
+        out.append(A.Enter(side=side, unit=u, vehicle=f.vehicle, leave=True))
+        if on_exit(s, f):
+            out.append(A.Exfil(side=side, unit=u))
+        return out
     g = geo_of(s)
     first: list[A.Action] = []
     p = s.params
@@ -676,7 +708,19 @@ def _pv_activate(s: BSState, f: Fig) -> dict:
             + (f"; {_mods_text(mods)})" if mods else ")"), "text": text}
 
 
+def _pv_drive(s: BSState, f: Fig, a: A.Move) -> dict:
+    want, can, by = drive_reach(s, f, a.x, a.y)
+    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"drive {want:.0f} of {T.advance_mm:g} mm, {_orders_text(s, f, a)}"}
+    if want > 0 and can < want - 0.5:
+        k = can / want
+        out["stop"] = (f.x + (a.x - f.x) * k, f.y + (a.y - f.y) * k)
+        out["text"] = [f"stops after {can:.0f} mm against {by}"]
+    return out
+
+
 def _pv_move(s: BSState, f: Fig, a: A.Move) -> dict:
+    if f.vehicle:
+        return _pv_drive(s, f, a)
     g = geo_of(s)
     d = math.hypot(a.x - f.x, a.y - f.y)
     limit = T.advance_mm if a.advance else T.move_mm

@@ -124,12 +124,17 @@ class TableGeo:
 
 
 def geo_of(state: BSState) -> TableGeo:
-    """The :class:`TableGeo` of the state's map (cached by map digest)."""
-    g = _GEOS.get(state.map_sha)
+    """The :class:`TableGeo` of the state's map (cached by map digest and by where
+    the vehicles that have driven stand)."""
+    key = state.map_sha
+    moved = tuple((v.id, v.dx, v.dy) for v in state.vehicles.values() if v.dx or v.dy)
+    if moved:
+        key = f"{key}:{moved}"
+    g = _GEOS.get(key)
     if g is None:
         if len(_GEOS) > 16:
             _GEOS.clear()
-        g = _GEOS[state.map_sha] = TableGeo(state.terrain, state.table)
+        g = _GEOS[key] = TableGeo(state.terrain, state.table)
     return g
 
 

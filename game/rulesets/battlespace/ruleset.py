@@ -38,7 +38,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 1
+    version = 2
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -205,6 +205,12 @@ class Battlespace:
 
     def figure_overlays(self, state: BSState, figure_id: str) -> dict:
         return display.figure_overlays(state, figure_id)
+
+    def enemies_of(self, state: BSState, side: str) -> set[str]:
+        return display.enemies_of(state, side)
+
+    def side_style(self, side: str) -> str:
+        return display.side_style(side)
 
     # -- AI hooks ------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:

@@ -93,10 +93,14 @@ class Smoke(_M):
 
 
 class Vehicle(_M):
+    """A vehicle on the table; ``dx, dy``: how far it has driven from its map position (mm)."""
+
     id: str
     type: str
     hits: int = 0
     disabled: bool = False
+    dx: float = 0.0
+    dy: float = 0.0
 
 
 class BSState(BattleState):

@@ -21,6 +21,7 @@ from game.ui import fonts
 from game.ui.play import PlaySession
 from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
+from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
 from game.ui.scenes.layout import BATTLE_BOTTOM, TOP, bottom_rect, right_rect, table_rect
 from game.ui.settings import config_dir
@@ -495,10 +496,24 @@ class BattleScene(Scene):
         y += 22
         outcome = s.ruleset.outcome(s.battle.state)
         objs = s.battle.scenario.objectives
-        for o in objs[:4]:
-            line = f"{o.side}: {o.text or o.kind}"
-            surface.blit(fonts.text(line[:52], 13), (rr.x + 10, y))
-            y += 17
+        # objectives word-wrapped to the panel width; lines that would run into the
+        # undo line below are cut, the last one kept with an ellipsis
+        width = rr.width - 20
+        bottom = rr.y + 126 - (17 if outcome.score else 0)
+        rows: list[tuple[int, str]] = []
+        for o in objs:
+            for i, part in enumerate(wrap_text(f"{o.side}: {o.text or o.kind}", width - 12, 13)):
+                rows.append((0 if i == 0 else 12, part))
+        room = max(1, (bottom - y) // 15)
+        if len(rows) > room:
+            rows = rows[:room]
+            ind, last = rows[-1]
+            rows[-1] = (ind, _fit(last + " ...", fonts.font(13), width - ind))
+        for ind, part in rows:
+            surface.blit(fonts.text(part, 13), (rr.x + 10 + ind, y))
+            y += 15
+        if rows:
+            y += 2
         if not objs:
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
             y += 17

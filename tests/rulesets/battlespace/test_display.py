@@ -248,3 +248,23 @@ def test_preview__search_and_breach_odds_come_from_the_interaction_itself():
     assert breach == A.Interact(side=SIDE, unit="s0", what="breach:t1") and RS.check(s, breach).ok
     assert RS.preview(s, breach)["odds"] == 2 / 6
     assert {m.label for m in RS.markers(s) if m.kind == "objective"} == {"t1: not breached"}
+
+
+def test_enemies_of__fireteams_are_allies_and_bystanders_are_nobodys_enemies():
+    """UI hook enemies_of: fireteams see the enemy; the enemy sees both fireteams; civilians, hostages
+    and vehicles get no sight lines either way."""
+    from pathlib import Path
+
+    from game.battle.loading import open_scenario
+
+    maps = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
+    _, sc, m = open_scenario(maps / "mission1_coop.scenario.json")
+    s = RS.setup(sc, m, Dice(1))
+    assert RS.enemies_of(s, "fireteam") == {"enemy"} == RS.enemies_of(s, "fireteam2")
+    assert RS.enemies_of(s, "enemy") == {"fireteam", "fireteam2"}
+    for side in ("civilian", "hostage", "vehicles"):
+        assert RS.enemies_of(s, side) == set()
+    sides = {f.side for f in RS.figures(s)}
+    assert all(RS.side_style(x) in ("friendly", "hostile", "neutral") for x in sides)
+    assert [RS.side_style(x) for x in ("fireteam", "fireteam2", "enemy", "civilian", "hostage", "vehicles")] == \
+        ["friendly", "friendly", "hostile", "neutral", "neutral", "neutral"]

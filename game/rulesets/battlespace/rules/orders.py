@@ -14,6 +14,7 @@ from ..describe import article, display_name as nm
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
 from ..geo import R, TOL, geo_of, in_contact, sight, throw_clear
 from ..state import BSState, Fig
+from ..vehicles import check_drive, resolve_drive
 from .combat import aoe_attack, aoe_polygon, bearing, drift_point, in_area, melee, soldier_fires, soldier_weapon
 from .common import Emitter, has_gear, lift_suppression, status_after, suppressed
 
@@ -76,14 +77,23 @@ def _overlap(s: BSState, f: Fig, x: float, y: float, ignore: set[str]) -> Fig | 
 
 
 def on_exit(s: BSState, f: Fig) -> bool:
-    """The base touches an exfil edge open to it (Battlespace: Exfil)."""
+    """The base touches an exfil edge open to it (Battlespace: Exfil); for a model
+    in a vehicle, the vehicle's footprint does (it drives off with him)."""
     w, h = s.table
+    if f.vehicle and f.vehicle in geo_of(s).pieces:
+        x0, y0, x1, y1 = geo_of(s).pieces[f.vehicle].polygon.bounds
+        gap = {"north": (y0, (x0, x1)), "south": (h - y1, (x0, x1)), "west": (x0, (y0, y1)), "east": (w - x1, (y0, y1))}
+        reach = TOL + 0.5
+    else:
+        gap = {"north": (f.y - R, (f.x, f.x)), "south": (h - f.y - R, (f.x, f.x)), "west": (f.x - R, (f.y, f.y)),
+               "east": (w - f.x - R, (f.y, f.y))}
+        reach = TOL + 0.5
     for e in s.exits:
         if e.side not in (None, f.side, "fireteam"):
             continue
-        d, along = {"north": (f.y, f.x), "south": (h - f.y, f.x), "west": (f.x, f.y), "east": (w - f.x, f.y)}[e.edge]
+        d, (lo, hi) = gap[e.edge]
         end = e.end if e.end is not None else (w if e.edge in ("north", "south") else h)
-        if d <= R + TOL + 0.5 and e.start <= along <= end:
+        if d <= reach and hi >= e.start and lo <= end:
             return True
     return False
 
@@ -146,8 +156,14 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
     shooting = isinstance(a, (A.Fire, A.Suppress, A.FireGear))
     if not shooting and not isinstance(a, (A.Exfil,)) and suppressed(s, f):
         return f"{f.id} is under suppression fire: only shooting attacks"
-    if f.vehicle and not (shooting or (isinstance(a, A.Enter) and a.leave)):
-        return f"{f.id} is in a vehicle: he may shoot or exit"
+    if f.vehicle and isinstance(a, A.Move):
+        if f.seat != "driver":
+            return f"{f.id} is in a vehicle but not at the wheel: he may shoot or exit"
+        if a.drag:
+            return "the driver cannot drag anyone"
+        return check_drive(s, f, a.advance, a.x, a.y)
+    if f.vehicle and not (shooting or isinstance(a, A.Exfil) or (isinstance(a, A.Enter) and a.leave)):
+        return f"{f.id} is in a vehicle: he may shoot, drive (the driver) or exit"
     if isinstance(a, A.Move):
         return _check_move(s, f, a)
     if isinstance(a, (A.Fire, A.Suppress, A.FireGear)):
@@ -328,7 +344,9 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         lift_suppression(em, f)
     em.emit(OrderUsed(unit=f.id, order=name, cost=cost))
     f = em.s.figs[f.id]
-    if isinstance(a, A.Move):
+    if isinstance(a, A.Move) and f.vehicle:
+        resolve_drive(em, f, a.x, a.y)
+    elif isinstance(a, A.Move):
         if a.drag:
             em.emit(Changed(unit=f.id, changes={"carrying": a.drag, "dragging": True}))
             em.emit(Changed(unit=a.drag, changes={"carried_by": f.id}))

@@ -1,0 +1,300 @@
+"""The battle log in plain words: display names of models, the names the emitter
+writes into events (``annotate``), and one sentence per event (``describe``).
+
+Events carry the display names of the models they name (filled in by
+:func:`annotate` when the emitter records them), so a line can be written from
+the event alone, without the state (the log is rebuilt from the history).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
+from game.core.model import quantise
+
+from . import events as E
+from .cards import DATA, SitrepCard
+from .state import BSState, Fig
+
+#: card names shared by many models: the model id is added so each is told apart
+GENERIC = {c.name for c in DATA.enemies.values()} | {c.name for c in DATA.others.values() if c.kind != "survivor"}
+PREFIX = "Al Wahid "
+TEAM_LABELS = ("Alpha team", "Bravo team", "Charlie team", "Delta team")
+
+
+# ----------------------------------------------------------------------------- names
+def display_name(f: Fig) -> str:
+    """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
+    or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
+    with a name of its own by that name ("Ahmad Yosef Awad")."""
+    if f.kind == "soldier" and f.card in DATA.soldiers:
+        return DATA.soldiers[f.card].name
+    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    base = f.name or (card.name if card else f.id)
+    if base in GENERIC:
+        short = base[len(PREFIX):] if base.startswith(PREFIX) else base
+        return f"{short} {f.id}"
+    return base
+
+
+def name_of(s: BSState, unit: str | None) -> str:
+    """The display name of model ``unit`` (its id when it is not in the state)."""
+    if unit is None:
+        return ""
+    f = s.figs.get(unit)
+    return display_name(f) if f is not None else unit
+
+
+def vehicle_name(s: BSState, vid: str | None) -> str:
+    """"the Humvee" (with the id when the table has two of a type)."""
+    if not vid:
+        return ""
+    v = s.vehicles.get(vid)
+    if v is None:
+        return vid
+    vt = DATA.vehicles[v.type]
+    same = [o for o in s.vehicles.values() if o.type == v.type]
+    return f"{vt.name} {vid}" if len(same) > 1 else vt.name
+
+
+def team_label(s: BSState, side: str) -> str:
+    """"the fireteam" alone; "Alpha team" / "Bravo team" in co-op."""
+    if side not in s.teams:
+        return "the enemy (SITREP and Clear phases)" if side == "rules" else side
+    if len(s.teams) == 1:
+        return "the fireteam"
+    i = s.teams.index(side)
+    return TEAM_LABELS[i] if i < len(TEAM_LABELS) else side
+
+
+def edge_words(s: BSState, x: float, y: float) -> str:
+    """Where a new model appears: "at the north edge" near an edge, else "at (x, y)"."""
+    w, h = s.table
+    d = {"north": y, "south": h - y, "west": x, "east": w - x}
+    edge = min(d, key=d.get)
+    if d[edge] <= 2 * DATA.tables.base_radius_mm:
+        return f"at the {edge} edge ({x:.0f}, {y:.0f})"
+    return f"at ({x:.0f}, {y:.0f})"
+
+
+def article(word: str) -> str:
+    """``word`` with "a" or "an" before it ("an advance", "a move")."""
+    w = word.replace("_", " ")
+    return ("an " if w[:1].lower() in "aeiou" else "a ") + w
+
+
+# ----------------------------------------------------------------------------- annotate
+_REFS = (("unit", "name"), ("attacker", "attacker_name"), ("target", "target_name"))
+_POINTERS = ("carrying", "carried_by")
+
+
+def annotate(s: BSState, ev: Event) -> Event:
+    """``ev`` with the display names (and a move's distance) filled in from ``s``,
+    the state just before the event."""
+    fields = type(ev).model_fields
+    upd: dict[str, Any] = {}
+    for src, dst in _REFS:
+        if src in fields and dst in fields and not getattr(ev, dst):
+            upd[dst] = name_of(s, getattr(ev, src))
+    if "vehicle" in fields and "name" in fields and not getattr(ev, "name"):
+        upd["name"] = vehicle_name(s, getattr(ev, "vehicle"))
+    if isinstance(ev, E.Placed) and ev.unit in s.figs:
+        f = s.figs[ev.unit]
+        upd["dist"] = quantise(math.hypot(ev.x - f.x, ev.y - f.y))
+    elif isinstance(ev, E.Changed) and ev.unit in s.figs and not ev.other:
+        f = s.figs[ev.unit]
+        for k in _POINTERS:
+            if k in ev.changes:
+                upd["other"] = name_of(s, ev.changes[k] or getattr(f, k))
+        if "vehicle" in ev.changes:
+            upd["other"] = vehicle_name(s, ev.changes["vehicle"] or f.vehicle)
+    elif isinstance(ev, E.FigAdded) and not ev.where:
+        upd["where"] = edge_words(s, float(ev.fig.get("x", 0.0)), float(ev.fig.get("y", 0.0)))
+    elif isinstance(ev, E.Handover) and not ev.name:
+        upd["name"] = team_label(s, ev.active)
+    return ev.model_copy(update=upd) if upd else ev
+
+
+# ----------------------------------------------------------------------------- SITREP cards
+def card_effect(card: SitrepCard) -> str:
+    """What a SITREP card does, in plain words."""
+    who = DATA.enemies[card.profile].name if card.profile in DATA.enemies else "Al Wahid Fighter"
+    count = (card.count or "d6").upper()
+    return {
+        "activate_element": "the nearest enemy element acts at once",
+        "activate_straggler": "the nearest lone enemy acts at once",
+        "enemies_enter": f"{count} {who}s enter together at a random edge",
+        "straggler_enters": f"one {who} enters alone at a random edge",
+        "weapon_trouble": "the weapon of the soldier nearest the enemy jams",
+        "civilians_panic": "every civilian runs one card length in a random direction",
+        "smoke": f"smoke covers the enemy's likeliest target for {card.duration_turns} turn(s)",
+        "quiet": "nothing happens",
+        "heal": "the most wounded soldier loses one wound",
+        "discard_next": "the next card of the deck is thrown away unread",
+        "enemies_hold": "the enemy does not move or shoot this phase",
+        "enemy_rush": "enemies move two card lengths this phase",
+        "sniper": f"a hidden sniper fires at a random soldier (avoid on {card.tl}+)",
+    }[card.effect]
+
+
+# ----------------------------------------------------------------------------- describe
+_ORDER_WORDS = {"move": "a move", "advance": "an advance", "fire": "a fire", "suppress": "a suppression fire",
+                "throw": "a throw", "gear": "a use-gear", "prone": "a go-prone", "stand": "a stand-up",
+                "interact": "an interact", "aid": "a medical aid", "climb": "a climb", "clear_jam": "a clear-jam",
+                "enter": "an enter-vehicle", "exit": "an exit-vehicle", "exfil": "an exfil", "drive": "a drive"}
+_STATUS_WORDS = {"ok": "still in the fight", "down": "man down", "kia": "killed in action", "exfil": "out by exfil",
+                 "gone": "gone"}
+_OBJECTIVES = {
+    "searched": lambda v: "The Humvee is searched for survivors",
+    "survivor": lambda v: "A wounded survivor is found",
+    "breached": lambda v: f"Target building {v[-1]} is breached ({len(v)} breached so far)" if v else "No building breached",
+    "awad_found": lambda v: f"Awad is found in building {v}",
+    "escaped": lambda v: "Awad has slipped away",
+    "smoke_turn": lambda v: f"Red smoke is popped in turn {v}: exfil at the end of the next turn",
+    "bomb": lambda v: "Awad's bomb goes off",
+}
+
+
+def _gear_words(q: dict) -> str:
+    if not q:
+        return "nothing left"
+    return ", ".join(f"{DATA.gear[g].name if g in DATA.gear else g}" + (f" x{n}" if n >= 0 else "") for g, n in q.items())
+
+
+def _changes(ev: E.Changed) -> str:
+    n, o, ch = ev.name or ev.unit, ev.other, ev.changes
+    out: list[str] = []
+    for k, v in ch.items():
+        if k == "activated":
+            out.append(f"{n} has acted this turn" if v else f"{n} may act again")
+        elif k == "carrying":
+            drag = ch.get("dragging")
+            out.append(f"{n} {'drags' if drag else 'carries'} {o or v}" if v else f"{n} puts {o or 'the carried model'} down")
+        elif k == "dragging":
+            if "carrying" not in ch and not v:
+                out.append(f"{n} stops dragging")
+        elif k == "carried_by":
+            out.append(f"{n} is picked up by {o or v}" if v else f"{n} is set down")
+        elif k == "down_turn":
+            out.append(f"{n} went down in turn {v}")
+        elif k == "suppress":
+            out.append(f"{n} lays down suppression fire" if v else f"{n}'s suppression fire stops")
+        elif k == "jammed":
+            out.append(f"{n}'s weapon jams" if v else f"{n} clears the jammed weapon")
+        elif k == "stunned":
+            out.append(f"{n} is stunned" if v else f"{n} shakes off the stun")
+        elif k == "prone":
+            out.append(f"{n} goes prone" if v else f"{n} stands up")
+        elif k == "midway":
+            out.append(f"{n} stops halfway up the climb" if v else f"{n} is done climbing")
+        elif k == "vehicle":
+            seat = ch.get("seat")
+            out.append(f"{n} gets into the {o or v}" + (f" as {seat}" if seat else "") if v else f"{n} gets out of the {o or 'vehicle'}")
+        elif k == "gear":
+            out.append(f"{n}'s loadout: {_gear_words(v or {})}")
+        elif k == "reacted":
+            out.append(f"{n} has reacted to the soldiers")
+        elif k == "side":
+            out.append(f"{n} pulls a weapon and turns hostile" if v == "enemy" else f"{n} changes sides")
+        elif k == "status":
+            out.append(f"{n} finds no room and is taken off the table" if v == "gone" else f"{n} is now {_STATUS_WORDS.get(v, v)}")
+        elif k in ("seat", "z", "kind", "card", "group"):
+            continue
+        else:
+            out.append(f"{n}: {k.replace('_', ' ')} changes")
+    return "; ".join(out) or f"{n} is updated"
+
+
+def describe(ev: Event) -> str:
+    """One plain sentence for the battle log (never empty for a Battlespace event)."""
+    t = type(ev)
+    if t is Logged:
+        return ev.text
+    if t is DiceRolled:
+        mods = "".join(f" {v:+d} {k}" for k, v in ev.modifiers)
+        return f"{ev.purpose}: {ev.notation} {list(ev.faces)}{mods} = {ev.total}"
+    if t is PhaseBegan:
+        return f"Turn {ev.turn}: {ev.phase} phase" + (f" ({ev.side})" if ev.side else "")
+    if t is BattleEnded:
+        return f"Battle over: {ev.winner or 'nobody'} wins ({ev.reason})"
+    n = getattr(ev, "name", "") or getattr(ev, "unit", "")
+    if t is E.Activated:
+        if ev.move_only:
+            return f"{n} hesitates: one move order only"
+        return f"{n} activates: {ev.orders} orders"
+    if t is E.OrderUsed:
+        what = _ORDER_WORDS.get(ev.order, f"a {ev.order.replace('_', ' ')}")
+        return f"{n} gives {what} order ({ev.cost} order{'s' if ev.cost != 1 else ''})" if ev.cost else f"{n} gives {what} order (free)"
+    if t is E.ActivationEnded:
+        return f"{n} is done for this turn"
+    if t is E.Handover:
+        if ev.phase == "player":
+            return f"Player phase: {ev.name or ev.active} to act"
+        return {"sitrep": "SITREP phase: the enemy acts", "clear": "Clear phase: objectives are checked"}.get(
+            ev.phase, f"{ev.phase.capitalize()} phase")
+    if t is E.Placed:
+        where = f"({ev.x:.0f}, {ev.y:.0f})"
+        up = f" on {ev.on}" if ev.on else (f", {ev.z:.0f} mm up" if ev.z > 0 else "")
+        if ev.dist >= 0.5:
+            return f"{n} moves {ev.dist:.0f} mm to {where}{up}"
+        return f"{n} is placed at {where}{up}"
+    if t is E.Changed:
+        return _changes(ev)
+    if t is E.Attacked:
+        a, b = ev.attacker_name or ev.attacker, ev.target_name or ev.target
+        kind = ev.kind.replace("_", " ")
+        need = f" (needed {ev.need})" if ev.need else ""
+        if ev.kind == "enemy_fire":
+            return f"{a} shoots at {b}: " + ("hit" if ev.hit else "avoided") + need
+        return f"{a}: {kind} at {b}: " + ("hit" if ev.hit else "miss") + need
+    if t is E.Wounded:
+        if ev.amount == 0:
+            return f"{n} is {_STATUS_WORDS.get(ev.status, ev.status)} ({ev.total} wounds)"
+        return (f"{n} takes {ev.amount} wound{'s' if ev.amount != 1 else ''} ({ev.total} in all): "
+                f"{_STATUS_WORDS.get(ev.status, ev.status)}")
+    if t is E.Healed:
+        return f"{n} is patched up: {ev.total} wound{'s' if ev.total != 1 else ''} left, {_STATUS_WORDS.get(ev.status, ev.status)}"
+    if t is E.Removed:
+        return {"kia": f"{n} is killed and removed", "exfil": f"{n} leaves the mission area by exfil",
+                "gone": f"{n} leaves the mission area"}.get(ev.status, f"{n} is removed ({ev.status})")
+    if t is E.FigAdded:
+        f = Fig.model_validate(ev.fig)
+        return f"{display_name(f)} appears {ev.where or f'at ({f.x:.0f}, {f.y:.0f})'}"
+    if t is E.CardDrawn:
+        card = DATA.sitrep_by_id.get(ev.card)
+        if card is None:
+            return f"SITREP card {ev.card}"
+        text = f"SITREP: {card.title} - {card_effect(card)}"
+        return text if ev.applies else text + " (drawn, set aside)"
+    if t is E.DeckShuffled:
+        return f"The SITREP discard pile is shuffled into a new deck of {len(ev.order)} cards"
+    if t is E.SmokeLaid:
+        cx = sum(p[0] for p in ev.ring) / max(1, len(ev.ring))
+        cy = sum(p[1] for p in ev.ring) / max(1, len(ev.ring))
+        return f"Smoke covers the area around ({cx:.0f}, {cy:.0f}) until the end of turn {ev.until_turn}"
+    if t is E.SmokeCleared:
+        return "The smoke clears"
+    if t is E.VehicleHit:
+        v = ev.name or ev.vehicle
+        return f"The {v} has taken {ev.hits} attack{'s' if ev.hits != 1 else ''}" + (": disabled, everyone gets out" if ev.disabled else "")
+    if t is E.VehicleMoved:
+        v = ev.name or ev.vehicle
+        return f"The {v} drives {ev.dist:.0f} mm to ({ev.x:.0f}, {ev.y:.0f})" + (f", stopped by {ev.stopped_by}" if ev.stopped_by else "")
+    if t is E.ObjectiveSet:
+        fn = _OBJECTIVES.get(ev.key)
+        return fn(ev.value) if fn else f"Objective {ev.key.replace('_', ' ')} updated"
+    if t is E.PhaseFlags:
+        if ev.hold:
+            return "The enemy holds its positions this phase"
+        if ev.rush:
+            return "The enemy rushes this phase: two card lengths of movement"
+        return "SITREP phase begins: no soldier has been targeted yet"
+    if t is E.Targeted:
+        return f"Enemies take aim at {n}"
+    if t is E.MissionEnded:
+        return f"Mission {'accomplished' if ev.success else 'failed'}: {ev.reason}"
+    if t is E.TurnCleared:
+        return f"Activation markers cleared; turn {ev.turn} begins"
+    return ev.type.replace("_", " ")
