@@ -22,14 +22,50 @@ STANDING_EYE_MM = 30.0
 PRONE_EYE_MM = 15.0
 
 
-class TableModel:
-    """Terrain pieces and their :class:`TerrainIndex` for one table."""
+def terrain_key(pieces) -> tuple:
+    """A cheap fingerprint of a terrain list: (id, kind, height, tags, polygon
+    bounds) per piece, in order. Equal keys: the same terrain as far as drawing and the
+    sight index go (a moved, added or removed piece changes it)."""
+    return tuple((p.id, p.kind, p.height, p.tags, tuple(p.polygon.bounds)) for p in pieces)
 
-    def __init__(self, pieces: list[TerrainPiece], table: tuple[float, float], map_file: MapFile | None = None) -> None:
+
+class TableModel:
+    """Terrain pieces and their :class:`TerrainIndex` for one table.
+
+    A model is never changed in place (:meth:`of_map` shares them):
+    :meth:`with_pieces` gives the table with the ruleset's current terrain,
+    ``self`` when that terrain is unchanged. ``version`` counts the changes.
+    """
+
+    def __init__(self, pieces: list[TerrainPiece], table: tuple[float, float], map_file: MapFile | None = None,
+                 version: int = 0) -> None:
         self.pieces = list(pieces)
         self.table = (float(table[0]), float(table[1]))
         self.map = map_file
+        self.version = version
         self._index: TerrainIndex | None = None
+        self._key: tuple | None = None
+        self._same: list[tuple] = [tuple(self.pieces)]  #: piece lists known to equal this terrain
+
+    @property
+    def key(self) -> tuple:
+        """:func:`terrain_key` of the pieces (computed once)."""
+        if self._key is None:
+            self._key = terrain_key(self.pieces)
+        return self._key
+
+    def with_pieces(self, pieces) -> "TableModel":
+        """This table with terrain ``pieces`` (a ruleset's ``terrain(state)``):
+        ``self`` when they are the same objects or have the same
+        :func:`terrain_key`, else a new model (its index built on first use)."""
+        pieces = tuple(pieces)
+        for known in self._same:
+            if len(known) == len(pieces) and all(a is b for a, b in zip(known, pieces)):
+                return self
+        if terrain_key(pieces) == self.key:
+            self._same = [self._same[0], pieces]  # the hook's own objects: no key next time
+            return self
+        return TableModel(pieces, self.table, self.map, self.version + 1)
 
     @classmethod
     def of_map(cls, m: MapFile) -> "TableModel":

@@ -111,6 +111,31 @@ class TableView:
         self.colours.add([f.side for f in self.figures] + [m.side for m in self.markers if m.side])
         self.anim.retarget(self.figures)
 
+    def set_terrain(self, pieces, relos: bool = True) -> bool:
+        """The terrain as it now stands (a ruleset's ``terrain(state)``: moved
+        vehicles, destroyed pieces). Rebuilds the cached terrain layer and the
+        sight index only when the terrain changed (:meth:`TableModel.with_pieces`);
+        True then (an LoS overlay on show is recomputed unless ``relos`` is
+        False: the caller recomputes it)."""
+        t = self.table.with_pieces(pieces)
+        if t is self.table:
+            return False
+        self.table = t
+        highlight = self.terrain.highlight
+        self.terrain = TerrainLayer(t.pieces, t.table, self.palette, t.map, self.colours)
+        self.terrain.set_highlight(highlight)
+        if relos and self.los is not None:
+            self.set_los(self.los.viewer_id)
+        return True
+
+    def sync_terrain(self, ruleset, state, relos: bool = True) -> bool:
+        """:meth:`set_terrain` from the ruleset's optional ``terrain(state)``
+        hook (no hook: the map's terrain stays). True when the terrain changed."""
+        hook = getattr(ruleset, "terrain", None)
+        if hook is None:
+            return False
+        return self.set_terrain(hook(state), relos)
+
     def los_targets(self, viewer) -> list:
         """The figures ``viewer``'s sight lines go to: those of its enemy
         sides (``enemies``), else of every other side."""

@@ -1,6 +1,6 @@
 """Display hooks of Battlespace: what the desktop app draws and offers
-(``figures``, ``markers``, ``point_actions``, ``figure_actions``, ``preview``,
-``describe_action``, ``figure_overlays``; see ``game/rulesets/README.md``).
+(``figures``, ``markers``, ``terrain``, ``point_actions``, ``figure_actions``,
+``preview``, ``describe_action``, ``figure_overlays``; see ``game/rulesets/README.md``).
 
 Nothing here decides a rule: legality stays with ``check``, numbers come from
 the rule functions (``fire_numbers``/``hit_chance``, ``initiative_mods``,
@@ -27,6 +27,7 @@ from shapely.ops import unary_union
 from game.core.dice import Dice, DiceError
 from game.core.view import Figure, Marker
 from game.geometry.shapes import lane_template, rectangle_template
+from game.geometry.terrain import TerrainPiece
 
 from . import actions as A
 from .apply import apply as apply_event
@@ -49,6 +50,14 @@ SHOWN = ("ok", "down")  #: statuses drawn; kia / exfil / gone are off the table
 #: seat by its name, and "aid" / "vehicle" would share the enemy's colour
 DISPLAY_SIDE = {"aid": "hostage"}
 VEHICLE_SIDE = "vehicles"
+
+
+# ----------------------------------------------------------------------------- terrain
+def terrain(s: BSState) -> list[TerrainPiece]:
+    """The terrain as it stands now, in map order: the pieces the rules measure
+    sight, cover and paths against (:func:`geo.geo_of`), so a driven vehicle
+    is at its moved footprint (``state.terrain``, shifted by ``VehicleMoved``)."""
+    return list(geo_of(s).pieces.values())
 
 
 # ----------------------------------------------------------------------------- sides

@@ -191,6 +191,9 @@ class Battlespace:
     def markers(self, state: BSState) -> list:
         return display.markers(state)
 
+    def terrain(self, state: BSState) -> list:
+        return display.terrain(state)
+
     def point_actions(self, state: BSState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
         return display.point_actions(self, state, side, figure_id, x, y)
 

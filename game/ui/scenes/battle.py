@@ -136,10 +136,13 @@ class BattleScene(Scene):
         if figures is None and not self.status:
             self.set_status(f"ruleset {rs.id} has no display hooks (figures/markers) yet: nothing to draw", bad=True)
         self.view.set_content(figures(state) if figures else [], markers(state) if markers else [])
+        # driven vehicles, destroyed pieces: layer and sight index rebuilt on a change only
+        moved = self.view.sync_terrain(rs, state, relos=False)
+        self.table = self.view.table
         if self.selected and self.selected not in self.view.by_id:
             self.selected = None
         key = (state.seq, len(s.battle.history), self.selected, self.show_los)
-        if key != self._seq or force_los:
+        if key != self._seq or force_los or moved:
             self._seq = key
             self.view.set_los(self.selected if self.show_los else None)
             self._update_ranges()

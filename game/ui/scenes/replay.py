@@ -141,6 +141,8 @@ class ReplayScene(Scene):
         st = m.state_at(self.k, self.j)
         self._state = st
         self.view.set_content(m.ruleset.figures(st), m.ruleset.markers(st))
+        self.view.sync_terrain(m.ruleset, st, relos=False)  # driven vehicles, destroyed pieces (rebuilt on change only)
+        self.table = self.view.table
         if self.selected not in self.view.by_id:
             self.selected = None
         self.view.set_los(self.selected if self.show_los else None)

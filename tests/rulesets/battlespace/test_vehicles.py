@@ -147,3 +147,20 @@ def test_drive__the_crew_exfils_when_the_vehicle_touches_an_exfil_edge():
     assert on_exit(s, s.figs["s0"]) and on_exit(s, s.figs["s1"])
     assert step(RULESET, s, A.Exfil(side="fireteam", unit="s0"), Dice.scripted([])).ok
     assert s.figs["s0"].status == "exfil"
+
+
+def test_terrain__the_driven_vehicle_piece_is_at_its_new_place():
+    """Display hook ``terrain(state)``: the table's terrain as it stands, the driven vehicle at its
+    moved footprint, every other piece where the map put it (the rules' own pieces, not a copy)."""
+    s = _crew(features=(HUMVEE, WALL))
+    before = {p.id: p.polygon.bounds for p in RULESET.terrain(s)}
+    assert before["hmv"] == (432.0, 487.0, 482.0, 513.0)
+    _ready(s, "s0")
+    assert _drive(s, "s0", 457 + 170, 500).ok
+    after = RULESET.terrain(s)
+    assert [p.id for p in after] == list(before)
+    by = {p.id: p for p in after}
+    assert by["hmv"].polygon.bounds == (602.0, 487.0, 652.0, 513.0)
+    assert by["hmv"].kind == "vehicle" and by["hmv"].has("impassable")
+    assert all(by[k].polygon.bounds == b for k, b in before.items() if k != "hmv")
+    assert all(p is geo_of(s).pieces[p.id] for p in after)

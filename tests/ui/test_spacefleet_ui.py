@@ -1,0 +1,162 @@
+"""The battle scene on the space-fleet planet_low_orbit scenario: a human
+Imperial fleet against the default Chaos AI. Select a ship, preview and
+commit a move (undo, redo), the LoS overlay, close in and fire with the
+rules' own odds, save and load, screenshot."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.battle.seats import Seat
+
+SCENARIO = Path(__file__).resolve().parents[2] / "maps" / "spacefleet" / "planet_low_orbit.scenario.json"
+
+
+def _start(app, tmp_path):
+    from game.ui.scenes.battle import BattleScene
+
+    scene = app.push(BattleScene.from_scenario(SCENARIO, 1, {"imperial": Seat("human")}, replay=tmp_path / "sf.replay.jsonl"))
+    app.drive(2)
+    scene.skip_ai()
+    return scene
+
+
+def _click(app, pos):
+    app.drive(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def _nearest_enemy(st, sh):
+    foes = [e for e in st.ships.values() if e.side != sh.side and e.status == "active" and e.zone == sh.zone]
+    return min(foes, key=lambda e: math.hypot(e.x - sh.x, e.y - sh.y), default=None)
+
+
+def test_spacefleet_play_select_move_fire_save_load(app, tmp_path):
+    from tests.ui.conftest import distinct_colours
+
+    scene = _start(app, tmp_path)
+    s = scene.session
+    rs = s.ruleset
+    assert s.viewer == "imperial" and scene.my_turn and s.battle.state.phase == "movement"
+    cam = scene.view.camera
+    st = s.battle.state
+    # every ship is drawn at its state position with its base and markers
+    for sh in st.ships.values():
+        f = scene.view.by_id[sh.id]
+        assert (f.x, f.y, f.radius) == (sh.x, sh.y, sh.radius)
+        assert f.markers[0].startswith("hits:")
+    # select the Lunar with a click on its base
+    lu = st.ships["imp_lunar"]
+    _click(app, cam.to_screen(lu.x, lu.y))
+    assert scene.selected == "imp_lunar"
+    app.drive(1)
+    assert any(a.type == "sf_declare_order" for a in scene.bar_actions)
+    # hover 15 cm ahead (the Lunar faces south): a legal move with its cost
+    x0, y0 = lu.x, lu.y
+    target = cam.to_screen(x0 + 20, y0 + 150)
+    app.drive(2, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))])
+    pv = scene.preview
+    assert pv is not None and pv.action.type == "sf_move" and pv.legal and "cm of" in pv.cost and len(pv.path) >= 2
+    assert pv.arcs  # the broadside arcs from where it would end
+    # too far: the rules' reason
+    scene.aim(x0, y0 + 600, lock=True)
+    assert scene.preview.action.type == "sf_move"
+    # click the point twice: offered, then committed
+    _click(app, target)
+    assert scene.pending and scene.pending[0].type == "sf_move"
+    _click(app, target)
+    moved = s.battle.state.ships["imp_lunar"]
+    assert moved.moved and moved.y > y0
+    assert scene.view.by_id["imp_lunar"].y == moved.y
+    # undo (no dice were rolled), then redo with Enter
+    assert scene.undo() == 1 and s.battle.state.ships["imp_lunar"].y == y0
+    _click(app, target)
+    app.drive(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0),
+                  pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+    assert s.battle.state.ships["imp_lunar"].y > y0
+    # the LoS overlay from the Lunar to the Chaos ships only
+    assert scene.view.los is not None and scene.view.los.viewer_id == "imp_lunar"
+    assert {ln.target_id for ln in scene.view.los.lines} <= {sh.id for sh in st.ships.values() if sh.side == "chaos"}
+    # close in turn by turn until a gun bears, then fire with the rules' odds shown
+    fired = False
+    for _ in range(60):
+        if s.battle.over or fired:
+            break
+        if not scene.my_turn:
+            scene.skip_ai()
+            continue
+        st = s.battle.state
+        if st.phase == "brace":
+            assert scene.commit([a for a in rs.legal_actions(st, "imperial") if a.type == "sf_take_it"][0])
+            continue
+        if st.phase == "movement":
+            for sh in sorted(st.ships.values(), key=lambda x: x.id):
+                sh = s.battle.state.ships[sh.id]
+                if sh.side != "imperial" or sh.status != "active" or sh.moved:
+                    continue
+                foe = _nearest_enemy(s.battle.state, sh)
+                if foe is None:
+                    continue
+                scene.select(sh.id)
+                scene.aim(foe.x, foe.y, lock=True)
+                if scene.preview is not None and scene.preview.legal:
+                    assert scene.commit()
+            assert scene.commit(rs.figure_actions(s.battle.state, "imperial", "imp_lunar", None)[-1])  # End phase
+            continue
+        if st.phase == "shooting":
+            for sh in sorted(st.ships.values(), key=lambda x: x.id):
+                if sh.side != "imperial" or sh.status != "active":
+                    continue
+                for foe in [e for e in st.ships.values() if e.side == "chaos" and e.status == "active"]:
+                    acts = rs.figure_actions(st, "imperial", sh.id, foe.id)
+                    if acts and acts[0].type == "sf_fire" and rs.check(st, acts[0]).ok:
+                        scene.select(sh.id)
+                        scene.aim(foe.x, foe.y, target_id=foe.id, lock=True)
+                        assert scene.pending[0].type == "sf_fire" and scene.preview.legal
+                        assert scene.preview.odds is not None and any(ln.startswith("chance ") for ln in scene.preview.lines)
+                        assert "D6, column" in scene.preview.need or "lances" in scene.preview.need
+                        n = len(s.battle.history)
+                        assert scene.commit()
+                        assert len(s.battle.history) == n + 1
+                        fired = True
+                        break
+                if fired:
+                    break
+            if not fired:
+                assert scene.commit(rs.figure_actions(st, "imperial", "imp_lunar", None)[-1])
+    assert fired, "no Imperial gun came to bear"
+    scene.skip_ai()
+    if s.battle.state.phase == "brace" and scene.my_turn:
+        scene.commit([a for a in rs.legal_actions(s.battle.state, "imperial") if a.type == "sf_take_it"][0])
+    app.drive(2)
+    assert any(("fires" in ln.text or "aims" in ln.text) for ln in s.log.lines)
+    assert not any(ln.text.strip().startswith("{") for ln in s.log.lines)
+    shot = app.screenshot(tmp_path / "sf-after-shot.png")
+    assert distinct_colours(pygame.image.load(str(shot))) > 50
+    # save, then load it back
+    save = scene.save_game(tmp_path / "sf.save.json")
+    data = json.loads(save.read_text())
+    n_hist = len(s.battle.history)
+    assert len(data["actions"]) == n_hist
+    assert scene.load_game(save)
+    s = scene.session
+    assert len(s.battle.history) == n_hist
+    app.drive(1)
+    assert scene.view.figures
+
+
+def test_spacefleet_screenshot_is_not_blank(app, tmp_path):
+    from tests.ui.conftest import distinct_colours
+
+    scene = _start(app, tmp_path)
+    scene.prepare_screenshot()
+    app.drive(2)
+    assert scene.selected is not None and scene.view.los is not None
+    shot = app.screenshot(tmp_path / "sf.png")
+    assert distinct_colours(pygame.image.load(str(shot))) > 50
