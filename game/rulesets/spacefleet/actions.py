@@ -53,6 +53,7 @@ class Fire(Action):
     ship: str
     weapon: int
     target: str
+    pool: tuple[tuple[str, int], ...] = ()   #: squadron-mates' batteries joining the volley (ship, weapon)
 
 
 class Launch(Action):

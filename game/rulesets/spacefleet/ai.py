@@ -25,7 +25,7 @@ from .actions import Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, Mov
 from .candidates import fire_options, move_options
 from .common import crippled, in_wells, inside_asteroids, on_table, prof, remaining, sight, squadron, weapon_strength
 from .movement import plan_move
-from .shooting import SUNWARD_HEADING, find_ordnance
+from .shooting import SUNWARD_HEADING, find_ordnance, pooled_firepower
 from .state import SFState, Ship
 from .tables import profile, tables
 
@@ -57,6 +57,8 @@ def _expected_hits(state: SFState, ship: Ship, x: float, y: float, h: float, tar
     tp = prof(target)
     if w.kind == "lance":
         return fp * 0.5
+    if w.kind == "nova_cannon":
+        return 1.2 if d - tables().nova.template_radius_mm >= w.min_range_cm * 10.0 else 0.0
     q = geom.quadrants(target.heading, target.x, target.y, x, y)
     asp = {"front": "closing", "rear": "away"}.get(q[0], "abeam")
     cols = tables().gunnery.base_column
@@ -314,12 +316,20 @@ class FleetAgent:
         w = p.weapons[a.weapon]
         if isinstance(a, Fire):
             o = find_ordnance(s, a.target)
-            fp = weapon_strength(ship, w)
+            if a.target not in s.ships and o is None:
+                return 0.0  # an asteroid field: no damage to anyone
+            fp = pooled_firepower(s, ship, w, a.pool) if a.pool else weapon_strength(ship, w)
             if o is not None:
                 return 0.5 * (1.0 if o.strength >= 3 or o.kind == "bomber" else 0.2)
             t = s.ships[a.target]
             eh = _expected_hits(s, ship, ship.x, ship.y, ship.heading, t, w, fp)
             v = eh * _value(t)
+            if w.kind == "nova_cannon":
+                friends_near = any(f.side == ship.side and f.status == "active" and math.hypot(f.x - t.x, f.y - t.y) < 120
+                                   for f in s.ships.values())
+                v = 0.0 if friends_near else v
+            if a.pool:
+                v *= 1.1  # pooling beats separate volleys on the same column
             if w.kind == "battery":
                 v *= 1.05  # batteries before lances (blast markers hurt later batteries, not lances)
             if ship.priority == "none" and a.target != self._nearest(s, ship, a.weapon):

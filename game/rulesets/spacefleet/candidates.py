@@ -12,9 +12,9 @@ from game.core.ruleset import RULES_SIDE
 from . import geom
 from .actions import (ORDERS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import in_wells, prof
+from .common import in_wells, prof, squadron
 from .movement import allowed_turns, move_limits, plan_move
-from .shooting import find_ordnance, ordnance_id
+from .shooting import field_target, find_ordnance, ordnance_id
 from .state import SFState, Ship
 from .tables import tables
 
@@ -63,6 +63,7 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
             for sg in (1.0, -1.0):
                 for sg2 in (1.0, -1.0):
                     legs_set.append(((0.0, run), (sg * T, run), (sg2 * T, d - 2 * run)) if run > 0 else ((sg * T, d / 2), (sg2 * T, d / 2)))
+    legs_set.extend(_formation_legs(state, ship))
     out: list[MoveShip] = []
     seen = set()
     for pre in pres:
@@ -87,6 +88,45 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
     return out
 
 
+def _formation_legs(state: SFState, ship: Ship) -> list[tuple[tuple[float, float], ...]]:
+    """Moves that keep an escort in squadron formation: one turn then straight
+    to a point 10-14 cm beside or behind a squadron-mate that has moved."""
+    if not ship.squadron or prof(ship).capital:
+        return []
+    out = []
+    T = float(prof(ship).turns_deg)
+    vmin, vmax = move_limits(state, ship, True)
+    for m in squadron(state, ship):
+        if m.id == ship.id or not m.moved or m.zone != ship.zone:
+            continue
+        for off, d in ((90.0, 140.0), (-90.0, 140.0), (180.0, 140.0), (90.0, 100.0), (-90.0, 100.0), (135.0, 130.0), (-135.0, 130.0)):
+            px, py = geom.step(m.x, m.y, m.heading + off, d)
+            dist = math.hypot(px - ship.x, py - ship.y)
+            turn = max(-T, min(T, geom.norm(geom.bearing(ship.x, ship.y, px, py) - ship.heading))) if dist > 1 else 0.0
+            dist = max(vmin, min(vmax, dist))
+            out.append(((round(turn, 3), round(dist, 1)),))
+    return out
+
+
+def _pool_for(state: SFState, ship: Ship, wi: int, target: str, rs) -> tuple[tuple[str, int], ...]:
+    """Squadron-mates' unfired batteries that may join a volley at ``target``
+    (one each, the first that passes the pooling check)."""
+    if not ship.squadron:
+        return ()
+    pool: list[tuple[str, int]] = []
+    for m in sorted(squadron(state, ship), key=lambda m: m.id):
+        if m.id == ship.id:
+            continue
+        for wj, mw in enumerate(prof(m).weapons):
+            if mw.kind != "battery" or wj in m.fired:
+                continue
+            trial = Fire(side=ship.side, ship=ship.id, weapon=wi, target=target, pool=tuple(pool + [(m.id, wj)]))
+            if rs.check(state, trial).ok:
+                pool.append((m.id, wj))
+                break
+    return tuple(pool)
+
+
 def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
     """Every legal Fire and a launch per ordnance weapon for ``ship``."""
     out: list[Action] = []
@@ -95,6 +135,11 @@ def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
     for wi, w in enumerate(p.weapons):
         if wi in ship.fired:
             continue
+        if w.kind == "nova_cannon":
+            for f in foes:
+                a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=f.id)
+                if rs.check(state, a).ok:
+                    out.append(a)
         if w.kind in ("battery", "lance"):
             for f in foes:
                 if math.hypot(f.x - ship.x, f.y - ship.y) > w.range_cm * 10 + 1:
@@ -102,6 +147,15 @@ def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
                 a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=f.id)
                 if rs.check(state, a).ok:
                     out.append(a)
+                    pool = _pool_for(state, ship, wi, f.id, rs) if w.kind == "battery" else ()
+                    if pool:
+                        out.append(Fire(side=ship.side, ship=ship.id, weapon=wi, target=f.id, pool=pool))
+            if ship.zone == "main":
+                for fld in state.features:
+                    if fld.kind == "asteroid_field":
+                        a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=field_target(fld))
+                        if rs.check(state, a).ok:
+                            out.append(a)
             for o in state.ordnance:
                 if o.side != ship.side and math.hypot(o.x - ship.x, o.y - ship.y) <= w.range_cm * 10:
                     a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=ordnance_id(o))

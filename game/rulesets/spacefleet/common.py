@@ -240,3 +240,30 @@ def in_wells(state: SFState, x: float, y: float) -> list[Feature]:
             if math.hypot(x - f.cx, y - f.cy) <= f.radius + depth + 1e-6:
                 out.append(f)
     return out
+
+
+def may_reroll(state: SFState, ship: Ship, command: bool) -> bool:
+    """A fleet commander's re-roll is left for this failed test (spacefleet_core
+    1.1; during a radiation burst only for Command checks of the commander's
+    own ship or squadron, celestial phenomena)."""
+    if state.rerolls.get(ship.side, 0) <= 0:
+        return False
+    if state.radiation:
+        flag = state.flagship.get(ship.side)
+        return command and any(m.id == flag for m in squadron(state, ship))
+    return True
+
+
+def ld_test(ctx: "Ctx", ship: Ship, notation: str, target: int, purpose: str, command: bool = False,
+            rerolled: bool = False) -> bool:
+    """Roll ``notation`` <= ``target`` (11-12 on 2D6 always fail); a failure
+    spends a fleet re-roll when one may be used, never more than one per test
+    (``rerolled``: the test was already re-rolled, e.g. an escort's free one)."""
+    from .events import RerollUsed
+    r = ctx.roll(notation, f"{purpose} (needs {target} or less)", side=ship.side).total
+    ok = r <= target and (notation.lower() != "2d6" or r <= 10)
+    if not ok and not rerolled and may_reroll(ctx.s, ship, command):
+        ctx.emit(RerollUsed(side=ship.side, ship=ship.id))
+        r = ctx.roll(notation, f"{purpose}: fleet commander re-roll", side=ship.side).total
+        ok = r <= target and (notation.lower() != "2d6" or r <= 10)
+    return ok

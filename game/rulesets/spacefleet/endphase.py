@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 
-from .common import Ctx, prof, remaining, under_fire
-from .damage import hull_damage
-from .events import BlastMarkerRemoved, BraceEnded, CriticalRepaired
+from .common import Ctx, crippled, prof, remaining, turrets, under_fire
+from .damage import critical, destroyed, hull_damage, place_bms_around
+from .events import BlastMarkerRemoved, BoardingFought, BraceEnded, CriticalRepaired, ShipDamaged, ShipStatus
 from .tables import tables
 
 REPAIR_ORDER = ("fire", "engine_room", "thrusters", "prow_armament", "port_armament", "starboard_armament", "dorsal_armament")
@@ -42,7 +42,7 @@ def remove_blast_markers(ctx: Ctx, side: str) -> None:
     s = ctx.s
     r = tables().constants.blast_marker_radius_mm
     free = [b for b in s.blast_markers
-            if not any(sh.status in ("active", "drifting_hulk", "blazing_hulk") and sh.zone == b.zone
+            if not b.field and not any(sh.status in ("active", "drifting_hulk", "blazing_hulk") and sh.zone == b.zone
                        and math.hypot(sh.x - b.x, sh.y - b.y) <= sh.radius + r for sh in s.ships.values())]
     if not free:
         return
@@ -57,3 +57,97 @@ def lapse_braces(ctx: Ctx, side: str) -> None:
         sh = s.ships[sid]
         if sh.side == side and sh.braced and s.player_turns > sh.brace_turn:
             ctx.emit(BraceEnded(ship=sid))
+
+
+# -- boarding (spacefleet_core 1.10) -------------------------------------------------
+
+
+def boarding_value(ship, defending: bool) -> int:
+    """Hits left, plus turrets for the defender (spacefleet_core 1.10)."""
+    return remaining(ship) + (turrets(ship) if defending else 0)
+
+
+def boarding_modifiers(state, me, enemy, mine: int, theirs: int) -> list[tuple[str, int]]:
+    """One side's modifiers: the best boarding-value ratio bonus only, enemy
+    under blast markers, crippled, on special orders, and the fleet's bonus."""
+    b = tables().boarding
+    mods: list[tuple[str, int]] = []
+    ratio = mine / theirs if theirs > 0 else math.inf
+    for at_least, bonus in b.ratio_bonus:
+        if ratio >= at_least:
+            mods.append((f"boarding value x{at_least:g}", int(bonus)))
+            break
+    if under_fire(state, enemy):
+        mods.append(("enemy under blast markers", b.enemy_blast_marker))
+    if crippled(enemy):
+        mods.append(("enemy crippled", b.enemy_crippled))
+    if enemy.order or enemy.braced:
+        mods.append(("enemy on special orders", b.enemy_on_orders))
+    fb = b.fleet_bonus.get(prof(me).fleet, 0)
+    if fb:
+        mods.append((f"{prof(me).fleet} crew", fb))
+    return mods
+
+
+def board(ctx: Ctx, sid: str, tid: str) -> None:
+    """One boarding action: each side rolls D6 + modifiers; the loser takes the
+    difference as damage (no shields, no Brace saves), then the loser and the
+    winner roll for a critical at the margin's scores; a capital ship boarded
+    to 0 hits becomes a drifting hulk; a tie does nothing (ours)."""
+    s = ctx.s
+    a, d = s.ships[sid], s.ships[tid]
+    va, vd = boarding_value(a, False), boarding_value(d, True)
+    ma = boarding_modifiers(s, a, d, va, vd)
+    md = boarding_modifiers(s, d, a, vd, va)
+    ra = ctx.roll("d6", f"{sid} boards {tid} (value {va}, {', '.join(f'{k} {v:+d}' for k, v in ma) or 'no modifiers'})",
+                  side=a.side).total + sum(v for _, v in ma)
+    rd = ctx.roll("d6", f"{tid} repels boarders (value {vd}, {', '.join(f'{k} {v:+d}' for k, v in md) or 'no modifiers'})",
+                  side=d.side).total + sum(v for _, v in md)
+    margin = abs(ra - rd)
+    row = tables().boarding.result(margin)
+    ctx.emit(BoardingFought(attacker=sid, defender=tid, attacker_score=ra, defender_score=rd, result=row.id if row else "tie"))
+    if row is None:
+        return
+    loser, winner = (tid, sid) if ra > rd else (sid, tid)
+    lo = s.ships[loser]
+    n = min(margin, remaining(lo))
+    if n >= remaining(lo) and prof(lo).capital:
+        ctx.emit(ShipDamaged(ship=loser, amount=n, why=f"boarding ({row.id})"))
+        ctx.emit(ShipStatus(ship=loser, status="drifting_hulk", why="boarded to 0 hits"))
+        place_bms_around(ctx, loser, 1, None)
+    else:
+        hull_damage(ctx, loser, n, crits=False, why=f"boarding ({row.id})")
+    for who, need in ((loser, row.loser_crit_on), (winner, row.winner_crit_on)):
+        if need > 6 or s.ships[who].status != "active":
+            continue
+        if need <= 1 or ctx.roll("d6", f"boarding critical on {who} ({need}+)", side=s.ships[who].side).total >= need:
+            critical(ctx, who)
+            w = s.ships[who]
+            if w.status == "active" and remaining(w) <= 0:
+                destroyed(ctx, who, "boarding")
+
+
+def boarding_actions(ctx: Ctx, side: str) -> None:
+    """The active fleet's ships in base contact with an enemy ship board it
+    (ours: automatically, the nearest enemy in contact, once a turn each)."""
+    s = ctx.s
+    for sid in sorted(s.ships):
+        sh = s.ships[sid]
+        if sh.side != side or sh.status != "active" or sid in s.boarded:
+            continue
+        foes = [t for t in s.ships.values() if t.side != side and t.status == "active" and t.zone == sh.zone
+                and math.hypot(t.x - sh.x, t.y - sh.y) <= t.radius + sh.radius + 1e-6]
+        if foes:
+            t = min(foes, key=lambda t: (math.hypot(t.x - sh.x, t.y - sh.y), t.id))
+            board(ctx, sid, t.id)
+
+
+def remove_field_markers(ctx: Ctx) -> None:
+    """Each asteroid field sheds D6 of the blast markers shot onto it, apart
+    from the active player's D6 (celestial phenomena, asteroid fields)."""
+    s = ctx.s
+    for f in sorted({b.field for b in s.blast_markers if b.field}):
+        mine = sorted((b for b in s.blast_markers if b.field == f), key=lambda b: b.id)
+        n = ctx.roll(tables().phenomena.asteroid_bm_removed, f"asteroid field {f} sheds blast markers").total
+        for b in mine[:n]:
+            ctx.emit(BlastMarkerRemoved(id=b.id))

@@ -96,6 +96,7 @@ class BlastMarkerPlaced(Event):
     x: Mm
     y: Mm
     zone: Literal["main", "low_orbit"] = "main"
+    field: str | None = None
 
 
 class BlastMarkerRemoved(Event):
@@ -129,6 +130,7 @@ class AttackDeclared(Event):
     weapon: int
     target: str
     defender: str
+    pool: tuple[tuple[str, int], ...] = ()
 
 
 class AttackCleared(Event):
@@ -222,3 +224,25 @@ class BraceEnded(Event):
 
 
 SF_EVENTS = SF_EVENTS + (BraceEnded,)
+
+
+class RerollUsed(Event):
+    """A fleet commander's re-roll was spent on a failed Leadership test (spacefleet_core 1.1)."""
+
+    type: Literal["sf_reroll"] = "sf_reroll"
+    side: str
+    ship: str
+
+
+class BoardingFought(Event):
+    """A boarding action was resolved in the end phase (spacefleet_core 1.10)."""
+
+    type: Literal["sf_boarding"] = "sf_boarding"
+    attacker: str
+    defender: str
+    attacker_score: int
+    defender_score: int
+    result: str = ""
+
+
+SF_EVENTS = SF_EVENTS + (RerollUsed, BoardingFought)

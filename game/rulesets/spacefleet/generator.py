@@ -143,3 +143,29 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
             out.append(TerrainFeature(id=f"ring_{n + 1}_{k + 1}", kind=kind_, exterior=outer, holes=[inner], height=0,
                                       tags=["blocks_sight"] if kind_ == "asteroid_field" else ["obscures"]))
     return out
+
+
+def method3_battlezone(choices: dict[str, int], attack_ratings: dict[str, int], dice) -> tuple[str, int]:
+    """Set-up method 3 of the celestial-phenomena chapter: each side secretly
+    picks a battlezone (1-6) and adds it to its fleet's attack rating; the
+    higher total fights in its own pick. Ties (ours): both roll a D6 until one
+    is higher. Returns (winning side, battlezone number)."""
+    for side, z in choices.items():
+        if not 1 <= int(z) <= 6:
+            raise ValueError(f"{side}: battlezone must be 1-6")
+    totals = {side: int(choices[side]) + int(attack_ratings.get(side, 0)) for side in choices}
+    best = max(totals.values())
+    tied = sorted(s for s, v in totals.items() if v == best)
+    while len(tied) > 1:
+        rolls = {s: dice.roll("d6", f"battlezone roll-off for {s}", side=s).total for s in tied}
+        top = max(rolls.values())
+        tied = [s for s in tied if rolls[s] == top]
+    return tied[0], int(choices[tied[0]])
+
+
+def method1_edges(placer: str, sides: list[str], pick: str) -> dict[str, str]:
+    """Set-up method 1: the side that did not place the phenomena chooses its
+    table edge (``pick``); the placer takes the opposite one."""
+    opposite = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    chooser = next(s for s in sides if s != placer)
+    return {chooser: pick, placer: opposite[pick]}

@@ -1,8 +1,12 @@
-"""Small geometry helpers for the space-fleet ruleset, on shapely.
+"""Geometry adapters and helpers for the space-fleet ruleset.
 
-The shared ``game/geometry`` package had no gravity-well, planet-LoS or
-quadrant-aspect helpers when this ruleset was written, so these live here.
-Table mm, degrees clockwise from +x (y down).
+Angles, bearings, displacement, quadrants, first contact along a segment and
+the gravity-well free turn come from the shared ``game/geometry`` layer
+(``shapes``, ``measure``, ``movement``, ``gravity``); the functions here only
+adapt signatures (loose x, y floats; headings in (-180, 180]). Planet,
+cloud, asteroid-field and rift contact (shapely, cached per feature) stays
+here: the shared layer has no feature model for it. Table mm, degrees
+clockwise from +x (y down).
 """
 
 from __future__ import annotations
@@ -14,43 +18,55 @@ from typing import Iterable, Sequence
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
 
+from game.geometry.gravity import GravityWell, gravity_turn
+from game.geometry.measure import angle_difference
+from game.geometry.measure import bearing as _bearing
+from game.geometry.movement import first_contact
+from game.geometry.shapes import QUADRANTS as _ARCS
+from game.geometry.shapes import arc_of, displace, normalise_deg
+
 EPS = 1e-6
-QUADRANTS = ("front", "right", "rear", "left")
+QUADRANTS = tuple(a.name for a in _ARCS)  #: ("front", "right", "rear", "left")
+_BOUNDARY_SLACK_DEG = 1e-6  #: closer than this to a quadrant boundary: ask ``arc_of``
 
 
 def norm(a: float) -> float:
-    """Angle in degrees mapped into (-180, 180]."""
-    a = math.fmod(a, 360.0)
-    if a <= -180.0:
-        a += 360.0
-    elif a > 180.0:
-        a -= 360.0
-    return a
+    """Angle in degrees mapped into (-180, 180] (``shapes.normalise_deg``)."""
+    return normalise_deg(a)
 
 
 def bearing(ax: float, ay: float, bx: float, by: float) -> float:
-    """Heading in degrees from (ax, ay) to (bx, by)."""
-    return math.degrees(math.atan2(by - ay, bx - ax))
+    """Heading in degrees (-180, 180] from (ax, ay) to (bx, by) (``measure.bearing``;
+    0 when the points coincide)."""
+    if ax == bx and ay == by:
+        return 0.0
+    return normalise_deg(_bearing((ax, ay), (bx, by)))
 
 
 def step(x: float, y: float, heading: float, d: float) -> tuple[float, float]:
-    """The point ``d`` mm from (x, y) along ``heading``."""
-    a = math.radians(heading)
-    return (x + d * math.cos(a), y + d * math.sin(a))
+    """The point ``d`` mm from (x, y) along ``heading`` (``shapes.displace``)."""
+    return displace((x, y), heading, d)
 
 
 def quadrants(heading: float, x: float, y: float, tx: float, ty: float) -> tuple[str, ...]:
     """Quadrants of a ship at (x, y) facing ``heading`` that hold the point
-    (tx, ty) (spacefleet_core 1.1 bearing compass): 90 degrees each; a point on
-    a boundary is in both (the shooter then picks one)."""
+    (tx, ty) (spacefleet_core 1.1 bearing compass): ``shapes.arc_of`` with the
+    four 90-degree ``QUADRANTS``; a point on a boundary is in both (the
+    shooter then picks one), a point on the stem in all four.
+
+    Fast path (no rule meaning): a point clearly inside one quadrant is
+    answered from its relative bearing; only points within
+    ``_BOUNDARY_SLACK_DEG`` of a boundary (or on the stem) go to ``arc_of``,
+    which decides boundaries. The AI asks this tens of thousands of times a
+    battle and ``arc_of`` costs about 30 us a call."""
     if abs(tx - x) < EPS and abs(ty - y) < EPS:
         return QUADRANTS
-    rel = norm(bearing(x, y, tx, ty) - heading)
-    out = []
-    for name, centre in (("front", 0.0), ("right", 90.0), ("rear", 180.0), ("left", -90.0)):
-        if abs(norm(rel - centre)) <= 45.0 + 1e-7:
-            out.append(name)
-    return tuple(out)
+    rel = angle_difference(heading, math.degrees(math.atan2(ty - y, tx - x)))
+    for arc in _ARCS:
+        off = abs(angle_difference(arc.heading, rel))
+        if off < arc.width / 2.0 - _BOUNDARY_SLACK_DEG:
+            return (arc.name,)
+    return tuple(a.name for a in arc_of((x, y), heading, (tx, ty), _ARCS))
 
 
 def seg_point_dist(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> tuple[float, float]:
@@ -65,24 +81,15 @@ def seg_point_dist(ax: float, ay: float, bx: float, by: float, px: float, py: fl
 
 def first_touch(ax: float, ay: float, bx: float, by: float, px: float, py: float, r: float) -> float | None:
     """Distance along segment ab at which a point moving on it first comes within
-    ``r`` of (px, py), or None."""
-    dx, dy = bx - ax, by - ay
-    L = math.hypot(dx, dy)
-    fx, fy = ax - px, ay - py
-    if fx * fx + fy * fy <= r * r:
+    ``r`` of (px, py), or None: ``movement.first_contact`` of a point (radius 0)
+    against a disc of radius ``r``. A point starting inside the disc counts as
+    touching at once (0.0) here; ``first_contact`` alone would let it leave freely."""
+    if (ax - px) ** 2 + (ay - py) ** 2 <= r * r:
         return 0.0
-    if L <= 0:
+    if ax == bx and ay == by:
         return None
-    ux, uy = dx / L, dy / L
-    b = fx * ux + fy * uy
-    c = fx * fx + fy * fy - r * r
-    disc = b * b - c
-    if disc < 0:
-        return None
-    s = -b - math.sqrt(disc)
-    if 0 <= s <= L:
-        return s
-    return None
+    c = first_contact((ax, ay), (bx, by), 0.0, [("disc", px, py, r)])
+    return c.distance if c.hit else None
 
 
 def polyline_point_dist(pts: Sequence[tuple[float, float]], px: float, py: float) -> float:
@@ -178,30 +185,35 @@ def segment_crosses(feature, a: tuple[float, float], b: tuple[float, float]) -> 
     return polygon(feature)[1].intersects(LineString([a, b]))
 
 
+def _well(cx: float, cy: float, x: float, y: float) -> GravityWell:
+    """A well around (cx, cy) that holds the stem (x, y): the ruleset has already
+    decided the stem is in the well (``common.in_wells``, which also counts a stem
+    over the template), so only the turn limits of ``gravity.gravity_turn`` are used."""
+    return GravityWell((cx, cy), 0.0, math.hypot(x - cx, y - cy) + 1.0, "")
+
+
 def gravity_turn_limit(heading: float, x: float, y: float, cx: float, cy: float, max_turn: float = 45.0) -> float:
     """Largest signed free turn (degrees) toward the centre (cx, cy) for a ship at
-    (x, y) facing ``heading``: toward the centre, at most ``max_turn``, never past
-    the line to the centre (celestial phenomena: gravity wells). 0 when the ship
-    already points at the centre or stands on it."""
+    (x, y) facing ``heading``: ``gravity.gravity_turn`` (toward the centre, at
+    most ``max_turn``, never past the line to the centre; celestial phenomena:
+    gravity wells). 0 when the ship already points at the centre or stands on it."""
     if math.hypot(cx - x, cy - y) < EPS:
         return 0.0
-    diff = norm(bearing(x, y, cx, cy) - heading)
-    if abs(diff) < 1e-9:
+    g = gravity_turn(_well(cx, cy, x, y), (x, y), heading, None, max_turn)
+    if abs(g.off_centre) < 1e-9:
         return 0.0
-    return math.copysign(min(max_turn, abs(diff)), diff)
+    return g.turn
 
 
 def gravity_turn_ok(turn: float, heading: float, x: float, y: float, cx: float, cy: float, max_turn: float = 45.0) -> bool:
     """Is ``turn`` (signed degrees) a legal free turn toward (cx, cy)? A planet
-    dead astern may be turned toward either way."""
+    dead astern may be turned toward either way (``gravity.gravity_turn`` does
+    not cut it back)."""
     if turn == 0:
         return True
-    diff = norm(bearing(x, y, cx, cy) - heading)
-    if abs(abs(diff) - 180.0) < 1e-9:
-        return abs(turn) <= max_turn + 1e-9
-    if diff == 0 or math.copysign(1, turn) != math.copysign(1, diff):
+    if math.hypot(cx - x, cy - y) < EPS:
         return False
-    return abs(turn) <= min(max_turn, abs(diff)) + 1e-9
+    return not gravity_turn(_well(cx, cy, x, y), (x, y), heading, heading + turn, max_turn).clamped
 
 
 def circle_ring(cx: float, cy: float, r: float, n: int = 32) -> list[tuple[float, float]]:

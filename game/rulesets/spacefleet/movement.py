@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import geom
 from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
-from .common import (Ctx, crippled, enemies, features_near, in_wells, leadership, on_table, prof, shield_capacity,
+from .common import (Ctx, crippled, enemies, features_near, in_wells, ld_test, leadership, on_table, prof, shield_capacity,
                      speed_mm, squadron, squadron_ld, under_fire)
 from .damage import apply_hits, hull_damage
 from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus
@@ -167,7 +167,28 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
             return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
         if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
             return Plan(False, f"the move does not pass over {tgt.id}'s base")
+    if not off:
+        why = coherency_reason(state, ship, x, y)
+        if why:
+            return Plan(False, why)
     return Plan(True, "", path, h, total, loss, off)
+
+
+def coherency_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
+    """Squadron formation (spacefleet_core 1.11): a squadron ship ends its move
+    within 15 cm (stem to stem) of a squadron-mate that has already moved this
+    phase, or at least no farther from the nearest of them than it started."""
+    if not ship.squadron:
+        return None
+    mates = [m for m in squadron(state, ship) if m.id != ship.id and m.moved and m.zone == ship.zone]
+    if not mates:
+        return None
+    lim = tables().constants.coherency_mm + 0.5
+    end = min(math.hypot(m.x - x, m.y - y) for m in mates)
+    start = min(math.hypot(m.x - ship.x, m.y - ship.y) for m in mates)
+    if end <= lim or end <= start + 0.5:
+        return None
+    return f"{ship.id} must end within {lim / 10:.0f} cm of a squadron-mate that has moved (squadron formation)"
 
 
 def check_order(state: SFState, a: DeclareOrder) -> str | None:
@@ -205,8 +226,7 @@ def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
     if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
         mods.append(("enemy contacts", +1))
     target = min(t.constants.max_leadership, ld + sum(v for _, v in mods))
-    roll = ctx.roll("2d6", f"command check for {a.order.replace('_', ' ')} by {ship.id} (needs {target} or less)", side=a.side)
-    passed = roll.total <= target and roll.total <= 10
+    passed = ld_test(ctx, ship, "2d6", target, f"command check for {a.order.replace('_', ' ')} by {ship.id}", command=True)
     extra = 0.0
     if passed and a.order == "all_ahead_full":
         n = max(prof(m).aaf_dice for m in squadron(s, ship))
@@ -265,8 +285,9 @@ def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
         return
     dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
     ld = leadership(s, ship)
-    ok = ctx.roll(dice, f"{sid} navigates the asteroid field (needs {ld} or less)", side=ship.side).total <= ld
-    if not ok and not prof(ship).capital:
+    capital = prof(ship).capital
+    ok = ld_test(ctx, ship, dice, ld, f"{sid} navigates the asteroid field", rerolled=not capital)
+    if not ok and not capital:
         ok = ctx.roll(dice, f"{sid} escort re-roll for the asteroid field", side=ship.side).total <= ld
     if not ok:
         n = ctx.roll(t.asteroid_damage, f"asteroid impacts on {sid}", side=ship.side).total
@@ -283,7 +304,7 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
     if not rifts:
         return
     ld = leadership(s, ship)
-    if ctx.roll(t.warp_rift_test, f"{sid} navigates the warp rift (needs {ld} or less)", side=ship.side).total <= ld:
+    if ld_test(ctx, ship, t.warp_rift_test, ld, f"{sid} navigates the warp rift"):
         d = ctx.roll(t.warp_rift_reposition, f"{sid} repositioned beyond the rift (x10 cm)", side=ship.side).total * 100.0
         w, h = s.table
         x, y = geom.step(ship.x, ship.y, ship.heading, d)

@@ -147,6 +147,14 @@ def _hazards_on(ctx: Ctx, o: Ordnance, a, b) -> list[tuple[float, str, object]]:
         d = geom.first_touch(a[0], a[1], b[0], b[1], sh.x, sh.y, sh.radius + r)
         if d is not None:
             hits.append((d, "ship", sh.id))
+    if o.kind == "torpedo":
+        # torpedoes meeting another salvo (either side) or an enemy fighter: both go (core 1.9)
+        for t2 in s.ordnance:
+            if t2.id == o.id or t2.zone != o.zone or not (t2.kind == "torpedo" or (t2.kind == "fighter" and t2.side != o.side)):
+                continue
+            d = geom.first_touch(a[0], a[1], b[0], b[1], t2.x, t2.y, 2 * r)
+            if d is not None:
+                hits.append((d, "ord", t2.id))
     bmd = [geom.first_touch(a[0], a[1], b[0], b[1], m.x, m.y, r + tables().constants.blast_marker_radius_mm)
            for m in s.blast_markers if m.zone == o.zone]
     bmd = [d for d in bmd if d is not None]
@@ -177,6 +185,14 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool) -> None:
             if ctx.roll("d6", f"torpedoes {o.id} cross blast markers (6: removed)", side=o.side).total == 6:
                 ctx.emit(OrdnanceRemoved(id=o.id, why="lost in blast markers"))
                 return
+        elif kind == "ord":
+            if _get(ctx, what) is None:
+                continue
+            x, y = geom.step(a[0], a[1], o.heading, d)
+            ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
+            ctx.emit(OrdnanceRemoved(id=what, why=f"met torpedoes {o.id}"))
+            ctx.emit(OrdnanceRemoved(id=o.id, why=f"met ordnance {what}"))
+            return
         elif kind == "feature":
             what_kind = what.kind
             if what_kind in ("planet", "moon") and geom.point_in(what, *a) and launch:

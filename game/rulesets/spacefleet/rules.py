@@ -21,12 +21,12 @@ from . import geom
 from .actions import (ACTIONS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
 from .common import HULKS, Ctx, crippled, leadership, on_table, prof, squadron, under_fire
-from .endphase import damage_control, lapse_braces, remove_blast_markers
+from .endphase import boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
                      BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
                      OrdersEnded, OrderTaken, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
                      PhaseChanged, PriorityTest, RadiationBurst, Reloaded, ShipDamaged, ShipMoved, ShipPlaced,
-                     ShipStatus, TurnBegan, WeaponFired)
+                     ShipStatus, TurnBegan, WeaponFired, RerollUsed, BoardingFought)
 from .movement import (check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
                        resolve_low_orbit, resolve_move, resolve_order)
 from .ordnance import check_launch, ordnance_phase, resolve_launch
@@ -42,7 +42,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 1
+    version = 2
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
 
     def __init__(self) -> None:
@@ -81,6 +81,8 @@ class SpaceFleet:
         t = tables()
         ships_: dict[str, Ship] = {}
         sq_ld: dict[str, int] = {}
+        rerolls: dict[str, int] = {}
+        flagship: dict[str, str] = {}
         for side, placed in scenario.forces.items():
             for u in placed:
                 p = profile(u.profile)
@@ -92,6 +94,11 @@ class SpaceFleet:
                     ld = t.start_ld(dice.roll("d6", f"leadership of {u.id}").total)
                 if not p.capital and u.group:
                     sq_ld.setdefault(u.group, ld)
+                cmd = u.params.get("commander")
+                if isinstance(cmd, dict):  # an embarked fleet commander's Ld replaces the ship's (core rulings)
+                    ld = int(cmd.get("ld", ld))
+                    rerolls[side] = int(cmd.get("rerolls", 0))
+                    flagship[side] = u.id
                 ships_[u.id] = Ship(id=u.id, side=side, profile=u.profile, name=str(u.params.get("name", "")),
                                     squadron=u.group, x=u.x, y=u.y, heading=geom.norm(u.heading), radius=p.base_radius_mm,
                                     ld=ld)
@@ -105,7 +112,7 @@ class SpaceFleet:
                        features=feats, battlezone=prm.get("battlezone", "deep_space"), sunward=prm.get("sunward", "north"),
                        solar_flares=int(prm.get("solar_flares", 0)), radiation_bursts=int(prm.get("radiation_bursts", 0)),
                        low_orbit_planet=lo, low_orbit_size=(lot.length_cm * 10.0, lot.width_cm * 10.0),
-                       vp={s: 0.0 for s in sides})
+                       vp={s: 0.0 for s in sides}, rerolls=rerolls, flagship=flagship)
 
     # -- queries -------------------------------------------------------------------
     def active_side(self, state: SFState) -> str | None:
@@ -211,9 +218,9 @@ class SpaceFleet:
                 return
         tgt = s.ships.get(a.target)
         if tgt is not None and self._brace_why(s, tgt) is None:
-            ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side))
+            ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side, pool=a.pool))
             return
-        resolve_attack(ctx, a.ship, a.weapon, a.target)
+        resolve_attack(ctx, a.ship, a.weapon, a.target, a.pool)
 
     def _brace(self, ctx: Ctx, a: Brace) -> None:
         """Command check to brace (allowed after a failed check ends orders)."""
@@ -239,7 +246,7 @@ class SpaceFleet:
         ctx.emit(AttackCleared())
         attacker = s.ships[p.ship]
         if attacker.status == "active" and s.ships[p.target].status == "active":
-            resolve_attack(ctx, p.ship, p.weapon, p.target)
+            resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool)
         else:
             ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="target gone"))
 
@@ -275,8 +282,10 @@ class SpaceFleet:
             ordnance_phase(ctx, side)
             ctx.emit(PhaseChanged(phase="end", active=RULES_SIDE))
         elif s.phase == "end":
+            boarding_actions(ctx, side)
             damage_control(ctx)
             remove_blast_markers(ctx, side)
+            remove_field_markers(ctx)
             lapse_braces(ctx, side)
             if s.player + 1 < len(s.order):
                 ctx.emit(TurnBegan(turn=s.turn, side=s.order[s.player + 1], player=s.player + 1))
@@ -302,6 +311,7 @@ class SpaceFleet:
             s.turn, s.player, s.phase, s.active = ev.turn, ev.player, "start", RULES_SIDE
             s.player_turns += 1
             s.orders_failed = False
+            s.boarded = []
             for sh in s.ships.values():
                 sh.brace_failed_vs = None
                 if sh.side == ev.side:
@@ -351,10 +361,17 @@ class SpaceFleet:
                 sh.ever_crippled = True
         elif isinstance(ev, CriticalHit):
             s.ships[ev.ship].crits.append(ev.crit)
+            side = s.ships[ev.ship].side
+            if ev.crit == "bridge_smashed" and s.flagship.get(side) == ev.ship:
+                s.rerolls[side] = 0  # a flagship's smashed bridge costs the fleet its re-rolls (core 1.8)
+        elif isinstance(ev, RerollUsed):
+            s.rerolls[ev.side] = max(0, s.rerolls.get(ev.side, 0) - 1)
+        elif isinstance(ev, BoardingFought):
+            s.boarded.append(ev.attacker)
         elif isinstance(ev, CriticalRepaired):
             s.ships[ev.ship].crits.remove(ev.crit)
         elif isinstance(ev, BlastMarkerPlaced):
-            s.blast_markers.append(BlastMarker(id=ev.id, x=ev.x, y=ev.y, zone=ev.zone))
+            s.blast_markers.append(BlastMarker(id=ev.id, x=ev.x, y=ev.y, zone=ev.zone, field=ev.field))
             s.next_id = max(s.next_id, ev.id + 1)
         elif isinstance(ev, BlastMarkerRemoved):
             s.blast_markers = [b for b in s.blast_markers if b.id != ev.id]
@@ -365,7 +382,7 @@ class SpaceFleet:
         elif isinstance(ev, PriorityTest):
             s.ships[ev.ship].priority = "passed" if ev.passed else "failed"
         elif isinstance(ev, AttackDeclared):
-            s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target)
+            s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target, pool=ev.pool)
             s.phase, s.active = "brace", ev.defender
         elif isinstance(ev, AttackCleared):
             s.pending = None
@@ -467,31 +484,46 @@ class SpaceFleet:
         return self._state.validate_json(text)
 
     def describe(self, ev: Event) -> str:
-        if isinstance(ev, DiceRolled):
-            return f"{ev.purpose}: {ev.notation} -> {list(ev.faces)} = {ev.total}"
-        if isinstance(ev, ShipMoved):
-            return f"{ev.ship} moves {ev.distance / 10:.1f} cm to ({ev.x:.0f}, {ev.y:.0f}) heading {ev.heading:.0f}"
-        if isinstance(ev, OrderTaken):
-            return f"{ev.ship}: {'takes ' + ev.order.replace('_', ' ') if ev.passed and ev.order else 'fails its command check'}"
-        if isinstance(ev, WeaponFired):
-            return f"{ev.ship} fires weapon {ev.weapon} at {ev.target}: {ev.dice} dice, {ev.hits} hits {ev.note}".rstrip()
-        if isinstance(ev, ShipDamaged):
-            return f"{ev.ship} takes {ev.amount} damage ({ev.why})"
-        if isinstance(ev, ShipStatus):
-            return f"{ev.ship} is now {ev.status.replace('_', ' ')} ({ev.why})"
-        if isinstance(ev, CriticalHit):
-            return f"{ev.ship} suffers a critical: {ev.crit.replace('_', ' ')}"
-        if isinstance(ev, GameFinished):
-            return f"the battle ends: {ev.reason}"
-        if isinstance(ev, TurnBegan):
-            return f"turn {ev.turn}: {ev.side} to play"
-        if isinstance(ev, OrdnanceLaunched):
-            return f"{ev.launcher} launches {ev.kind} (strength {ev.strength})"
-        if isinstance(ev, OrdnanceRemoved):
-            return f"ordnance {ev.id} removed ({ev.why})"
-        if isinstance(ev, Braced):
-            return f"{ev.ship} {'braces for impact' if ev.passed else 'fails to brace'}"
-        return ""
+        """Plain words for every event (display.describe_event)."""
+        from . import display
+        return display.describe_event(ev)
+
+    # -- display hooks (display.py) ------------------------------------------------------
+    def figures(self, state: SFState) -> list:
+        from . import display
+        return display.figures(state)
+
+    def markers(self, state: SFState) -> list:
+        from . import display
+        return display.markers(state)
+
+    def point_actions(self, state: SFState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        from . import display
+        return display.point_actions(self, state, side, figure_id, x, y)
+
+    def figure_actions(self, state: SFState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        from . import display
+        return display.figure_actions(self, state, side, figure_id, target_id)
+
+    def preview(self, state: SFState, action: Action) -> dict:
+        from . import display
+        return display.preview(self, state, action)
+
+    def describe_action(self, action: Action) -> str:
+        from . import display
+        return display.describe_action(action)
+
+    def figure_overlays(self, state: SFState, figure_id: str) -> dict:
+        from . import display
+        return display.figure_overlays(state, figure_id)
+
+    def enemies_of(self, state: SFState, side: str) -> set[str]:
+        from . import display
+        return display.enemies_of(state, side)
+
+    def side_style(self, side: str) -> str:
+        from . import display
+        return display.side_style(side)
 
     # -- AI hooks -----------------------------------------------------------------------
     def legal_actions(self, state: SFState, side: str) -> list[Action]:

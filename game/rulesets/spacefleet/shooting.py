@@ -9,11 +9,14 @@ from dataclasses import dataclass
 
 from . import geom
 from .actions import Fire
-from .common import (Ctx, crippled, inside_asteroids, leadership, line_crosses_bm, on_table, prof, sight, under_fire,
-                     weapon_disabled, weapon_strength)
-from .damage import apply_hits
-from .events import OrdnanceRemoved, PriorityTest, WeaponFired
-from .state import Ordnance, SFState, Ship
+from shapely.geometry import Point
+from shapely.ops import nearest_points
+
+from .common import (Ctx, ceil_half, crippled, halve_for_order, inside_asteroids, leadership, line_crosses_bm, on_table,
+                     prof, remaining, shield_capacity, sight, squadron, under_fire, weapon_disabled, weapon_strength)
+from .damage import apply_hits, place_bm
+from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
+from .state import Feature, Ordnance, SFState, Ship
 from .tables import Weapon, tables
 
 SUNWARD_HEADING = {"north": -90.0, "south": 90.0, "east": 0.0, "west": 180.0}
@@ -30,6 +33,28 @@ def find_ordnance(state: SFState, target: str) -> Ordnance | None:
         if ordnance_id(o) == target:
             return o
     return None
+
+
+FIELD_PREFIX = "f:"
+
+
+def field_target(f: Feature) -> str:
+    """The Fire target string naming an asteroid field."""
+    return FIELD_PREFIX + f.id
+
+
+def find_field(state: SFState, target: str) -> Feature | None:
+    """The asteroid field a Fire target names (``f:<feature id>``), or None."""
+    if not target.startswith(FIELD_PREFIX):
+        return None
+    return next((f for f in state.features if f.kind == "asteroid_field" and f.id == target[len(FIELD_PREFIX):]), None)
+
+
+def field_aim(f: Feature, x: float, y: float) -> tuple[float, float]:
+    """The point of the field nearest to (x, y): where fire at the field is measured to."""
+    poly = geom.polygon(f)[0]
+    p = nearest_points(poly.exterior, Point(x, y))[0]
+    return (p.x, p.y)
 
 
 def can_shoot(state: SFState, ship: Ship) -> str | None:
@@ -59,12 +84,17 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
     if not 0 <= wi < len(p.weapons):
         return f"{ship.id} has no weapon {wi}"
     w = p.weapons[wi]
-    if w.kind not in ("battery", "lance"):
+    if w.kind not in ("battery", "lance", "nova_cannon"):
         return f"{w.name} is ordnance: launch it instead"
     if wi in ship.fired:
         return f"{ship.id}'s {w.name} has already fired this turn"
     if weapon_disabled(ship, w):
         return f"{ship.id}'s {w.name} is knocked out by a critical"
+    if w.kind == "nova_cannon":
+        return nova_reason(state, ship, w, target)
+    fld = find_field(state, target)
+    if fld is not None:
+        return field_reason(state, ship, w, fld)
     o = find_ordnance(state, target)
     if o is not None:
         if o.side == ship.side:
@@ -91,6 +121,92 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
     return None
 
 
+def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | None:
+    """Why the nova cannon may not be aimed at ``target`` (spacefleet_core 1.7:
+    not on AAF, Come to New Heading, Burn Retros or Brace, nor crippled; the
+    template's edge 30-150 cm away, in arc, in sight; celestial phenomena:
+    useless inside an asteroid field, never through one)."""
+    spec = tables().orders.get(ship.order or "")
+    if ship.braced or (spec is not None and not spec.nova):
+        return f"{ship.id} may not fire its nova cannon on {(ship.order or 'brace_for_impact').replace('_', ' ')}"
+    if crippled(ship):
+        return f"{ship.id} is crippled and may not fire its nova cannon"
+    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
+        return "nova cannons do not work inside an asteroid field"
+    t = state.ships.get(target)
+    if t is None or t.side == ship.side or not on_table(t) or t.zone != ship.zone:
+        return f"{target!r} is not an enemy ship to aim the nova cannon at"
+    if not set(geom.quadrants(ship.heading, ship.x, ship.y, t.x, t.y)) & set(w.arcs):
+        return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
+    edge = math.hypot(t.x - ship.x, t.y - ship.y) - tables().nova.template_radius_mm
+    if edge < w.min_range_cm * 10.0 - 1e-6 or edge > w.range_cm * 10.0 + 1e-6:
+        return f"the template's edge would be {edge / 10:.1f} cm away; it must be {w.min_range_cm:g}-{w.range_cm:g} cm"
+    return sight(state, ship, t.x, t.y, t)
+
+
+def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | None:
+    """Why a battery or lance may not fire at the asteroid field ``f``: in arc,
+    in range and in sight of the field's nearest point, from outside it."""
+    if ship.zone != "main":
+        return "the asteroid field is on the main table"
+    if inside_asteroids(state, ship.x, ship.y):
+        return "no shooting out of an asteroid field"
+    px, py = field_aim(f, ship.x, ship.y)
+    d = math.hypot(px - ship.x, py - ship.y)
+    if not set(geom.quadrants(ship.heading, ship.x, ship.y, px, py)) & set(w.arcs):
+        return f"the asteroid field {f.id} is outside the {'/'.join(w.arcs)} arc of {w.name}"
+    if d > w.range_cm * 10.0 + 1e-6:
+        return f"the asteroid field {f.id} is {d / 10:.1f} cm away; {w.name} reaches {w.range_cm:g} cm"
+    if d > 1.0:
+        qx, qy = px + (ship.x - px) / d, py + (ship.y - py) / d
+        return sight(state, ship, qx, qy)
+    return None
+
+
+def pool_reason(state: SFState, ship: Ship, a: Fire) -> str | None:
+    """Why squadron-mates' batteries may not join ``a`` (spacefleet_core 1.11:
+    a squadron adds its firepower up before the table, in groups by aspect
+    and range): batteries of other ships of the squadron, each able to fire
+    at the target and reading the same column and armour as the lead."""
+    w = prof(ship).weapons[a.weapon]
+    tgt = state.ships.get(a.target)
+    if w.kind != "battery" or tgt is None:
+        return "only batteries firing at a ship may be pooled"
+    if not ship.squadron:
+        return f"{ship.id} is not in a squadron"
+    g = gunnery(state, ship, w, weapon_strength(ship, w), tgt)
+    seen = set()
+    for sid, wi in a.pool:
+        m = state.ships.get(sid)
+        if m is None or m.id == ship.id or m.side != ship.side or m.squadron != ship.squadron:
+            return f"{sid!r} is not another ship of {ship.id}'s squadron"
+        if sid in seen:
+            return f"{sid} may add only one battery to the volley"
+        seen.add(sid)
+        why = can_shoot(state, m) or target_reason(state, m, wi, a.target)
+        if why:
+            return why
+        mw = prof(m).weapons[wi]
+        if mw.kind != "battery":
+            return "only batteries are pooled"
+        if m.priority != "passed" and a.target not in nearest_targets(state, m, wi):
+            return f"{sid} must fire at its nearest enemy (it took no target-priority test)"
+        gm = gunnery(state, m, mw, weapon_strength(m, mw), tgt)
+        if (gm.column, gm.armour) != (g.column, g.armour):
+            return f"{sid} sees {a.target} on another column or facing; it fires as a separate group"
+    return None
+
+
+def pooled_firepower(state: SFState, ship: Ship, w: Weapon, pool) -> int:
+    """Total firepower of a pooled volley: escort squadrons halve the total for
+    orders (not each ship); capital ships halve each ship's own (spacefleet_core 1.11)."""
+    members = [(ship, w)] + [(state.ships[sid], prof(state.ships[sid]).weapons[wi]) for sid, wi in pool]
+    if not prof(ship).capital:
+        total = sum(mw.strength for _, mw in members)
+        return ceil_half(total) if halve_for_order(ship) else total
+    return sum(weapon_strength(m, mw) for m, mw in members)
+
+
 def nearest_targets(state: SFState, ship: Ship, wi: int) -> set[str]:
     """The nearest eligible enemy ship(s) for this weapon (ties all count)."""
     best, out = math.inf, set()
@@ -113,12 +229,20 @@ def check_fire(state: SFState, a: Fire) -> str | None:
     why = can_shoot(state, ship) or target_reason(state, ship, a.weapon, a.target)
     if why:
         return why
+    if a.pool:
+        why = pool_reason(state, ship, a)
+        if why:
+            return why
+    if find_field(state, a.target) is not None:
+        return f"{ship.id} failed its Leadership test and may not fire at the asteroid field" if ship.priority == "failed" else None
     if ship.priority == "failed" and find_ordnance(state, a.target) is None and a.target not in nearest_targets(state, ship, a.weapon):
         return f"{ship.id} failed its target-priority test and must fire at the nearest enemy"
     return None
 
 
 def needs_priority_test(state: SFState, ship: Ship, a: Fire) -> bool:
+    if find_field(state, a.target) is not None:
+        return ship.priority != "passed"  # a test even when the field is the only target (celestial phenomena)
     return (ship.priority == "none" and find_ordnance(state, a.target) is None
             and a.target not in nearest_targets(state, ship, a.weapon))
 
@@ -203,40 +327,158 @@ def lance_armour(target: Ship) -> int:
     return 4
 
 
-def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
-    """Fire one weapon: batteries on the Gunnery table, lances 4+ (6 against
-    ordnance); Lock On re-rolls misses; hits go through shields
-    (spacefleet_core 1.7, 1.8; low orbit lances fire on 4+)."""
+def squadron_targets(state: SFState, ship: Ship, wi: int, fp: int, tgt: Ship, g: Gunnery | None) -> list[tuple[Ship, int]]:
+    """Ships of the target's squadron the volley may hit, nearest first, each
+    with the score a die needs against it: for batteries only those read on
+    the chosen target's column or an easier one (spacefleet_core 1.11)."""
+    w = prof(ship).weapons[wi]
+    out = []
+    for m in squadron(state, tgt):
+        if m.zone != tgt.zone:
+            continue
+        if m.id != tgt.id and target_reason(state, ship, wi, m.id) is not None:
+            continue
+        if w.kind == "battery":
+            gm = gunnery(state, ship, w, fp, m)
+            if m.id != tgt.id and g is not None and gm.column > g.column:
+                continue
+            need = gm.armour if m.id != tgt.id or g is None else g.armour
+        else:
+            need = lance_armour(m)
+        out.append((m, need))
+    out.sort(key=lambda p: (round(math.hypot(p[0].x - ship.x, p[0].y - ship.y), 3), p[0].id))
+    return out
+
+
+def allocate_hits(state: SFState, eligible: list[tuple[Ship, int]], faces) -> dict[str, int]:
+    """Dice to ships (spacefleet_core 1.11): the lowest dice first, each to the
+    nearest ship it can damage that is not yet taken out by the hits already
+    given to it (shield capacity + hits left); the last ship takes the rest."""
+    got: dict[str, int] = {}
+    cap = {m.id: shield_capacity(state, m) + remaining(m) for m, _ in eligible}
+    for f in sorted(faces):
+        fits = [m for m, need in eligible if f >= need]
+        if not fits:
+            continue
+        room = [m for m in fits if got.get(m.id, 0) < cap[m.id]]
+        m = room[0] if room else fits[-1]
+        got[m.id] = got.get(m.id, 0) + 1
+    return got
+
+
+def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> None:
+    """Fire one weapon (or a squadron's pooled batteries): batteries on the
+    Gunnery table, lances 4+ (6 against ordnance and asteroid fields), the nova
+    cannon's template; Lock On re-rolls misses; hits spread over the target's
+    squadron nearest first and go through shields (spacefleet_core 1.7, 1.8,
+    1.11; low orbit lances fire on 4+)."""
     s = ctx.s
     ship = s.ships[ship_id]
     w = prof(ship).weapons[wi]
-    fp = weapon_strength(ship, w)
+    fp = pooled_firepower(s, ship, w, pool) if pool else weapon_strength(ship, w)
     lock = ship.order == "lock_on"
     o = find_ordnance(s, target)
-    if w.kind == "lance" and ship.zone == "low_orbit":
+    if w.kind in ("lance", "nova_cannon") and ship.zone == "low_orbit":
         need = tables().low_orbit.lance_fire_needs
         if ctx.roll("d6", f"{ship_id} {w.name} in low orbit fires on {need}+", side=ship.side).total < need:
             ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, note="failed to fire in low orbit"))
             return
-    if o is not None:
+    if w.kind == "nova_cannon":
+        resolve_nova(ctx, ship_id, wi, target)
+        return
+    fld = find_field(s, target)
+    if o is not None or fld is not None:
         n = tables().gunnery.dice(fp, 4) if w.kind == "battery" else fp
-        faces = ctx.d6s(n, f"{ship_id} {w.name} at ordnance {target} (6s)", side=ship.side)
+        what = f"ordnance {target}" if o is not None else f"the asteroid field {fld.id}"
+        faces = ctx.d6s(n, f"{ship_id} {w.name} at {what} (6s)", side=ship.side)
         hits = sum(1 for f in faces if f >= 6)
         ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=n, hits=hits))
-        if hits:
+        if o is not None and hits:
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"shot down by {ship_id}"))
+        if fld is not None:
+            field_blast_markers(ctx, fld, ship.x, ship.y, hits)
         return
     tgt = s.ships[target]
+    g = None
     if w.kind == "battery":
         g = gunnery(s, ship, w, fp, tgt)
         need, n, note = g.armour, g.dice, f"column {'ABCDE'[g.column]} ({g.aspect}{', ' + ', '.join(g.shifts) if g.shifts else ''})"
     else:
         need, n, note = lance_armour(tgt), fp, "lances hit on 4+"
+    if pool:
+        note += f"; pooled with {', '.join(sid for sid, _ in pool)}"
+    eligible = squadron_targets(s, ship, wi, fp, tgt, g) if tgt.squadron else [(tgt, need)]
+    floor = min(nd for _, nd in eligible)
     faces = ctx.d6s(n, f"{ship_id} {w.name} at {target}: {n} dice, {need}+ ({note})", side=ship.side)
-    hits = sum(1 for f in faces if f >= need)
-    miss = len(faces) - hits
+    miss = sum(1 for f in faces if f < floor)
     if lock and miss:
-        faces2 = ctx.d6s(miss, f"{ship_id} Lock On re-rolls {miss} misses", side=ship.side)
-        hits += sum(1 for f in faces2 if f >= need)
+        faces = tuple(f for f in faces if f >= floor) + ctx.d6s(miss, f"{ship_id} Lock On re-rolls {miss} misses", side=ship.side)
+    if len(eligible) == 1:
+        got = {tgt.id: sum(1 for f in faces if f >= need)}
+    else:
+        got = allocate_hits(s, eligible, faces)
+    hits = sum(got.values())
     ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=n, hits=hits, note=note))
-    apply_hits(ctx, target, hits, (ship.x, ship.y), why=f"{w.name} of {ship_id}")
+    for sid, wj in pool:
+        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, note=f"pooled into {ship_id}'s volley"))
+    for m, _ in eligible:
+        if got.get(m.id):
+            apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}")
+
+
+def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> None:
+    """A blast marker per 6 scored on an asteroid field, touching its edge on
+    the side the fire came from (celestial phenomena, asteroid fields)."""
+    if n <= 0:
+        return
+    px, py = field_aim(f, fx, fy)
+    r = tables().constants.blast_marker_radius_mm
+    h = geom.bearing(px, py, fx, fy)
+    for k in range(n):
+        off = ((k + 1) // 2) * 2.0 * r * (1 if k % 2 else -1)
+        x, y = geom.step(px, py, h, r)
+        x, y = geom.step(x, y, h + 90.0, off)
+        ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone="main", field=f.id))
+
+
+def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
+    """The nova cannon (spacefleet_core 1.7): the template is aimed at the
+    target's stem and scatters (a D6 scatter die: ``scatter_hit_faces`` or less
+    stays; else a direction die of 30-degree steps and 1D6/2D6/3D6 cm by the
+    distance to the template's edge); every base touching the template takes
+    1 hit, one under the centre hole D6; ordnance touched is removed; a miss
+    leaves one blast marker."""
+    s = ctx.s
+    ship = s.ships[ship_id]
+    t = s.ships[target]
+    nv = tables().nova
+    R = nv.template_radius_mm
+    edge_cm = (math.hypot(t.x - ship.x, t.y - ship.y) - R) / 10.0
+    dice = next(n for lim, n in nv.scatter if edge_cm <= lim + 1e-9)
+    cx, cy = t.x, t.y
+    sd = ctx.roll("d6", f"{ship_id} nova cannon scatter die (1-{nv.scatter_hit_faces}: on target)", side=ship.side).total
+    note = "on target"
+    if sd > nv.scatter_hit_faces:
+        k = ctx.roll(nv.direction_die, "nova cannon scatter direction (x30 degrees)", side=ship.side).total
+        dist = ctx.roll(dice, "nova cannon scatter distance (cm)", side=ship.side).total * 10.0
+        cx, cy = geom.step(cx, cy, (k - 1) * 30.0, dist)
+        note = f"scattered {dist / 10:g} cm"
+    hit_ids = sorted(sid for sid, v in s.ships.items()
+                     if v.status == "active" and v.zone == ship.zone and math.hypot(v.x - cx, v.y - cy) <= R + v.radius + 1e-6)
+    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=0, hits=len(hit_ids),
+                         note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
+    orad = tables().constants.ordnance_radius_mm
+    for o in list(s.ordnance):
+        if o.zone == ship.zone and math.hypot(o.x - cx, o.y - cy) <= R + orad:
+            ctx.emit(OrdnanceRemoved(id=o.id, why=f"caught by the nova cannon of {ship_id}"))
+    if not hit_ids:
+        place_bm(ctx, cx, cy, ship.zone)
+        return
+    for sid in hit_ids:
+        v = s.ships[sid]
+        if v.status != "active":
+            continue
+        n = 1
+        if math.hypot(v.x - cx, v.y - cy) <= nv.hole_radius_mm + v.radius + 1e-6:
+            n = ctx.roll(nv.direct_hit, f"{sid} under the nova cannon's centre hole (D6 hits)", side=ship.side).total
+        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of {ship_id}")

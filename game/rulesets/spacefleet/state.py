@@ -60,6 +60,7 @@ class BlastMarker(_M):
     x: float
     y: float
     zone: Literal["main", "low_orbit"] = "main"
+    field: str | None = None       #: asteroid field this marker was shot onto (removed D6 a turn with it)
 
 
 class Ordnance(_M):
@@ -101,6 +102,7 @@ class Pending(_M):
     ship: str
     weapon: int
     target: str
+    pool: tuple[tuple[str, int], ...] = ()
 
 
 class SFState(BattleState):
@@ -126,6 +128,9 @@ class SFState(BattleState):
     radiation: int = 0
     low_orbit_planet: str | None = None
     low_orbit_size: tuple[float, float] = (1200.0, 600.0)
+    rerolls: dict[str, int] = Field(default_factory=dict)     #: fleet commander re-rolls left, by side
+    flagship: dict[str, str] = Field(default_factory=dict)    #: ship carrying each side's fleet commander
+    boarded: list[str] = Field(default_factory=list)          #: ships that boarded this player turn
     finished: bool = False
     vp: dict[str, float] = Field(default_factory=dict)
     log: list[str] = Field(default_factory=list)

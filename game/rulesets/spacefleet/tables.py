@@ -36,9 +36,10 @@ class Weapon(_Strict):
     batteries, strength for lances and torpedoes, squadrons for launch bays."""
 
     name: str
-    kind: Literal["battery", "lance", "torpedo", "launch_bay"]
+    kind: Literal["battery", "lance", "torpedo", "launch_bay", "nova_cannon"]
     location: Location
     range_cm: float = Field(gt=0)
+    min_range_cm: float = 0.0
     strength: int = Field(ge=1, le=40)
     arcs: list[ArcName] = Field(min_length=1)
     craft: list[Literal["fighter", "bomber", "assault_boat"]] = Field(default_factory=list)
@@ -97,6 +98,7 @@ class Constants(_Strict):
     disengage_near_mm: float
     craft_endurance_phases: int
     max_leadership: int
+    coherency_mm: float = 150.0
 
 
 class Gunnery(_Strict):
@@ -177,6 +179,7 @@ class Phenomena(_Strict):
     craft_lost_in_asteroids_on: int
     lost_forever_on: int
     sunward_zones: list[str]
+    asteroid_bm_removed: str = "d6"
 
 
 class Generators(_Strict):
@@ -196,6 +199,42 @@ class Generators(_Strict):
     asteroid_size: dict[str, str]
     warp_rift_size: dict[str, str]
     sunward_d6: list[Literal["north", "south", "east", "west"]]
+
+
+class BoardingResult(_Strict):
+    """One row of the boarding results table: the margin it starts at and the
+    D6 score each side needs for a critical (1 = automatic, 7 = none)."""
+
+    margin: int
+    id: str
+    loser_crit_on: int
+    winner_crit_on: int
+
+
+class Boarding(_Strict):
+    """Boarding modifiers and results (spacefleet_core 1.10)."""
+
+    ratio_bonus: list[list[float]]          #: [ratio at least, bonus], best first
+    enemy_blast_marker: int
+    enemy_crippled: int
+    enemy_on_orders: int
+    fleet_bonus: dict[str, int]
+    results: list[BoardingResult]
+
+    def result(self, margin: int) -> BoardingResult | None:
+        rows = [r for r in self.results if r.margin <= margin]
+        return max(rows, key=lambda r: r.margin) if rows else None
+
+
+class Nova(_Strict):
+    """Nova cannon template and scatter (spacefleet_core 1.7)."""
+
+    template_radius_mm: float
+    hole_radius_mm: float
+    scatter: list[tuple[float, str]]        #: [edge distance up to (cm), scatter dice]
+    scatter_hit_faces: int                  #: faces of the D6 scatter die that leave the template
+    direction_die: str                      #: rolled for the scatter direction (30 degrees a face)
+    direct_hit: str
 
 
 class Tables(_Strict):
@@ -218,6 +257,8 @@ class Tables(_Strict):
     free_gravity_turn_deg: float
     phenomena: Phenomena
     generators: Generators
+    boarding: Boarding
+    nova: Nova
 
     def start_ld(self, d6: int) -> int:
         """Starting Leadership for a D6 roll (spacefleet_core 1.3)."""

@@ -1,0 +1,935 @@
+"""Display hooks of the space-fleet ruleset: what the desktop app draws and
+offers (``figures``, ``markers``, ``point_actions``, ``figure_actions``,
+``preview``, ``describe_action``, ``describe_event``, ``figure_overlays``,
+``enemies_of``, ``side_style``; see ``game/rulesets/README.md``).
+
+Nothing here decides a rule: legality stays with ``check``; numbers come from
+the rule functions (``plan_move``/``move_limits``, ``gunnery``,
+``weapon_strength``, ``shield_capacity``, ``needs_priority_test``, the
+gravity-turn limits in ``geom``). Where a chance is a 2D6 Leadership test
+(orders, Brace, target priority, disengaging) the ruleset's own ``resolve``
+is run on every one of the 36 throws (scripted dice) and the passes counted.
+
+Display decisions (no rule meaning):
+
+- Ships in low orbit live on a separate table (state coordinates: x along the
+  orbit, y up from the planet edge). They are drawn in a band around the
+  low-orbit planet: x becomes the bearing from the planet's centre (the same
+  bearing ``leave_low_orbit`` uses), y the height above the planet's edge,
+  scaled so the whole low-orbit table fits in the planet's gravity well.
+  Clicks in that band are mapped back to low-orbit coordinates.
+- Ordnance markers are figures (id ``o<n>``, as ``Fire`` names them), so they
+  can be clicked as targets.
+- Hulks stay with their fleet's colour and carry a ``hulk``/``blazing`` marker.
+
+Units: mm, degrees clockwise from +x.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.dice import Dice, DiceError
+from game.core.view import Figure, Marker
+
+from . import actions as A
+from . import geom
+from .common import (HULKS, bm_touching, clouds_touching, crippled, in_wells, leadership, on_table, prof, remaining,
+                     shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
+from .movement import allowed_turns, move_limits, plan_move
+from .shooting import find_ordnance, gunnery, lance_armour, needs_priority_test, ordnance_id, target_reason
+from .state import SFState, Ship
+from .tables import profile, ships, tables
+
+QUAD_CENTRE = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
+ORDER_NAMES = {"all_ahead_full": "All Ahead Full", "come_to_new_heading": "Come to New Heading",
+               "burn_retros": "Burn Retros", "lock_on": "Lock On", "reload_ordnance": "Reload Ordnance",
+               "brace_for_impact": "Brace for Impact"}
+CRAFT_NAMES = {"torpedo": "torpedo salvo", "fighter": "fighter squadron", "bomber": "bomber squadron",
+               "assault_boat": "assault boats"}
+CRAFT_LABEL = {"torpedo": "T", "fighter": "F", "bomber": "B", "assault_boat": "AB"}
+SHOWN = ("active",) + HULKS
+
+
+def _words(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+# ----------------------------------------------------------------------------- low orbit frame
+def _lo_frame(s: SFState):
+    """(cx, cy, planet radius, mm of band per low-orbit mm, low-orbit width) or None."""
+    if s.low_orbit_planet is None:
+        return None
+    planet = next((f for f in s.features if f.id == s.low_orbit_planet), None)
+    if planet is None:
+        return None
+    w, h = s.low_orbit_size
+    depth = tables().gravity_wells[planet.size or "small"].well_cm * 10.0
+    return planet.cx, planet.cy, planet.radius, depth / h, w
+
+
+def lo_to_table(s: SFState, x: float, y: float) -> tuple[float, float]:
+    """Where a low-orbit point is drawn on the main table (see the module notes)."""
+    fr = _lo_frame(s)
+    if fr is None:
+        return (x, y)
+    cx, cy, r, k, w = fr
+    return geom.step(cx, cy, x / w * 360.0, r + max(0.0, y) * k)
+
+
+def table_to_lo(s: SFState, x: float, y: float) -> tuple[float, float]:
+    """The low-orbit point drawn at main-table point (x, y)."""
+    fr = _lo_frame(s)
+    if fr is None:
+        return (x, y)
+    cx, cy, r, k, w = fr
+    ang = geom.bearing(cx, cy, x, y) % 360.0
+    return (ang / 360.0 * w, (math.hypot(x - cx, y - cy) - r) / k)
+
+
+def _lo_heading(s: SFState, x: float, h: float) -> float:
+    """Drawn heading of a low-orbit heading ``h`` at low-orbit x (the band is a mirror image of the table)."""
+    fr = _lo_frame(s)
+    if fr is None:
+        return h
+    return geom.norm(x / fr[4] * 360.0 + 90.0 - h)
+
+
+def _drawn(s: SFState, zone: str, x: float, y: float) -> tuple[float, float]:
+    return (x, y) if zone == "main" else lo_to_table(s, x, y)
+
+
+def _drawn_path(s: SFState, zone: str, pts) -> list[tuple[float, float]]:
+    if zone == "main":
+        return [(float(x), float(y)) for x, y in pts]
+    out: list[tuple[float, float]] = []
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        for i in range(8):
+            t = i / 8
+            out.append(lo_to_table(s, ax + (bx - ax) * t, ay + (by - ay) * t))
+    out.append(lo_to_table(s, *pts[-1]))
+    return out
+
+
+def _drawn_heading(s: SFState, sh_or_zone, x: float, h: float, zone: str | None = None) -> float:
+    z = zone if zone is not None else sh_or_zone.zone
+    return h if z == "main" else _lo_heading(s, x, h)
+
+
+# ----------------------------------------------------------------------------- figures
+def _strength_word(kind: str) -> str:
+    return {"battery": "FP", "lance": "strength", "torpedo": "strength", "launch_bay": "squadrons"}.get(kind, "strength")
+
+
+def weapon_line(sh: Ship, wi: int) -> str:
+    """One profile line for weapon ``wi``: kind, range, firepower or strength now, arcs."""
+    w = prof(sh).weapons[wi]
+    n = weapon_strength(sh, w) if w.kind in ("battery", "lance", "torpedo") else w.strength
+    rng = f"{w.range_cm:g} cm" if w.kind != "launch_bay" else "craft"
+    if getattr(w, "min_range_cm", 0):
+        rng = f"{w.min_range_cm:g}-{w.range_cm:g} cm"
+    extra = f" ({', '.join(_words(c) for c in w.craft)})" if w.craft else ""
+    state = ""
+    if weapon_disabled(sh, w):
+        state = " - knocked out"
+    elif wi in sh.fired:
+        state = " - used this turn"
+    full = f"/{w.strength}" if n != w.strength else ""
+    return f"{w.name}: {_words(w.kind)}, {rng}, {_strength_word(w.kind)} {n}{full}, {'/'.join(w.arcs)} arc{extra}{state}"
+
+
+def _ship_markers(s: SFState, sh: Ship) -> list[str]:
+    p = prof(sh)
+    out = [f"hits:{remaining(sh)}/{p.hits}"]
+    if sh.status == "blazing_hulk":
+        return out + ["hulk", "blazing"]
+    if sh.status == "drifting_hulk":
+        return out + ["hulk"]
+    if p.shields:
+        out.append(f"shields:{shield_capacity(s, sh)}")
+    if crippled(sh):
+        out.append("crippled")
+    if sh.braced:
+        out.append("braced")
+    if sh.order and sh.order != "brace_for_impact":
+        out.append(f"order:{sh.order}")
+    bm = bm_touching(s, sh) + clouds_touching(s, sh)
+    if bm:
+        out.append(f"blast:{bm}")
+    if sh.zone == "low_orbit":
+        out.append("low_orbit")
+    if sh.crits:
+        out.append(f"crits:{len(sh.crits)}")
+    if sh.stationary and sh.moved:
+        out.append("stationary")
+    if s.pending is not None and s.pending.target == sh.id:
+        out.append("under_attack")
+    return out
+
+
+def _ship_profile(s: SFState, sh: Ship) -> list[str]:
+    p = prof(sh)
+    name = f"{p.name}" + (f" '{sh.name}'" if sh.name else "")
+    head = f"{name} ({sh.id}, {sh.side})"
+    if sh.status in HULKS:
+        return [head, f"{_words(sh.status)}: drifts 4D6 cm a turn and blocks lines of fire"]
+    lines = [head,
+             f"{p.type}, hits {remaining(sh)}/{p.hits}, speed {speed_mm(sh) / 10:g} cm, turns {p.turns_deg} deg, "
+             f"Ld {leadership(s, sh)}",
+             f"shields {shield_capacity(s, sh)}/{p.shields}, armour {p.armour.front}+ front / {p.armour.other}+ "
+             f"other facings, turrets {turrets(sh)}"]
+    lines += [weapon_line(sh, i) for i in range(len(p.weapons))]
+    notes = []
+    if sh.crits:
+        notes.append("criticals: " + ", ".join(_words(c) for c in sh.crits))
+    if any(w.kind == "torpedo" for w in p.weapons) and not sh.torpedoes_loaded:
+        notes.append("torpedoes spent")
+    if any(w.kind == "launch_bay" for w in p.weapons) and not sh.bays_loaded:
+        notes.append("launch bays spent")
+    if sh.order:
+        notes.append(f"order: {ORDER_NAMES.get(sh.order, _words(sh.order))}")
+    if notes:
+        lines.append("; ".join(notes))
+    return lines
+
+
+def figures(s: SFState) -> list[Figure]:
+    """Every ship on either table (hulks included) and every ordnance marker."""
+    remember_ships(s)
+    out: list[Figure] = []
+    for sid in sorted(s.ships):
+        sh = s.ships[sid]
+        if sh.status not in SHOWN:
+            continue
+        x, y = _drawn(s, sh.zone, sh.x, sh.y)
+        out.append(Figure(id=sh.id, side=sh.side, x=x, y=y, radius=sh.radius,
+                          heading=_drawn_heading(s, sh, sh.x, sh.heading), label=_label(sh),
+                          markers=tuple(_ship_markers(s, sh)), group=sh.squadron,
+                          profile=tuple(_ship_profile(s, sh))))
+    r = tables().constants.ordnance_radius_mm
+    for o in s.ordnance:
+        x, y = _drawn(s, o.zone, o.x, o.y)
+        speed = tables().ordnance[o.kind]["speed_cm"]
+        lines = [f"{CRAFT_NAMES[o.kind]} {ordnance_id(o)} ({o.side}, from {o.launcher})",
+                 f"strength {o.strength}, speed {speed:g} cm"
+                 + (f", heading for {o.target}" if o.target else "")]
+        if o.attacked:
+            lines.append("already attacked: " + ", ".join(o.attacked))
+        out.append(Figure(id=ordnance_id(o), side=o.side, x=x, y=y, radius=r,
+                          heading=_drawn_heading(s, None, o.x, o.heading, o.zone),
+                          label=f"{CRAFT_LABEL[o.kind]}{o.strength}", markers=(f"{o.kind}:{o.strength}",),
+                          profile=tuple(lines)))
+    return out
+
+
+def _label(sh: Ship) -> str:
+    """Short base label (fits a 32 mm base at table zoom): three letters of the
+    class, or two and the number of a squadron ship."""
+    word = profile(sh.profile).name.split()[0]
+    tail = sh.id[-1] if sh.id[-1].isdigit() else ""
+    return (word[:2] + tail) if tail else word[:3]
+
+
+# ----------------------------------------------------------------------------- markers
+def _sunward_line(s: SFState) -> tuple[tuple[float, float], tuple[float, float]]:
+    w, h = s.table
+    return {"north": ((0.0, 2.0), (w, 2.0)), "south": ((0.0, h - 2.0), (w, h - 2.0)),
+            "west": ((2.0, 0.0), (2.0, h)), "east": ((w - 2.0, 0.0), (w - 2.0, h))}[s.sunward]
+
+
+def markers(s: SFState) -> list[Marker]:
+    """Blast markers, gravity wells (rings), the low-orbit band, the sunward
+    edge, an attack waiting for a Brace decision, radiation and flare notes."""
+    t = tables()
+    out: list[Marker] = []
+    for f in s.features:
+        if f.kind not in ("planet", "moon"):
+            continue
+        size = "small" if f.kind == "moon" else (f.size or "small")
+        depth = t.gravity_wells[size].well_cm * 10.0
+        label = f"{f.id} well {depth / 10:g} cm" + (" + low orbit" if f.id == s.low_orbit_planet else "")
+        out.append(Marker(id=f"well:{f.id}", kind="gravity_well", points=((f.cx, f.cy),), radius=f.radius + depth,
+                          label=label, extra={"feature": f.id, "depth": depth, "size": size}))
+    br = t.constants.blast_marker_radius_mm
+    for b in s.blast_markers:
+        x, y = _drawn(s, b.zone, b.x, b.y)
+        out.append(Marker(id=f"bm:{b.id}", kind="blast", points=((x, y),), radius=br,
+                          extra={"zone": b.zone}))
+    a, b = _sunward_line(s)
+    doubled = s.battlezone in t.phenomena.sunward_zones
+    out.append(Marker(id="sunward", kind="sunward", points=(a, b), radius=1.0,
+                      label=f"sunward edge ({s.sunward})" + ("; range shifts doubled toward it" if doubled else ""),
+                      extra={"edge": s.sunward, "doubled": doubled}))
+    if s.pending is not None and s.pending.ship in s.ships and s.pending.target in s.ships:
+        at, tg = s.ships[s.pending.ship], s.ships[s.pending.target]
+        w = prof(at).weapons[s.pending.weapon]
+        out.append(Marker(id="attack", kind="attack", points=(_drawn(s, at.zone, at.x, at.y), _drawn(s, tg.zone, tg.x, tg.y)),
+                          label=f"{at.id} {w.name} at {tg.id}: brace?", side=at.side,
+                          extra={"ship": at.id, "target": tg.id, "weapon": s.pending.weapon}))
+    notes = []
+    if s.radiation:
+        notes.append(f"radiation burst: Ld -{s.radiation} this turn")
+    if s.solar_flares:
+        notes.append("solar flare spent" if s.flare_done else f"solar flares possible ({s.solar_flares})")
+    if notes:
+        out.append(Marker(id="note", kind="note", points=((6.0, 6.0),), radius=1.0, label="  |  ".join(notes)))
+    return out
+
+
+# ----------------------------------------------------------------------------- point actions
+def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
+    """Moves of ``sh`` aimed at (tx, ty) (its own table's coordinates): straight,
+    and turning toward the point after each straight run allowed, with and
+    without the free gravity-well turn toward the point at the start."""
+    t = tables()
+    p = prof(sh)
+    run = 0.0 if sh.zone == "low_orbit" else t.constants.straight_run_mm[p.type]
+    spec = t.orders.get(sh.order or "")
+    free_first = bool(spec and spec.turn_without_moving) or run == 0
+    nturns = allowed_turns(sh)
+    pres = [0.0]
+    if sh.zone == "main":
+        for f in in_wells(s, sh.x, sh.y):
+            g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
+            want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
+            if g and (want * g) > 0:
+                pres.append(round(g if abs(want) >= abs(g) else want, 3))
+    out: list[A.MoveShip] = []
+    for loss in (False, True):
+        vmin, vmax = move_limits(s, sh, loss)
+        for pre in pres:
+            h0 = geom.norm(sh.heading + pre)
+            d = math.hypot(tx - sh.x, ty - sh.y)
+            straight = min(max(d * max(0.0, math.cos(math.radians(geom.bearing(sh.x, sh.y, tx, ty) - h0))), vmin), vmax)
+            out.append(A.MoveShip(side=sh.side, ship=sh.id, pre_turn=pre, legs=((0.0, round(straight, 1)),) if straight > 0 else ()))
+            if nturns < 1:
+                continue
+            legs: list[tuple[float, float]] = []
+            x, y, h, used = sh.x, sh.y, h0, 0.0
+            for k in range(nturns):
+                first = 0.0 if (k == 0 and free_first) else run
+                first = min(first, max(0.0, vmax - used))
+                if first > 0:
+                    legs.append((0.0, first))
+                    x, y = geom.step(x, y, h, first)
+                    used += first
+                want = geom.norm(geom.bearing(x, y, tx, ty) - h)
+                turn = max(-p.turns_deg, min(p.turns_deg, want))
+                if abs(turn) < 0.05:
+                    break
+                h = geom.norm(h + turn)
+                legs.append((round(turn, 2), 0.0))
+            rest = math.hypot(tx - x, ty - y)
+            rest = min(max(rest, vmin - used), vmax - used)
+            if rest > 0:
+                legs.append((0.0, rest))
+            merged: list[tuple[float, float]] = []
+            for turn, dist in legs:
+                if merged and turn == 0.0:
+                    merged[-1] = (merged[-1][0], merged[-1][1] + dist)
+                else:
+                    merged.append((turn, dist))
+            out.append(A.MoveShip(side=sh.side, ship=sh.id, pre_turn=pre,
+                                  legs=tuple((tn, round(dd, 1)) for tn, dd in merged)))
+    return out
+
+
+def move_toward(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
+    """Legal moves toward (tx, ty) on the ship's own table, the one ending
+    nearest the point first (the first candidate when none is legal, so the
+    preview can say why)."""
+    cands = _move_candidates(s, sh, tx, ty)
+    scored = []
+    seen = set()
+    for m in cands:
+        key = (m.pre_turn, m.legs)
+        if key in seen:
+            continue
+        seen.add(key)
+        pl = plan_move(s, m)
+        if pl.ok:
+            ex, ey = pl.path[-1]
+            turns = sum(1 for tn, _ in m.legs if tn) + (1 if m.pre_turn else 0)
+            scored.append((round(math.hypot(tx - ex, ty - ey), 1), turns, m))
+    if not scored:
+        return cands[:1]
+    scored.sort(key=lambda e: (e[0], e[1]))
+    best = [scored[0][2]]
+    # the same move finished with the free gravity-well turn, when the end is in a well
+    b = best[0]
+    pl = plan_move(s, b)
+    if sh.zone == "main":
+        ex, ey = pl.path[-1]
+        for f in in_wells(s, ex, ey):
+            g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, tables().free_gravity_turn_deg)
+            if g:
+                m2 = b.model_copy(update={"post_turn": round(g, 3)})
+                if plan_move(s, m2).ok:
+                    best.append(m2)
+                    break
+    for _, _, m in scored[1:3]:
+        if m not in best:
+            best.append(m)
+    return best
+
+
+def point_actions(rs, s: SFState, side: str, figure_id: str, x: float, y: float) -> list[A.Action]:
+    """Moves toward the point (movement phase), torpedoes launched at it (shooting phase)."""
+    sh = s.ships.get(figure_id)
+    if sh is None or sh.side != side or not on_table(sh):
+        return []
+    tx, ty = (x, y) if sh.zone == "main" else table_to_lo(s, x, y)
+    if s.phase == "movement" and not sh.moved:
+        return list(move_toward(s, sh, tx, ty))
+    if s.phase == "shooting":
+        out: list[A.Action] = []
+        h = round(geom.bearing(sh.x, sh.y, tx, ty), 2)
+        for wi, w in enumerate(prof(sh).weapons):
+            if w.kind == "torpedo":
+                out.append(A.Launch(side=side, ship=sh.id, weapon=wi, heading=h, craft="torpedo"))
+        return out
+    return []
+
+
+# ----------------------------------------------------------------------------- figure actions
+def _expected(s: SFState, a: A.Fire) -> float:
+    try:
+        pv = _fire_numbers(s, a)
+    except Exception:  # noqa: BLE001 - sorting only
+        return 0.0
+    return pv.get("expected", 0.0) if pv else 0.0
+
+
+def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | None) -> list[A.Action]:
+    """At an enemy ship: fire each weapon (best expected hits first), launch
+    bombers and assault boats, torpedoes toward it; ram it on All Ahead Full or
+    move toward it in the movement phase. At enemy ordnance: fire at it. On
+    itself (``None``): orders, low orbit, disengage, fighters, Brace or take
+    it, end the phase."""
+    sh = s.ships.get(figure_id)
+    if sh is None or sh.side != side:
+        return []
+    if target_id is None:
+        return _own_actions(rs, s, side, sh)
+    if not on_table(sh):
+        return []
+    p = prof(sh)
+    o = find_ordnance(s, target_id)
+    tgt = s.ships.get(target_id)
+    if o is None and (tgt is None or tgt.side == side):
+        return []
+    if s.phase == "movement":
+        if tgt is None or sh.moved or tgt.zone != sh.zone:
+            return []
+        moves = move_toward(s, sh, tgt.x, tgt.y)
+        if sh.order == "all_ahead_full":
+            ram = [m.model_copy(update={"ram": tgt.id}) for m in moves[:1]]
+            return ram + moves
+        return moves
+    # shooting phase (in other phases the same actions preview what the guns would do)
+    fires = [A.Fire(side=side, ship=sh.id, weapon=wi, target=target_id)
+             for wi, w in enumerate(p.weapons) if w.kind in ("battery", "lance")]
+    legal = [a for a in fires if rs.check(s, a).ok]
+    legal.sort(key=lambda a: -_expected(s, a))
+    out: list[A.Action] = legal or fires
+    if tgt is not None:
+        h = round(geom.bearing(sh.x, sh.y, tgt.x, tgt.y), 2)
+        for wi, w in enumerate(p.weapons):
+            if w.kind == "torpedo":
+                out.append(A.Launch(side=side, ship=sh.id, weapon=wi, heading=h, craft="torpedo"))
+            elif w.kind == "launch_bay":
+                for c in w.craft:
+                    if c != "fighter":
+                        out.append(A.Launch(side=side, ship=sh.id, weapon=wi, craft=c, target=tgt.id))
+    if not legal:
+        ok = [a for a in out if rs.check(s, a).ok]
+        out = ok + [a for a in out if a not in ok]
+    return out
+
+
+def _own_actions(rs, s: SFState, side: str, sh: Ship) -> list[A.Action]:
+    out: list[A.Action] = []
+    if s.phase == "brace" and s.pending is not None:
+        tgt = s.ships.get(s.pending.target)
+        if tgt is not None and tgt.side == side:
+            out.append(A.Brace(side=side, ship=tgt.id))
+        out.append(A.TakeIt(side=side))
+        return out
+    if not on_table(sh):
+        return [A.EndPhase(side=side)] if s.phase in ("movement", "shooting") else []
+    if s.phase == "movement":
+        if not sh.moved:
+            for order in A.ORDERS:
+                a = A.DeclareOrder(side=side, ship=sh.id, order=order)
+                if rs.check(s, a).ok:
+                    out.append(a)
+            lo = A.EnterLowOrbit(side=side, ship=sh.id)
+            if rs.check(s, lo).ok:
+                out.append(lo)
+            vmin, _ = move_limits(s, sh, False)
+            straight = A.MoveShip(side=side, ship=sh.id, legs=((0.0, round(vmin, 1)),) if vmin > 0 else ())
+            if rs.check(s, straight).ok:
+                out.append(straight)
+        else:
+            d = A.Disengage(side=side, ship=sh.id)
+            if rs.check(s, d).ok:
+                out.append(d)
+    elif s.phase == "shooting":
+        for wi, w in enumerate(prof(sh).weapons):
+            if w.kind == "launch_bay" and "fighter" in w.craft:
+                a = A.Launch(side=side, ship=sh.id, weapon=wi, craft="fighter")
+                if rs.check(s, a).ok:
+                    out.append(a)
+            elif w.kind == "torpedo":
+                a = A.Launch(side=side, ship=sh.id, weapon=wi, heading=round(sh.heading, 2), craft="torpedo")
+                if rs.check(s, a).ok:
+                    out.append(a)
+    if s.phase in ("movement", "shooting"):
+        out.append(A.EndPhase(side=side))
+    return out
+
+
+# ----------------------------------------------------------------------------- preview
+def chance_2d6(rs, s: SFState, action, passed) -> float | None:
+    """The chance ``action``'s first 2D6 test passes, by running the ruleset's
+    ``resolve`` on each of the 36 throws (later dice: 3s) and asking
+    ``passed(events)`` (None when it cannot be worked out)."""
+    ok = n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            try:
+                r = rs.resolve(s, action, Dice.scripted([a, b] + [3] * 300))
+            except DiceError:
+                return None
+            if not r.ok:
+                return None
+            got = passed(r.events)
+            if got is None:
+                return None
+            n += 1
+            ok += bool(got)
+    return ok / n if n else None
+
+
+def _first(events, cls, attr: str = "passed"):
+    for e in events:
+        if isinstance(e, cls):
+            return getattr(e, attr)
+    return None
+
+
+def _arcs_of(sh: Ship, x: float, y: float, heading: float, arcs, radius: float) -> list[dict]:
+    return [{"x": x, "y": y, "heading": geom.norm(heading + QUAD_CENTRE[q]), "width": 90.0, "radius": radius}
+            for q in arcs]
+
+
+def _weapon_arcs(s: SFState, sh: Ship, x: float, y: float, heading: float) -> list[dict]:
+    """Each quadrant with a gun or lance, out to its longest reach."""
+    reach: dict[str, float] = {}
+    for w in prof(sh).weapons:
+        if w.kind in ("battery", "lance"):
+            for q in w.arcs:
+                reach[q] = max(reach.get(q, 0.0), w.range_cm * 10.0)
+    return [a for q, r in reach.items() for a in _arcs_of(sh, x, y, heading, [q], r)]
+
+
+def preview(rs, s: SFState, action) -> dict:
+    """What ``action`` would do: move path, free gravity turn and arcs; gunnery
+    dice, column, shifts, odds and expected hits; 2D6 test chances; text."""
+    a = action
+    if isinstance(a, A.MoveShip):
+        return _pv_move(s, a)
+    if isinstance(a, A.Fire):
+        return _pv_fire(rs, s, a)
+    if isinstance(a, A.Launch):
+        return _pv_launch(s, a)
+    if isinstance(a, A.DeclareOrder):
+        odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().OrderTaken))
+        spec = tables().orders.get(a.order)
+        text = [f"{ORDER_NAMES.get(a.order, a.order)}: "
+                + {"all_ahead_full": "+4D6 cm (must use it all), no turns, half firepower",
+                   "come_to_new_heading": "two turns this move, half firepower",
+                   "burn_retros": "move 0 to half speed, may turn before moving, half firepower",
+                   "lock_on": "no turns, re-roll gunnery misses",
+                   "reload_ordnance": "reload torpedoes and launch bays, half firepower",
+                   "brace_for_impact": "4+ saves against hull damage, half firepower and ordnance"}.get(a.order, "")]
+        if spec is not None and a.order != "brace_for_impact":
+            text.append("a failed check ends the fleet's special orders this turn")
+        return {"odds": odds, "need": "2D6 command check under Ld", "text": text}
+    if isinstance(a, A.Brace):
+        odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().Braced))
+        return {"odds": odds, "need": "2D6 under Ld",
+                "text": ["braced: 4+ saves each hit, half firepower and ordnance until the end of the next turn"]}
+    if isinstance(a, A.TakeIt):
+        return {"text": ["no brace: the attack is rolled now"]}
+    if isinstance(a, A.Disengage):
+        odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().DisengageTried))
+        return {"odds": odds, "need": "2D6 under modified Ld",
+                "text": ["passed: off the table (10% of its points to the enemy); failed: no shooting this turn"]}
+    if isinstance(a, A.EnterLowOrbit):
+        return {"text": ["onto the low-orbit table: pulled toward the planet each turn within 45 cm,",
+                         "gunnery one column right, lances fire on 4+, no torpedoes"]}
+    if isinstance(a, A.EndPhase):
+        if s.phase == "movement":
+            left = sorted(sh.id for sh in s.ships.values() if sh.side == a.side and on_table(sh) and not sh.moved)
+            return {"text": [f"{', '.join(left)} go straight ahead their minimum" if left else "every ship has moved",
+                              "then the shooting phase"]}
+        return {"text": ["then both fleets' ordnance moves and the end phase"]}
+    return {}
+
+
+def _ev():
+    from . import events
+    return events
+
+
+def _pv_move(s: SFState, a: A.MoveShip) -> dict:
+    sh = s.ships.get(a.ship)
+    if sh is None:
+        return {}
+    pl = plan_move(s, a)
+    t = tables()
+    vmin, vmax = move_limits(s, sh, pl.blast_loss if pl.ok else False)
+    out: dict = {}
+    text: list[str] = []
+    if pl.path:
+        out["path"] = _drawn_path(s, sh.zone, pl.path)
+        out["cost"] = f"{pl.distance / 10:.1f} cm of {vmin / 10:g}-{vmax / 10:g} cm"
+    else:
+        out["cost"] = f"{vmin / 10:g}-{vmax / 10:g} cm allowed"
+    # the free gravity-well turn at the start (and at the end of the move)
+    if sh.zone == "main":
+        for f in in_wells(s, sh.x, sh.y):
+            g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
+            if g:
+                out["turn"] = {"x": sh.x, "y": sh.y, "heading": geom.norm(sh.heading + g / 2), "width": abs(g),
+                               "radius": 3 * sh.radius}
+                text.append(f"free gravity turn toward {f.id}: up to {abs(g):.0f} deg to "
+                            f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f})" if a.pre_turn else ""))
+                break
+        if pl.ok:
+            ex, ey = pl.path[-1]
+            h_end = geom.norm(pl.heading - a.post_turn)
+            for f in in_wells(s, ex, ey):
+                g = geom.gravity_turn_limit(h_end, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
+                if g:
+                    if "turn" not in out:
+                        out["turn"] = {"x": ex, "y": ey, "heading": geom.norm(h_end + g / 2), "width": abs(g),
+                                       "radius": 3 * sh.radius}
+                    text.append(f"ends in {f.id}'s well: free turn up to {abs(g):.0f} deg"
+                                + (f" (taken: {a.post_turn:+.0f})" if a.post_turn else ""))
+                    break
+    if pl.ok:
+        ex, ey = pl.path[-1]
+        dx, dy = _drawn(s, sh.zone, ex, ey)
+        out["arcs"] = _weapon_arcs(s, sh, dx, dy, _drawn_heading(s, sh, ex, pl.heading))
+        if pl.blast_loss:
+            text.append(f"blast markers or a cloud: -{t.constants.blast_speed_loss_mm / 10:g} cm")
+        if pl.distance < t.constants.stationary_below_mm:
+            text.append("under 5 cm: fired at on the Defences column")
+        off = {"main": "leaves the table: disengages", "planet": "lands on the planet",
+               "edge": "leaves low orbit back to the main table"}.get(pl.off_table)
+        if off:
+            text.append(off)
+        for f in s.features:
+            if sh.zone == "main" and f.kind in ("asteroid_field", "warp_rift") and geom.path_touches(f, pl.path, sh.radius):
+                text.append(f"enters {_words(f.kind)} {f.id}: Leadership test")
+        if a.ram:
+            text.append(f"rams {a.ram}: Ld test, then a D6 per starting hit against its armour")
+    out["text"] = text
+    return out
+
+
+def _fire_numbers(s: SFState, a: A.Fire) -> dict:
+    """Dice, the score needed, per-die chance, expected hits and the gunnery
+    reading of one weapon at a ship or ordnance marker (the rules' own numbers)."""
+    sh = s.ships[a.ship]
+    w = prof(sh).weapons[a.weapon]
+    fp = weapon_strength(sh, w)
+    lock = sh.order == "lock_on"
+    o = find_ordnance(s, a.target)
+    fire_p = 1.0
+    shifts: list[str] = []
+    if w.kind == "lance" and sh.zone == "low_orbit":
+        need_fire = tables().low_orbit.lance_fire_needs
+        fire_p = (7 - need_fire) / 6
+    if o is not None:
+        dice = tables().gunnery.dice(fp, 4) if w.kind == "battery" else fp
+        need, reading = 6, "against ordnance, 6s"
+    else:
+        tgt = s.ships[a.target]
+        if w.kind == "battery":
+            g = gunnery(s, sh, w, fp, tgt)
+            dice, need = g.dice, g.armour
+            shifts = list(g.shifts)
+            reading = f"column {'ABCDE'[g.column]} ({g.aspect}{', ' + ', '.join(g.shifts) if g.shifts else ''})"
+        else:
+            dice, need, reading = fp, lance_armour(tgt), "lances hit on 4+"
+    p = (7 - need) / 6
+    if lock:
+        p = 1 - (1 - p) ** 2
+    exp = fire_p * dice * p
+    odds = fire_p * (1 - (1 - p) ** dice) if dice else 0.0
+    return {"fp": fp, "dice": dice, "need": need, "p": p, "expected": exp, "odds": odds, "reading": reading,
+            "shifts": shifts, "lock": lock, "fire_p": fire_p}
+
+
+def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
+    sh = s.ships.get(a.ship)
+    if sh is None or not 0 <= a.weapon < len(prof(sh).weapons):
+        return {}
+    w = prof(sh).weapons[a.weapon]
+    c = tables().constants
+    ox, oy = _drawn(s, sh.zone, sh.x, sh.y)
+    out: dict = {"arcs": _arcs_of(sh, ox, oy, _drawn_heading(s, sh, sh.x, sh.heading), w.arcs, w.range_cm * 10.0),
+                 "range_bands": [c.close_range_mm, c.long_range_mm]}
+    tgt = s.ships.get(a.target)
+    o = find_ordnance(s, a.target)
+    if (tgt is None and o is None) or w.kind not in ("battery", "lance"):
+        return out
+    tx, ty = (tgt.x, tgt.y) if tgt is not None else (o.x, o.y)
+    dist = math.hypot(tx - sh.x, ty - sh.y)
+    text = [f"{w.name}: {_strength_word(w.kind)} {weapon_strength(sh, w)}, range {dist / 10:.1f} of {w.range_cm:g} cm"]
+    why = target_reason(s, sh, a.weapon, a.target)
+    if why is not None and "already fired" not in why and "knocked out" not in why:
+        out["text"] = text
+        return out
+    try:
+        n = _fire_numbers(s, a)
+    except Exception:  # noqa: BLE001 - a preview never breaks the UI
+        out["text"] = text
+        return out
+    out["odds"] = n["odds"]
+    out["need"] = f"{n['need']}+ on {n['dice']}D6, {n['reading']}" + (" (Lock On re-rolls misses)" if n["lock"] else "")
+    text.append(f"expected hits {n['expected']:.1f}")
+    if n["fire_p"] < 1:
+        text.append(f"in low orbit the lances fire only on {tables().low_orbit.lance_fire_needs}+")
+    if tgt is not None:
+        cap = shield_capacity(s, tgt)
+        text.append(f"{tgt.id}: {cap} shield(s) up, {remaining(tgt)} hits left"
+                    + (", braced (4+ saves)" if tgt.braced else ", may brace before the roll"))
+        if needs_priority_test(s, sh, a):
+            odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().PriorityTest))
+            text.append("not the nearest target: Leadership test first"
+                        + (f" ({odds:.0%} to pass)" if odds is not None else ""))
+    out["text"] = text
+    return out
+
+
+def _pv_launch(s: SFState, a: A.Launch) -> dict:
+    sh = s.ships.get(a.ship)
+    if sh is None or not 0 <= a.weapon < len(prof(sh).weapons):
+        return {}
+    w = prof(sh).weapons[a.weapon]
+    speed = tables().ordnance[a.craft]["speed_cm"] * 10.0
+    ox, oy = _drawn(s, sh.zone, sh.x, sh.y)
+    out: dict = {}
+    if a.craft == "torpedo":
+        end = geom.step(sh.x, sh.y, a.heading, speed)
+        out["path"] = _drawn_path(s, sh.zone, [(sh.x, sh.y), end])
+        out["arcs"] = _arcs_of(sh, ox, oy, _drawn_heading(s, sh, sh.x, sh.heading), w.arcs, speed)
+        out["cost"] = f"{speed / 10:g} cm a turn"
+        n = weapon_strength(sh, w)
+        out["text"] = [f"salvo of strength {n}: attacks the first ships it touches (friends too), turrets first"]
+    else:
+        tgt = s.ships.get(a.target) if a.target else None
+        if tgt is not None:
+            d = math.hypot(tgt.x - sh.x, tgt.y - sh.y)
+            end = geom.step(sh.x, sh.y, geom.bearing(sh.x, sh.y, tgt.x, tgt.y), min(d, speed))
+            out["path"] = _drawn_path(s, sh.zone, [(sh.x, sh.y), end])
+        out["cost"] = f"{speed / 10:g} cm a turn"
+        what = {"fighter": "intercept enemy ordnance", "bomber": "D6 - turrets attacks on the lowest armour",
+                "assault_boat": "hit-and-run: a critical on 2+"}.get(a.craft, "")
+        out["text"] = [f"{CRAFT_NAMES.get(a.craft, a.craft)}: {what}"]
+    return out
+
+
+# ----------------------------------------------------------------------------- labels
+def describe_action(action) -> str:
+    """A short button label."""
+    a = action
+    if isinstance(a, A.MoveShip):
+        dist = sum(d for _, d in a.legs)
+        turns = [t for t, _ in a.legs if t]
+        s = f"{'Ram ' + a.ram + ': ' if a.ram else ''}Move {a.ship} {dist / 10:.1f} cm"
+        if turns:
+            s += " turning " + ", ".join(f"{t:+.0f}" for t in turns)
+        if a.pre_turn:
+            s += f", gravity {a.pre_turn:+.0f} first"
+        if a.post_turn:
+            s += f", gravity {a.post_turn:+.0f} at end"
+        return s
+    if isinstance(a, A.Fire):
+        w = _weapon_name(a.ship, a.weapon)
+        return f"Fire {w} at {a.target}"
+    if isinstance(a, A.Launch):
+        if a.craft == "torpedo":
+            return f"Torpedoes heading {a.heading:.0f}"
+        return f"Launch {_words(a.craft)}s" + (f" at {a.target}" if a.target else "")
+    if isinstance(a, A.DeclareOrder):
+        return ORDER_NAMES.get(a.order, _words(a.order))
+    if isinstance(a, A.EnterLowOrbit):
+        return "Enter low orbit"
+    if isinstance(a, A.Disengage):
+        return f"Disengage {a.ship}"
+    if isinstance(a, A.Brace):
+        return f"Brace {a.ship}"
+    if isinstance(a, A.TakeIt):
+        return "Take it (no brace)"
+    if isinstance(a, A.EndPhase):
+        return "End phase"
+    if isinstance(a, A.RulesStep):
+        return "Rules step"
+    return ""
+
+
+_SHIP_OF: dict[str, str] = {}
+
+
+def _weapon_name(ship_id: str, wi: int) -> str:
+    pid = _SHIP_OF.get(ship_id)
+    if pid is not None:
+        ws = profile(pid).weapons
+        if 0 <= wi < len(ws):
+            return ws[wi].name
+    return f"weapon {wi}"
+
+
+def remember_ships(s: SFState) -> None:
+    """Note which profile each ship id has, for labels that only see an action or event."""
+    for sh in s.ships.values():
+        _SHIP_OF[sh.id] = sh.profile
+
+
+def describe_event(ev) -> str:
+    """Plain words for every event of the ruleset (and the core ones)."""
+    from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
+
+    E = _ev()
+    if isinstance(ev, DiceRolled):
+        mods = "".join(f" {v:+d} ({k})" for k, v in ev.modifiers)
+        return f"{ev.purpose}: {ev.notation} rolled {', '.join(map(str, ev.faces))} = {ev.total}{mods}"
+    if isinstance(ev, Logged):
+        return ev.text
+    if isinstance(ev, PhaseBegan):
+        return f"turn {ev.turn}: {ev.phase} phase" + (f" for {ev.side}" if ev.side else "")
+    if isinstance(ev, BattleEnded):
+        return f"the battle is over: {ev.winner or 'a draw'} ({ev.reason})"
+    if isinstance(ev, E.TurnBegan):
+        return f"turn {ev.turn}: {ev.side} to play"
+    if isinstance(ev, E.PhaseChanged):
+        return f"{ev.phase} phase" + (f" ({ev.active} to act)" if ev.active else "")
+    if isinstance(ev, E.OrderTaken):
+        if ev.passed and ev.order:
+            extra = f" (+{ev.aaf_extra_mm / 10:g} cm)" if ev.aaf_extra_mm else ""
+            return f"{ev.ship} goes on {ORDER_NAMES.get(ev.order, _words(ev.order))}{extra}"
+        return f"{ev.ship} fails its command check"
+    if isinstance(ev, E.OrdersEnded):
+        return f"{ev.side} can give no more special orders this turn"
+    if isinstance(ev, E.ShipMoved):
+        return f"{ev.ship} moves {ev.distance / 10:.1f} cm to ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}"
+    if isinstance(ev, E.ShipPlaced):
+        where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
+        return f"{ev.ship} is placed {where} at ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}"
+    if isinstance(ev, E.ShipStatus):
+        if ev.status == "active":
+            return f"{ev.ship} burns on" + (f" ({ev.why})" if ev.why else "")
+        forever = " for good" if ev.lost_forever else ""
+        return f"{ev.ship} is {_words(ev.status)}{forever}" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.ShipDamaged):
+        return f"{ev.ship} takes {ev.amount} damage" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.CriticalHit):
+        return f"{ev.ship} suffers a critical hit: {_words(ev.crit)}"
+    if isinstance(ev, E.CriticalRepaired):
+        return f"{ev.ship}'s crew repair {_words(ev.crit)}"
+    if isinstance(ev, E.BlastMarkerPlaced):
+        where = " in low orbit" if ev.zone == "low_orbit" else ""
+        return f"a blast marker is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
+    if isinstance(ev, E.BlastMarkerRemoved):
+        return f"blast marker {ev.id} is removed"
+    if isinstance(ev, E.WeaponFired):
+        w = _weapon_name(ev.ship, ev.weapon)
+        if not ev.dice:
+            return f"{ev.ship}'s {w} at {ev.target}: {ev.note or 'no shot'}"
+        return (f"{ev.ship} fires {w} at {ev.target}: {ev.dice} dice, {ev.hits} hit{'s' if ev.hits != 1 else ''}"
+                + (f" ({ev.note})" if ev.note else ""))
+    if isinstance(ev, E.PriorityTest):
+        return f"{ev.ship} {'passes' if ev.passed else 'fails'} its target-priority test"
+    if isinstance(ev, E.AttackDeclared):
+        return f"{ev.ship} aims {_weapon_name(ev.ship, ev.weapon)} at {ev.target}: {ev.defender} may brace"
+    if isinstance(ev, E.AttackCleared):
+        return "the attack goes ahead"
+    if isinstance(ev, E.Braced):
+        return f"{ev.ship} {'braces for impact' if ev.passed else 'fails to brace'}"
+    if isinstance(ev, E.BraceEnded):
+        return f"{ev.ship} is no longer braced"
+    if isinstance(ev, E.OrdnanceLaunched):
+        at = f" at {ev.target}" if ev.target else f", heading {ev.heading:.0f}"
+        return f"{ev.launcher} launches a {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} of strength {ev.strength}{at}"
+    if isinstance(ev, E.OrdnanceMoved):
+        return f"ordnance o{ev.id} moves to ({ev.x:.0f}, {ev.y:.0f})"
+    if isinstance(ev, E.OrdnanceChanged):
+        return (f"ordnance o{ev.id} attacks {ev.attacked}, strength now {ev.strength}" if ev.attacked
+                else f"ordnance o{ev.id} is down to strength {ev.strength}")
+    if isinstance(ev, E.OrdnanceRemoved):
+        return f"ordnance o{ev.id} is removed" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.Reloaded):
+        parts = []
+        if ev.torpedoes is not None:
+            parts.append("torpedoes " + ("reloaded" if ev.torpedoes else "spent"))
+        if ev.bays is not None:
+            parts.append("launch bays " + ("reloaded" if ev.bays else "spent"))
+        return f"{ev.ship}: {' and '.join(parts) or 'ordnance unchanged'}"
+    if isinstance(ev, E.DisengageTried):
+        return f"{ev.ship} {'disengages' if ev.passed else 'fails to disengage and may not shoot this turn'}"
+    if isinstance(ev, E.FlareOccurred):
+        return "a solar flare erupts"
+    if isinstance(ev, E.RadiationBurst):
+        return f"a radiation burst: Leadership -{ev.level} this turn" if ev.level else "the radiation burst fades"
+    if isinstance(ev, E.GameFinished):
+        return f"the battle ends: {ev.reason}"
+    return _generic(ev)
+
+
+def _generic(ev) -> str:
+    """Any other event (added later): its type and fields in words."""
+    d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+    kind = str(d.pop("type", "event")).removeprefix("sf_")
+    parts = []
+    for k, v in d.items():
+        if v in (None, "", (), []):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = ", ".join(str(x) if not isinstance(x, (list, tuple)) else " ".join(map(str, x)) for x in v)
+        parts.append(f"{_words(k)} {v}")
+    return _words(kind) + (": " + "; ".join(parts) if parts else "")
+
+
+# ----------------------------------------------------------------------------- sides, overlays
+FLEETS = {p.fleet for p in ships().values()}
+
+
+def side_style(side: str) -> str:
+    """Imperial fleets friendly-coloured, other fleets hostile, anything else neutral."""
+    if side == "imperial":
+        return "friendly"
+    return "hostile" if side in FLEETS else "neutral"
+
+
+def enemies_of(s: SFState, side: str) -> set[str]:
+    """The other fleets of the battle."""
+    return {x for x in (s.order or s.sides) if x != side}
+
+
+def figure_overlays(s: SFState, figure_id: str) -> dict:
+    """Range rings: close and long gunnery ranges, then each weapon's reach."""
+    c = tables().constants
+    bands = {c.close_range_mm, c.long_range_mm}
+    sh = s.ships.get(figure_id)
+    if sh is not None:
+        bands |= {w.range_cm * 10.0 for w in prof(sh).weapons if w.kind in ("battery", "lance")}
+    return {"range_bands": sorted(bands)}
+
+
+__all__ = ["figures", "markers", "point_actions", "figure_actions", "preview", "describe_action", "describe_event",
+           "figure_overlays", "enemies_of", "side_style", "lo_to_table", "table_to_lo", "move_toward", "chance_2d6"]

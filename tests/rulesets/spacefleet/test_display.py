@@ -1,0 +1,198 @@
+"""Display hooks of the space-fleet ruleset (display.py): figures, markers,
+point and figure actions, previews with the rules' own numbers, event words."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
+from game.rulesets.spacefleet import RULESET, display
+from game.rulesets.spacefleet import events as E
+from game.rulesets.spacefleet.actions import Brace, DeclareOrder, EndPhase, Fire, Launch, MoveShip, TakeIt
+from game.rulesets.spacefleet.shooting import gunnery
+from game.rulesets.spacefleet.state import BlastMarker, Ordnance, Pending
+from game.rulesets.spacefleet.tables import profile, tables
+
+from .helpers import planet, ship, state
+
+
+def _fig(st, fid):
+    return next(f for f in RULESET.figures(st) if f.id == fid)
+
+
+def test_figures__ship_base_heading_markers_and_profile():
+    """spacefleet_core 1.1/1.2: bases 32 or 60 mm round, facing, hits, shields, orders, squadron and profile lines."""
+    lu = ship("l", "lunar", 500, 300, heading=30, order="lock_on", damage=4)
+    big = ship("b", "murder", 900, 300, heading=-90, squadron="sq1").model_copy(update={"radius": 30.0})
+    st = state([lu, big])
+    st.blast_markers.append(BlastMarker(id=1, x=500 + 16 + 10, y=300))
+    f = _fig(st, "l")
+    assert (f.x, f.y, f.radius, f.heading) == (500, 300, 16.0, 30)
+    assert "hits:4/8" in f.markers and "crippled" in f.markers and "order:lock_on" in f.markers
+    assert "blast:1" in f.markers
+    # crippled: 2 shields halved to 1, minus the touching blast marker
+    assert "shields:0" in f.markers
+    assert f.profile[0] == "Lunar class cruiser (l, imperial)"
+    assert "speed 15 cm" in f.profile[1] and "turns 45 deg" in f.profile[1]
+    assert "armour 6+ front / 5+ other" in f.profile[2]
+    assert any(ln.startswith("port lances: lance, 30 cm, strength 1/2, left arc") for ln in f.profile)
+    g = _fig(st, "b")
+    assert g.radius == 30.0 and g.group == "sq1" and g.markers[0] == "hits:8/8"
+
+
+def test_figures__hulks_ordnance_and_low_orbit():
+    """Hulks carry hulk/blazing; ordnance markers are figures named as Fire names them; low-orbit ships are drawn in the planet's band."""
+    hk = ship("h", "murder", 400, 400, status="blazing_hulk")
+    gone = ship("g", "sword", 450, 400, status="destroyed")
+    lo = ship("o", "lunar", 600.0, 300.0, heading=0.0, zone="low_orbit")
+    p = planet("p", 900, 600, 110, size="medium", low_orbit=True)
+    st = state([hk, gone, lo], [p], low_orbit_planet="p")
+    st.ordnance.append(Ordnance(id=7, side="chaos", kind="torpedo", x=300, y=300, heading=0, strength=6, launcher="h"))
+    figs = {f.id: f for f in RULESET.figures(st)}
+    assert "g" not in figs
+    assert {"hulk", "blazing"} <= set(figs["h"].markers)
+    assert figs["o7"].markers == ("torpedo:6",) and figs["o7"].radius == tables().constants.ordnance_radius_mm
+    f = figs["o"]
+    assert "low_orbit" in f.markers
+    # x 600 of 1200 -> bearing 180 from the centre; y 300 of 600 -> half the 15 cm well above the edge
+    assert f.x == pytest.approx(900 - 110 - 75) and f.y == pytest.approx(600)
+    assert display.table_to_lo(st, f.x, f.y) == pytest.approx((600.0, 300.0))
+
+
+def test_markers__blast_wells_sunward_and_pending_attack():
+    """Blast markers, gravity wells as rings (10/15/30 cm by size, moons small), the sunward edge, an attack awaiting Brace."""
+    a, b = ship("a", "murder", 500, 300), ship("b", "lunar", 500, 500)
+    st = state([a, b], [planet("p", 900, 600, 110, size="medium"), planet("m", 300, 900, 20, kind="moon")],
+               sunward="east", battlezone="flare_region", phase="brace", pending=Pending(ship="a", weapon=0, target="b"))
+    st.blast_markers.append(BlastMarker(id=3, x=10, y=20))
+    ms = {m.id: m for m in RULESET.markers(st)}
+    assert ms["bm:3"].kind == "blast" and ms["bm:3"].radius == tables().constants.blast_marker_radius_mm
+    assert ms["well:p"].radius == 110 + 150 and ms["well:m"].radius == 20 + 100
+    assert ms["sunward"].points[0][0] == st.table[0] - 2.0 and ms["sunward"].extra["doubled"]
+    assert ms["attack"].extra == {"ship": "a", "target": "b", "weapon": 0}
+
+
+def test_point_actions__move_toward_a_point_is_legal_and_ends_near_it():
+    """spacefleet_core 1.6: a click ahead and to starboard gives a legal move (straight run, then a turn toward it)."""
+    lu = ship("l", "lunar", 500, 500, heading=0)
+    st = state([lu], phase="movement")
+    acts = RULESET.point_actions(st, "imperial", "l", 650, 580)
+    assert acts and all(isinstance(a, MoveShip) for a in acts)
+    m = acts[0]
+    assert RULESET.check(st, m).ok
+    assert m.legs[0] == (0.0, 100.0) and 0 < m.legs[1][0] <= 45
+    pv = RULESET.preview(st, m)
+    end = pv["path"][-1]
+    assert math.hypot(end[0] - 650, end[1] - 580) < 25
+    assert pv["cost"].startswith(f"{sum(d for _, d in m.legs) / 10:.1f} cm of 10-20 cm")
+
+
+def test_preview__move_shows_the_free_gravity_turn():
+    """Celestial phenomena, gravity wells: the free turn allowed (toward the centre, 45 at most) is previewed as ``turn``."""
+    st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
+    pv = RULESET.preview(st, MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),)))
+    assert pv["turn"] == {"x": 500, "y": 500, "heading": 22.5, "width": 45.0, "radius": 48.0}
+    assert any("free gravity turn toward p: up to 45 deg to starboard" in t for t in pv["text"])
+    # a point past the planet's centre line gets the gravity turn first
+    acts = RULESET.point_actions(st, "imperial", "l", 520, 700)
+    assert acts[0].pre_turn == 45.0 and RULESET.check(st, acts[0]).ok
+
+
+def test_preview__fire_odds_from_the_gunnery_table():
+    """spacefleet_core 1.7 worked example: FP 10 at a closing cruiser, column B, 7 dice needing 6s."""
+    m = ship("m", "murder", 500, 300, heading=0)
+    lu = ship("l", "lunar", 500, 500, heading=-90)
+    st = state([m, lu], active="chaos")
+    a = Fire(side="chaos", ship="m", weapon=1, target="l")
+    assert RULESET.check(st, a).ok
+    g = gunnery(st, m, profile("murder").weapons[1], 10, lu)
+    pv = RULESET.preview(st, a)
+    assert g.dice == 7 and pv["odds"] == pytest.approx(1 - (5 / 6) ** 7)
+    assert pv["need"].startswith("6+ on 7D6, column B (closing")
+    assert "expected hits 1.2" in pv["text"]
+    assert pv["arcs"] == [{"x": 500, "y": 300, "heading": 90.0, "width": 90.0, "radius": 450.0}]
+    # figure_actions offers the legal weapons, most expected hits first
+    acts = RULESET.figure_actions(st, "chaos", "m", "l")
+    fires = [x for x in acts if isinstance(x, Fire)]
+    assert fires and all(RULESET.check(st, x).ok for x in fires)
+
+
+def test_preview__command_check_odds_by_the_rules_own_resolve():
+    """spacefleet_core 1.3: 2D6 <= Ld 8 passes 26 times in 36; Brace under fire tests at Ld 7 (21 in 36)."""
+    st = state([ship("l", "lunar", 500, 500, ld=8), ship("m", "murder", 900, 500)], phase="movement")
+    pv = RULESET.preview(st, DeclareOrder(side="imperial", ship="l", order="lock_on"))
+    assert pv["odds"] == pytest.approx(26 / 36)
+    st2 = state([ship("l", "lunar", 500, 500, ld=8), ship("m", "murder", 500, 300)], phase="brace", active="imperial",
+                pending=Pending(ship="m", weapon=1, target="l"))
+    st2.blast_markers.append(BlastMarker(id=1, x=500, y=520))
+    assert RULESET.preview(st2, Brace(side="imperial", ship="l"))["odds"] == pytest.approx(21 / 36)
+    own = RULESET.figure_actions(st2, "imperial", "l", None)
+    assert [a.type for a in own] == ["sf_brace", "sf_take_it"] and own[1] == TakeIt(side="imperial")
+
+
+def test_figure_actions__own_ship_orders_and_end_phase():
+    """The bar on a selected ship: its legal orders, a straight minimum move, then End phase."""
+    st = state([ship("l", "lunar", 500, 500), ship("m", "murder", 900, 500)], phase="movement")
+    acts = RULESET.figure_actions(st, "imperial", "l", None)
+    assert acts[-1] == EndPhase(side="imperial")
+    assert {a.order for a in acts if isinstance(a, DeclareOrder)} == {"all_ahead_full", "come_to_new_heading",
+                                                                       "burn_retros", "lock_on", "brace_for_impact"}
+    assert all(RULESET.check(st, a).ok for a in acts)
+
+
+def test_point_actions__torpedoes_at_a_point():
+    """spacefleet_core 1.9: torpedoes launched toward a point in the front arc; the preview traces their first move."""
+    st = state([ship("l", "lunar", 500, 500, heading=0), ship("m", "murder", 900, 900)])
+    acts = RULESET.point_actions(st, "imperial", "l", 800, 500)
+    assert acts == [Launch(side="imperial", ship="l", weapon=4, heading=0.0, craft="torpedo")]
+    assert RULESET.check(st, acts[0]).ok
+    pv = RULESET.preview(st, acts[0])
+    assert pv["path"] == [(500.0, 500.0), (800.0, 500.0)]
+
+
+def test_describe__plain_words_for_every_event():
+    """Every event the ruleset emits reads as words, never a dict dump."""
+    samples = [
+        DiceRolled(purpose="command check", notation="2d6", faces=(3, 4), natural=7, total=7),
+        PhaseBegan(turn=1, phase="movement"), BattleEnded(winner=None, reason="tied"), Logged(text="hello"),
+        E.TurnBegan(turn=2, side="chaos", player=1), E.PhaseChanged(phase="shooting", active="imperial"),
+        E.OrderTaken(ship="l", order="all_ahead_full", passed=True, aaf_extra_mm=140.0),
+        E.OrderTaken(ship="l", order=None, passed=False), E.OrdersEnded(side="imperial"),
+        E.ShipMoved(ship="l", x=1, y=2, heading=3, distance=150), E.ShipPlaced(ship="l", x=1, y=2, heading=0, zone="low_orbit"),
+        E.ShipStatus(ship="l", status="drifting_hulk", why="catastrophic damage"), E.ShipDamaged(ship="l", amount=2, why="lances"),
+        E.CriticalHit(ship="l", crit="engine_room"), E.CriticalRepaired(ship="l", crit="engine_room"),
+        E.BlastMarkerPlaced(id=1, x=5, y=6), E.BlastMarkerRemoved(id=1),
+        E.WeaponFired(ship="l", weapon=0, target="m", dice=2, hits=1, note="lances hit on 4+"),
+        E.PriorityTest(ship="l", passed=False), E.AttackDeclared(ship="l", weapon=0, target="m", defender="chaos"),
+        E.AttackCleared(), E.Braced(ship="m", passed=True), E.BraceEnded(ship="m"),
+        E.OrdnanceLaunched(id=4, side="imperial", kind="torpedo", x=1, y=1, heading=0, strength=6, launcher="l"),
+        E.OrdnanceMoved(id=4, x=1, y=1, heading=0), E.OrdnanceChanged(id=4, strength=5, attacked="m"),
+        E.OrdnanceRemoved(id=4, why="shot down"), E.Reloaded(ship="l", torpedoes=True),
+        E.DisengageTried(ship="l", passed=False), E.FlareOccurred(), E.RadiationBurst(level=3),
+        E.GameFinished(reason="turn limit"),
+    ]
+    covered = {type(e) for e in samples}
+    assert set(E.SF_EVENTS) - covered <= {c for c in E.SF_EVENTS if c.__name__ in ("RerollUsed", "BoardingFought")}
+    for ev in samples:
+        text = RULESET.describe(ev)
+        assert text and "{" not in text and "sf_" not in text, (ev, text)
+    assert RULESET.describe(E.OrderTaken(ship="l", order="all_ahead_full", passed=True, aaf_extra_mm=140.0)) == \
+        "l goes on All Ahead Full (+14 cm)"
+    assert RULESET.describe(E.RadiationBurst(level=3)) == "a radiation burst: Leadership -3 this turn"
+    for cls in E.SF_EVENTS:  # events added later still read as words
+        if cls not in covered:
+            fields = {k: ("x" if f.annotation is str else 0) for k, f in cls.model_fields.items()
+                      if k != "type" and f.is_required()}
+            text = RULESET.describe(cls(**fields))
+            assert text and "{" not in text
+
+
+def test_sides__styles_and_enemies():
+    st = state([ship("l", "lunar", 500, 500)])
+    assert RULESET.side_style("imperial") == "friendly" and RULESET.side_style("chaos") == "hostile"
+    assert RULESET.side_style("rules") == "neutral"
+    assert RULESET.enemies_of(st, "imperial") == {"chaos"}
+    assert RULESET.describe_action(MoveShip(side="imperial", ship="l", legs=((0.0, 100.0), (45.0, 50.0)))) == \
+        "Move l 15.0 cm turning +45"
