@@ -18,6 +18,7 @@ from typing import Iterable, Sequence
 
 import pygame
 
+from game.ui.input_map import InputMap
 from game.ui.palette import Palette, palette
 from game.ui.scene import Scene
 from game.ui.settings import Settings, load_settings
@@ -61,6 +62,16 @@ class App:
     def palette(self) -> Palette:
         """The colours of the current settings."""
         return palette(self.settings.palette)
+
+    @property
+    def input(self) -> InputMap:
+        """The keyboard shortcuts: the defaults plus the settings' ``keys``
+        (rebuilt whenever those change)."""
+        key = tuple(sorted(self.settings.keys.items()))
+        if getattr(self, "_input_key", None) != key:
+            self._input = InputMap.from_settings(self.settings.keys)
+            self._input_key = key
+        return self._input
 
     def new_ui(self):
         """A themed pygame_gui manager sized to the window."""

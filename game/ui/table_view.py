@@ -10,6 +10,7 @@ import pygame
 
 from game.ui import fonts
 from game.ui.camera import Camera
+from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los
 from game.ui.palette import SideColours
 from game.ui.render.figures import draw_figures, figure_at
@@ -18,8 +19,8 @@ from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings
 from game.ui.render.terrain import TerrainLayer
 from game.ui.table_model import TableModel
 
-PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_d: (-1, 0),
-            pygame.K_UP: (0, 1), pygame.K_w: (0, 1), pygame.K_DOWN: (0, -1), pygame.K_s: (0, -1)}
+#: the camera's key actions (see :mod:`game.ui.input_map`) -> pan direction
+PAN_ACTIONS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 
 
 class Animator:
@@ -96,6 +97,10 @@ class TableView:
         self._drag: tuple[int, int] | None = None
         self._dragged = False
         self.mouse = (0, 0)
+        #: the keyboard shortcuts (the scene sets the app's; its "table" context is used here)
+        self.input_map: InputMap = InputMap.defaults()
+        #: draw unit groupings (elements, squadrons, formations)
+        self.show_groups = True
 
     @property
     def side_order(self) -> SideColours:
@@ -177,8 +182,9 @@ class TableView:
         return figure_at(self.figures, x, y, slack=max(2.0, 4 / self.camera.scale))
 
     def handle(self, event) -> bool:
-        """Pan (right or middle drag, arrow keys / WASD), zoom (wheel, +/-),
-        fit (F or Home). True when consumed."""
+        """Pan (right or middle drag, the pan keys: arrows / WASD), zoom
+        (wheel, the zoom keys: +/-), fit (F or Home); keys through
+        :attr:`input_map`. True when consumed."""
         cam = self.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -200,17 +206,19 @@ class TableView:
             cam.zoom_at(1 if event.y > 0 else -1, *self.mouse)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in PAN_KEYS and not (event.mod & pygame.KMOD_CTRL):
-                dx, dy = PAN_KEYS[event.key]
+            act = self.input_map.action(event, "table")
+            if act in PAN_ACTIONS:
+                dx, dy = PAN_ACTIONS[act]
                 cam.pan(dx * 60, dy * 60)
                 return True
-            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                cam.zoom_at(1, *cam.to_screen(*cam.to_world(cam.viewport[0] + cam.viewport[2] / 2, cam.viewport[1] + cam.viewport[3] / 2)))
+            cx, cy = cam.viewport[0] + cam.viewport[2] / 2, cam.viewport[1] + cam.viewport[3] / 2
+            if act == "zoom_in":
+                cam.zoom_at(1, cx, cy)
                 return True
-            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                cam.zoom_at(-1, cam.viewport[0] + cam.viewport[2] / 2, cam.viewport[1] + cam.viewport[3] / 2)
+            if act == "zoom_out":
+                cam.zoom_at(-1, cx, cy)
                 return True
-            if event.key in (pygame.K_f, pygame.K_HOME):
+            if act == "fit":
                 cam.fit()
                 return True
         return False
@@ -231,7 +239,8 @@ class TableView:
             draw_range_rings(surface, self.camera, self.range_rings[0], self.range_rings[1], self.palette.arc)
         hovered = self.figure_under() if self.camera.contains(*self.mouse) else None
         draw_figures(surface, self.camera, self.figures, self.palette, self.side_order, selected,
-                     hovered.id if hovered else None, self.anim.pos if self.anim.busy else None)
+                     hovered.id if hovered else None, self.anim.pos if self.anim.busy else None,
+                     groups=self.show_groups)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
             draw_preview(surface, self.camera, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)

@@ -36,28 +36,31 @@ def corners(f, camera: Camera) -> list[tuple[int, int]]:
 
 def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Palette, side_order=(),
                  selected: str | None = None, hovered: str | None = None, positions: dict | None = None,
-                 labels: bool = True) -> None:
-    """Draw every figure (culling those off screen)."""
+                 labels: bool = True, groups: bool = True) -> None:
+    """Draw every figure (culling those off screen). ``groups``: first join
+    the members of each unit grouping (``Figure.group``: element, squadron,
+    formation) with links in their side's colour."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport))
-    groups: dict[str, list[tuple[int, int]]] = {}
+    members: dict[tuple[str, str], list] = {}
     placed = []
     for f in figures:
         if positions and f.id in positions:
             x, y = positions[f.id]
             f = _moved(f, x, y)
         c = camera.to_screen(f.x, f.y)
+        if groups and f.group:
+            members.setdefault((f.side, f.group), []).append((c, (f.x, f.y)))
         rr = max(f.radius, 0.5 * math.hypot(f.width, f.depth))
         r = max(3, int(camera.mm(rr)))
         if c[0] < vx - r or c[1] < vy - r or c[0] > vx + vw + r or c[1] > vy + vh + r:
             continue
         placed.append((f, c, r))
-        if f.group:
-            groups.setdefault(f.group, []).append(c)
-    for pts in groups.values():
-        if len(pts) > 1:
-            pygame.draw.lines(surface, (200, 200, 200), False, pts, 1)
+    for (side, _), mem in members.items():
+        if len(mem) > 1:
+            draw_group_links(surface, [m[0] for m in mem], shade(palette.side(side, side_order), 0.25),
+                             (vx, vy, vw, vh), tuple(m[1] for m in mem))
     for f, c, r in placed:
         ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
         spr = _sprite(f, r, camera.scale, palette.side(f.side, side_order), palette.select, ring, labels)
@@ -70,6 +73,54 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
             pygame.draw.rect(surface, (20, 20, 20), bg)
             surface.blit(s, (bg.x + 2, bg.y))
     surface.set_clip(clip)
+
+
+def group_links(pts) -> list[tuple[int, int]]:
+    """The links of a minimum spanning tree over ``pts`` (index pairs): the
+    members of a group joined to their nearest neighbours, no loops."""
+    n = len(pts)
+    if n < 2:
+        return []
+    inf = float("inf")
+    best = [inf] * n
+    parent = [-1] * n
+    done = [False] * n
+    best[0] = 0.0
+    out = []
+    for _ in range(n):
+        i = min((k for k in range(n) if not done[k]), key=best.__getitem__)
+        done[i] = True
+        if parent[i] >= 0:
+            out.append((parent[i], i))
+        xi, yi = pts[i]
+        for k in range(n):
+            if not done[k]:
+                d = (pts[k][0] - xi) ** 2 + (pts[k][1] - yi) ** 2
+                if d < best[k]:
+                    best[k], parent[k] = d, i
+    return out
+
+
+_LINKS: dict = {}
+
+
+def draw_group_links(surface: pygame.Surface, pts, colour, viewport, world=None) -> None:
+    """Join one group's members (screen points) with 2 px links in ``colour``
+    (skipped when every member is off screen). ``world``: the members' table
+    points, to cache the links (they do not change with the camera)."""
+    vx, vy, vw, vh = viewport
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    if max(xs) < vx or min(xs) > vx + vw or max(ys) < vy or min(ys) > vy + vh:
+        return
+    links = _LINKS.get(world) if world is not None else None
+    if links is None:
+        links = group_links(world if world is not None else pts)
+        if world is not None:
+            if len(_LINKS) > 2000:
+                _LINKS.clear()
+            _LINKS[world] = links
+    for i, k in links:
+        pygame.draw.line(surface, colour, pts[i], pts[k], 2)
 
 
 _SPRITES: dict = {}

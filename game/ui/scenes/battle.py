@@ -59,6 +59,7 @@ class BattleScene(Scene):
         self._bar_buttons: dict = {}
         self.summary_shown = False
         self.bottom_text: list[str] = []  #: the info lines last drawn in the bottom bar (tests)
+        self._saved = self._history_mark()  #: the history at the last save / load / start
 
     @classmethod
     def from_scenario(cls, path, seed: int = 1, seats=None, replay=None, screenshot_mode: bool = False) -> "BattleScene":
@@ -104,8 +105,9 @@ class BattleScene(Scene):
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
         w, h = self.app.size
-        bar = [("Menu", self.to_menu), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
-               ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Skip AI", self.skip_ai),
+        bar = [("Menu", self.ask_leave), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
+               ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Groups", self.toggle_groups),
+               ("Skip AI", self.skip_ai),
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
         self.top_buttons = {}
         x = w - 10
@@ -270,6 +272,11 @@ class BattleScene(Scene):
         self.show_los = not self.show_los
         self.refresh(force_los=True)
 
+    def toggle_groups(self) -> None:
+        """Show or hide the unit groupings (links between members)."""
+        self.view.show_groups = not self.view.show_groups
+        self.set_status("unit groupings shown" if self.view.show_groups else "unit groupings hidden")
+
     def toggle_ranges(self) -> None:
         self.show_ranges = not self.show_ranges
         self._update_ranges()
@@ -277,7 +284,7 @@ class BattleScene(Scene):
     def show_help(self) -> None:
         from game.ui.scenes.help import HelpScene
 
-        self.app.push(HelpScene())
+        self.app.push(HelpScene("battle"))
 
     def show_summary(self) -> None:
         from game.ui.scenes.summary import SummaryScene
@@ -292,10 +299,44 @@ class BattleScene(Scene):
 
         self.session.close()
         path = self.session.replay_path
-        self.app.pop(self)
-        return self.app.push(ReplayScene(path))
+        while self.app.top is not None and self.app.top is not self:
+            self.app.pop()  # the summary
+        # replace, not pop + push: popping the last scene would end the app
+        return self.app.replace(ReplayScene(path))
+
+    @property
+    def unsaved(self) -> int:
+        """Actions since the battle started, was saved or loaded (0 once it is over)."""
+        if self.session.battle.over:
+            return 0
+        now, saved = self._history_mark(), self._saved
+        same = 0
+        while same < min(len(now), len(saved)) and now[same] is saved[same]:
+            same += 1
+        return (len(now) - same) or (len(saved) - same)  # new actions, else undone ones
+
+    def _history_mark(self) -> tuple:
+        """The history's entries (compared by identity: an undo and a new action differ)."""
+        return tuple(self.session.battle.history.entries)
+
+    def ask_leave(self) -> None:
+        """The Menu button: leave, asking first when there are unsaved actions."""
+        n = self.unsaved
+        if not n:
+            self.to_menu()
+            return
+        from game.ui.scenes.dialog import ConfirmScene
+
+        def save_and_leave() -> None:
+            self.save_game()
+            self.to_menu()
+
+        self.app.push(ConfirmScene("Leave the battle?",
+                                   [f"{n} action(s) since the last save will be lost unless you save."],
+                                   {"Save": save_and_leave, "Leave": self.to_menu, "Cancel": None}))
 
     def to_menu(self) -> None:
+        """Leave the battle for the menu (no questions)."""
         from game.ui.scenes.menu import MenuScene
 
         sp = self.session.scenario_path
@@ -308,6 +349,7 @@ class BattleScene(Scene):
             stem = self.session.battle.scenario.id
             path = config_dir() / "saves" / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.save.json"
         p = self.session.save(path)
+        self._saved = self._history_mark()
         self.set_status(f"saved to {p}")
         return p
 
@@ -328,6 +370,7 @@ class BattleScene(Scene):
         self.view = self._make_view(new)
         self.selected, self.pending, self.preview, self._seq = None, [], None, None
         self.summary_shown = False
+        self._saved = self._history_mark()
         self.refresh(force_los=True)
         self.set_status(f"loaded {path}")
         return True
@@ -351,6 +394,7 @@ class BattleScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
+        self.view.input_map = self.app.input
         if self.view.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -393,37 +437,33 @@ class BattleScene(Scene):
         else:
             self.select(None)
 
+    def key_actions(self) -> dict:
+        """The battle scene's keyboard actions (names of :mod:`game.ui.input_map`)."""
+        return {"undo": self.undo, "save": self.save_game, "load": self.ask_load, "commit": self.commit,
+                "cancel": self.cancel, "los": self.toggle_los, "ranges": self.toggle_ranges,
+                "groups": self.toggle_groups, "skip_ai": self.skip_ai, "pause_ai": self.toggle_pause,
+                "help": self.show_help, "next_model": self.next_model, "screenshot": self.take_screenshot}
+
     def _key(self, event) -> bool:
-        k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
-        if ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_s:
-            self.save_game()
-        elif ctrl and k == pygame.K_l:
-            self.ask_load()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit()
-        elif k == pygame.K_ESCAPE:
-            self.cancel()
-        elif k == pygame.K_l:
-            self.toggle_los()
-        elif k == pygame.K_r:
-            self.toggle_ranges()
-        elif k == pygame.K_SPACE:
-            self.skip_ai()
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.show_help()
-        elif k == pygame.K_TAB:
-            mine = [f.id for f in self.view.figures if f.side == self.session.viewer]
-            if mine:
-                i = (mine.index(self.selected) + 1) % len(mine) if self.selected in mine else 0
-                self.select(mine[i])
-        elif k == pygame.K_F12:
-            p = config_dir() / "screenshots" / f"battle-{time.strftime('%Y%m%d-%H%M%S')}.png"
-            self.set_status(f"screenshot {self.app.screenshot(p)}")
-        else:
+        act = self.app.input.action(event, "battle")
+        fn = self.key_actions().get(act) if act else None
+        if fn is None:
             return False
+        fn()
         return True
+
+    def next_model(self) -> None:
+        """Select the viewer's next model."""
+        mine = [f.id for f in self.view.figures if f.side == self.session.viewer]
+        if mine:
+            i = (mine.index(self.selected) + 1) % len(mine) if self.selected in mine else 0
+            self.select(mine[i])
+
+    def take_screenshot(self) -> Path:
+        p = config_dir() / "screenshots" / f"battle-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        out = self.app.screenshot(p)
+        self.set_status(f"screenshot {out}")
+        return out
 
     # -- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -438,8 +478,11 @@ class BattleScene(Scene):
                     self.aim(x, y, f.id if f is not None else None)
         if s.ai_to_act and s.controller.handover_to is None and not self.paused_ai and not self.screenshot_mode:
             self.ai_timer += dt
-            if self.ai_timer >= 1.0 / self.app.settings.ai_speed and not self.view.anim.busy:
+            speed = self.app.settings.ai_speed
+            if self.ai_timer >= 1.0 / speed and not self.view.anim.busy:
                 self.ai_timer = 0.0
+                # the slide takes at most 80% of the interval, so the chosen speed holds
+                self.view.anim.duration = min(0.35, 0.8 / speed)
                 s.step_ai(1)
                 self.refresh()
                 self._after_change()

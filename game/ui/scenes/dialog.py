@@ -82,3 +82,21 @@ class MessageScene(PanelScene):
 
     def close(self) -> None:
         self.app.pop(self)
+
+
+class ConfirmScene(PanelScene):
+    """A question with a choice of buttons (label -> callback, None: just
+    close). The dialog closes before the callback runs; Enter picks the
+    first button, Esc the last."""
+
+    name = "confirm"
+
+    def __init__(self, title: str, lines: list[str], choices: dict) -> None:
+        super().__init__(title, lines)
+        self.choices = dict(choices)
+        self.buttons = {label: (lambda fn=fn: self._choose(fn)) for label, fn in self.choices.items()}
+
+    def _choose(self, fn) -> None:
+        self.app.pop(self)
+        if fn is not None:
+            fn()

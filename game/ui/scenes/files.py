@@ -1,4 +1,5 @@
-"""A file chooser: the files of one folder matching a suffix, or a typed path."""
+"""A file chooser: the files of one or more folders matching a suffix
+(folder by folder in the order given, newest first within each), or a typed path."""
 
 from __future__ import annotations
 
@@ -17,19 +18,33 @@ class FileChooser(Scene):
     opaque = False
     name = "files"
 
-    def __init__(self, title: str, folder: str | Path, suffix: str, on_pick) -> None:
+    def __init__(self, title: str, folder: str | Path | list, suffix: str, on_pick) -> None:
         super().__init__()
         self.title = title
-        self.folder = Path(folder)
+        folders = [Path(f) for f in folder] if isinstance(folder, (list, tuple)) else [Path(folder)]
+        self.folders: list[Path] = []
+        for f in folders:  # the same folder twice (cwd inside the config folder) listed once
+            if not any(_same(f, g) for g in self.folders):
+                self.folders.append(f)
+        #: where a typed path starts: the first folder that exists
+        self.folder = next((f for f in self.folders if f.is_dir()), self.folders[0])
         self.suffix = suffix
         self.on_pick = on_pick
 
     def files(self) -> list[Path]:
-        """Matching files, newest first."""
-        if not self.folder.is_dir():
-            return []
-        found = [p for p in self.folder.rglob(f"*{self.suffix}") if p.is_file()]
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:200]
+        """Matching files: each folder in turn, newest first within it."""
+        out: list[Path] = []
+        seen: set = set()
+        for folder in self.folders:
+            if not folder.is_dir():
+                continue
+            found = [p for p in folder.rglob(f"*{self.suffix}") if p.is_file()]
+            for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True):
+                r = p.resolve()
+                if r not in seen:
+                    seen.add(r)
+                    out.append(p)
+        return out[:200]
 
     def enter(self) -> None:
         w, h = self.app.size
@@ -69,4 +84,12 @@ class FileChooser(Scene):
         pygame.draw.rect(surface, (110, 120, 140), self.rect, 1, border_radius=6)
         surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (self.rect.x + 20, self.rect.y + 14))
         if not self.paths:
-            surface.blit(fonts.text(f"No {self.suffix} files in {self.folder}; type a path below.", 14), (self.rect.x + 30, self.rect.y + 60))
+            where = " or ".join(str(f) for f in self.folders)
+            surface.blit(fonts.text(f"No {self.suffix} files in {where}; type a path below.", 14), (self.rect.x + 30, self.rect.y + 60))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b

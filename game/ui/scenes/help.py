@@ -1,29 +1,119 @@
-"""The key and mouse reference overlay."""
+"""The key and mouse reference overlay. The keys shown are the current
+bindings of the app's input map (defaults plus the settings' ``keys``)."""
 
 from __future__ import annotations
 
+import pygame
+
+from game.ui import fonts
+from game.ui.input_map import ACTIONS
+from game.ui.render.logpanel import wrap
 from game.ui.scenes.dialog import PanelScene
 
-HELP = [
-    "Left click your model: select it. Tab: next model.",
-    "Move the mouse: preview the move or shot there (path, cost, odds, template).",
-    "Left click the table or an enemy: choose that action; Enter or click again: commit.",
-    "Right click or Esc: cancel the choice, then the selection.",
-    "Right or middle drag, arrow keys or WASD: pan. Wheel: zoom at the cursor. F: fit the table.",
-    "L: line-of-sight overlay. R: range bands. Space: skip the AI's animation.",
-    "Ctrl+Z: undo (to the last roll). Ctrl+S: save. Ctrl+L: load. F12: screenshot.",
-    "Log: wheel scrolls; the Side and Kind buttons filter it.",
-    "Replay viewer: Space play/pause, Left/Right one action, Shift+Left/Right one turn, Up/Down speed.",
-    "Hover terrain or a model for its details. H or F1: this help.",
+MOUSE = [
+    "Left click your model: select it. Move the mouse: preview the move or shot there (path, cost, odds, template).",
+    "Left click the table or an enemy: choose that action; click again (or the Do key): commit.",
+    "Right click: cancel the choice, then the selection. Right or middle drag: pan. Wheel: zoom at the cursor.",
+    "Log: the wheel scrolls; the Side and Kind buttons filter it. Replay: click the timeline to jump.",
+    "Hover terrain or a model for its details.",
 ]
+
+#: (title, contexts) of the key sections, in the order shown (the
+#: overlay's own screen first)
+SECTIONS = {
+    "battle": [("Battle", ("battle",)), ("Table (battle and replay)", ("table",)), ("Replay viewer", ("replay",)),
+               ("This overlay", ("help",))],
+    "replay": [("Replay viewer", ("replay",)), ("Table (battle and replay)", ("table",)), ("Battle", ("battle",)),
+               ("This overlay", ("help",))],
+}
+LINE = 13  #: key lines' font size
 
 
 class HelpScene(PanelScene):
     """Keys and mouse, over the current scene."""
 
     name = "help"
-    width = 760
+    width = 980
 
-    def __init__(self) -> None:
-        super().__init__("Keys and mouse", HELP)
-        self.buttons = {"Close": lambda: self.app.pop(self)}
+    def __init__(self, context: str = "battle") -> None:
+        super().__init__("Keys and mouse", MOUSE)
+        self.context = context if context in SECTIONS else "battle"
+        self.buttons = {"Close": self.close}
+        self.columns: list[list[tuple[str, str, bool]]] = [[], []]  #: (key, label, is_title) per column
+
+    # -- content --------------------------------------------------------------------------------
+    def key_lines(self) -> list[tuple[str, str]]:
+        """(keys, what they do) of every action, as bound now (tests read this)."""
+        m = self.app.input
+        return [(m.label(a.name), a.label) for a in ACTIONS]
+
+    def _layout(self) -> None:
+        m = self.app.input
+        blocks = []
+        for title, ctx in SECTIONS[self.context]:
+            rows = [("", title, True)]
+            rows += [(m.label(a.name), a.label, False) for a in ACTIONS
+                     if set(ctx) & set(a.contexts) and (ctx != ("help",) or a.name in ("close", "help"))]
+            blocks.append(rows)
+        # two columns: the first section(s) left, the rest right, balanced by rows
+        total = sum(len(b) for b in blocks)
+        left: list = []
+        i = 0
+        while i < len(blocks) and (not left or len(left) + len(blocks[i]) <= total / 2 + 4):
+            left += blocks[i] + [("", "", False)]
+            i += 1
+        right = [r for b in blocks[i:] for r in b + [("", "", False)]]
+        self.columns = [left, right]
+
+    def panel_rect(self) -> pygame.Rect:
+        sw, sh = self.app.size
+        w = min(self.width, sw - 40)
+        body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
+        rows = max((len(c) for c in self.columns), default=0)
+        h = min(sh - 20, 110 + body + 10 + rows * (fonts.font(LINE).get_linesize()))
+        return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+    def enter(self) -> None:
+        self._layout()
+        super().enter()
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    # -- input and drawing ----------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if self.app.input.action(event, "help") in ("close", "help"):
+                self.close()
+            return True
+        return super().handle(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        r = self.panel_rect()
+        y0 = r.y + 52 + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
+        lh = fonts.font(LINE).get_linesize()
+        colw = (r.width - 40) // 2
+        keyw = min(150, colw // 3)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - 56))
+        for ci, col in enumerate(self.columns):
+            x = r.x + 20 + ci * colw
+            y = y0
+            for keys, label, title in col:
+                if title:
+                    surface.blit(fonts.text(label, LINE + 1, (255, 255, 255), True), (x, y))
+                elif label:
+                    surface.blit(fonts.text(_fit(keys, keyw - 8), LINE, (255, 226, 140), True), (x, y))
+                    surface.blit(fonts.text(_fit(label, colw - keyw - 10), LINE), (x + keyw, y))
+                y += lh
+        surface.set_clip(clip)
+
+
+def _fit(text: str, width: int, size: int = LINE) -> str:
+    f = fonts.font(size, True)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."

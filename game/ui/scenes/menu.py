@@ -27,6 +27,12 @@ SEAT_CHOICES = {
 }
 
 
+def replay_folders() -> list[Path]:
+    """Where replays are looked for: ``./replays`` of the current directory
+    (where the CLI writes them) first, then the config folder's (the app's)."""
+    return [Path.cwd() / "replays", config_dir() / "replays"]
+
+
 class MenuScene(Scene):
     """The first screen."""
 
@@ -200,7 +206,7 @@ class MenuScene(Scene):
     def ask_replay(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Open a replay", config_dir() / "replays", ".replay.jsonl", self.open_replay))
+        self.app.push(FileChooser("Open a replay", replay_folders(), ".replay.jsonl", self.open_replay))
 
     def open_replay(self, path):
         from game.ui.scenes.replay import ReplayScene
@@ -250,7 +256,7 @@ class MenuScene(Scene):
             elif event.ui_element in self.side_buttons:
                 self.side_buttons[event.ui_element]()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1) and not self.ui.get_focus_set():
+        if event.type == pygame.KEYDOWN and not self.ui.get_focus_set() and self.app.input.action(event, "menu") == "help":
             from game.ui.scenes.help import HelpScene
 
             self.app.push(HelpScene())

@@ -13,12 +13,13 @@ from game.ui import fonts
 from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel
 from game.ui.scene import Scene
-from game.ui.scenes.layout import TOP, bottom_rect, right_rect, table_rect
+from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+BUTTON_H = 32
 
 
 class ReplayScene(Scene):
@@ -54,34 +55,88 @@ class ReplayScene(Scene):
         colours = side_colours(self.app.palette, rs, st0, m.scenario, m.map,
                                figs(st0) if figs else (), marks(st0) if marks else ())
         self._state = st0
-        self.view = TableView(self.table, self.app.palette, colours, table_rect(self.app.size),
+        self.view = TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
                               enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side))
-        rr = right_rect(self.app.size)
-        self.log_panel = LogPanel(pygame.Rect(rr.x + 6, rr.y + 120, rr.width - 12, rr.height - 126))
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
         self._build()
         self.refresh()
 
-    def _build(self) -> None:
-        self.ui.clear_and_reset()
-        br = bottom_rect(self.app.size)
-        spec = [("|<", self.to_start), ("<<", self.prev_turn), ("<", self.back), ("Play", self.toggle_play),
+    def bottom_height(self, size=None) -> int:
+        """The controls' height: the timeline, the button rows (as many as
+        the width needs) and the next-action line."""
+        size = tuple(size or self.app.size)
+        cached = getattr(self, "_bottom", None)
+        if cached is None or cached[0] != size:
+            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (BUTTON_H + 4) + 24))
+        return self._bottom[1]
+
+    def _specs(self) -> list:
+        return [("|<", self.to_start), ("<<", self.prev_turn), ("<", self.back), ("Play", self.toggle_play),
                 (">", self.forward), (">>", self.next_turn), (">|", self.to_end), ("Event >", self.forward_event),
-                ("Slower", self.slower), ("Faster", self.faster), ("LoS", self.toggle_los)]
+                ("Slower", self.slower), ("Faster", self.faster), ("LoS", self.toggle_los), ("Groups", self.toggle_groups)]
+
+    def _rows(self, size) -> list[list[tuple[str, object, int]]]:
+        """The controls flowed into rows that fit the bottom bar's width:
+        (label, callback or a widget tag, width)."""
+        avail = max(120, table_rect(size).width - 20)
+        items = [(label, fn, fonts.font(14).size(label)[0] + 24) for label, fn in self._specs()]
+        items += [("#turn", "turn", 60), ("Go to turn", "go", fonts.font(14).size("Go to turn")[0] + 24)]
+        rows: list[list] = [[]]
+        x = 0
+        for it in items:
+            w = min(it[2], avail)
+            if rows[-1] and x + w > avail:
+                rows.append([])
+                x = 0
+            rows[-1].append((it[0], it[1], w))
+            x += w + 4
+        return rows
+
+    def _build(self) -> None:
+        """(Re)lay out every control for the current window size."""
+        turn_text = self.turn_entry.get_text() if getattr(self, "turn_entry", None) is not None else "1"
+        self.ui.clear_and_reset()
+        size = self.app.size
+        bh = self.bottom_height(size)
+        self.view.set_viewport(table_rect(size, bh))
+        br = bottom_rect(size, bh)
         self.buttons = {}
-        x = br.x + 10
-        for label, fn in spec:
-            bw = fonts.font(14).size(label)[0] + 24
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 50, bw, 32), label, self.ui)
-            self.buttons[b] = fn
-            x += bw + 4
+        y = br.y + 50
+        for row in self._rows(size):
+            x = br.x + 10
+            for label, fn, bw in row:
+                rect = pygame.Rect(x, y, bw, BUTTON_H)
+                if fn == "turn":
+                    self.turn_entry = pygame_gui.elements.UITextEntryLine(rect, self.ui)
+                    self.turn_entry.set_text(turn_text)
+                elif fn == "go":
+                    self.go = pygame_gui.elements.UIButton(rect, label, self.ui)
+                else:
+                    b = pygame_gui.elements.UIButton(rect, label, self.ui)
+                    self.buttons[b] = fn
+                x += bw + 4
+            y += BUTTON_H + 4
         self.play_button = [b for b, f in self.buttons.items() if f == self.toggle_play][0]
-        self.turn_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 10, br.y + 50, 60, 32), self.ui)
-        self.turn_entry.set_text("1")
-        self.go = pygame_gui.elements.UIButton(pygame.Rect(x + 74, br.y + 50, 80, 32), "Go to turn", self.ui)
-        w = self.app.size[0]
+        self.play_button.set_text("Pause" if self.playing else "Play")
+        w = size[0]
         self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 100, 4, 90, 32), "Menu", self.ui)
-        rr = right_rect(self.app.size)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 86, 170, 28), "Kind: all", self.ui)
+        rr = right_rect(size)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 86, min(170, rr.width - 16), 28),
+                                                     "Kind: all", self.ui)
+        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 120, rr.width - 12, max(20, rr.height - 126))
+
+    def resize(self, size) -> None:
+        """Lay out the table, the controls, the side panel and the log again."""
+        if self.model is None:
+            return
+        self._build()
+
+    def control_rects(self) -> dict[str, pygame.Rect]:
+        """Every control's rectangle by its label (tests)."""
+        out = {b.text if hasattr(b, "text") else str(b): b.get_abs_rect() for b in self.buttons}
+        out.update({"turn": self.turn_entry.get_abs_rect(), "go": self.go.get_abs_rect(), "menu": self.menu.get_abs_rect(),
+                    "kind": self.btn_kind.get_abs_rect()})
+        return out
 
     # -- position -------------------------------------------------------------------------------
     def seek(self, k: int, j: int = 0) -> None:
@@ -136,6 +191,23 @@ class ReplayScene(Scene):
         self.show_los = not self.show_los
         self.refresh()
 
+    def toggle_groups(self) -> None:
+        """Show or hide the unit groupings."""
+        self.view.show_groups = not self.view.show_groups
+
+    def show_help(self) -> None:
+        from game.ui.scenes.help import HelpScene
+
+        self.app.push(HelpScene("replay"))
+
+    def key_actions(self) -> dict:
+        """The replay viewer's keyboard actions (names of :mod:`game.ui.input_map`)."""
+        return {"play_pause": self.toggle_play, "step_forward": self.forward, "step_back": self.back,
+                "next_turn": self.next_turn, "prev_turn": self.prev_turn, "faster": self.faster,
+                "slower": self.slower, "los": self.toggle_los, "groups": self.toggle_groups,
+                "to_start": self.to_start, "to_end": self.to_end, "event_forward": self.forward_event,
+                "help": self.show_help}
+
     def refresh(self) -> None:
         m = self.model
         st = m.state_at(self.k, self.j)
@@ -170,19 +242,14 @@ class ReplayScene(Scene):
         if self.log_panel.handle_wheel(event):
             return True
         if event.type == pygame.KEYDOWN:
-            shift = event.mod & pygame.KMOD_SHIFT
-            keys = {pygame.K_SPACE: self.toggle_play, pygame.K_RIGHT: self.next_turn if shift else self.forward,
-                    pygame.K_LEFT: self.prev_turn if shift else self.back, pygame.K_UP: self.faster,
-                    pygame.K_DOWN: self.slower, pygame.K_l: self.toggle_los, pygame.K_HOME: self.to_start,
-                    pygame.K_END: self.to_end, pygame.K_PERIOD: self.forward_event}
-            if event.key in keys:
-                keys[event.key]()
+            if self.turn_entry.is_focused:
+                return False  # typing a turn number
+            act = self.app.input.action(event, "replay")
+            fn = self.key_actions().get(act) if act else None
+            if fn is not None:
+                fn()
                 return True
-            if event.key in (pygame.K_h, pygame.K_F1):
-                from game.ui.scenes.help import HelpScene
-
-                self.app.push(HelpScene())
-                return True
+        self.view.input_map = self.app.input
         if self.view.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -211,7 +278,7 @@ class ReplayScene(Scene):
                     self.forward()
 
     def _timeline_rect(self) -> pygame.Rect:
-        br = bottom_rect(self.app.size)
+        br = bottom_rect(self.app.size, self.bottom_height())
         return pygame.Rect(br.x + 10, br.y + 14, br.width - 20, 22)
 
     def draw(self, surface) -> None:
@@ -225,6 +292,9 @@ class ReplayScene(Scene):
         st = m.state_at(self.k, self.j)
         head = f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{self.j} events" if self.j else "") + \
                f"  |  turn {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s"
+        f = fonts.font(16, True)
+        while len(head) > 4 and f.size(head)[0] > surface.get_width() - 120:
+            head = head[:-5] + "..."
         surface.blit(fonts.text(head, 16, (240, 240, 240), True), (10, 10))
         self._draw_right(surface)
         self._draw_timeline(surface)
@@ -252,7 +322,7 @@ class ReplayScene(Scene):
 
     def _draw_timeline(self, surface) -> None:
         m = self.model
-        br = bottom_rect(self.app.size)
+        br = bottom_rect(self.app.size, self.bottom_height())
         pygame.draw.rect(surface, (28, 30, 36), br)
         r = self._timeline_rect()
         pygame.draw.rect(surface, (50, 54, 64), r)
@@ -270,4 +340,4 @@ class ReplayScene(Scene):
             from game.ui.preview import action_label
 
             a = m.entries[self.k].action
-            surface.blit(fonts.text(f"next: {a.side} - {action_label(a, m.ruleset)}", 13), (br.x + 10, br.y + 88))
+            surface.blit(fonts.text(f"next: {a.side} - {action_label(a, m.ruleset)}", 13), (br.x + 10, br.bottom - 22))
