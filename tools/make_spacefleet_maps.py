@@ -31,19 +31,26 @@ def blob(cx, cy, w, h, n=10, jitter=0.15):
     return pts
 
 
+#: Height given to pieces that hide ships from one another (planets, moons,
+#: asteroid fields, warp rifts), so the app's line-of-sight overlay shows them
+#: blocking; a ship whose stem is on the piece sees and is seen, as the
+#: ruleset's own planet rule says. The ruleset ignores tags and heights.
+SIGHT_BLOCKER_MM = 1000
+
+
 def planet(fid, cx, cy, diam_cm, size, low_orbit=False, kind="planet"):
     r = diam_cm * 5.0
     props = {"cx": cx, "cy": cy, "radius": r, "size": size}
     if low_orbit:
         props["low_orbit"] = True
-    return {"id": fid, "kind": kind, "name": fid.replace("_", " "), "exterior": circle(cx, cy, r), "height": 0,
-            "tags": [], "properties": props}
+    return {"id": fid, "kind": kind, "name": fid.replace("_", " "), "exterior": circle(cx, cy, r),
+            "height": SIGHT_BLOCKER_MM, "tags": ["blocks_sight"], "properties": props}
 
 
 def area(fid, kind, ring, holes=()):
     tags = {"asteroid_field": ["blocks_sight", "difficult"], "warp_rift": ["blocks_sight"], "gas_cloud": ["obscures"]}[kind]
     return {"id": fid, "kind": kind, "name": fid.replace("_", " "), "exterior": ring, "holes": [list(h) for h in holes],
-            "height": 0, "tags": tags}
+            "height": SIGHT_BLOCKER_MM if "blocks_sight" in tags else 0, "tags": tags}
 
 
 def annulus(cx, cy, r0, r1, n=40):
@@ -52,6 +59,8 @@ def annulus(cx, cy, r0, r1, n=40):
 
 IMPERIAL_A = [("lunar", "lunar"), ("gothic", "gothic"), ("sword1", "sword"), ("sword2", "sword"), ("sword3", "sword"), ("sword4", "sword")]
 IMPERIAL_B = [("dictator", "dictator"), ("lunar", "lunar"), ("cobra1", "cobra"), ("cobra2", "cobra"), ("cobra3", "cobra")]
+#: the outer-reaches Lunar carries the nova cannon option (spacefleet_core 1.13)
+IMPERIAL_NOVA = [("dictator", "dictator"), ("lunar", "lunar_nova"), ("cobra1", "cobra"), ("cobra2", "cobra"), ("cobra3", "cobra")]
 CHAOS_A = [("murder", "murder"), ("carnage", "carnage"), ("slaughter", "slaughter")]
 CHAOS_B = [("murder", "murder"), ("slaughter", "slaughter"), ("infidel1", "infidel"), ("infidel2", "infidel"), ("infidel3", "infidel"), ("infidel4", "infidel")]
 
@@ -113,7 +122,7 @@ def main():
           [planet("gehenna", 914, 610, 32, "large"), area("gehenna_ring_rocks", "asteroid_field", ring_outer, ring_holes),
            area("gehenna_ring_dust", "gas_cloud", gas_outer, gas_holes),
            planet("gehenna_moon", 250, 350, 5, "small", kind="moon")],
-          {"battlezone": "outer_reaches", "sunward": "north"}, IMPERIAL_B, CHAOS_B)
+          {"battlezone": "outer_reaches", "sunward": "north"}, IMPERIAL_NOVA, CHAOS_B)
     write("deep_space", "Deep space: the jump point",
           "Near a jump point: a warp rift, a rogue planet, a dust cloud and scattered rocks.",
           [area("rift", "warp_rift", rect(860, 560, 960, 660)),

@@ -68,6 +68,19 @@ class Launch(Action):
     target: str | None = None
 
 
+class Board(Action):
+    """Declare, in the shooting phase, the end-phase assault of ``ship`` on
+    ``target``: a boarding action (bases in contact) or, with ``teleport``, a
+    teleport attack (a Hit-and-Run within 10 cm of a ship whose shields are
+    down) (spacefleet_core 1.10). Undeclared assaults are made automatically
+    on the nearest enemy that qualifies."""
+
+    type: Literal["sf_board"] = "sf_board"
+    ship: str
+    target: str
+    teleport: bool = False
+
+
 class Brace(Action):
     """The attacked ship tries Brace for Impact! (spacefleet_core 1.4)."""
 
@@ -93,4 +106,4 @@ class RulesStep(Action):
     type: Literal["sf_rules_step"] = "sf_rules_step"
 
 
-ACTIONS = (DeclareOrder, MoveShip, EnterLowOrbit, Disengage, Fire, Launch, Brace, TakeIt, EndPhase, RulesStep)
+ACTIONS = (DeclareOrder, MoveShip, EnterLowOrbit, Disengage, Fire, Launch, Board, Brace, TakeIt, EndPhase, RulesStep)

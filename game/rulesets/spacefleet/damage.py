@@ -154,3 +154,26 @@ def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, 
 
 def crippled_now(ship) -> bool:
     return crippled(ship)
+
+
+def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:
+    """One Hit-and-Run attack (assault boats, teleport attacks;
+    spacefleet_core 1.10): a D6, 1 fails, 2-6 gives that critical; an escort
+    is destroyed on 4+; a braced ship saves the critical on 4+ (core 1.4)."""
+    sh = ctx.s.ships[ship_id]
+    if sh.status != "active":
+        return
+    p = prof(sh)
+    r = ctx.roll("d6", f"hit-and-run on {ship_id} by {why} (1 fails)", side=side).total
+    if r < 2 or (not p.capital and r < 4):
+        return
+    if sh.braced and ctx.roll("d6", f"{ship_id} braced: saves the hit-and-run critical on 4+", side=sh.side).total >= 4:
+        return
+    if not p.capital:
+        ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why="hit-and-run on an escort"))
+        place_bms_around(ctx, ship_id, 1, None)
+        return
+    critical(ctx, ship_id, roll=r)
+    sh = ctx.s.ships[ship_id]
+    if sh.status == "active" and sh.damage >= p.hits:
+        destroyed(ctx, ship_id, "hit-and-run")

@@ -37,7 +37,8 @@ from . import geom
 from .common import (HULKS, bm_touching, clouds_touching, crippled, in_wells, leadership, on_table, prof, remaining,
                      shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from .movement import allowed_turns, move_limits, plan_move
-from .shooting import find_ordnance, gunnery, lance_armour, needs_priority_test, ordnance_id, target_reason
+from .shooting import (find_ordnance, find_point, gunnery, lance_armour, needs_priority_test, ordnance_id, phenomenon_at,
+                       point_target, target_reason)
 from .state import SFState, Ship
 from .tables import profile, ships, tables
 
@@ -195,7 +196,6 @@ def _ship_profile(s: SFState, sh: Ship) -> list[str]:
 
 def figures(s: SFState) -> list[Figure]:
     """Every ship on either table (hulks included) and every ordnance marker."""
-    remember_ships(s)
     out: list[Figure] = []
     for sid in sorted(s.ships):
         sh = s.ships[sid]
@@ -387,6 +387,8 @@ def point_actions(rs, s: SFState, side: str, figure_id: str, x: float, y: float)
         for wi, w in enumerate(prof(sh).weapons):
             if w.kind == "torpedo":
                 out.append(A.Launch(side=side, ship=sh.id, weapon=wi, heading=h, craft="torpedo"))
+            elif w.kind == "nova_cannon":  # the template may go anywhere in reach (spacefleet_core 1.7)
+                out.append(A.Fire(side=side, ship=sh.id, weapon=wi, target=point_target(tx, ty)))
         return out
     return []
 
@@ -427,12 +429,17 @@ def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | N
             return ram + moves
         return moves
     # shooting phase (in other phases the same actions preview what the guns would do)
+    kinds = ("battery", "lance", "nova_cannon") if tgt is not None else ("battery", "lance")
     fires = [A.Fire(side=side, ship=sh.id, weapon=wi, target=target_id)
-             for wi, w in enumerate(p.weapons) if w.kind in ("battery", "lance")]
+             for wi, w in enumerate(p.weapons) if w.kind in kinds]
     legal = [a for a in fires if rs.check(s, a).ok]
     legal.sort(key=lambda a: -_expected(s, a))
     out: list[A.Action] = legal or fires
     if tgt is not None:
+        for tele in (False, True):  # end-phase assaults (spacefleet_core 1.10)
+            b = A.Board(side=side, ship=sh.id, target=tgt.id, teleport=tele)
+            if rs.check(s, b).ok:
+                out.append(b)
         h = round(geom.bearing(sh.x, sh.y, tgt.x, tgt.y), 2)
         for wi, w in enumerate(p.weapons):
             if w.kind == "torpedo":
@@ -540,7 +547,12 @@ def preview(rs, s: SFState, action) -> dict:
     if isinstance(a, A.MoveShip):
         return _pv_move(s, a)
     if isinstance(a, A.Fire):
+        sh = s.ships.get(a.ship)
+        if sh is not None and 0 <= a.weapon < len(prof(sh).weapons) and prof(sh).weapons[a.weapon].kind == "nova_cannon":
+            return _pv_nova(rs, s, a)
         return _pv_fire(rs, s, a)
+    if isinstance(a, A.Board):
+        return _pv_board(s, a)
     if isinstance(a, A.Launch):
         return _pv_launch(s, a)
     if isinstance(a, A.DeclareOrder):
@@ -716,6 +728,65 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
     return out
 
 
+def _pv_nova(rs, s: SFState, a: A.Fire) -> dict:
+    """The nova cannon's template where it is aimed, the scatter it risks and
+    what it would hit if it stays (spacefleet_core 1.7)."""
+    sh = s.ships[a.ship]
+    w = prof(sh).weapons[a.weapon]
+    nv = tables().nova
+    pt = find_point(a.target)
+    tgt = s.ships.get(a.target)
+    if pt is None and tgt is None:
+        return {}
+    ax, ay = pt if pt is not None else (tgt.x, tgt.y)
+    R = nv.template_radius_mm
+    edge_cm = (math.hypot(ax - sh.x, ay - sh.y) - R) / 10.0
+    dice = next(n for lim, n in nv.scatter if edge_cm <= lim + 1e-9)
+    stay = nv.scatter_hit_faces / 6.0
+    dx, dy = _drawn(s, sh.zone, ax, ay)
+    under = sorted(v.id for v in s.ships.values() if v.status == "active" and v.zone == sh.zone
+                   and math.hypot(v.x - ax, v.y - ay) <= R + v.radius + 1e-6)
+    text = [f"{w.name}: template edge {edge_cm:.1f} cm away ({w.min_range_cm:g}-{w.range_cm:g} cm)",
+            f"on target {stay:.0%}; otherwise scatters {dice.upper()} cm",
+            "if it stays: " + (", ".join(under) + " take 1 hit each (D6 under the centre hole)" if under
+                               else "nothing touched: a blast marker")]
+    body = phenomenon_at(s, ax, ay) if sh.zone == "main" else None
+    if body is not None:
+        text.append(f"a direct hit on {body.id} puts D6 blast markers at its edge")
+    why = target_reason(s, sh, a.weapon, a.target)
+    if why is None and needs_priority_test(s, sh, a):
+        odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().PriorityTest))
+        text.append("not the nearest enemy: Leadership test first" + (f" ({odds:.0%} to pass)" if odds is not None else ""))
+    return {"template": {"x": dx, "y": dy, "radius": R}, "touches": under, "odds": stay,
+            "need": f"1-{nv.scatter_hit_faces} on the scatter die", "text": text}
+
+
+def _pv_board(s: SFState, a: A.Board) -> dict:
+    """Boarding: both boarding values and modifiers and the chance to win
+    the D6 roll-off; teleport attack: the Hit-and-Run odds (spacefleet_core 1.10)."""
+    from .endphase import boarding_modifiers, boarding_value
+
+    me, t = s.ships.get(a.ship), s.ships.get(a.target)
+    if me is None or t is None:
+        return {}
+    if a.teleport:
+        cap = prof(t).capital
+        return {"odds": (5 / 6 if cap else 3 / 6) * (0.5 if t.braced else 1.0), "need": "2+ on D6" if cap else "4+ on D6",
+                "touches": [t.id],
+                "text": [f"teleport attack on {t.id} in the end phase: a Hit-and-Run",
+                         "a critical of the D6's result (1 fails)" if cap else "the escort is destroyed on 4+"]
+                + (["braced: the critical is saved on 4+"] if t.braced else [])}
+    va, vd = boarding_value(me, False), boarding_value(t, True)
+    ma = sum(v for _, v in boarding_modifiers(s, me, t, va, vd))
+    md = sum(v for _, v in boarding_modifiers(s, t, me, vd, va))
+    win = sum(1 for x in range(1, 7) for y in range(1, 7) if x + ma > y + md) / 36
+    tie = sum(1 for x in range(1, 7) for y in range(1, 7) if x + ma == y + md) / 36
+    return {"odds": win, "need": f"D6{ma:+d} against D6{md:+d}", "touches": [t.id],
+            "text": [f"boarding {t.id} in the end phase: value {va} against {vd} (hits left, defender's turrets)",
+                     f"win {win:.0%}, tie (nothing happens) {tie:.0%}, lose {1 - win - tie:.0%}",
+                     "the loser takes the margin as damage (no shields, no Brace), then both roll for criticals"]}
+
+
 def _pv_launch(s: SFState, a: A.Launch) -> dict:
     sh = s.ships.get(a.ship)
     if sh is None or not 0 <= a.weapon < len(prof(sh).weapons):
@@ -761,7 +832,12 @@ def describe_action(action) -> str:
         return s
     if isinstance(a, A.Fire):
         w = _weapon_name(a.ship, a.weapon)
+        pt = find_point(a.target)
+        if pt is not None:
+            return f"Fire {w} at ({pt[0]:.0f}, {pt[1]:.0f})"
         return f"Fire {w} at {a.target}"
+    if isinstance(a, A.Board):
+        return f"{'Teleport attack on' if a.teleport else 'Board'} {a.target}"
     if isinstance(a, A.Launch):
         if a.craft == "torpedo":
             return f"Torpedoes heading {a.heading:.0f}"
@@ -783,22 +859,16 @@ def describe_action(action) -> str:
     return ""
 
 
-_SHIP_OF: dict[str, str] = {}
-
-
 def _weapon_name(ship_id: str, wi: int) -> str:
-    pid = _SHIP_OF.get(ship_id)
-    if pid is not None:
-        ws = profile(pid).weapons
-        if 0 <= wi < len(ws):
-            return ws[wi].name
+    """Button labels only see the action, not the state: the weapon's index
+    (its name and numbers are in the preview, which sees the state)."""
     return f"weapon {wi}"
 
 
-def remember_ships(s: SFState) -> None:
-    """Note which profile each ship id has, for labels that only see an action or event."""
-    for sh in s.ships.values():
-        _SHIP_OF[sh.id] = sh.profile
+def _event_weapon(ev) -> str:
+    """The weapon an event names: the name it carries (set by the rules when
+    the event is made), so the log never depends on what display code ran."""
+    return ev.weapon_name or f"weapon {ev.weapon}"
 
 
 def describe_event(ev) -> str:
@@ -848,15 +918,22 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.BlastMarkerRemoved):
         return f"blast marker {ev.id} is removed"
     if isinstance(ev, E.WeaponFired):
-        w = _weapon_name(ev.ship, ev.weapon)
+        w = _event_weapon(ev)
         if not ev.dice:
             return f"{ev.ship}'s {w} at {ev.target}: {ev.note or 'no shot'}"
         return (f"{ev.ship} fires {w} at {ev.target}: {ev.dice} dice, {ev.hits} hit{'s' if ev.hits != 1 else ''}"
                 + (f" ({ev.note})" if ev.note else ""))
+    if isinstance(ev, E.AssaultDeclared):
+        return f"{ev.ship} will {'teleport onto' if ev.teleport else 'board'} {ev.target} in the end phase"
+    if isinstance(ev, E.TeleportAttack):
+        return f"{ev.ship} makes a teleport attack on {ev.target}"
+    if isinstance(ev, E.BoardingFought):
+        return (f"{ev.attacker} boards {ev.defender}: {ev.attacker_score} against {ev.defender_score}"
+                + (f" ({_words(ev.result)})" if ev.result else ""))
     if isinstance(ev, E.PriorityTest):
         return f"{ev.ship} {'passes' if ev.passed else 'fails'} its target-priority test"
     if isinstance(ev, E.AttackDeclared):
-        return f"{ev.ship} aims {_weapon_name(ev.ship, ev.weapon)} at {ev.target}: {ev.defender} may brace"
+        return f"{ev.ship} aims {_event_weapon(ev)} at {ev.target}: {ev.defender} may brace"
     if isinstance(ev, E.AttackCleared):
         return "the attack goes ahead"
     if isinstance(ev, E.Braced):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
-from .common import Ctx, crippled, prof, remaining, turrets, under_fire
-from .damage import critical, destroyed, hull_damage, place_bms_around
-from .events import BlastMarkerRemoved, BoardingFought, BraceEnded, CriticalRepaired, ShipDamaged, ShipStatus
+from .common import Ctx, crippled, on_table, prof, remaining, shield_capacity, turrets, under_fire
+from .damage import critical, destroyed, hit_and_run, hull_damage, place_bms_around
+from .events import (BlastMarkerRemoved, BoardingFought, BraceEnded, CriticalRepaired, ShipDamaged, ShipStatus,
+                     TeleportAttack)
 from .tables import tables
 
 REPAIR_ORDER = ("fire", "engine_room", "thrusters", "prow_armament", "port_armament", "starboard_armament", "dorsal_armament")
@@ -127,19 +128,67 @@ def board(ctx: Ctx, sid: str, tid: str) -> None:
                 destroyed(ctx, who, "boarding")
 
 
+def in_contact(a, b) -> bool:
+    """Bases touching (or overlapping): boarding needs it (spacefleet_core 1.10)."""
+    return a.zone == b.zone and math.hypot(a.x - b.x, a.y - b.y) <= a.radius + b.radius + 1e-6
+
+
+def teleport_reach(state, a, b) -> bool:
+    """A teleport attack reaches 10 cm (stem to stem) and only a ship whose
+    shields are down (spacefleet_core 1.10)."""
+    return (a.zone == b.zone and math.hypot(a.x - b.x, a.y - b.y) <= tables().constants.teleport_range_mm + 1e-6
+            and shield_capacity(state, b) == 0)
+
+
+def assault_reason(state, ship, target_id: str, teleport: bool) -> str | None:
+    """Why ``ship`` may not board (or teleport onto) ``target_id`` in this
+    end phase, or None."""
+    t = state.ships.get(target_id)
+    if not on_table(ship):
+        return f"{ship.id} is not an active ship on the table"
+    if t is None or t.side == ship.side or t.status != "active":
+        return f"{target_id!r} is not an enemy ship in the fight"
+    if teleport:
+        if ship.id in state.teleports:
+            return f"{ship.id} has already declared a teleport attack this turn"
+        if not teleport_reach(state, ship, t):
+            return f"{t.id} must be within 10 cm with its shields down for a teleport attack"
+        return None
+    if ship.id in state.assaults:
+        return f"{ship.id} has already declared a boarding action this turn"
+    if not in_contact(ship, t):
+        return f"{ship.id} must be in base contact with {t.id} to board it"
+    return None
+
+
 def boarding_actions(ctx: Ctx, side: str) -> None:
-    """The active fleet's ships in base contact with an enemy ship board it
-    (ours: automatically, the nearest enemy in contact, once a turn each)."""
+    """The active fleet's ships in base contact with an enemy ship board it:
+    the one declared with ``Board`` if still in contact, else (ours,
+    automatically) the nearest; once a turn each. Then teleport attacks
+    (ours: one per ship, a declared target first, else the nearest enemy
+    within 10 cm with its shields down; a ship that boarded does not teleport)."""
     s = ctx.s
     for sid in sorted(s.ships):
         sh = s.ships[sid]
         if sh.side != side or sh.status != "active" or sid in s.boarded:
             continue
-        foes = [t for t in s.ships.values() if t.side != side and t.status == "active" and t.zone == sh.zone
-                and math.hypot(t.x - sh.x, t.y - sh.y) <= t.radius + sh.radius + 1e-6]
+        foes = [t for t in s.ships.values() if t.side != side and t.status == "active" and in_contact(sh, t)]
         if foes:
-            t = min(foes, key=lambda t: (math.hypot(t.x - sh.x, t.y - sh.y), t.id))
+            chosen = s.assaults.get(sid)
+            t = next((f for f in foes if f.id == chosen), None) or min(
+                foes, key=lambda t: (math.hypot(t.x - sh.x, t.y - sh.y), t.id))
             board(ctx, sid, t.id)
+    for sid in sorted(s.ships):
+        sh = s.ships[sid]
+        if sh.side != side or sh.status != "active" or sid in s.boarded or sid in s.teleported:
+            continue
+        foes = [t for t in s.ships.values() if t.side != side and t.status == "active" and teleport_reach(s, sh, t)]
+        if foes:
+            chosen = s.teleports.get(sid)
+            t = next((f for f in foes if f.id == chosen), None) or min(
+                foes, key=lambda t: (math.hypot(t.x - sh.x, t.y - sh.y), t.id))
+            ctx.emit(TeleportAttack(ship=sid, target=t.id))
+            hit_and_run(ctx, t.id, side, f"teleport attack of {sid}")
 
 
 def remove_field_markers(ctx: Ctx) -> None:

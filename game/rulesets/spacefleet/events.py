@@ -105,10 +105,14 @@ class BlastMarkerRemoved(Event):
 
 
 class WeaponFired(Event):
+    """A weapon's volley (or why it did not fire). ``weapon_name`` is the
+    profile's name for the weapon, so the log needs no state to name it."""
+
     type: Literal["sf_fired"] = "sf_fired"
     ship: str
     weapon: int
     target: str
+    weapon_name: str = ""
     dice: int = 0
     hits: int = 0
     note: str = ""
@@ -129,6 +133,7 @@ class AttackDeclared(Event):
     ship: str
     weapon: int
     target: str
+    weapon_name: str = ""
     defender: str
     pool: tuple[tuple[str, int], ...] = ()
 
@@ -245,4 +250,21 @@ class BoardingFought(Event):
     result: str = ""
 
 
-SF_EVENTS = SF_EVENTS + (RerollUsed, BoardingFought)
+class AssaultDeclared(Event):
+    """A ship names the enemy it will board (or teleport onto) in the end phase."""
+
+    type: Literal["sf_assault_declared"] = "sf_assault_declared"
+    ship: str
+    target: str
+    teleport: bool = False
+
+
+class TeleportAttack(Event):
+    """A teleport attack was made (spacefleet_core 1.10: Hit-and-Run)."""
+
+    type: Literal["sf_teleport"] = "sf_teleport"
+    ship: str
+    target: str
+
+
+SF_EVENTS = SF_EVENTS + (RerollUsed, BoardingFought, AssaultDeclared, TeleportAttack)

@@ -22,6 +22,10 @@ from game.data.maps import MapFile, TerrainFeature, map_problems
 from .geom import circle_ring
 from .tables import tables
 
+#: Height of the pieces that block sight (planets, moons, asteroid fields,
+#: rifts), for the app's line-of-sight overlay (the rules ignore it).
+SIGHT_BLOCKER_MM = 1000.0
+
 ZONES = ("flare_region", "mercurial_zone", "inner_biosphere", "primary_biosphere", "outer_reaches", "deep_space")
 
 
@@ -94,7 +98,8 @@ def generate(seed: int, zone: str | None = None, width_mm: float = 1829.0, heigh
                 ring = _rect(px, py, max(along, 20.0), max(across, 20.0), sunward)
                 ring = [(min(max(x, 0.0), width_mm), min(max(y, 0.0), height_mm)) for x, y in ring]
                 tags = {"asteroid_field": ["blocks_sight", "difficult"], "warp_rift": ["blocks_sight"], "gas_cloud": ["obscures"]}[kind]
-                feats.append(TerrainFeature(id=f"{kind}_{len(feats) + 1}", kind=kind, exterior=ring, height=0, tags=tags))
+                feats.append(TerrainFeature(id=f"{kind}_{len(feats) + 1}", kind=kind, exterior=ring, tags=tags,
+                                            height=SIGHT_BLOCKER_MM if "blocks_sight" in tags else 0))
     m = MapFile(format_version=1, id=f"generated_{zone}_{seed}", name=f"Generated {zone.replace('_', ' ')} (seed {seed})",
                 ruleset="spacefleet", table={"width_mm": width_mm, "height_mm": height_mm}, features=feats)
     bad = map_problems(m)
@@ -119,8 +124,8 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
     rad = diam * 5.0
     cx = min(max(cx, rad), W - rad)
     cy = min(max(cy, rad), H - rad)
-    out = [TerrainFeature(id=f"planet_{n + 1}", kind="planet", exterior=circle_ring(cx, cy, rad), height=0,
-                          properties={"cx": round(cx, 2), "cy": round(cy, 2), "radius": rad, "size": size})]
+    out = [TerrainFeature(id=f"planet_{n + 1}", kind="planet", exterior=circle_ring(cx, cy, rad),
+                          height=SIGHT_BLOCKER_MM, tags=["blocks_sight"], properties={"cx": round(cx, 2), "cy": round(cy, 2), "radius": rad, "size": size})]
     moons = _roll(dice, t.moons[size], "moons")
     for k in range(moons):
         d = _roll(dice, t.moon_distance, "moon distance (cm)") * 10.0
@@ -129,8 +134,8 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
         mx, my = cx + d * math.cos(math.radians(ang)), cy + d * math.sin(math.radians(ang))
         mr = t.moon_diameter_cm * 5.0
         if mr <= mx <= W - mr and mr <= my <= H - mr:
-            out.append(TerrainFeature(id=f"moon_{n + 1}_{k + 1}", kind="moon", exterior=circle_ring(mx, my, mr), height=0,
-                                      properties={"cx": round(mx, 2), "cy": round(my, 2), "radius": mr, "size": "small"}))
+            out.append(TerrainFeature(id=f"moon_{n + 1}_{k + 1}", kind="moon", exterior=circle_ring(mx, my, mr),
+                                      height=SIGHT_BLOCKER_MM, tags=["blocks_sight"], properties={"cx": round(mx, 2), "cy": round(my, 2), "radius": mr, "size": "small"}))
     if size == "large" and dice.roll("d6", "rings").total >= t.rings_on:
         for k in range(_roll(dice, t.rings_count, "how many rings")):
             start = rad + _roll(dice, t.ring_start, "ring distance (cm)") * 10.0
@@ -140,7 +145,8 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
             if any(not (0 <= x <= W and 0 <= y <= H) for x, y in outer):
                 continue
             inner = list(reversed(circle_ring(cx, cy, start, 40)))
-            out.append(TerrainFeature(id=f"ring_{n + 1}_{k + 1}", kind=kind_, exterior=outer, holes=[inner], height=0,
+            out.append(TerrainFeature(id=f"ring_{n + 1}_{k + 1}", kind=kind_, exterior=outer, holes=[inner],
+                                      height=SIGHT_BLOCKER_MM if kind_ == "asteroid_field" else 0,
                                       tags=["blocks_sight"] if kind_ == "asteroid_field" else ["obscures"]))
     return out
 

@@ -10,8 +10,8 @@ import math
 from . import geom
 from .actions import Launch
 from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, prof, turrets, weapon_disabled)
-from .damage import apply_hits, critical, destroyed
-from .events import OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded, ShipStatus
+from .damage import apply_hits, hit_and_run
+from .events import OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
 from .shooting import can_shoot
 from .state import Ordnance, SFState
 from .tables import tables
@@ -214,9 +214,18 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool) -> None:
         ctx.emit(OrdnanceRemoved(id=o.id, why="left the table"))
 
 
+def supporting_turrets(s: SFState, ship) -> int:
+    """+1 turret die per friendly ship in base contact, at most +3 (spacefleet_core 1.9)."""
+    near = sum(1 for o in s.ships.values() if o.id != ship.id and o.side == ship.side and o.status == "active"
+               and o.zone == ship.zone and math.hypot(o.x - ship.x, o.y - ship.y) <= o.radius + ship.radius + 1e-6)
+    return min(3, near)
+
+
 def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str) -> int:
+    """Turret dice (the ship's own plus support from ships in base contact), 4+ each."""
     sh = ctx.s.ships[ship_id]
-    faces = ctx.d6s(turrets(sh), f"{ship_id} turrets against {what} (4+)", side=sh.side)
+    k = turrets(sh) + (supporting_turrets(ctx.s, sh) if sh.status == "active" else 0)
+    faces = ctx.d6s(k, f"{ship_id} turrets against {what} (4+)", side=sh.side)
     return min(n, sum(1 for f in faces if f >= 4))
 
 
@@ -329,21 +338,9 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
                 return
     else:
         for i in range(n):
-            r = ctx.roll("d6", f"hit-and-run on {ship_id} (1 fails)", side=o.side).total
-            sh = ctx.s.ships[ship_id]
-            if sh.status != "active":
+            if ctx.s.ships[ship_id].status != "active":
                 return
-            if not p.capital:
-                if r >= 4:
-                    ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why="hit-and-run on an escort"))
-                    from .damage import place_bms_around
-                    place_bms_around(ctx, ship_id, 1, None)
-                    return
-            elif r >= 2:
-                critical(ctx, ship_id, roll=r)
-                sh = ctx.s.ships[ship_id]
-                if sh.status == "active" and sh.damage >= p.hits:
-                    destroyed(ctx, ship_id, "hit-and-run")
+            hit_and_run(ctx, ship_id, o.side, f"assault boats {oid}")
 
 
 def ordnance_phase(ctx: Ctx, first: str) -> None:

@@ -18,15 +18,16 @@ from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
 from . import geom
-from .actions import (ACTIONS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
+from .actions import (ACTIONS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
 from .common import HULKS, Ctx, crippled, leadership, on_table, prof, squadron, under_fire
-from .endphase import boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
+from .endphase import assault_reason, boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
                      BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
                      OrdersEnded, OrderTaken, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
                      PhaseChanged, PriorityTest, RadiationBurst, Reloaded, ShipDamaged, ShipMoved, ShipPlaced,
-                     ShipStatus, TurnBegan, WeaponFired, RerollUsed, BoardingFought)
+                     ShipStatus, TurnBegan, WeaponFired, RerollUsed, BoardingFought, AssaultDeclared,
+                     TeleportAttack)
 from .movement import (check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
                        resolve_low_orbit, resolve_move, resolve_order)
 from .ordnance import check_launch, ordnance_phase, resolve_launch
@@ -42,7 +43,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 2
+    version = 3
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
 
     def __init__(self) -> None:
@@ -160,6 +161,13 @@ class SpaceFleet:
             if isinstance(a, EnterLowOrbit):
                 return check_low_orbit(s, a)
             return check_disengage(s, a)
+        if isinstance(a, Board):
+            if ph != "shooting":
+                return f"boarding and teleport attacks are declared in the shooting phase (now: {ph})"
+            ship = s.ships.get(a.ship)
+            if ship is None or ship.side != a.side:
+                return f"{a.side} has no ship {a.ship!r}"
+            return assault_reason(s, ship, a.target, a.teleport)
         if isinstance(a, (Fire, Launch)):
             if ph != "shooting":
                 return f"{a.type} belongs to the shooting phase (now: {ph})"
@@ -197,6 +205,8 @@ class SpaceFleet:
             self._fire(ctx, a)
         elif isinstance(a, Launch):
             resolve_launch(ctx, a)
+        elif isinstance(a, Board):
+            ctx.emit(AssaultDeclared(ship=a.ship, target=a.target, teleport=a.teleport))
         elif isinstance(a, Brace):
             self._brace(ctx, a)
         elif isinstance(a, TakeIt):
@@ -218,7 +228,8 @@ class SpaceFleet:
                 return
         tgt = s.ships.get(a.target)
         if tgt is not None and self._brace_why(s, tgt) is None:
-            ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side, pool=a.pool))
+            ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side, pool=a.pool,
+                                    weapon_name=prof(ship).weapons[a.weapon].name))
             return
         resolve_attack(ctx, a.ship, a.weapon, a.target, a.pool)
 
@@ -248,7 +259,8 @@ class SpaceFleet:
         if attacker.status == "active" and s.ships[p.target].status == "active":
             resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool)
         else:
-            ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="target gone"))
+            ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="target gone",
+                                 weapon_name=prof(attacker).weapons[p.weapon].name))
 
     def _auto_moves(self, ctx: Ctx) -> None:
         """Ships not moved when the phase ends go straight ahead their minimum
@@ -312,6 +324,9 @@ class SpaceFleet:
             s.player_turns += 1
             s.orders_failed = False
             s.boarded = []
+            s.teleported = []
+            s.assaults = {}
+            s.teleports = {}
             for sh in s.ships.values():
                 sh.brace_failed_vs = None
                 if sh.side == ev.side:
@@ -368,6 +383,10 @@ class SpaceFleet:
             s.rerolls[ev.side] = max(0, s.rerolls.get(ev.side, 0) - 1)
         elif isinstance(ev, BoardingFought):
             s.boarded.append(ev.attacker)
+        elif isinstance(ev, AssaultDeclared):
+            (s.teleports if ev.teleport else s.assaults)[ev.ship] = ev.target
+        elif isinstance(ev, TeleportAttack):
+            s.teleported.append(ev.ship)
         elif isinstance(ev, CriticalRepaired):
             s.ships[ev.ship].crits.remove(ev.crit)
         elif isinstance(ev, BlastMarkerPlaced):

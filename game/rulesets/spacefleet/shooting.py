@@ -50,6 +50,35 @@ def find_field(state: SFState, target: str) -> Feature | None:
     return next((f for f in state.features if f.kind == "asteroid_field" and f.id == target[len(FIELD_PREFIX):]), None)
 
 
+POINT_PREFIX = "p:"
+
+
+def point_target(x: float, y: float) -> str:
+    """The Fire target string of a table point (mm, one decimal): the nova
+    cannon's template may be placed anywhere it can reach (spacefleet_core 1.7)."""
+    return f"{POINT_PREFIX}{x:.1f},{y:.1f}"
+
+
+def find_point(target: str) -> tuple[float, float] | None:
+    """The table point a Fire target names (``p:<x>,<y>``), or None."""
+    if not target.startswith(POINT_PREFIX):
+        return None
+    try:
+        x, y = (float(v) for v in target[len(POINT_PREFIX):].split(","))
+    except ValueError:
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def phenomenon_at(state: SFState, x: float, y: float) -> Feature | None:
+    """The planet, moon or asteroid field under (x, y): what a nova cannon may
+    aim at directly (spacefleet_core rulings: D6 blast markers at its edge)."""
+    for f in state.features:
+        if f.kind in ("planet", "moon", "asteroid_field") and geom.point_in(f, x, y):
+            return f
+    return None
+
+
 def field_aim(f: Feature, x: float, y: float) -> tuple[float, float]:
     """The point of the field nearest to (x, y): where fire at the field is measured to."""
     poly = geom.polygon(f)[0]
@@ -133,15 +162,31 @@ def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | Non
         return f"{ship.id} is crippled and may not fire its nova cannon"
     if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
         return "nova cannons do not work inside an asteroid field"
-    t = state.ships.get(target)
-    if t is None or t.side == ship.side or not on_table(t) or t.zone != ship.zone:
-        return f"{target!r} is not an enemy ship to aim the nova cannon at"
-    if not set(geom.quadrants(ship.heading, ship.x, ship.y, t.x, t.y)) & set(w.arcs):
+    pt = find_point(target)
+    t = None
+    if pt is not None:
+        tx, ty = pt
+        W, H = state.table if ship.zone == "main" else state.low_orbit_size
+        if not (0 <= tx <= W and 0 <= ty <= H):
+            return "the nova cannon's template must be placed on the table"
+    else:
+        t = state.ships.get(target)
+        if t is None or t.side == ship.side or not on_table(t) or t.zone != ship.zone:
+            return f"{target!r} is not an enemy ship or a table point to aim the nova cannon at"
+        tx, ty = t.x, t.y
+    if not set(geom.quadrants(ship.heading, ship.x, ship.y, tx, ty)) & set(w.arcs):
         return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
-    edge = math.hypot(t.x - ship.x, t.y - ship.y) - tables().nova.template_radius_mm
+    edge = math.hypot(tx - ship.x, ty - ship.y) - tables().nova.template_radius_mm
     if edge < w.min_range_cm * 10.0 - 1e-6 or edge > w.range_cm * 10.0 + 1e-6:
         return f"the template's edge would be {edge / 10:.1f} cm away; it must be {w.min_range_cm:g}-{w.range_cm:g} cm"
-    return sight(state, ship, t.x, t.y, t)
+    fld = inside_asteroids(state, tx, ty) if pt is not None and ship.zone == "main" else None
+    if fld is not None:  # aimed at an asteroid field: sight to its near edge, never through another
+        px, py = field_aim(fld, ship.x, ship.y)
+        d = math.hypot(px - ship.x, py - ship.y)
+        if d > 1.0:
+            return sight(state, ship, px + (ship.x - px) / d, py + (ship.y - py) / d)
+        return None
+    return sight(state, ship, tx, ty, t)
 
 
 def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | None:
@@ -235,12 +280,27 @@ def check_fire(state: SFState, a: Fire) -> str | None:
             return why
     if find_field(state, a.target) is not None:
         return f"{ship.id} failed its Leadership test and may not fire at the asteroid field" if ship.priority == "failed" else None
+    if find_point(a.target) is not None:
+        if ship.priority == "failed" and not _point_on_nearest(state, ship, a):
+            return f"{ship.id} failed its target-priority test and must aim at the nearest enemy"
+        return None
     if ship.priority == "failed" and find_ordnance(state, a.target) is None and a.target not in nearest_targets(state, ship, a.weapon):
         return f"{ship.id} failed its target-priority test and must fire at the nearest enemy"
     return None
 
 
+def _point_on_nearest(state: SFState, ship: Ship, a: Fire) -> bool:
+    """A nova cannon aimed at a point counts as aimed at the nearest enemy
+    when the point lies on one of the nearest eligible targets' bases (ours)."""
+    pt = find_point(a.target)
+    near = nearest_targets(state, ship, a.weapon)
+    return pt is not None and any(math.hypot(state.ships[n].x - pt[0], state.ships[n].y - pt[1]) <= state.ships[n].radius
+                                  for n in near if n in state.ships)
+
+
 def needs_priority_test(state: SFState, ship: Ship, a: Fire) -> bool:
+    if find_point(a.target) is not None:  # a point: tested unless it is on the nearest enemy (ours)
+        return ship.priority == "none" and not _point_on_nearest(state, ship, a)
     if find_field(state, a.target) is not None:
         return ship.priority != "passed"  # a test even when the field is the only target (celestial phenomena)
     return (ship.priority == "none" and find_ordnance(state, a.target) is None
@@ -381,7 +441,7 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
     if w.kind in ("lance", "nova_cannon") and ship.zone == "low_orbit":
         need = tables().low_orbit.lance_fire_needs
         if ctx.roll("d6", f"{ship_id} {w.name} in low orbit fires on {need}+", side=ship.side).total < need:
-            ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, note="failed to fire in low orbit"))
+            ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, note="failed to fire in low orbit"))
             return
     if w.kind == "nova_cannon":
         resolve_nova(ctx, ship_id, wi, target)
@@ -392,7 +452,7 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         what = f"ordnance {target}" if o is not None else f"the asteroid field {fld.id}"
         faces = ctx.d6s(n, f"{ship_id} {w.name} at {what} (6s)", side=ship.side)
         hits = sum(1 for f in faces if f >= 6)
-        ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=n, hits=hits))
+        ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits))
         if o is not None and hits:
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"shot down by {ship_id}"))
         if fld is not None:
@@ -418,17 +478,19 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
     else:
         got = allocate_hits(s, eligible, faces)
     hits = sum(got.values())
-    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=n, hits=hits, note=note))
+    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits, note=note))
     for sid, wj in pool:
-        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, note=f"pooled into {ship_id}'s volley"))
+        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, weapon_name=prof(s.ships[sid]).weapons[wj].name, note=f"pooled into {ship_id}'s volley"))
     for m, _ in eligible:
         if got.get(m.id):
             apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}")
 
 
 def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> None:
-    """A blast marker per 6 scored on an asteroid field, touching its edge on
-    the side the fire came from (celestial phenomena, asteroid fields)."""
+    """A blast marker per 6 scored on an asteroid field (or per point of a
+    nova cannon's direct hit on a planet, moon or field), touching its edge on
+    the side the fire came from (celestial phenomena, asteroid fields; only a
+    field's markers are shed by the field in the end phase)."""
     if n <= 0:
         return
     px, py = field_aim(f, fx, fy)
@@ -438,7 +500,8 @@ def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> N
         off = ((k + 1) // 2) * 2.0 * r * (1 if k % 2 else -1)
         x, y = geom.step(px, py, h, r)
         x, y = geom.step(x, y, h + 90.0, off)
-        ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone="main", field=f.id))
+        ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone="main",
+                                   field=f.id if f.kind == "asteroid_field" else None))
 
 
 def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
@@ -450,12 +513,13 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
     leaves one blast marker."""
     s = ctx.s
     ship = s.ships[ship_id]
-    t = s.ships[target]
+    pt = find_point(target)
+    ax, ay = pt if pt is not None else (s.ships[target].x, s.ships[target].y)
     nv = tables().nova
     R = nv.template_radius_mm
-    edge_cm = (math.hypot(t.x - ship.x, t.y - ship.y) - R) / 10.0
+    edge_cm = (math.hypot(ax - ship.x, ay - ship.y) - R) / 10.0
     dice = next(n for lim, n in nv.scatter if edge_cm <= lim + 1e-9)
-    cx, cy = t.x, t.y
+    cx, cy = ax, ay
     sd = ctx.roll("d6", f"{ship_id} nova cannon scatter die (1-{nv.scatter_hit_faces}: on target)", side=ship.side).total
     note = "on target"
     if sd > nv.scatter_hit_faces:
@@ -465,12 +529,20 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
         note = f"scattered {dist / 10:g} cm"
     hit_ids = sorted(sid for sid, v in s.ships.items()
                      if v.status == "active" and v.zone == ship.zone and math.hypot(v.x - cx, v.y - cy) <= R + v.radius + 1e-6)
-    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, dice=0, hits=len(hit_ids),
-                         note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
+    body = phenomenon_at(s, cx, cy) if ship.zone == "main" and sd <= nv.scatter_hit_faces else None
+    if body is not None:
+        note += f", a direct hit on {body.id}"
+    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=prof(ship).weapons[wi].name, dice=0,
+                         hits=len(hit_ids), note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
     orad = tables().constants.ordnance_radius_mm
     for o in list(s.ordnance):
         if o.zone == ship.zone and math.hypot(o.x - cx, o.y - cy) <= R + orad:
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"caught by the nova cannon of {ship_id}"))
+    if body is not None:  # spacefleet_core rulings: a direct hit on a planet, moon or field: D6 BMs at its edge
+        n = ctx.roll(nv.direct_hit, f"nova cannon direct hit on {body.id}: blast markers at its edge", side=ship.side).total
+        field_blast_markers(ctx, body, ship.x, ship.y, n)
+        if not hit_ids:
+            return
     if not hit_ids:
         place_bm(ctx, cx, cy, ship.zone)
         return

@@ -131,6 +131,9 @@ class SFState(BattleState):
     rerolls: dict[str, int] = Field(default_factory=dict)     #: fleet commander re-rolls left, by side
     flagship: dict[str, str] = Field(default_factory=dict)    #: ship carrying each side's fleet commander
     boarded: list[str] = Field(default_factory=list)          #: ships that boarded this player turn
+    teleported: list[str] = Field(default_factory=list)       #: ships that made a teleport attack this player turn
+    assaults: dict[str, str] = Field(default_factory=dict)    #: declared boarding targets, by ship (this turn)
+    teleports: dict[str, str] = Field(default_factory=dict)   #: declared teleport-attack targets, by ship (this turn)
     finished: bool = False
     vp: dict[str, float] = Field(default_factory=dict)
     log: list[str] = Field(default_factory=list)

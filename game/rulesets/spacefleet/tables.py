@@ -99,6 +99,7 @@ class Constants(_Strict):
     craft_endurance_phases: int
     max_leadership: int
     coherency_mm: float = 150.0
+    teleport_range_mm: float = 100.0
 
 
 class Gunnery(_Strict):
