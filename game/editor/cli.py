@@ -87,6 +87,7 @@ def export_cmd(map_file: Path = typer.Argument(..., help="a *.map.json"),
 def generate_cmd(ruleset: str = typer.Argument(..., help="battlespace or spacefleet"),
                  out: Path = typer.Option(..., "--out", help="the *.map.json to write"),
                  seed: int = typer.Option(1, "--seed", help="generator seed (same seed, same map)"),
+                 zone: Optional[str] = typer.Option(None, "--zone", help="space fleet: the battlezone to build (default: rolled)"),
                  force: bool = FORCE) -> None:
     """Generate a random table for a ruleset."""
     from game.data.io import dumps, write_atomic
@@ -94,7 +95,7 @@ def generate_cmd(ruleset: str = typer.Argument(..., help="battlespace or spacefl
 
     check_output(out, (".map.json",), force)
     try:
-        m = generate(ruleset, seed)
+        m = generate(ruleset, seed, **({"zone": zone} if zone else {}))
     except GeneratorUnavailable as e:
         raise _fail(str(e)) from None
     write_atomic(out, dumps(m))

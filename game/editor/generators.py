@@ -18,7 +18,6 @@ seed always gives the same map (coordinates rounded to 0.1 mm).
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from typing import Any, Callable
@@ -31,19 +30,6 @@ from game.editor.commands import AddExit, AddFeature, AddObjective, AddOpening, 
 from game.editor.document import MapDocument
 from game.editor.history import History
 from game.editor.kinds import catalogue
-
-#: (module, function) pairs tried in order for the space-fleet battlezone generator.
-#: The function is called as ``fn(seed=seed, **options)`` and must return a
-#: MapFile or map data (a dict), or a tuple whose first item is one (the
-#: space-fleet generator returns ``(map, scenario params)``).
-SPACEFLEET_HOOKS: list[tuple[str, str]] = [
-    ("game.rulesets.spacefleet.generator", "generate"),
-    ("game.rulesets.spacefleet.battlezone", "generate_battlezone"),
-    ("game.rulesets.spacefleet.battlezone", "generate"),
-    ("game.rulesets.spacefleet.generators", "generate_battlezone"),
-    ("game.rulesets.spacefleet", "generate_battlezone"),
-]
-
 
 class GeneratorUnavailable(RuntimeError):
     """No generator for this ruleset is available in this build."""
@@ -156,33 +142,19 @@ def battlespace_table(seed: int, width: float = 914.0, height: float = 914.0) ->
     return doc.to_map()
 
 
-def _find_hook() -> Callable[..., Any] | None:
-    for mod, attr in SPACEFLEET_HOOKS:
-        try:
-            m = importlib.import_module(mod)
-        except ImportError:
-            continue
-        fn = getattr(m, attr, None)
-        if callable(fn):
-            return fn
-    return None
-
-
-def spacefleet_table(seed: int, **options: Any) -> MapFile:
-    """A space-fleet battlezone from the space-fleet ruleset's generator.
+def spacefleet_table(seed: int, zone: str | None = None, **options: Any) -> MapFile:
+    """A space-fleet battlezone from the space-fleet ruleset's generator
+    (spacefleet_celestial_phenomena: battlefield set-up). ``zone`` picks the
+    battlezone (set-up method 1, the players choose); None rolls it (method 2).
 
     Raises:
-        GeneratorUnavailable: the ruleset has no battlezone generator yet.
-        pydantic.ValidationError: the generator returned data that is not a map.
+        GeneratorUnavailable: ``zone`` is not a battlezone the generator knows.
     """
-    fn = _find_hook()
-    if fn is None:
-        hooks = ", ".join(f"{m}.{a}" for m, a in SPACEFLEET_HOOKS)
-        raise GeneratorUnavailable(f"no space-fleet battlezone generator yet (looked for {hooks})")
-    out = fn(seed=seed, **options)
-    if isinstance(out, tuple):
-        out = out[0]
-    return out if isinstance(out, MapFile) else MapFile.model_validate(out)
+    from game.rulesets.spacefleet.generator import ZONES, generate as generate_zone
+
+    if zone is not None and zone not in ZONES:
+        raise GeneratorUnavailable(f"unknown battlezone {zone!r} (known: {', '.join(ZONES)})")
+    return generate_zone(seed=seed, zone=zone, **options)[0]
 
 
 #: ruleset id -> generator(seed) -> MapFile
