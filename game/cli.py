@@ -119,6 +119,8 @@ def play(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
     seats = _seats(seat)
     open_scenario(scenario)  # report a bad file before anything else
     if screenshot is not None:
+        if screenshot.suffix.lower() != ".png":
+            raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")
         if not _launch_ui("screenshot", scenario=scenario, seed=seed, seats=seats, path=screenshot):
             raise _err("--screenshot needs the desktop app, which lands with the desktop-app issue (#6)")
         return
@@ -261,7 +263,7 @@ app.command("generate", help="Generate a random table for a ruleset (seeded).")(
 
 
 @app.command()
-def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios or replays")) -> None:
+def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games")) -> None:
     """Check files; print one line per file. Exit 2 if any is bad."""
     from game.battle.loading import validate_file
     from game.data.errors import FileError

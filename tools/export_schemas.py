@@ -17,11 +17,13 @@ import typer  # noqa: E402
 from game.data.io import write_atomic  # noqa: E402
 from game.data.maps import MapFile  # noqa: E402
 from game.data.replay import ActionLine, CheckpointLine, EndLine, ReplayHeader, UndoLine  # noqa: E402
+from game.data.save import SaveFile  # noqa: E402
 from game.data.scenario import Scenario  # noqa: E402
 
 MODELS = {
     "map": MapFile,
     "scenario": Scenario,
+    "save": SaveFile,
     "replay-header": ReplayHeader,
     "replay-action": ActionLine,
     "replay-undo": UndoLine,

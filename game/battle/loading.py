@@ -61,4 +61,19 @@ def validate_file(path: str | Path) -> str:
             raise FileError(p, f"action {v.first_bad}", v.reason)
         note = f"; {rec.truncated}" if rec.truncated else ""
         return f"{p}: ok (replay of {rec.header.scenario.id!r}, {len(rec.actions)} actions, verified{note})"
-    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json or *.replay.jsonl")
+    if name.endswith(".save.json"):
+        from game.core.session import Battle
+        from game.data.save import read_save
+
+        sv = read_save(p)
+        rs = ruleset_for(p, sv.ruleset)
+        battle = Battle(rs, sv.scenario, sv.map, sv.seed)
+        for i, data in enumerate(sv.actions):
+            try:
+                r = battle.submit(rs.parse_action(data))
+            except ValueError as e:  # pydantic.ValidationError is a ValueError
+                raise FileError(p, f"actions[{i}]", f"cannot be decoded ({str(e).splitlines()[0]})") from None
+            if not r.ok:
+                raise FileError(p, f"actions[{i}]", f"rejected on replay: {r.reason}")
+        return f"{p}: ok (saved game of {sv.scenario.id!r}, {len(sv.actions)} actions, turn {battle.state.turn})"
+    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl or *.save.json")

@@ -98,3 +98,31 @@ def test_replay_headless__prints_the_log(tmp_path):
     run_cli("play", DUEL, "--headless", "--seed", "6", "--replay", str(replay), "--quiet")
     r = run_cli("replay", str(replay), "--headless")
     assert r.returncode == 0 and "rolled" in r.stdout and "won" in r.stdout
+
+
+def _toy_save(tmp_path, actions):
+    from game.data.io import dumps, write_atomic
+    from game.data.save import SaveFile
+    from game.data.scenario import load_scenario
+
+    sc, m = load_scenario(DUEL)
+    sv = SaveFile(format_version=1, ruleset="toy", ruleset_version=1, scenario=sc, map=m, seed=4,
+                  seats={"red": {"kind": "human"}, "blue": {"kind": "ai", "agent": "random"}}, actions=actions)
+    p = tmp_path / "game.save.json"
+    write_atomic(p, dumps(sv))
+    return p
+
+
+def test_validate__saved_game_is_resimulated(tmp_path):
+    good = _toy_save(tmp_path, [{"type": "toy_move", "side": "red", "unit": "r1", "x": 100.0, "y": 100.0}])
+    r = run_cli("validate", str(good))
+    assert r.returncode == 0 and "saved game of 'duel', 1 actions" in r.stdout
+    bad = _toy_save(tmp_path, [{"type": "toy_move", "side": "red", "unit": "r1", "x": 400.0, "y": 100.0}])
+    r = run_cli("validate", str(bad))
+    assert r.returncode == 2 and "[actions[0]]: rejected on replay: a move is at most 100 mm" in r.stderr
+
+
+def test_play__screenshot_must_be_png(tmp_path):
+    r = run_cli("play", DUEL, "--screenshot", str(tmp_path / "x.txt"))
+    assert r.returncode == 2 and "must end in .png" in r.stderr
+    assert list(tmp_path.iterdir()) == []
