@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.core.event import Event, PhaseBegan
 
 from . import events as E
+from .cards import DATA
 from .state import BSState, Fig, Smoke
 
 
@@ -45,6 +46,8 @@ def apply(s: BSState, ev: Event) -> None:
     elif t is E.Wounded or t is E.Healed:
         f = s.figs[ev.unit]
         f.wounds = ev.total
+        if t is E.Wounded and f.kind == "soldier" and ev.total >= DATA.tables.wound_track.penalty_at:
+            f.third_wound = True
         f.status = ev.status
         if ev.status in ("down", "kia"):
             _release(s, f)

@@ -169,7 +169,7 @@ class Tables(_M):
     civilian_chart: list[ChartRow]
     staging_chart: list[ChartRow]
     staging_profile: str
-    mission: dict[str, int]
+    mission: dict[str, int | list[str]]
 
     @model_validator(mode="after")
     def _charts_cover_d20(self) -> "Tables":

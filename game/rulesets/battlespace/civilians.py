@@ -31,9 +31,16 @@ def _step(em: Emitter, c: Fig, hx: float, hy: float, dist: float, stop_at: Fig |
     g = geo_of(em.s)
     d = math.hypot(hx, hy) or 1.0
     ux, uy = hx / d, hy / d
+    if dist > T.move_mm and g.in_hindering(c.x, c.y):
+        dist = T.move_mm  # Hindering Terrain: no advance from contact with it
+    # Hindering Terrain: the move ends where the base first touches it
+    dist = min(dist, g.hinder_stop(c.x, c.y, c.x + ux * dist, c.y + uy * dist))
     best = None
-    for k in range(1, int(dist // 4) + 1):
-        x, y = c.x + ux * 4 * k, c.y + uy * 4 * k
+    steps = [4.0 * k for k in range(1, int(dist // 4) + 1)]
+    if dist - (steps[-1] if steps else 0.0) > 1e-6:
+        steps.append(dist)
+    for L in steps:
+        x, y = c.x + ux * L, c.y + uy * L
         if stop_at is not None and math.hypot(x - stop_at.x, y - stop_at.y) < 2 * R:
             break
         if not g.point_free(x, y) or not g.path_clear(c.x, c.y, x, y):

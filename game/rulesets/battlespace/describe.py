@@ -188,7 +188,10 @@ def _changes(ev: E.Changed) -> str:
         elif k == "prone":
             out.append(f"{n} goes prone" if v else f"{n} stands up")
         elif k == "midway":
-            out.append(f"{n} stops halfway up the climb" if v else f"{n} is done climbing")
+            down = ch.get("midway_down")
+            out.append(f"{n} stops halfway {'down' if down else 'up'} the climb" if v else f"{n} is done climbing")
+        elif k == "midway_down":
+            continue
         elif k == "vehicle":
             seat = ch.get("seat")
             out.append(f"{n} gets into the {o or v}" + (f" as {seat}" if seat else "") if v else f"{n} gets out of the {o or 'vehicle'}")

@@ -833,9 +833,15 @@ def _pv_climb(s: BSState, f: Fig, a: A.Climb) -> dict:
     if piece is None:
         return out
     text = ["ends the activation"]
-    if f.midway:
+    if f.midway and f.midway_down:
+        tgt = (f.x, f.y, 0.0, None)
+        text.insert(0, "finish the climb down")
+    elif f.midway:
         tgt = climb_target(s, f.model_copy(update={"midway": None}), a.feature)
         text.insert(0, "finish the climb")
+    elif f.on == a.feature and piece.height > CLIMB_TALL:
+        tgt = None
+        text.insert(0, f"{piece.height:g} mm is over {CLIMB_TALL:g} mm: stops midway down, 2 more orders later")
     elif f.on is None and piece.kind != "wall" and piece.height > CLIMB_TALL:
         tgt = None
         text.insert(0, f"{piece.height:g} mm is over {CLIMB_TALL:g} mm: stops midway, 2 more orders later")

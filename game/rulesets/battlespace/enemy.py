@@ -18,7 +18,7 @@ from .cards import DATA
 from .describe import display_name as nm
 from .events import Changed, Placed
 from .geo import R, edge_distance, geo_of, in_contact, sight
-from .rules.combat import enemy_attacks, melee
+from .rules.combat import contact_fights, enemy_attacks, melee
 from .rules.common import Emitter, suppressed, suppression_zones
 from .state import BSState, Fig
 
@@ -84,8 +84,15 @@ def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
     walked = 0.0
     last_ok = (e.x, e.y)
     probe = e.model_copy()
+    start_hind = {p.id for p in g.touching(e.x, e.y, g.hind)}
     for a, b in zip(pts, pts[1:]):
         seg = math.dist(a, b)
+        # Battlespace: Hindering Terrain: the move ends where the base first touches it
+        hs = g.hinder_stop(a[0], a[1], b[0], b[1], ignore=start_hind)
+        halt = hs < seg
+        if halt:
+            b = (a[0] + (b[0] - a[0]) * hs / seg, a[1] + (b[1] - a[1]) * hs / seg) if seg else a
+            seg = hs
         n = max(1, int(seg // STEP_MM))
         for k in range(1, n + 1):
             t = k / n
@@ -104,35 +111,57 @@ def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
             if k % 2 == 0 or k == n:
                 if any(sight(s, probe, t).visible for t in tg):
                     return last_ok
+        if halt:
+            return last_ok
         walked += seg
     return last_ok
 
 
-SLOTS = [(0.0, 13.0), (0.0, -13.0), (-31.0, 13.0), (-31.0, -13.0), (-62.0, 13.0), (-62.0, -13.0), (-31.0, 0.0), (-62.0, 0.0)]
+#: places behind the point man (along, across the heading, mm), each layout inside one
+#: 63 x 88 mm card with the point man in its front row: up to 5 in two staggered files,
+#: then the six of the printed diagram (A to F) as a 2 x 3 block with A at a front corner
+LAYOUTS = [
+    [(-31.0, 13.0), (-31.0, -13.0), (-62.0, 13.0), (-62.0, -13.0)],
+    [(0.0, 37.5), (-31.25, 0.0), (-31.25, 37.5), (-62.5, 0.0), (-62.5, 37.5)],
+    [(0.0, -37.5), (-31.25, 0.0), (-31.25, -37.5), (-62.5, 0.0), (-62.5, -37.5)],
+]
+
+
+def _slots(em: Emitter, lead: Fig, others: list[Fig], heading: float, slots) -> list[tuple[float, float]]:
+    s = em.s
+    g = geo_of(s)
+    zones = suppression_zones(s, "enemy")
+    c, sn = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    mine = {q.id for q in others} | {lead.id}
+    free = []
+    for along, across in slots:
+        x = lead.x + along * c - across * sn
+        y = lead.y + along * sn + across * c
+        if not g.point_free(x, y):
+            continue
+        if any(math.hypot(x - o.x, y - o.y) < 2 * R for o in s.figs.values()
+               if o.on_table and o.vehicle is None and o.id not in mine):
+            continue
+        if zones and suppressed(s, lead.model_copy(update={"x": x, "y": y}), zones):
+            continue  # Suppression Fire: enemies avoid it if possible
+        free.append((x, y))
+    return free
 
 
 def place_element(em: Emitter, lead: Fig, others: list[Fig], heading: float) -> None:
-    """Battlespace: Enemy Element Positioning: the rest within one card area behind the point man."""
-    s = em.s
-    g = geo_of(s)
-    c, sn = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-    taken = [(lead.x, lead.y)]
-    for f in others:
-        for along, across in SLOTS:
-            x = lead.x + along * c - across * sn
-            y = lead.y + along * sn + across * c
-            if not g.point_free(x, y):
-                continue
-            if any(math.hypot(x - a, y - b) < 2 * R - 0.5 for a, b in taken):
-                continue
-            if any(math.hypot(x - o.x, y - o.y) < 2 * R for o in s.figs.values()
-                   if o.on_table and o.vehicle is None and o.id not in [q.id for q in others] and o.id != lead.id):
-                continue
-            taken.append((x, y))
-            em.emit(Placed(unit=f.id, x=x, y=y, z=0.0, on=None))
+    """Battlespace: Enemy Element Positioning: the rest within one card area behind the
+    point man (the layout placing the most of them; out of suppression fire)."""
+    if not others:
+        return
+    best: list[tuple[float, float]] = []
+    for slots in LAYOUTS:
+        free = _slots(em, lead, others, heading, slots)
+        if len(free) > len(best):
+            best = free
+        if len(best) >= len(others):
             break
-        else:
-            taken.append((f.x, f.y))
+    for f, (x, y) in zip(others, best):
+        em.emit(Placed(unit=f.id, x=x, y=y, z=0.0, on=None))
 
 
 def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
@@ -165,16 +194,18 @@ def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
         lead = movers[0]
         can_move = lead.z == 0 and not suppressed(em.s, lead) and not any(_has_los_any(em.s, m) for m in movers)
         if can_move:
-            reach = T.advance_mm if rush else T.move_mm
+            # Hindering Terrain: no advance (the rush) from contact with it
+            reach = T.advance_mm if rush and not geo_of(em.s).in_hindering(lead.x, lead.y) else T.move_mm
             dest = _route(em.s, lead, reach)
             if dest and (abs(dest[0] - lead.x) > 0.01 or abs(dest[1] - lead.y) > 0.01):
                 h = math.degrees(math.atan2(dest[1] - lead.y, dest[0] - lead.x))
                 em.emit(Placed(unit=lead.id, x=dest[0], y=dest[1], z=0.0, on=None))
                 rest = [em.s.figs[m.id] for m in movers[1:] if not suppressed(em.s, em.s.figs[m.id]) and em.s.figs[m.id].z == 0]
                 place_element(em, em.s.figs[lead.id], rest, h)
+        fighting |= contact_fights(em, [m.id for m in movers])  # base contact: hand to hand at once
     for f in movers:
         f = em.s.figs[f.id]
-        if f.status != "ok":
+        if f.status != "ok" or f.id in fighting:
             continue
         t = _choose_target(em.s, f)
         if t is not None:
@@ -182,7 +213,8 @@ def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
 
 
 def move_toward(em: Emitter, e: Fig, goal: Fig) -> None:
-    """Civilian reaction 'screams': the nearest enemy moves one card toward the soldier."""
+    """Civilian reaction 'screams': the nearest enemy moves one card toward the soldier
+    (stopping where it first touches hindering terrain); base contact means a fight."""
     g = geo_of(em.s)
     path = g.finder.shortest_path((e.x, e.y), (goal.x, goal.y))
     if not path.found:
@@ -190,17 +222,21 @@ def move_toward(em: Emitter, e: Fig, goal: Fig) -> None:
     left = T.move_mm
     pts = path.points
     x, y = e.x, e.y
+    start_hind = {p.id for p in g.touching(e.x, e.y, g.hind)}
     for a, b in zip(pts, pts[1:]):
         seg = math.dist(a, b)
-        if seg >= left:
-            x, y = a[0] + (b[0] - a[0]) * left / seg, a[1] + (b[1] - a[1]) * left / seg
+        if seg <= 0:
+            continue
+        stop = min(seg, left, g.hinder_stop(a[0], a[1], b[0], b[1], ignore=start_hind))
+        x, y = a[0] + (b[0] - a[0]) * stop / seg, a[1] + (b[1] - a[1]) * stop / seg
+        if stop < seg:
             break
         left -= seg
-        x, y = b
     if math.hypot(x - goal.x, y - goal.y) < 2 * R + 0.5:
         return
     if g.point_free(x, y):
         em.emit(Placed(unit=e.id, x=x, y=y, z=0.0, on=None))
+        contact_fights(em, [e.id])
 
 
 __all__ = ["activate", "groups", "targets", "place_element", "move_toward", "Point"]

@@ -97,9 +97,9 @@ class TableGeo:
             return False
         return self.imp_union.is_empty or self.imp_union.distance(Point(x, y)) >= R - TOL
 
-    def hinder_stop(self, x0: float, y0: float, x1: float, y1: float) -> float:
+    def hinder_stop(self, x0: float, y0: float, x1: float, y1: float, ignore=()) -> float:
         """Distance (mm) along the move at which the base first touches hindering
-        terrain it did not touch at the start (inf: never)."""
+        terrain it did not touch at the start, nor listed in ``ignore`` (inf: never)."""
         best = math.inf
         if (x0, y0) == (x1, y1):
             return best
@@ -107,7 +107,7 @@ class TableGeo:
         start = Point(x0, y0)
         for p in self.hind:
             g = self.hind_grown[p.id]
-            if g.distance(start) <= TOL:
+            if p.id in ignore or g.distance(start) <= TOL:
                 continue
             inter = line.intersection(g)
             if inter.is_empty:
@@ -162,7 +162,8 @@ def sight(state: BSState, a: Fig, b: Fig) -> Sight:
 
     Five sight lines run from ``a``'s eye to ``b``: head, feet and both flanks
     at mid height, and the centre. None clear: no LoS. Some blocked: obscured
-    cover; obscured and in base contact with terrain: solid cover. Models in a
+    cover; obscured and in base contact with terrain that blocks one of those
+    lines (the terrain hiding it): solid cover. Models in a
     vehicle see and are seen from its cabin (the vehicle itself is ignored) and
     have obscured cover, solid when the vehicle is armoured. Smoke blocks all
     sight; civilians block soldiers' sight only.
@@ -189,10 +190,12 @@ def sight(state: BSState, a: Fig, b: Fig) -> Sight:
     else:
         clear = lines_clear(g.index, p1, np.full(5, ea), pts, zb)
     extra = _extra_blockers(state, a, b)
+    open_mask = np.ones(5, bool)
     if extra:
         lines = shapely.linestrings(np.stack([p1, pts], axis=1))
         for e in extra:
-            clear &= ~shapely.intersects(e, lines)
+            open_mask &= ~shapely.intersects(e, lines)
+        clear &= open_mask
     n = int(clear.sum())
     if n == 0:
         res = Sight(False, "none", 0)
@@ -200,7 +203,14 @@ def sight(state: BSState, a: Fig, b: Fig) -> Sight:
         vt = DATA.vehicles[state.vehicles[b.vehicle].type]
         res = Sight(True, "solid" if vt.armored else "obscured", n)
     elif n < 5:
-        res = Sight(True, "solid" if g.in_solid_contact(b) else "obscured", n)
+        # solid: the terrain the base touches is (part of) what hides it
+        touch = g.touching(b.x, b.y, g.solid_cover)
+        solid = False
+        if touch:
+            ex = excl + [g.piece_index(p.id) for p in touch]
+            c2 = lines_clear(g.index, p1, np.full(5, ea), pts, zb, special=np.ones(5, bool), exclusions=[ex] * 5)
+            solid = int((c2 & open_mask).sum()) > n
+        res = Sight(True, "solid" if solid else "obscured", n)
     else:
         res = Sight(True, "none", n)
     if len(g.cache) > 200000:

@@ -114,9 +114,15 @@ def _place_awad(em: Emitter, f: Fig, fid: str) -> None:
     h = math.degrees(math.atan2(f.y - c.y, f.x - c.x))
     x = f.x + math.cos(math.radians(h + 90)) * 40
     y = f.y + math.sin(math.radians(h + 90)) * 40
-    if not g.point_free(x, y):
-        x = f.x + math.cos(math.radians(h - 90)) * 40
-        y = f.y + math.sin(math.radians(h - 90)) * 40
+    # beside the breacher at the building, clear of every model (ours: not on top of, nor in
+    # base contact with, another soldier)
+    for turn, dist in ((90, 40), (-90, 40), (90, 55), (-90, 55), (60, 55), (-60, 55), (90, 70), (-90, 70)):
+        px = f.x + math.cos(math.radians(h + turn)) * dist
+        py = f.y + math.sin(math.radians(h + turn)) * dist
+        if g.point_free(px, py) and all(math.hypot(px - o.x, py - o.y) > 2 * R + TOL + 0.5 for o in s.figs.values()
+                                        if o.on_table and o.vehicle is None and o.carried_by is None and o.id != f.id):
+            x, y = px, py
+            break
     em.emit(FigAdded(fig=Fig(id="awad", side="enemy", kind="enemy", card="leader", name="Ahmad Yosef Awad",
                              x=x, y=y, group="awad_el", activated=True).model_dump()))
     em.emit(FigAdded(fig=Fig(id="awad_guard", side="enemy", kind="enemy", card="fighter", name="Al Wahid guard",

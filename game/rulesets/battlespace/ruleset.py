@@ -38,7 +38,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 2
+    version = 3
     title = "Battlespace"
 
     def __init__(self) -> None:

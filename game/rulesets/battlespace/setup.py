@@ -11,6 +11,7 @@ from game.data.scenario import Scenario
 from game.geometry.shapes import displace
 
 from .cards import DATA
+from .geo import R
 from .state import BSState, ExitEdge, Feat, Fig, Vehicle
 
 T = DATA.tables
@@ -60,6 +61,9 @@ def validate(sc: Scenario, m: MapFile, missions) -> tuple[str, str] | None:
                 return (f"forces.{side}.{u.id}.on", f"no feature {on!r}")
         if total > TEAM_POINTS:
             return (f"forces.{side}", f"{total} points of gear; a fireteam has {TEAM_POINTS}")
+        from .turn import fits_card
+        if not fits_card([(u.x, u.y) for u in units]):
+            return (f"forces.{side}", "the deployment zone is one card area (63 x 88 mm): the four bases must fit in it")
     p = sc.params
     for key in ("search_feature",):
         if key in p and p[key] not in fids:
@@ -91,10 +95,13 @@ def _fig(u, side: str, m: MapFile) -> Fig:
     return Fig(id=u.id, side=side, kind="soldier", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on, gear=gear)
 
 
-def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig]) -> None:
+def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig], free=None) -> None:
     """Random enemy staging chart: the first printed row containing the D20 wins; each
     straggler or element is placed an advance (176 mm) from the table centre in the
     drift direction (9-20: at the centre)."""
+    if free is None:
+        def free(x: float, y: float) -> bool:
+            return R <= x <= table[0] - R and R <= y <= table[1] - R
     r = dice.roll("d20", "random enemy staging chart").natural
     row = next(x for x in T.staging_chart if x.low <= r <= x.high)
     w, h = table
@@ -105,13 +112,41 @@ def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig]) -> Non
         if d < T.drift.direct_from:
             cx, cy = displace((cx, cy), -90.0 + (d - 1) * T.drift.degrees_per_step, T.advance_mm)
         gid = f"staged{k}" if size > 1 else None
+        spots = _card_spots(cx, cy, size, figs, free)
         for i in range(size):
             fid = f"s{n}"
             n += 1
-            x = cx + (i % 2) * 26.0 - 13.0
-            y = cy + (i // 2) * 30.0
+            x, y = spots[i]
             figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=T.staging_profile, name=DATA.enemies[T.staging_profile].name,
                             x=x, y=y, group=gid)
+
+
+def _card_spots(cx: float, cy: float, size: int, figs: dict[str, Fig], free) -> list[tuple[float, float]]:
+    """Places for ``size`` bases in one card area (63 x 88 mm, long side north-south) at
+    (cx, cy): a 2 x 2 block, else a free block of the card shifted by up to a card
+    length, clear of models already placed and of impassable terrain (ours: two groups
+    drifting to the same point must not stand on each other)."""
+    block = [(-13.0, 0.0), (13.0, 0.0), (-13.0, 30.0), (13.0, 30.0), (-13.0, 60.0), (13.0, 60.0)][:max(size, 1)]
+    others = [(f.x, f.y) for f in figs.values()]
+    shifts = [(0.0, 0.0)] + [(dx * k, dy * k) for k in (30.0, 60.0, 88.0)
+                             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))]
+    for sx, sy in shifts:
+        pts = [(cx + sx + bx, cy + sy + by) for bx, by in block]
+        if all(free(x, y) and all(math.hypot(x - ox, y - oy) >= 2 * R for ox, oy in others) for x, y in pts):
+            return pts
+    return [(cx + bx, cy + by) for bx, by in block]
+
+
+def _free_on(m: MapFile):
+    """A test that a base centred at (x, y) is on the table and off impassable terrain."""
+    from shapely.geometry import Point, Polygon
+    from shapely.ops import unary_union
+    imp = unary_union([Polygon(f.exterior, f.holes) for f in m.features if "impassable" in f.tags])
+    w, h = m.table.width_mm, m.table.height_mm
+
+    def free(x: float, y: float) -> bool:
+        return R <= x <= w - R and R <= y <= h - R and (imp.is_empty or imp.distance(Point(x, y)) >= R)
+    return free
 
 
 def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSState:
@@ -125,7 +160,7 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSSta
     for i, (x, y) in enumerate(p.get("aid_workers", [])):
         figs[f"aid{i}"] = Fig(id=f"aid{i}", side="aid", kind="hostage", card="aid_worker", name="Aid worker", x=x, y=y)
     if p.get("staging"):
-        staging(dice, (m.table.width_mm, m.table.height_mm), figs)
+        staging(dice, (m.table.width_mm, m.table.height_mm), figs, _free_on(m))
     order = dice.shuffle(len(DATA.sitrep), "shuffle the SITREP deck")
     deck = [DATA.sitrep[i - 1].id for i in order.faces]
     vehicles = {}

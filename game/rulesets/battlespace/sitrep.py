@@ -12,7 +12,7 @@ from .enemy import activate, groups, place_element, targets
 from .describe import display_name as nm
 from .events import CardDrawn, Changed, DeckShuffled, FigAdded, Healed, PhaseFlags, Placed, SmokeLaid
 from .geo import R, geo_of
-from .rules.combat import aoe_polygon, wound
+from .rules.combat import aoe_polygon, contact_fights, wound
 from .rules.common import Emitter, has_gear, soldier_roll_mods, status_after
 from .state import BSState, Fig
 
@@ -34,9 +34,14 @@ def ensure_deck(em: Emitter) -> bool:
 
 
 def radio_operator(s: BSState) -> Fig | None:
-    """A soldier with the radio operator specialty or the radio gear, able to act (gaps.md)."""
+    """A soldier with the radio operator specialty or the radio gear, able to act (gaps.md),
+    or one inside a vehicle equipped with comms (Vehicles table: the Humvee; ours)."""
     for f in sorted(s.soldiers(), key=lambda f: f.id):
         if f.status == "ok" and (DATA.soldiers[f.card].specialty == "radio_operator" or has_gear(f, "radio")):
+            return f
+    for f in sorted(s.soldiers(), key=lambda f: f.id):
+        v = s.vehicles.get(f.vehicle or "")
+        if f.status == "ok" and v is not None and not v.disabled and DATA.vehicles[v.type].comms:
             return f
     return None
 
@@ -92,7 +97,10 @@ def _free_near(s: BSState, x: float, y: float, heading: float) -> tuple[float, f
 
 
 def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
-    """Battlespace: Spawning Enemies: ``count`` models enter at a random edge (an element when 2+)."""
+    """Battlespace: Spawning Enemies: ``count`` models enter at a random edge (an element when 2+).
+    Missions listed in ``fighters_only`` (Mission 1, the first game: Set Up's note) get Fighters."""
+    if em.s.mission in T.mission.get("fighters_only", []):
+        profile = "fighter"
     x, y, head = edge_point(em, purpose)
     spot = _free_near(em.s, x, y, head)
     if spot is None:
@@ -113,6 +121,7 @@ def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
         f = em.s.figs[fid]
         if (f.x, f.y) == (lead.x, lead.y):
             em.emit(Changed(unit=fid, changes={"status": "gone"}))
+    contact_fights(em, new)
 
 
 def resolve_card(em: Emitter, card: SitrepCard) -> None:

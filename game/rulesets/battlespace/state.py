@@ -22,7 +22,8 @@ class Fig(_M):
     ``status``: ok, down, kia (removed), exfil (left by the exfil edge) or gone
     (removed without being killed: a civilian sent away). ``wounds`` counts
     wounds taken (Battlespace: Hit Points). ``suppress`` is the lane of an
-    active suppression fire: [shooter x, y, target x, y] in mm.
+    active suppression fire: [shooter x, y, target x, y] in mm. ``third_wound``:
+    the soldier has taken a 3rd wound at some point (the -1 stays after medical aid).
     """
 
     id: str
@@ -49,11 +50,13 @@ class Fig(_M):
     carrying: str | None = None
     carried_by: str | None = None
     midway: str | None = None
+    midway_down: bool = False
     vehicle: str | None = None
     seat: str | None = None
     reacted: bool = False
     down_turn: int = 0
     stunned: bool = False
+    third_wound: bool = False
 
     @property
     def active(self) -> bool:

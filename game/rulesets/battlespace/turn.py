@@ -27,24 +27,28 @@ def can_attempt(s: BSState, f: Fig) -> bool:
     return f.kind == "soldier" and f.status == "ok" and not f.activated
 
 
+def fits_card(points: list[tuple[float, float]]) -> bool:
+    """Whether 25 mm bases centred on ``points`` fit together inside one 63 x 88 mm card,
+    turned to any angle (tried every degree)."""
+    import math
+    if not points:
+        return True
+    for deg in range(0, 180):
+        c, sn = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        us = [x * c + y * sn for x, y in points]
+        vs = [-x * sn + y * c for x, y in points]
+        du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
+        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
+            return True
+    return False
+
+
 def cohesion(s: BSState, f: Fig) -> bool:
     """Battlespace: Cohesion: the whole fireteam (able soldiers) fits in one card area (63 x 88 mm)."""
     team = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "ok"]
     if len(team) < 2:
         return False
-    from shapely.geometry import MultiPoint
-    pts = MultiPoint([(o.x, o.y) for o in team])
-    rect = pts.minimum_rotated_rectangle
-    if rect.geom_type != "Polygon":
-        b = pts.bounds
-        dims = sorted([b[2] - b[0], b[3] - b[1]])
-    else:
-        xs = list(rect.exterior.coords)
-        import math
-        a = math.dist(xs[0], xs[1])
-        b = math.dist(xs[1], xs[2])
-        dims = sorted([a, b])
-    return dims[0] + 2 * R <= T.card.short_mm + 0.01 and dims[1] + 2 * R <= T.card.long_mm + 0.01
+    return fits_card([(o.x, o.y) for o in team])
 
 
 def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
@@ -120,7 +124,13 @@ def resolve_end_phase(em: Emitter, side: str) -> None:
 
 
 def resolve_sitrep(em: Emitter) -> None:
-    """Draw a SITREP card and resolve it; then every enemy not yet activated acts."""
+    """Draw a SITREP card and resolve it; then every enemy the card did not activate acts.
+
+    Battlespace: Sitrep Phase: only the card drawn in this phase counts, so an enemy
+    a card activated during the Player phase (a failed initiative) acts again now."""
+    for f in list(em.s.figs.values()):
+        if f.side == "enemy" and f.activated:
+            em.emit(Changed(unit=f.id, changes={"activated": False}))
     em.emit(PhaseFlags(hold=False, rush=False, targeted=[]))
     draw(em, "it is the SITREP phase")
     if not em.s.hold:

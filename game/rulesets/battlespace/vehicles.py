@@ -121,6 +121,11 @@ def resolve_drive(em: Emitter, f: Fig, x: float, y: float) -> None:
     stop = "" if by is None else (name_of(s, by) if by in s.figs else by)
     em.emit(VehicleMoved(vehicle=f.vehicle, dx=dx, dy=dy, x=c.x + dx, y=c.y + dy, dist=math.hypot(dx, dy),
                          stopped_by=stop))
+    if math.hypot(dx, dy) > 0:  # Suppression Fire: a shooter moved, even by force, stops suppressing
+        from .rules.common import lift_suppression
+        for o in list(em.s.figs.values()):
+            if o.vehicle == f.vehicle:
+                lift_suppression(em, o)
 
 
 def _shift(poly: Polygon, dx: float, dy: float) -> Polygon:

@@ -103,9 +103,12 @@ def enemy_need(s: BSState, enemy: Fig, target: Fig) -> int:
     """The number a soldier must meet on D20 to avoid ``enemy``'s attack.
 
     Battlespace: Threat Level; Cover (TL -1 obscured, -2 solid); Go Prone (-1);
-    Elevation (enemy above: +2); plate carrier (ours, -1).
+    Elevation (enemy above: +2); Suppression Fire (a suppressed enemy's TL is at
+    -2, also when it attacks: the same TL is the number to avoid); plate carrier (ours, -1).
     """
     need = DATA.enemies[enemy.card].tl
+    if suppressed(s, enemy):
+        need -= M["suppressed_enemy_tl"]
     if target.kind == "soldier" and target.status == "ok":
         cov = sight(s, enemy, target).cover
         if cov != "none":
@@ -167,24 +170,50 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     D20 + Fight >= TL: the enemy takes 1 wound (+1 on a natural 20); otherwise
     the soldier takes 1 (+1 on a natural 1). Each extra soldier in contact
     with the enemy lowers the TL by 1, each extra enemy in contact with the
-    soldier raises it by 1. A dragged model is put down; suppression ends.
+    soldier raises it by 1; a suppressed enemy's TL is at -2. A natural 20
+    always wins and a natural 1 always loses (ours: the text gives each an
+    extra wound, so each decides the fight). A dragged model is put down
+    beside the dragger; suppression ends.
     """
     s = em.s
     lift_suppression(em, soldier)
+    if soldier.carrying and s.figs[soldier.carrying].kind != "survivor":
+        from .orders import release_dragged
+        release_dragged(em, soldier)
+        s = em.s
+        soldier = s.figs[soldier.id]
     if soldier.dragging or soldier.carrying:
         em.emit(Changed(unit=soldier.id, changes={"dragging": False}))
     extra_s = sum(1 for f in s.figs.values() if f.kind == "soldier" and f.status == "ok" and f.id != soldier.id
                   and in_contact(f, enemy))
     extra_e = sum(1 for f in s.enemies() if f.id != enemy.id and in_contact(f, soldier))
     need = DATA.enemies[enemy.card].tl - extra_s * M["melee_extra_soldier"] + extra_e * M["melee_extra_enemy"]
+    if suppressed(s, enemy):
+        need -= M["suppressed_enemy_tl"]
     mods = [("fight", DATA.soldiers[soldier.card].fight)] + soldier_roll_mods(s, soldier)
     r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)} (needs {need})", mods, soldier.side)
-    if r.total >= need:
+    if r.natural == 20 or (r.natural != 1 and r.total >= need):
         em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need))
         wound(em, enemy, 1 + (M["natural_20_melee_wounds"] if r.natural == 20 else 0), "melee")
     else:
         em.emit(Attacked(attacker=enemy.id, target=soldier.id, kind="melee", hit=True, need=need))
         wound(em, soldier, 1 + (M["natural_1_melee_wounds"] if r.natural == 1 else 0), "melee")
+
+
+def contact_fights(em: Emitter, enemy_ids) -> set[str]:
+    """Battlespace: Hand to Hand Combat: a soldier and an enemy that come into base
+    contact fight at once. Each enemy of ``enemy_ids`` now touching an able soldier
+    fights him (the lowest id); returns the ids of the enemies that fought."""
+    fought: set[str] = set()
+    for eid in enemy_ids:
+        e = em.s.figs.get(eid)
+        if e is None or e.status != "ok" or e.side != "enemy":
+            continue
+        foes = [t for t in em.s.figs.values() if t.kind == "soldier" and t.status == "ok" and in_contact(t, e)]
+        if foes:
+            fought.add(eid)
+            melee(em, min(foes, key=lambda t: t.id), e)
+    return fought
 
 
 def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who: str) -> tuple[float, float]:
@@ -246,5 +275,5 @@ def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
 
 
-__all__ = ["fire_numbers", "hit_chance", "soldier_fires", "enemy_attacks", "melee", "enemy_need", "point_blank",
+__all__ = ["fire_numbers", "hit_chance", "soldier_fires", "enemy_attacks", "melee", "contact_fights", "enemy_need", "point_blank",
            "drift_point", "aoe_polygon", "aoe_attack", "in_area", "bearing", "wound_penalty"]

@@ -56,9 +56,10 @@ def has_gear(f: Fig, kind: str) -> str | None:
 
 
 def wound_penalty(f: Fig) -> int:
-    """Battlespace: Hit Points: from the 3rd wound on, -1 to all rolls."""
+    """Battlespace: Hit Points: from the 3rd wound on, -1 to all rolls, for the rest of
+    the mission even once medical aid has removed wounds (``third_wound``)."""
     wt = T.wound_track
-    return wt.penalty if f.kind == "soldier" and f.wounds >= wt.penalty_at else 0
+    return wt.penalty if f.kind == "soldier" and (f.wounds >= wt.penalty_at or f.third_wound) else 0
 
 
 def night_penalty(s: BSState, f: Fig, initiative: bool = False) -> int:

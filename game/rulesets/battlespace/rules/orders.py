@@ -340,7 +340,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
     """Apply an order's effects through the emitter (the order is legal)."""
     s = em.s
     name, cost = order_cost(s, f, a)
-    if not (isinstance(a, A.Suppress) or isinstance(a, A.Prone) and a.stand):
+    if not isinstance(a, A.Suppress):  # any other order, free ones too, lifts it
         lift_suppression(em, f)
     em.emit(OrderUsed(unit=f.id, order=name, cost=cost))
     f = em.s.figs[f.id]
@@ -399,7 +399,10 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
     elif isinstance(a, A.Climb):
         fid = a.feature
         piece = geo_of(s).pieces[fid]
-        if f.midway == fid:
+        if f.midway == fid and f.midway_down:  # the rest of the way down
+            em.emit(Changed(unit=f.id, changes={"midway": None, "midway_down": False}))
+            em.emit(Placed(unit=f.id, x=f.x, y=f.y, z=0.0, on=None))
+        elif f.midway == fid:
             tgt = climb_target(s, f.model_copy(update={"midway": None}), fid)
             if tgt is None:
                 em.log(f"{nm(f)} finds no room at the top and stays put")
@@ -411,10 +414,16 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
             em.emit(Changed(unit=f.id, changes={"midway": fid}))
             em.emit(Placed(unit=f.id, x=f.x, y=f.y, z=piece.height / 2, on=None))
             em.log(f"{nm(f)} stops midway up {fid}")
+        elif f.on == fid and piece.height > CLIMB_TALL:  # down a tall one: midway too
+            tgt = climb_target(s, f, fid)
+            em.emit(Changed(unit=f.id, changes={"midway": fid, "midway_down": True}))
+            em.emit(Placed(unit=f.id, x=tgt[0], y=tgt[1], z=piece.height / 2, on=None))
+            em.log(f"{nm(f)} stops midway down {fid}")
         else:
             tgt = climb_target(s, f, fid)
             em.emit(Placed(unit=f.id, x=tgt[0], y=tgt[1], z=tgt[2], on=tgt[3]))
         _after_move(em, em.s.figs[f.id])
+        _contact_after_placing(em, f.id)
         if em.s.current == f.id:
             em.emit(ActivationEnded(unit=f.id))
     elif isinstance(a, A.ClearJam):
@@ -425,6 +434,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
             em.emit(Changed(unit=f.id, changes={"vehicle": None, "seat": None}))
             em.emit(Placed(unit=f.id, x=p[0], y=p[1], z=0.0, on=None))
             _after_move(em, em.s.figs[f.id])
+            _contact_after_placing(em, f.id)
         else:
             v = s.vehicles[a.vehicle]
             vt = DATA.vehicles[v.type]
@@ -440,13 +450,32 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
 
 
 def _use_qty(em: Emitter, f: Fig, gid: str) -> None:
-    """Battlespace: Use Gear: quantity -1; the card is discarded at 0."""
+    """Battlespace: Use Gear: quantity -1; the card is discarded at 0 - except a
+    team-position card, which can never leave the loadout (Gear: Team Position):
+    it stays, empty and unusable (ours, where the two clauses meet)."""
+    use_gear(em, f, gid)
+
+
+def use_gear(em: Emitter, f: Fig, gid: str) -> None:
+    """Spend one use of gear ``gid`` (see :func:`_use_qty`)."""
     q = dict(em.s.figs[f.id].gear)
     if q.get(gid, -1) > 0:
         q[gid] -= 1
-        if q[gid] == 0:
+        if q[gid] == 0 and not DATA.gear[gid].team_position:
             del q[gid]
         em.emit(Changed(unit=f.id, changes={"gear": q}))
+
+
+def _contact_after_placing(em: Emitter, unit: str) -> None:
+    """Battlespace: Hand to Hand Combat: a soldier put into base contact with an enemy
+    (climbing, leaving a vehicle) fights at once."""
+    f = em.s.figs[unit]
+    if f.status != "ok":
+        return
+    foes = enemy_contact(em.s, f)
+    if foes:
+        release_dragged(em, f)
+        melee(em, em.s.figs[unit], min(foes, key=lambda e: e.id))
 
 
 def _after_move(em: Emitter, f: Fig) -> None:
