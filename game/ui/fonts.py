@@ -39,3 +39,44 @@ def font(size: int = 14, bold: bool = False) -> pygame.font.Font:
 def text(s: str, size: int = 14, colour=(235, 235, 230), bold: bool = False) -> pygame.Surface:
     """A rendered, cached line of text."""
     return font(size, bold).render(s, True, colour)
+
+
+def fit(s: str, size: int, width: int, bold: bool = False) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` px in ``font(size, bold)``."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s.rstrip() + "...")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "..."
+
+
+def wrap_lines(s: str, size: int, width: int, max_lines: int | None = None, bold: bool = False) -> list[str]:
+    """``s`` broken at spaces into lines at most ``width`` px wide (an over-long
+    word is cut); at most ``max_lines`` lines, the last ending in "..." when
+    text was left out."""
+    f = font(size, bold)
+    out: list[str] = []
+    line = ""
+    for word in s.split():
+        cand = f"{line} {word}" if line else word
+        if f.size(cand)[0] <= width:
+            line = cand
+            continue
+        if line:
+            out.append(line)
+        while f.size(word)[0] > width and len(word) > 1:
+            k = len(word)
+            while k > 1 and f.size(word[:k])[0] > width:
+                k -= 1
+            out.append(word[:k])
+            word = word[k:]
+        line = word
+    if line or not out:
+        out.append(line)
+    if max_lines is not None and len(out) > max(1, max_lines):
+        n = max(1, max_lines)
+        out = out[:n - 1] + [fit(out[n - 1] + " " + " ".join(out[n:]) + "  ", size, width, bold)]
+        if not out[-1].endswith("..."):
+            out[-1] = fit(out[-1] + " ...", size, width, bold)
+    return out

@@ -13,6 +13,7 @@ greys and tans instead.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass, field
 
@@ -44,6 +45,13 @@ class Palette:
     panel: Colour = (28, 30, 36)
     kinds: dict[str, Colour] = field(default_factory=dict)
     neutrals: tuple[Colour, ...] = NEUTRALS  #: muted colours for neutral sides
+
+    def for_table(self, style: str) -> "Palette":
+        """This palette for a table of ``style`` (see :func:`table_style`):
+        ``"space"`` swaps the ground-green table for near-black space."""
+        if style == "space" and self.table != SPACE_TABLE:
+            return dataclasses.replace(self, table=SPACE_TABLE, grid=SPACE_GRID)
+        return self
 
     def side(self, side: str | None, order=()) -> Colour:
         """The colour of ``side``: from a :class:`SideColours` given as
@@ -148,6 +156,37 @@ class SideColours:
         out = SideColours(palette, self.sides, (), self.style_hook)
         out.add(list(self.colours), sort=False)
         return out
+
+
+#: near-black table and faint grid for space battles
+SPACE_TABLE: Colour = (8, 10, 18)
+SPACE_GRID: Colour = (24, 28, 44)
+#: map feature / terrain kinds that only occur in space
+SPACE_KINDS = frozenset({"planet", "moon", "asteroid_field", "asteroid", "gas_cloud", "nebula", "warp_rift",
+                         "blackhole", "black_hole", "sun", "star", "dust_cloud", "ion_storm", "radiation_cloud"})
+
+
+def table_style(map_file=None, pieces=(), ruleset=None) -> str:
+    """``"space"`` or ``"ground"``: the ruleset's optional ``table_style``
+    attribute (``ruleset`` given, else the map's ``ruleset`` id looked up),
+    else ``"space"`` when the map's features or the terrain include a space
+    kind (planet, asteroid field, ...)."""
+    rs = ruleset
+    if rs is None and map_file is not None and getattr(map_file, "ruleset", None):
+        try:
+            from game import rulesets
+
+            rs = rulesets.get(map_file.ruleset)
+        except Exception:  # noqa: BLE001 - unknown ruleset: judge by the map
+            rs = None
+    style = getattr(rs, "table_style", None) if rs is not None else None
+    if isinstance(style, str) and style:
+        return style
+    kinds = {getattr(p, "kind", None) for p in pieces}
+    if map_file is not None:
+        kinds |= {getattr(f, "kind", None) for f in getattr(map_file, "features", ()) or ()}
+        kinds |= {getattr(t, "kind", None) for t in getattr(map_file, "terrain", ()) or ()}
+    return "space" if kinds & SPACE_KINDS else "ground"
 
 
 _KINDS = {

@@ -160,3 +160,24 @@ def test_spacefleet_screenshot_is_not_blank(app, tmp_path):
     assert scene.selected is not None and scene.view.los is not None
     shot = app.screenshot(tmp_path / "sf.png")
     assert distinct_colours(pygame.image.load(str(shot))) > 50
+
+
+def test_space_table_is_a_near_black_starfield_not_ground_green(app, tmp_path):
+    """A space map (planets, asteroid fields) is drawn near-black with stars; a ground map keeps the green table."""
+    from game.data.maps import load_map
+    from game.ui.palette import DEFAULT, SPACE_TABLE, table_style
+    from tests.ui.conftest import count_colour
+
+    scene = _start(app, tmp_path)
+    app.drive(1)
+    assert scene.view.terrain.style == "space"
+    assert scene.view.terrain.palette.table == SPACE_TABLE
+    shot = pygame.image.load(str(app.screenshot(tmp_path / "sf-space.png")))
+    x, y, w, h = scene.view.camera.viewport
+    table_px = shot.subsurface(pygame.Rect(x, y, w, h))
+    assert count_colour(table_px, DEFAULT.table, tol=6) == 0  # no ground green left
+    assert count_colour(table_px, SPACE_TABLE, tol=6) > w * h // 4
+    assert count_colour(table_px, (200, 200, 220), tol=60) > 50  # stars
+    ground = load_map(Path(__file__).resolve().parents[2] / "maps" / "battlespace" / "mission5.map.json")
+    assert table_style(ground) == "ground"
+    assert table_style(None, [], ruleset=type("R", (), {"table_style": "space"})()) == "space"

@@ -277,6 +277,12 @@ def markers(s: SFState) -> list[Marker]:
 
 
 # ----------------------------------------------------------------------------- point actions
+def _toward_zero(deg: float) -> float:
+    """``deg`` cut to 3 decimals toward 0, so a free gravity turn at its limit
+    never rounds past the planet's centre line."""
+    return math.trunc(deg * 1000.0) / 1000.0
+
+
 def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
     """Moves of ``sh`` aimed at (tx, ty) (its own table's coordinates): straight,
     and turning toward the point after each straight run allowed, with and
@@ -293,7 +299,7 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
             g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
             want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
             if g and (want * g) > 0:
-                pres.append(round(g if abs(want) >= abs(g) else want, 3))
+                pres.append(_toward_zero(g if abs(want) >= abs(g) else want))
     out: list[A.MoveShip] = []
     for loss in (False, True):
         vmin, vmax = move_limits(s, sh, loss)
@@ -335,41 +341,61 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
 
 
 def move_toward(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
-    """Legal moves toward (tx, ty) on the ship's own table, the one ending
-    nearest the point first (the first candidate when none is legal, so the
-    preview can say why)."""
+    """Legal moves toward (tx, ty) on the ship's own table, best first (the
+    first candidate when none is legal, so the preview can say why).
+
+    Order: the move ending nearest the point; among equally near ones, the one
+    taking the free gravity-well turns its preview advertises (at the start
+    and, when it ends in a well, at the end: celestial phenomena, gravity
+    wells); then the one whose end heading best matches the bearing the
+    player pointed along; then the fewest paid turns. The same move without
+    the free end turn stays on offer right after it."""
     cands = _move_candidates(s, sh, tx, ty)
+    pointed = geom.bearing(sh.x, sh.y, tx, ty) if math.hypot(tx - sh.x, ty - sh.y) > 1e-6 else sh.heading
+    t = tables()
     scored = []
     seen = set()
+
+    def add(m: A.MoveShip, pl) -> None:
+        ex, ey = pl.path[-1]
+        paid = sum(1 for tn, _ in m.legs if tn)
+        free = (1 if m.pre_turn else 0) + (1 if m.post_turn else 0)
+        miss = abs(geom.norm(pl.heading - pointed))
+        scored.append((round(math.hypot(tx - ex, ty - ey), 1), -free, round(miss, 1), paid, m))
+
     for m in cands:
         key = (m.pre_turn, m.legs)
         if key in seen:
             continue
         seen.add(key)
         pl = plan_move(s, m)
-        if pl.ok:
+        if not pl.ok:
+            continue
+        add(m, pl)
+        # the same move finished with the free gravity-well turn, when the end is in a well
+        if sh.zone == "main" and pl.path:
             ex, ey = pl.path[-1]
-            turns = sum(1 for tn, _ in m.legs if tn) + (1 if m.pre_turn else 0)
-            scored.append((round(math.hypot(tx - ex, ty - ey), 1), turns, m))
+            for f in in_wells(s, ex, ey):
+                g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
+                if g:
+                    m2 = m.model_copy(update={"post_turn": _toward_zero(g)})
+                    pl2 = plan_move(s, m2)
+                    if pl2.ok:
+                        add(m2, pl2)
+                        break
     if not scored:
         return cands[:1]
-    scored.sort(key=lambda e: (e[0], e[1]))
-    best = [scored[0][2]]
-    # the same move finished with the free gravity-well turn, when the end is in a well
-    b = best[0]
-    pl = plan_move(s, b)
-    if sh.zone == "main":
-        ex, ey = pl.path[-1]
-        for f in in_wells(s, ex, ey):
-            g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, tables().free_gravity_turn_deg)
-            if g:
-                m2 = b.model_copy(update={"post_turn": round(g, 3)})
-                if plan_move(s, m2).ok:
-                    best.append(m2)
-                    break
-    for _, _, m in scored[1:3]:
-        if m not in best:
-            best.append(m)
+    scored.sort(key=lambda e: e[:4])
+    best = [scored[0][4]]
+    if best[0].post_turn:  # the same move without the end turn, next
+        plain = best[0].model_copy(update={"post_turn": 0.0})
+        if any(e[4] == plain for e in scored):
+            best.append(plain)
+    for e in scored[1:]:
+        if len(best) >= 4:
+            break
+        if e[4] not in best:
+            best.append(e[4])
     return best
 
 

@@ -12,7 +12,7 @@ from game.editor.document import MapDocument
 from game.editor.measure import measure
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.palette import Palette, shade
+from game.ui.palette import Palette, shade, table_style
 
 HANDLE = 4
 
@@ -47,6 +47,7 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     """The whole map. ``offset`` (mm) shows the selection being dragged.
     Returns the label placer (where every label went)."""
     clip = surface.get_clip()
+    pal = pal.for_table(table_style(doc))
     surface.set_clip(pygame.Rect(cam.viewport))
     surface.fill(pal.background, pygame.Rect(cam.viewport))
     tl, br = cam.to_screen(0, 0), cam.to_screen(doc.width, doc.height)

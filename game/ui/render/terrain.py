@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.palette import Palette, SideColours, shade
+from game.ui.palette import Palette, SideColours, shade, table_style
 
 #: largest cached surface side, px (beyond it the viewport region is cached)
 MAX_CACHE_PX = 3000
@@ -35,8 +35,11 @@ class TerrainLayer:
             seating order (zone and exit colours).
     """
 
-    def __init__(self, pieces, table, palette: Palette, map_file=None, side_order=()) -> None:
+    def __init__(self, pieces, table, palette: Palette, map_file=None, side_order=(), style: str | None = None) -> None:
         self.table = (float(table[0]), float(table[1]))
+        #: "space" (near-black starfield) or "ground" (see :func:`game.ui.palette.table_style`)
+        self.style = style or table_style(map_file, pieces)
+        palette = palette.for_table(self.style)
         self.palette = palette
         self.map = map_file
         self.side_order = side_order if isinstance(side_order, SideColours) else list(side_order)
@@ -121,6 +124,8 @@ class TerrainLayer:
         W, H = self.table
         corners = tx(np.array([[0.0, 0.0], [W, H]]))
         pygame.draw.rect(surf, pal.table, pygame.Rect(corners[0], corners[1] - corners[0]))
+        if self.style == "space":
+            self._stars(surf, tx, s)
         step = 100.0  # 10 cm grid
         for gx in np.arange(step, W, step):
             a, b = tx(np.array([[gx, 0], [gx, H]]))
@@ -161,6 +166,25 @@ class TerrainLayer:
                 pygame.draw.line(surf, (240, 240, 240), c - (0, r), c + (0, r))
                 if o.label:
                     surf.blit(fonts.text(o.label, 12), (c[0] + r + 2, c[1] - 8))
+
+    def _stars(self, surf, tx, s: float) -> None:
+        """A fixed starfield (one star per ~25 cm2, the same at every zoom)."""
+        stars = getattr(self, "_star_xy", None)
+        if stars is None:
+            W, H = self.table
+            rng = np.random.default_rng(1729)
+            n = int(W * H / 2500.0)
+            stars = self._star_xy = (rng.uniform((0, 0), (W, H), (n, 2)), rng.integers(70, 230, n), rng.random(n) < 0.08)
+        xy, lum, big = stars
+        pts = tx(xy)
+        vis = (pts[:, 0] >= -2) & (pts[:, 1] >= -2) & (pts[:, 0] < surf.get_width() + 2) & (pts[:, 1] < surf.get_height() + 2)
+        r = 2 if s > 0.6 else 1
+        for (px, py), v, b in zip(pts[vis], lum[vis], big[vis]):
+            c = (int(v), int(v), min(255, int(v) + 20))
+            if b:
+                pygame.draw.circle(surf, c, (px, py), r)
+            else:
+                surf.fill(c, (int(px), int(py), 1, 1))
 
     def _exit(self, surf, tx, e) -> None:
         W, H = self.table

@@ -72,6 +72,7 @@ class BattleScene(Scene):
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
         self._build_widgets()
         self.refresh()
+        self.auto_select()
         s = self.session
         if len(s.humans) > 1 and s.waiting_for and not self.screenshot_mode:
             self._handover(s.waiting_for)
@@ -170,6 +171,73 @@ class BattleScene(Scene):
         """True when the viewer's side is to act (and no handover pending)."""
         s = self.session
         return s.waiting_for is not None and s.waiting_for == s.viewer and s.controller.handover_to is None
+
+    # -- who can act ------------------------------------------------------------------------------
+    def _legal_now(self) -> list:
+        """The viewer's legal actions now (cached per history length)."""
+        s = self.session
+        if not self.my_turn:
+            return []
+        key = (id(s.battle), len(s.battle.history), s.viewer)
+        if getattr(self, "_legal_key", None) != key:
+            self._legal_key = key
+            try:
+                self._legal_cache = list(s.ruleset.legal_actions(s.battle.state, s.viewer))
+            except Exception:  # noqa: BLE001 - a hint only
+                self._legal_cache = []
+        return self._legal_cache
+
+    def _named_own(self, action) -> list[str]:
+        own = {f.id for f in self.view.figures if f.side == self.session.viewer}
+        return [v for v in action.to_dict().values() if isinstance(v, str) and v in own]
+
+    def actors(self) -> list[str]:
+        """The viewer's figures that some legal action names (who can act
+        now), in drawing order."""
+        named = {v for a in self._legal_now() for v in self._named_own(a)}
+        return [f.id for f in self.view.figures if f.id in named]
+
+    def mid_activation(self) -> str | None:
+        """The one figure every legal action names (a model mid-activation:
+        nothing else may act until it is done), else None."""
+        acts = self._legal_now()
+        if not acts:
+            return None
+        common = None
+        for a in acts:
+            ids = set(self._named_own(a))
+            common = ids if common is None else common & ids
+            if not common:
+                return None
+        return next(iter(common)) if common and len(common) == 1 else None
+
+    def auto_select(self) -> str | None:
+        """With nothing selected on the viewer's turn, select the model
+        mid-activation when there is exactly one (after loading a save)."""
+        if self.selected is None and self.my_turn:
+            fid = self.mid_activation()
+            if fid and fid in self.view.by_id:
+                self.select(fid)
+                return fid
+        return None
+
+    def turn_hint(self) -> str:
+        """The bottom bar's head line on the viewer's turn with nothing selected."""
+        mid = self.mid_activation()
+        if mid:
+            return f"Your turn: {self._fig_name(mid)} is mid-activation: select it to go on (or Tab)."
+        who = self.actors()
+        if not who:
+            return "Your turn: no model can act; use the buttons below."
+        names = ", ".join(self._fig_name(f) for f in who[:4]) + (f" +{len(who) - 4} more" if len(who) > 4 else "")
+        return f"Your turn: select a model that can act ({names}), or Tab."
+
+    def _fig_name(self, fid: str) -> str:
+        f = self.view.by_id.get(fid)
+        if f is None or not f.profile:
+            return fid
+        name = f.profile[0]
+        return name if fid in name else f"{name} ({fid})"
 
     # -- actions ------------------------------------------------------------------------------------
     def select(self, figure_id: str | None) -> None:
@@ -373,6 +441,7 @@ class BattleScene(Scene):
         self._saved = self._history_mark()
         self.refresh(force_los=True)
         self.set_status(f"loaded {path}")
+        self.auto_select()
         return True
 
     # -- input ------------------------------------------------------------------------------------
@@ -519,19 +588,39 @@ class BattleScene(Scene):
         self.view.draw_tooltip(surface)
 
     def _draw_top(self, surface) -> None:
-        s = self.session
-        b = s.battle
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
-        active = b.active_side
-        if b.over:
-            text = f"Battle over - {b.state.winner or 'draw'} ({b.state.end_reason})"
-        else:
-            who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
-            text = f"{b.scenario.name}  |  Turn {b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
-        text = _fit(text, fonts.font(16, True), max(80, getattr(self, "top_left", surface.get_width()) - 44))
+        active = self.session.battle.active_side
+        text = self.header_text(surface.get_width())
         surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
         if active:
             pygame.draw.circle(surface, self.view.colours(active), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
+
+    def _header_width(self, surface_w: int) -> int:
+        return max(80, getattr(self, "top_left", surface_w) - 44)
+
+    def header_text(self, surface_w: int | None = None) -> str:
+        """The top line: scenario, turn, phase, who acts. When it is too wide
+        the scenario name is shortened first (then dropped), so the turn, the
+        phase and the side to act stay readable."""
+        s = self.session
+        b = s.battle
+        width = self._header_width(surface_w or self.app.size[0])
+        f = fonts.font(16, True)
+        if b.over:
+            return _fit(f"Battle over - {b.state.winner or 'draw'} ({b.state.end_reason})", f, width)
+        active = b.active_side
+        who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
+        tail = f"Turn {b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
+        full = f"{b.scenario.name}  |  {tail}"
+        if f.size(full)[0] <= width:
+            return full
+        room = width - f.size(f"  |  {tail}")[0]
+        if room >= f.size("Mmmmm...")[0]:
+            return f"{_fit(b.scenario.name, f, room)}  |  {tail}"
+        if f.size(tail)[0] <= width:
+            return tail
+        short = f"T{b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} ({who})"
+        return _fit(short, f, width)
 
     def _draw_right(self, surface) -> None:
         rr = right_rect(self.app.size)
@@ -618,7 +707,7 @@ class BattleScene(Scene):
             f = self.view.by_id[self.selected]
             head = (f"Selected: {f.profile[0] if f.profile else f.id}", (255, 255, 255))
         elif self.my_turn:
-            head = ("Your turn: select one of your models (or Tab).", (255, 255, 255))
+            head = (self.turn_hint(), (255, 255, 255))
         elif not s.battle.over:
             head = ("Waiting for the other side... (Space skips)", (200, 200, 200))
         width = br.width - 20

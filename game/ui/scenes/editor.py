@@ -256,7 +256,7 @@ class EditorScene(Scene):
     def ask_save_as(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json", self.save))
+        self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json", self.save, confirm="Save"))
 
     def save(self, path=None) -> Path | None:
         """Save as a map; with errors, say so (the Draft button saves a draft)."""
@@ -306,7 +306,7 @@ class EditorScene(Scene):
             from game.ui.scenes.files import FileChooser
 
             self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json",
-                                      lambda p: self.save(p) and self.leave()))
+                                      lambda p: self.save(p) and self.leave(), confirm="Save"))
         elif self.save():
             self.leave()
 
@@ -318,8 +318,10 @@ class EditorScene(Scene):
         return found[0] if found else None
 
     def test_play(self):
-        """Save the map and open it in a test battle (a scenario built from the template)."""
-        from game.editor.testplay import make_test_scenario
+        """Save the map and open it in a neutral test battle for its ruleset
+        (:func:`game.editor.testplay.make_neutral_scenario`: units in the
+        deployment zones, nothing else needed from the map)."""
+        from game.editor.testplay import make_neutral_scenario
 
         out = self.save()
         if out is None:
@@ -329,7 +331,7 @@ class EditorScene(Scene):
             self.set_status(f"no scenario for {self.doc.ruleset} to test-play with", bad=True)
             return None
         try:
-            sc = make_test_scenario(out, tpl)
+            sc = make_neutral_scenario(out, tpl)
             from game.ui.scenes.battle import BattleScene
 
             return self.app.push(BattleScene.from_scenario(sc, seed=1))
@@ -515,6 +517,8 @@ class EditorScene(Scene):
         elif t == "measure":
             self.set_status(f"measured {self._measure_label(a, b)}")
         elif a == b:
+            if t == "door":
+                self.set_status("drag along an edge to place a door")
             return
         elif t == "rect":
             self.run(C.AddRectangle(self.kind, a[0], a[1], b[0], b[1]))
@@ -530,6 +534,8 @@ class EditorScene(Scene):
             fid = f.id if f else self.item_at(a)
             if fid:
                 self.run(C.AddOpening(fid, a, b))
+            else:
+                self.set_status("drag along an edge of a feature to place a door", bad=True)
 
     @staticmethod
     def _measure_label(a, b) -> str:

@@ -13,14 +13,17 @@ from game.ui.scene import Scene
 
 
 class FileChooser(Scene):
-    """Pick a file; ``on_pick(path)`` is called after the chooser closes."""
+    """Pick a file; ``on_pick(path)`` is called after the chooser closes.
+    ``confirm`` labels the confirm button (default "Save" for a title starting
+    with "Save", else "Open")."""
 
     opaque = False
     name = "files"
 
-    def __init__(self, title: str, folder: str | Path | list, suffix: str, on_pick) -> None:
+    def __init__(self, title: str, folder: str | Path | list, suffix: str, on_pick, confirm: str | None = None) -> None:
         super().__init__()
         self.title = title
+        self.confirm = confirm or ("Save" if title.lower().startswith("save") else "Open")
         folders = [Path(f) for f in folder] if isinstance(folder, (list, tuple)) else [Path(folder)]
         self.folders: list[Path] = []
         for f in folders:  # the same folder twice (cwd inside the config folder) listed once
@@ -55,7 +58,7 @@ class FileChooser(Scene):
                                                         [str(p) for p in self.paths], self.ui)
         self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, r.y + 350, r.width - 40, 32), self.ui)
         self.entry.set_text(str(self.folder) + "/")
-        self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 260, r.bottom - 50, 110, 34), "Open", self.ui)
+        self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 260, r.bottom - 50, 110, 34), self.confirm, self.ui)
         self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - 130, r.bottom - 50, 110, 34), "Cancel", self.ui)
 
     def choose(self, path: str | Path) -> None:

@@ -150,9 +150,26 @@ class MenuScene(Scene):
         self._build_seats(sides)
         return True
 
+    def caption_lines(self) -> list[str]:
+        """The chosen scenario's title (ellipsized) and description (word-wrapped,
+        cut with "..." where it would run below the window) under the preview."""
+        if not self.preview:
+            return []
+        _, _, sc, rs, _ = self.preview
+        area = self.preview_rect()
+        title = fonts.fit(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, area.width, True)
+        room = self.caption_bottom() - (area.bottom + 8 + 24)
+        n = max(1, room // max(1, fonts.font(13).get_linesize()))
+        return [title] + fonts.wrap_lines(sc.description or "", 13, area.width, n)
+
     def preview_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(450, 70, w - 480, h - 200)
+        return pygame.Rect(450, 70, w - 480, h - 250)
+
+    def caption_bottom(self) -> int:
+        """Where the caption under the preview must stop: above the bottom
+        button row (it reaches under the preview on narrow windows)."""
+        return self.app.size[1] - 66 - 4
 
     def seats(self) -> dict:
         """The chosen seats."""
@@ -277,11 +294,17 @@ class MenuScene(Scene):
                     if u.x is not None and u.y is not None:
                         pygame.draw.circle(surface, colours(side), cam.to_screen(u.x, u.y), 4)
             y = area.bottom + 8
-            surface.blit(fonts.text(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, (255, 255, 255), True), (area.x, y))
-            desc = (sc.description or "")[:150]
-            surface.blit(fonts.text(desc, 13, (190, 190, 190)), (area.x, y + 24))
+            for i, line in enumerate(self.caption_lines()):
+                if i == 0:
+                    surface.blit(fonts.text(line, 16, (255, 255, 255), True), (area.x, y))
+                    y += 24
+                else:
+                    surface.blit(fonts.text(line, 13, (190, 190, 190)), (area.x, y))
+                    y += fonts.font(13).get_linesize()
         elif self.problem:
-            surface.blit(fonts.text(self.problem[:120], 14, self.app.palette.illegal), (area.x + 10, area.y + 10))
+            for i, line in enumerate(fonts.wrap_lines(self.problem, 14, self.preview_rect().width - 20, 6)):
+                surface.blit(fonts.text(line, 14, self.app.palette.illegal),
+                             (area.x + 10, area.y + 10 + i * fonts.font(14).get_linesize()))
         else:
             surface.blit(fonts.text("No scenario chosen.", 14), (area.x + 10, area.y + 10))
 

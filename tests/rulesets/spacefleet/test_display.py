@@ -199,3 +199,24 @@ def test_sides__styles_and_enemies():
     assert RULESET.enemies_of(st, "imperial") == {"chaos"}
     assert RULESET.describe_action(MoveShip(side="imperial", ship="l", legs=((0.0, 100.0), (45.0, 50.0)))) == \
         "Move l 15.0 cm turning +45"
+
+
+def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
+    """Celestial phenomena, gravity wells: a click straight ahead ending in the well puts the move finished
+    with the free end turn toward the centre first (its preview says "taken"), the same move without it second."""
+    st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
+    acts = RULESET.point_actions(st, "imperial", "l", 600, 500)
+    assert acts[0].pre_turn == 0.0 and acts[0].legs == ((0.0, 100.0),) and acts[0].post_turn == 45.0
+    assert RULESET.check(st, acts[0]).ok
+    assert any("ends in p's well: free turn up to 45 deg (taken: +45)" in t for t in RULESET.preview(st, acts[0])["text"])
+    assert acts[1].post_turn == 0.0 and acts[1].legs == acts[0].legs
+    # a click off the bow: the free start turn toward the point, and the end turn cut toward zero so it stays legal
+    acts = RULESET.point_actions(st, "imperial", "l", 650, 580)
+    a = acts[0]
+    assert a.pre_turn == pytest.approx(28.072) and a.legs == ((0.0, 170.0),) and a.post_turn == pytest.approx(39.308)
+    assert RULESET.check(st, a).ok
+    assert acts[1] == a.model_copy(update={"post_turn": 0.0})
+    # out of any well: no free turns, nearest end first
+    st2 = state([ship("l", "lunar", 500, 500, heading=0)], phase="movement")
+    b = RULESET.point_actions(st2, "imperial", "l", 600, 500)[0]
+    assert (b.pre_turn, b.legs, b.post_turn) == (0.0, ((0.0, 100.0),), 0.0)
