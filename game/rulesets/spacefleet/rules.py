@@ -45,6 +45,8 @@ class SpaceFleet:
     id = "spacefleet"
     version = 3
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
+    #: the desktop app draws this ruleset's tables as space
+    table_style = "space"
 
     def __init__(self) -> None:
         self._actions = make_codec(ACTIONS)

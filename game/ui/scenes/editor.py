@@ -332,9 +332,13 @@ class EditorScene(Scene):
             return None
         try:
             sc = make_neutral_scenario(out, tpl)
+            from game.battle.battle_setup import first_playable_side
+            from game.battle.seats import Seat
             from game.ui.scenes.battle import BattleScene
 
-            return self.app.push(BattleScene.from_scenario(sc, seed=1))
+            side = first_playable_side(sc)
+            seats = {side: Seat("human")} if side else {}
+            return self.app.push(BattleScene.from_scenario(sc, seed=1, seats=seats))
         except (FileError, ValueError) as e:
             self.set_status(str(e), bad=True)
             return None
