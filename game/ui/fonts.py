@@ -51,14 +51,12 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     return s.rstrip() + "..."
 
 
-def wrap_lines(s: str, size: int, width: int, max_lines: int | None = None, bold: bool = False) -> list[str]:
-    """``s`` broken at spaces into lines at most ``width`` px wide (an over-long
-    word is cut); at most ``max_lines`` lines, the last ending in "..." when
-    text was left out."""
-    f = font(size, bold)
+def wrap_with(f, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` px wide in the
+    pygame font ``f``; a word longer than a line is cut. Always one line at least."""
     out: list[str] = []
     line = ""
-    for word in s.split():
+    for word in text.split():
         cand = f"{line} {word}" if line else word
         if f.size(cand)[0] <= width:
             line = cand
@@ -74,6 +72,15 @@ def wrap_lines(s: str, size: int, width: int, max_lines: int | None = None, bold
         line = word
     if line or not out:
         out.append(line)
+    return out
+
+
+def wrap_lines(s: str, size: int, width: int, max_lines: int | None = None, bold: bool = False) -> list[str]:
+    """``s`` broken at spaces into lines at most ``width`` px wide (an over-long
+    word is cut); at most ``max_lines`` lines, the last ending in "..." when
+    text was left out."""
+    f = font(size, bold)
+    out = wrap_with(f, s, width)
     if max_lines is not None and len(out) > max(1, max_lines):
         n = max(1, max_lines)
         out = out[:n - 1] + [fit(out[n - 1] + " " + " ".join(out[n:]) + "  ", size, width, bold)]

@@ -13,18 +13,7 @@ KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 
 
 def wrap(text: str, width_px: int, size: int = 13) -> list[str]:
     """Split ``text`` into lines no wider than ``width_px``."""
-    f = fonts.font(size)
-    out, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if f.size(trial)[0] <= width_px or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out or [""]
+    return fonts.wrap_with(fonts.font(size), text, width_px)
 
 
 class LogPanel:

@@ -776,27 +776,8 @@ class BattleScene(Scene):
 
 
 def _wrap(text: str, font, width: int) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` px wide (a
-    word longer than a line is cut)."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        cand = f"{line} {word}" if line else word
-        if font.size(cand)[0] <= width:
-            line = cand
-            continue
-        if line:
-            out.append(line)
-        while font.size(word)[0] > width and len(word) > 1:
-            k = len(word)
-            while k > 1 and font.size(word[:k])[0] > width:
-                k -= 1
-            out.append(word[:k])
-            word = word[k:]
-        line = word
-    if line or not out:
-        out.append(line)
-    return out
+    """``text`` broken into lines at most ``width`` px wide (see :func:`fonts.wrap_with`)."""
+    return fonts.wrap_with(font, text, width)
 
 
 def _fit(text: str, font, width: int) -> str:
