@@ -44,3 +44,20 @@ def distinct_colours(surface) -> int:
 
     arr = pygame.surfarray.array3d(surface).reshape(-1, 3)
     return len(np.unique(arr[:: max(1, len(arr) // 50000)], axis=0))
+
+
+def start_battle(app, scenario, seats, replay):
+    """Push a battle scene of ``scenario`` with ``seats`` and let the AI sides act."""
+    from game.ui.scenes.battle import BattleScene
+
+    scene = app.push(BattleScene.from_scenario(scenario, 1, seats, replay=replay))
+    app.drive(2)
+    scene.skip_ai()
+    return scene
+
+
+def click(app, pos):
+    """One left click at screen ``pos`` (move, press, release)."""
+    app.drive(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])

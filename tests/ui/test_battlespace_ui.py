@@ -12,24 +12,17 @@ import pygame
 import pytest
 
 from game.battle.seats import Seat
+from tests.ui.conftest import click, start_battle
 
 MISSION = Path(__file__).resolve().parents[2] / "maps" / "battlespace" / "mission1.scenario.json"
 pytestmark = pytest.mark.skipif(not MISSION.exists(), reason="Battlespace mission 1 is not bundled yet")
 
 
 def _start(app, tmp_path):
-    from game.ui.scenes.battle import BattleScene
-
-    scene = app.push(BattleScene.from_scenario(MISSION, 1, {"fireteam": Seat("human")}, replay=tmp_path / "bs.replay.jsonl"))
-    app.drive(2)
-    scene.skip_ai()
-    return scene
+    return start_battle(app, MISSION, {"fireteam": Seat("human")}, tmp_path / "bs.replay.jsonl")
 
 
-def _click(app, pos):
-    app.drive(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+_click = click
 
 
 def test_battlespace_select_preview_los(app, tmp_path):

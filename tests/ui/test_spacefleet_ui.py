@@ -13,23 +13,16 @@ import pygame
 import pytest
 
 from game.battle.seats import Seat
+from tests.ui.conftest import click, start_battle
 
 SCENARIO = Path(__file__).resolve().parents[2] / "maps" / "spacefleet" / "planet_low_orbit.scenario.json"
 
 
 def _start(app, tmp_path):
-    from game.ui.scenes.battle import BattleScene
-
-    scene = app.push(BattleScene.from_scenario(SCENARIO, 1, {"imperial": Seat("human")}, replay=tmp_path / "sf.replay.jsonl"))
-    app.drive(2)
-    scene.skip_ai()
-    return scene
+    return start_battle(app, SCENARIO, {"imperial": Seat("human")}, tmp_path / "sf.replay.jsonl")
 
 
-def _click(app, pos):
-    app.drive(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+_click = click
 
 
 def _nearest_enemy(st, sh):
