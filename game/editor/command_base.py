@@ -85,6 +85,7 @@ class PatchCommand(Command):
         for ch in self._changes:
             _apply(doc, ch, forward=True)
         removed = {c.item_id for c in self._changes if c.after is None}
+        removed |= {(c.collection, c.item_id) for c in self._changes if c.after is None}
         doc.selection = set(self._sel_after) if self._sel_after is not None else doc.selection - removed
         doc.touch()
 
@@ -129,7 +130,7 @@ def _require(doc: MapDocument, item_id: str, collection: str | None = None) -> A
     where = doc.find(item_id, collection)
     if where is None:
         what = {"features": "feature", "zones": "deployment zone", "objectives": "objective", "exits": "exit"}.get(collection or "", "item")
-        raise EditError(f"no {what} {item_id!r}")
+        raise EditError(f"no {what} {item_id[1] if isinstance(item_id, tuple) else item_id!r}")
     return doc.collection(where[0])[where[1]]
 
 

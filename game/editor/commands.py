@@ -246,7 +246,8 @@ class RemoveHole(PatchCommand):
 # -- selection ------------------------------------------------------------------
 
 class Select(Command):
-    """Change the selection: ``mode`` replace, add, toggle or clear. Does not dirty the document."""
+    """Change the selection: ``mode`` replace, add, toggle or clear. Does not dirty the document.
+    ``ids`` are ids or ``(collection, id)`` keys (commands accept either)."""
 
     label = "select"
     changes_content = False
@@ -258,7 +259,7 @@ class Select(Command):
         self._before: set[str] = set()
 
     def do(self, doc: MapDocument) -> None:
-        missing = [i for i in sorted(self.ids) if doc.find(i) is None]
+        missing = [i for i in sorted(self.ids, key=str) if doc.find(i) is None]
         if missing:
             raise EditError(f"nothing with id {missing[0]!r} to select")
         self._before = set(doc.selection)
@@ -387,11 +388,11 @@ class Duplicate(PatchCommand):
         for i in self.ids:
             it = _require(doc, i)
             coll = _collection_of(it)
-            base = i.rstrip("0123456789") or "copy"
+            base = it.id.rstrip("0123456789") or "copy"
             nid = doc.new_id(base, taken)
             taken.add(nid)
             moved = it if coll == "exits" else _transform_item(it, lambda r: shapes.translate(r, self.dx, self.dy))
-            out.append(_insert(coll, _rebuild(moved, f"copy of {i}", id=nid)))
+            out.append(_insert(coll, _rebuild(moved, f"copy of {it.id}", id=nid)))
         return out
 
     def selection_after(self, doc, changes):
@@ -413,7 +414,7 @@ class Delete(PatchCommand):
         out = []
         for i in self.ids:
             it = _require(doc, i)
-            out.append(_Change(_collection_of(it), i, it, None))
+            out.append(_Change(_collection_of(it), it.id, it, None))
         return out
 
 

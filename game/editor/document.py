@@ -52,7 +52,8 @@ class MapDocument:
         id, name, description, ruleset: the map's header fields.
         width, height: table size in mm.
         features, zones, objectives, exits: the items, in file order.
-        selection: ids of the selected items (any collection).
+        selection: the selected items: ids, or ``(collection, id)`` keys where an
+            id is shared across collections (an objective named after its feature).
         draft: the polygon being drawn vertex by vertex (mm), not yet a feature.
         path: the file the document was opened from or last saved to (None: untitled).
         dirty: True when there are edits not yet saved.
@@ -158,7 +159,10 @@ class MapDocument:
         """``(collection, index)`` of the item with ``item_id`` (in ``collection``
         when given), or None. Map files may reuse an id across collections (an
         objective named after its feature); without ``collection`` features
-        win, then zones, objectives, exits."""
+        win, then zones, objectives, exits. ``item_id`` may also be a
+        ``(collection, id)`` key, as the editor's selection stores them."""
+        if isinstance(item_id, tuple):
+            collection, item_id = item_id
         for name in ([collection] if collection else COLLECTIONS):
             for i, item in enumerate(getattr(self, name)):
                 if item.id == item_id:
@@ -171,6 +175,17 @@ class MapDocument:
         if where is None:
             raise KeyError(item_id)
         return self.collection(where[0])[where[1]]
+
+    def key(self, item_id) -> tuple[str, str] | None:
+        """The ``(collection, id)`` key of a selection entry (an id or a key), or None."""
+        where = self.find(item_id)
+        if where is None:
+            return None
+        return where[0], self.collection(where[0])[where[1]].id
+
+    def selected_keys(self) -> set[tuple[str, str]]:
+        """The selection as ``(collection, id)`` keys."""
+        return {k for k in (self.key(s) for s in self.selection) if k is not None}
 
     def feature(self, fid: str) -> TerrainFeature:
         """The feature ``fid``. Raises KeyError when there is no such feature."""

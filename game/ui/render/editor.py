@@ -57,7 +57,7 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     sides = sorted({z.side for z in doc.zones})
     zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for z in doc.zones:
-        ring = _moved(z.polygon, z.id, doc, offset)
+        ring = _moved(z.polygon, z.id, doc, offset, "zones")
         c = pal.side(z.side, sides)
         _poly(zone_layer, cam, ring, (*c, 70))
         _poly(zone_layer, cam, ring, (*c, 200), 2)
@@ -65,29 +65,36 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     feature_labels: list[tuple[tuple[int, int], pygame.Surface]] = []
     for f in sorted(doc.features, key=lambda f: f.height):
         colour = shade(pal.kind(f.kind), min(0.3, f.height / 400.0) - 0.05)
-        ext = _moved(f.exterior, f.id, doc, offset)
+        ext = _moved(f.exterior, f.id, doc, offset, "features")
         _poly(surface, cam, ext, colour)
         for h in f.holes:
-            _poly(surface, cam, _moved(h, f.id, doc, offset), pal.table)
+            _poly(surface, cam, _moved(h, f.id, doc, offset, "features"), pal.table)
         edge = (20, 20, 20) if "blocks_sight" in f.tags else shade(colour, -0.3)
         _poly(surface, cam, ext, edge, 2)
         for h in f.holes:
-            _poly(surface, cam, _moved(h, f.id, doc, offset), edge, 1)
+            _poly(surface, cam, _moved(h, f.id, doc, offset, "features"), edge, 1)
         for o in f.openings:
-            a, b = _moved([o.a, o.b], f.id, doc, offset)
+            a, b = _moved([o.a, o.b], f.id, doc, offset, "features")
             pygame.draw.line(surface, (250, 220, 120), cam.to_screen(*a), cam.to_screen(*b), 5)
         if cam.scale > 0.5:
             feature_labels.append((cam.to_screen(*_centre(ext)), fonts.text(f.name or f.id, 11, (240, 240, 235))))
+    draw_table_edges(surface, cam, doc, pal)
     for e in doc.exits:
-        length = doc.width if e.edge in ("north", "south") else doc.height
-        s, t = e.start_mm, e.end_mm if e.end_mm is not None else length
-        pts = {"north": [(s, 0), (t, 0)], "south": [(s, doc.height), (t, doc.height)],
-               "west": [(0, s), (0, t)], "east": [(doc.width, s), (doc.width, t)]}[e.edge]
-        pygame.draw.line(surface, (240, 240, 120), cam.to_screen(*pts[0]), cam.to_screen(*pts[1]), 6)
+        a, b = exit_segment(doc, e)
+        sel = _selected(doc, "exits", e.id)
+        pa, pb = cam.to_screen(*a), cam.to_screen(*b)
+        pygame.draw.line(surface, pal.select if sel else (240, 240, 120), pa, pb, 8 if sel else 6)
+        t = fonts.text(f"exit {e.side or 'any side'}", 11, (250, 245, 180))
+        mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
+        dx, dy = {"north": (0, 8), "south": (0, -8 - t.get_height()), "west": (8, 0), "east": (-8 - t.get_width(), 0)}[e.edge]
+        if e.edge in ("north", "south"):
+            surface.blit(t, (mid[0] - t.get_width() // 2, mid[1] + dy))
+        else:
+            surface.blit(t, (mid[0] + dx, mid[1] - t.get_height() // 2))
     labels = LabelPlacer(pygame.Rect(cam.viewport))
     objective_labels = []
     for o in doc.objectives:
-        (x, y), = _moved([(o.x, o.y)], o.id, doc, offset)
+        (x, y), = _moved([(o.x, o.y)], o.id, doc, offset, "objectives")
         c = cam.to_screen(x, y)
         r = max(6, int(cam.mm(o.radius)))
         pygame.draw.circle(surface, (255, 210, 60), c, r, 3)
@@ -121,6 +128,39 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
             pygame.draw.circle(surface, pal.template, p, HANDLE)
     surface.set_clip(clip)
     return labels
+
+
+EDGES = ("north", "south", "west", "east")
+
+
+def edge_length(doc: MapDocument, edge: str) -> float:
+    """Length in mm of a table edge."""
+    return doc.width if edge in ("north", "south") else doc.height
+
+
+def edge_points(doc: MapDocument, edge: str, s: float, t: float):
+    """The table points ``s`` and ``t`` mm along ``edge`` (from its west / north end)."""
+    return {"north": [(s, 0), (t, 0)], "south": [(s, doc.height), (t, doc.height)],
+            "west": [(0, s), (0, t)], "east": [(doc.width, s), (doc.width, t)]}[edge]
+
+
+def exit_segment(doc: MapDocument, e):
+    """The two table points an exit runs between."""
+    length = edge_length(doc, e.edge)
+    return edge_points(doc, e.edge, e.start_mm, e.end_mm if e.end_mm is not None else length)
+
+
+def draw_table_edges(surface, cam: Camera, doc: MapDocument, pal: Palette) -> None:
+    """The table's border and the name of each edge (north is y = 0), outside the table."""
+    tl, br = cam.to_screen(0, 0), cam.to_screen(doc.width, doc.height)
+    pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(tl, (br[0] - tl[0], br[1] - tl[1])), 2)
+    cx, cy = (tl[0] + br[0]) // 2, (tl[1] + br[1]) // 2
+    for edge in EDGES:
+        t = fonts.text(edge, 11, (200, 200, 190))
+        w, h = t.get_size()
+        pos = {"north": (cx - w // 2, tl[1] - h - 2), "south": (cx - w // 2, br[1] + 2),
+               "west": (tl[0] - w - 4, cy - h // 2), "east": (br[0] + 4, cy - h // 2)}[edge]
+        surface.blit(t, pos)
 
 
 class LabelPlacer:
@@ -270,8 +310,20 @@ class ProblemPanel:
             pygame.draw.rect(surface, shade(pal.panel, 0.6), pygame.Rect(self.rect.right - 8, y, 5, h), border_radius=2)
 
 
-def _moved(ring, item_id, doc, offset):
-    if item_id in doc.selection and offset != (0.0, 0.0):
+def _selected(doc, coll: str, item_id: str) -> bool:
+    """Whether the item ``item_id`` of collection ``coll`` is selected (by key, or by
+    a plain id that resolves to that collection)."""
+    if (coll, item_id) in doc.selection:
+        return True
+    return item_id in doc.selection and (doc.find(item_id) or ("",))[0] == coll
+
+
+def _moved(ring, item_id, doc, offset, coll: str | None = None):
+    if isinstance(item_id, tuple):
+        coll, item_id = item_id
+    if coll is None:
+        coll = (doc.find(item_id) or ("",))[0]
+    if offset != (0.0, 0.0) and _selected(doc, coll, item_id):
         return [(x + offset[0], y + offset[1]) for x, y in ring]
     return list(ring)
 
@@ -286,6 +338,7 @@ def _draw_selected(surface, cam, doc, item_id, pal, offset) -> None:
     if where is None:
         return
     item = doc.collection(where[0])[where[1]]
+    item_id = (where[0], item.id)
     rings = []
     if where[0] == "features":
         rings = [item.exterior, *item.holes]

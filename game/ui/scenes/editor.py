@@ -12,6 +12,13 @@ F fits the table, 1-9 pick a tool. Esc with nothing selected, Ctrl+Q or the
 Menu button leave the editor (back to the scene below, usually the menu),
 asking Save / Discard / Cancel first when there are unsaved edits. While a
 text field has the focus, plain keys go to the field (Esc leaves the field).
+
+The exit tool adds an exit on the table edge clicked (a drag along the edge:
+that segment) for the side in the "exit side" field (empty: any side). The map
+name, id, ruleset and a free table size are fields too; every change is an
+undoable command. Opening a map with a newer autosave beside it asks whether
+to recover it. The selection holds ``(collection, id)`` keys where an id is
+shared (an objective named after its feature).
 """
 
 from __future__ import annotations
@@ -38,7 +45,45 @@ from game.ui.scenes.dialog import PanelScene
 from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, right_rect, table_rect
 
 ROOT = Path(__file__).resolve().parents[3]
-TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure"]
+TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure", "exit"]
+#: the property panel: (label, widget key) rows; "kind" and "table" are drop-down menus,
+#: "size" holds the width and depth entries, the rest are text entries
+PANEL_ROWS = [("map name", "name"), ("map id", "id"), ("ruleset", "ruleset"), ("kind", "kind"), ("table", "table"),
+              ("size mm", "size"), ("height mm", "height"), ("tags", "tags"), ("cover", "cover"),
+              ("move cost", "move_cost"), ("zone side", "side"), ("exit side", "exit_side"), ("vertices", "vertices")]
+ROW_H = 30
+#: how close (px) to a table edge a click with the exit tool must be
+EDGE_PX = 24
+
+
+class RecoverDialog(PanelScene):
+    """Asks whether to load the autosave left beside a map: Recover or Discard."""
+
+    name = "recover"
+
+    def __init__(self, autosave: Path, on_recover, on_discard) -> None:
+        super().__init__("Recover unsaved changes?", [f"{autosave.name} is newer than the map: it holds changes "
+                                                      "that were never saved.", "Recover them, or discard them?"])
+        self.autosave = autosave
+        self.buttons = {"Recover": lambda: self._then(on_recover), "Discard": lambda: self._then(on_discard)}
+
+    def _then(self, fn) -> None:
+        self.app.pop(self)
+        fn()
+
+
+def _open_chooser():
+    from game.ui.scenes.files import FileChooser
+
+    class RecentFirstChooser(FileChooser):
+        """The Open dialog: the recent files (that still exist) first, then the map folders."""
+
+        def files(self) -> list[Path]:
+            recent = [p for p in files.recent_files() if p.is_file() and p.name.endswith(self.suffix)]
+            seen = {p.resolve() for p in recent}
+            return recent + [p for p in super().files() if p.resolve() not in seen]
+
+    return RecentFirstChooser
 
 
 class SaveChangesDialog(PanelScene):
@@ -88,9 +133,9 @@ class EditorScene(Scene):
         self.problems: list[Problem] = []
         self.status = f"editing {self.doc.path or 'a new map'}"
         self.status_bad = False
-        auto = files.find_autosave(path) if path else None
-        if auto is not None:
-            self.status = f"an autosave newer than this map exists: open {auto} to recover it"
+        self.exit_side: str | None = None
+        #: an autosave newer than the opened map: the Recover / Discard question is asked on enter
+        self.pending_autosave = files.find_autosave(path) if path else None
         self.drag_start: tuple[float, float] | None = None
         self.drag_now: tuple[float, float] | None = None
         self.drag_vertex = None
@@ -106,6 +151,8 @@ class EditorScene(Scene):
         self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
         self._build_widgets()
         self.revalidate()
+        if self.pending_autosave is not None:
+            self.ask_recover(self.pending_autosave)
 
     def resize(self, size) -> None:
         self.camera.viewport = tuple(table_rect(size))
@@ -135,19 +182,47 @@ class EditorScene(Scene):
         self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, br.y + 44, 110, 28), "", self.ui)
         self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 120, br.y + 44, 110, 28), "", self.ui)
         rr = right_rect(self.app.size)
+        self.entries: dict = {}
+        self.kind_menu = self.table_menu = None
+        self._menu_state = getattr(self, "_menu_state", (self.doc.ruleset, None))
+        for i, (_, key) in enumerate(PANEL_ROWS):
+            y = self.row_y(i)
+            if key in ("kind", "table"):
+                continue  # made by _build_menus
+            if key == "size":
+                for k, x in (("width", rr.x + 90), ("depth", rr.x + 230)):
+                    e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, 136, ROW_H - 2), self.ui)
+                    self.entries[e] = k
+                continue
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, y, 280, ROW_H - 2), self.ui)
+            self.entries[e] = key
+        self._build_menus()
+        top = self.row_y(len(PANEL_ROWS)) + 26
+        self.problems_y = top - 22
+        self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, top, RIGHT - 16, max(60, rr.height - (top - rr.y) - 10)))
+        self._sync_widgets()
+
+    def row_y(self, i: int) -> int:
+        """Screen y of row ``i`` of the property panel."""
+        return right_rect(self.app.size).y + 8 + i * ROW_H
+
+    def _build_menus(self) -> None:
+        """(Re)make the kind and table drop-downs for the map's ruleset and table size."""
+        rr = right_rect(self.app.size)
+        for m in (self.kind_menu, self.table_menu):
+            if m is not None:
+                m.kill()
+        rows = [k for _, k in PANEL_ROWS]
         kinds = catalogue().kinds_for(self.doc.ruleset)
+        if self.kind not in kinds and kinds and self._menu_state[0] != self.doc.ruleset:
+            self.kind = kinds[0]  # a new ruleset: its first kind
         if self.kind not in kinds:
             kinds = [self.kind, *kinds]
-        self.kind_menu = pygame_gui.elements.UIDropDownMenu(kinds, self.kind, pygame.Rect(rr.x + 90, rr.y + 8, 280, 28), self.ui)
-        preset = self.doc.preset
-        self.table_menu = pygame_gui.elements.UIDropDownMenu([*TABLE_PRESETS, "free"], preset,
-                                                             pygame.Rect(rr.x + 90, rr.y + 40, 280, 28), self.ui)
-        self.entries: dict = {}
-        for i, key in enumerate(["height", "tags", "cover", "move_cost", "side", "vertices"]):
-            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, rr.y + 74 + i * 32, 280, 28), self.ui)
-            self.entries[e] = key
-        self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, rr.y + 300, RIGHT - 16, rr.height - 310))
-        self._sync_widgets()
+        self.kind_menu = pygame_gui.elements.UIDropDownMenu(
+            kinds, self.kind, pygame.Rect(rr.x + 90, self.row_y(rows.index("kind")), 280, ROW_H - 2), self.ui)
+        self.table_menu = pygame_gui.elements.UIDropDownMenu(
+            [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + 90, self.row_y(rows.index("table")), 280, ROW_H - 2), self.ui)
+        self._menu_state = (self.doc.ruleset, self.doc.preset)
 
     def _entry(self, key: str):
         return next(e for e, k in self.entries.items() if k == key)
@@ -155,8 +230,14 @@ class EditorScene(Scene):
     def _sync_widgets(self) -> None:
         self.btn_grid.set_text(f"grid {'on' if self.grid_on else 'off'}")
         self.btn_snap.set_text(f"snap {'on' if self.snap_on else 'off'}")
+        if self.kind_menu is not None and self._menu_state != (self.doc.ruleset, self.doc.preset):
+            self._build_menus()
         f = self.selected_feature()
-        vals = {"side": self.side, "vertices": str(self.vertices)}
+        d = self.doc
+        vals = {"side": self.side, "vertices": str(self.vertices), "name": d.name, "id": d.id,
+                "ruleset": d.ruleset or "", "width": f"{d.width:g}", "depth": f"{d.height:g}"}
+        ex = self.selected_exit()
+        vals["exit_side"] = (ex.side or "") if ex is not None else (self.exit_side or "")
         if f is not None:
             vals.update(height=f"{f.height:g}", tags=", ".join(f.tags), cover=f.cover or "", move_cost=f"{f.move_cost:g}")
         for e, key in self.entries.items():
@@ -165,8 +246,15 @@ class EditorScene(Scene):
 
     def selected_feature(self):
         """The one selected feature, or None."""
-        ids = [i for i in self.doc.selection if (self.doc.find(i) or ("",))[0] == "features"]
+        ids = [i for c, i in self.doc.selected_keys() if c == "features"]
         return self.doc.feature(ids[0]) if len(ids) == 1 else None
+
+    def selected_exit(self):
+        """The one selected exit (and nothing else), or None."""
+        keys = self.doc.selected_keys()
+        if len(keys) == 1 and next(iter(keys))[0] == "exits":
+            return self.doc.get(next(iter(keys)))
+        return None
 
     # -- commands ----------------------------------------------------------------------------
     def run(self, cmd) -> bool:
@@ -180,7 +268,9 @@ class EditorScene(Scene):
         return True
 
     def after_change(self) -> None:
-        self.camera.table = (self.doc.width, self.doc.height)
+        if self.camera.table != (self.doc.width, self.doc.height):
+            self.camera.table = (self.doc.width, self.doc.height)
+            self.camera.fit()  # a new table size: show all of it
         self.revalidate(quiet=True)
 
     def select(self, cmd: C.Select) -> None:
@@ -219,7 +309,7 @@ class EditorScene(Scene):
         self.camera.scale = max(self.camera.scale, self.camera.fit_scale * 2.4)
         self.camera.ox = problem.x - vw / 2 / self.camera.scale
         self.camera.oy = problem.y - vh / 2 / self.camera.scale
-        if problem.item_id and self.doc.find(problem.item_id):
+        if problem.item_id and self.doc.find(problem.item_id):  # (features first, as the checks name them)
             self.select(C.Select([problem.item_id]))
         self.problem_panel.selected = self.problems.index(problem) if problem in self.problems else None
         self.set_status(str(problem))
@@ -237,8 +327,9 @@ class EditorScene(Scene):
         self._build_widgets()
         self.revalidate()
 
-    def open(self, path) -> bool:
-        """Open a map, draft or autosave file."""
+    def open(self, path, ask: bool = True) -> bool:
+        """Open a map, draft or autosave file. When a newer autosave lies beside
+        the map, ask whether to recover it (``ask``)."""
         try:
             self.doc = files.open_map(path)
         except FileError as e:
@@ -246,12 +337,28 @@ class EditorScene(Scene):
             return False
         self._reset_doc()
         self.set_status(f"opened {path}")
+        auto = files.find_autosave(path) if ask and not str(path).endswith(files.AUTOSAVE_SUFFIX) else None
+        if auto is not None:
+            self.ask_recover(auto)
         return True
 
-    def ask_open(self) -> None:
-        from game.ui.scenes.files import FileChooser
+    def ask_recover(self, autosave: Path) -> None:
+        """Ask "Recover unsaved changes?"; Recover loads the autosave (dirty, saving to the map)."""
+        self.pending_autosave = None
+        self.set_status(f"{autosave.name} is newer than the map")
+        self.app.push(RecoverDialog(Path(autosave), lambda: self.recover(autosave), self.discard_autosave))
 
-        self.app.push(FileChooser("Open map", ROOT / "maps", ".json", self.open))
+    def recover(self, autosave: Path) -> bool:
+        if self.open(autosave, ask=False):
+            self.set_status(f"recovered the unsaved changes from {Path(autosave).name}")
+            return True
+        return False
+
+    def discard_autosave(self) -> None:
+        self.set_status("kept the saved map (the autosave is replaced on the next autosave)")
+
+    def ask_open(self) -> None:
+        self.app.push(_open_chooser()("Open map", ROOT / "maps", ".json", self.open))
 
     def ask_save_as(self) -> None:
         from game.ui.scenes.files import FileChooser
@@ -369,10 +476,12 @@ class EditorScene(Scene):
                 self.set_kind(event.text)
             elif event.ui_element is self.table_menu and event.text in TABLE_PRESETS:
                 self.run(C.SetTable.preset(event.text))
+            elif event.ui_element is self.table_menu:
+                self.set_status("free table size: type the width and depth in mm")
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.entries:
             self.apply_field(self.entries[event.ui_element], event.text)
-            event.ui_element.unfocus()  # Enter commits the value; keys are shortcuts again
+            self.ui.set_focus_set(None)  # Enter commits the value; keys are shortcuts again
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -432,6 +541,34 @@ class EditorScene(Scene):
         if key == "vertices":
             self.vertices = int(text) if text.isdigit() and int(text) >= 3 else self.vertices
             return
+        if key == "exit_side":
+            self.exit_side = text or None
+            ex = self.selected_exit()
+            if ex is not None and ex.side != self.exit_side:
+                self.run(C.EditExit(ex.id, side=self.exit_side))
+            return
+        if key in ("name", "id", "ruleset"):
+            value = (text or None) if key == "ruleset" else text
+            if key != "ruleset" and not text:
+                self.set_status(f"the map {key} cannot be empty", bad=True)
+                self._sync_widgets()
+                return
+            if getattr(self.doc, key) != value and self.run(C.SetMapInfo(**{key: value})):
+                self.set_status(f"map {key}: {value or 'none'}")
+            self._sync_widgets()
+            return
+        if key in ("width", "depth"):
+            try:
+                mm = float(text)
+                w, h = (mm, self.doc.height) if key == "width" else (self.doc.width, mm)
+                cmd = C.SetTable(w, h)
+            except ValueError as e:
+                self.set_status(f"table {key}: {e if isinstance(e, C.EditError) else 'not a number'}", bad=True)
+                self._sync_widgets()
+                return
+            if (w, h) != (self.doc.width, self.doc.height):
+                self.run(cmd)
+            return
         f = self.selected_feature()
         if f is None:
             self.set_status("select one feature first", bad=True)
@@ -445,22 +582,36 @@ class EditorScene(Scene):
             return
         self.run(C.SetFeature(f.id, **{key: value}))
 
-    def item_at(self, p) -> str | None:
-        """Topmost item under the table point ``p`` (objectives, then features, then zones)."""
+    def item_at(self, p) -> tuple[str, str] | None:
+        """``(collection, id)`` of the topmost item under the table point ``p``
+        (objectives, then exits, features, zones). The collection matters: a
+        map may give an objective the id of its feature."""
         from shapely.geometry import Point, Polygon
+
+        from game.ui.render.editor import exit_segment
 
         tol = 6 / self.camera.scale
         for o in reversed(self.doc.objectives):
             if ((o.x - p[0]) ** 2 + (o.y - p[1]) ** 2) ** 0.5 <= max(o.radius, tol):
-                return o.id
+                return "objectives", o.id
+        for e in reversed(self.doc.exits):
+            a, b = exit_segment(self.doc, e)
+            if shapes.project_on_segment(p, a, b)[2] <= tol:
+                return "exits", e.id
         pt = Point(p)
         for f in reversed(self.doc.features):
             if Polygon(f.exterior, f.holes).buffer(0).distance(pt) <= tol:
-                return f.id
+                return "features", f.id
         for z in reversed(self.doc.zones):
             if Polygon(z.polygon).buffer(0).distance(pt) <= tol:
-                return z.id
+                return "zones", z.id
         return None
+
+    def _plain(self, hit):
+        """A selection entry for ``hit``: the plain id when no other collection uses
+        it (what commands and tests expect), else the ``(collection, id)`` key."""
+        coll, iid = hit
+        return iid if self.doc.key(iid) == hit else hit
 
     def press(self, pos, shift: bool = False) -> None:
         """Left button down on the table."""
@@ -478,6 +629,7 @@ class EditorScene(Scene):
             return
         if t == "select":
             hit = self.item_at(raw)
+            hit = self._plain(hit) if hit is not None else None
             if hit is None:
                 self.select(C.Select([], mode="clear"))
             elif shift:
@@ -490,7 +642,8 @@ class EditorScene(Scene):
             return
         if t == "vertex":
             rings = item_rings(self.doc)
-            rings = [r for r in rings if r[0] in self.doc.selection] or rings
+            sel = {i for _, i in self.doc.selected_keys()}
+            rings = [r for r in rings if r[0] in sel] or rings
             v = nearest_vertex(raw, rings, 8 / self.camera.scale)
             if v is not None:
                 self.drag_vertex = v
@@ -520,8 +673,12 @@ class EditorScene(Scene):
                 self.run(C.MoveVertex(v.item_id, v.ring, v.index, b))
         elif t == "measure":
             self.set_status(f"measured {self._measure_label(a, b)}")
+        elif t == "exit":
+            self.add_exit(a, b)
         elif a == b:
-            if t == "door":
+            if t == "exit":
+                self.add_exit(a, None)
+            elif t == "door":
                 self.set_status("drag along an edge to place a door")
             return
         elif t == "rect":
@@ -536,10 +693,49 @@ class EditorScene(Scene):
         elif t == "door":
             f = self.selected_feature()
             fid = f.id if f else self.item_at(a)
+            if isinstance(fid, tuple):
+                fid = fid[1] if fid[0] == "features" else None
             if fid:
                 self.run(C.AddOpening(fid, a, b))
             else:
                 self.set_status("drag along an edge of a feature to place a door", bad=True)
+
+    def nearest_edge(self, p) -> tuple[str, float] | None:
+        """``(edge, mm along it)`` of the table edge nearest the table point ``p``
+        when within :data:`EDGE_PX` pixels, else None."""
+        x, y = p
+        w, h = self.doc.width, self.doc.height
+        dist = {"north": abs(y), "south": abs(h - y), "west": abs(x), "east": abs(w - x)}
+        edge = min(dist, key=dist.get)
+        if dist[edge] > EDGE_PX / self.camera.scale:
+            return None
+        along = x if edge in ("north", "south") else y
+        length = w if edge in ("north", "south") else h
+        return edge, min(max(along, 0.0), length)
+
+    def add_exit(self, a, b) -> bool:
+        """The exit tool: a click near a table edge adds an exit along the whole
+        edge; a drag along it adds the segment. The side is the exit side field
+        (empty: any side)."""
+        ea = self.nearest_edge(a)
+        if ea is None:
+            self.set_status("click a table edge (or drag along it) to add an exit", bad=True)
+            return False
+        edge, s = ea
+        t = s
+        if b is not None and b != a:
+            t = (b[0] if edge in ("north", "south") else b[1])
+            t = min(max(t, 0.0), self.doc.width if edge in ("north", "south") else self.doc.height)
+        if abs(t - s) * self.camera.scale < 6:
+            cmd = C.AddExit(edge, side=self.exit_side)
+        else:
+            cmd = C.AddExit(edge, side=self.exit_side, start_mm=round(min(s, t), 1), end_mm=round(max(s, t), 1))
+        if self.run(cmd):
+            e = self.doc.exits[-1]
+            span = "the whole edge" if e.end_mm is None else f"{e.start_mm:g}-{e.end_mm:g} mm"
+            self.set_status(f"exit {e.id}: {edge} edge, {span}, for {e.side or 'any side'}")
+            return True
+        return False
 
     @staticmethod
     def _measure_label(a, b) -> str:
@@ -564,7 +760,7 @@ class EditorScene(Scene):
     def _key(self, event) -> bool:
         k, mods = event.key, event.mod
         ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
-        sel = sorted(self.doc.selection)
+        sel = sorted(self.doc.selection, key=str)
         focused = [e for e in self.entries if e.is_focused]
         if focused and not ctrl:
             if k == pygame.K_ESCAPE:
@@ -651,13 +847,11 @@ class EditorScene(Scene):
         pygame.draw.rect(surface, pal.panel, br)
         title = self.title_text(w - getattr(self, "title_x", 900) - 10)
         surface.blit(fonts.text(title, 14, pal.text, True), (getattr(self, "title_x", 900), 12))
-        for i, label in enumerate(["kind", "table"]):
-            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, rr.y + 14 + i * 32))
-        for i, key in enumerate(["height mm", "tags", "cover", "move cost", "zone side", "vertices"]):
-            surface.blit(fonts.text(key, 13, pal.text), (rr.x + 10, rr.y + 80 + i * 32))
+        for i, (label, _) in enumerate(PANEL_ROWS):
+            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + 6))
         n_err = len(errors(self.problems))
         surface.blit(fonts.text(f"Problems: {n_err} errors, {len(self.problems) - n_err} warnings", 14, pal.text, True),
-                     (rr.x + 10, rr.y + 276))
+                     (rr.x + 10, getattr(self, "problems_y", rr.y + 400)))
         self.problem_panel.draw(surface, self.problems, pal)
         mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"
         surface.blit(fonts.text(mode, 13, pal.text), (br.x + 250, br.y + 50))
