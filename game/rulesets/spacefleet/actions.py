@@ -66,6 +66,9 @@ class Launch(Action):
     heading: float = 0.0
     craft: Literal["torpedo", "fighter", "bomber", "assault_boat"] = "torpedo"
     target: str | None = None
+    #: join the attack-craft wave led by this marker id (launched this turn by the
+    #: same ship); fighters with a friendly ``target`` fly CAP with it (core 1.9)
+    wave: int | None = None
 
 
 class Board(Action):

@@ -220,10 +220,14 @@ class FleetAgent:
 
     def _brace(self, rs, s: SFState, side: str) -> Action:
         t = s.ships[s.pending.target]
-        attacker = s.ships[s.pending.ship]
-        w = prof(attacker).weapons[s.pending.weapon]
         b = Brace(side=side, ship=t.id)
-        big = weapon_strength(attacker, w) >= (6 if w.kind == "battery" else 2)
+        if s.pending.ordnance is not None:  # ordnance reached the ship (core 1.4): strong salvos and bombers
+            o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
+            big = o is not None and (o.kind == "bomber" or (o.kind == "torpedo" and o.strength >= 4))
+        else:
+            attacker = s.ships[s.pending.ship]
+            w = prof(attacker).weapons[s.pending.weapon]
+            big = weapon_strength(attacker, w) >= (6 if w.kind == "battery" else 2)
         if prof(t).capital and (remaining(t) <= 4 or (big and remaining(t) <= 6)) and rs.check(s, b).ok:
             return b
         return TakeIt(side=side)

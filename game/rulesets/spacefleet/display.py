@@ -266,6 +266,13 @@ def markers(s: SFState) -> list[Marker]:
         out.append(Marker(id="attack", kind="attack", points=(_drawn(s, at.zone, at.x, at.y), _drawn(s, tg.zone, tg.x, tg.y)),
                           label=f"{at.id} {w.name} at {tg.id}: brace?", side=at.side,
                           extra={"ship": at.id, "target": tg.id, "weapon": s.pending.weapon}))
+    if s.pending is not None and s.pending.ordnance is not None and s.pending.target in s.ships:
+        o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
+        tg = s.ships[s.pending.target]
+        if o is not None:
+            out.append(Marker(id="attack", kind="attack", points=(_drawn(s, o.zone, o.x, o.y), _drawn(s, tg.zone, tg.x, tg.y)),
+                              label=f"{o.kind.replace('_', ' ')} o{o.id} at {tg.id}: brace?", side=o.side,
+                              extra={"ordnance": o.id, "target": tg.id}))
     notes = []
     if s.radiation:
         notes.append(f"radiation burst: Ld -{s.radiation} this turn")
@@ -953,6 +960,11 @@ def describe_event(ev) -> str:
         return f"{ev.ship} will {'teleport onto' if ev.teleport else 'board'} {ev.target} in the end phase"
     if isinstance(ev, E.TeleportAttack):
         return f"{ev.ship} makes a teleport attack on {ev.target}"
+    if isinstance(ev, E.TurretsEngaged):
+        return f"{ev.ship}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
+    if isinstance(ev, E.OrdnanceAttackDeclared):
+        what = "torpedoes" if ev.kind == "torpedo" else ev.kind.replace("_", " ") + "s"
+        return f"{what} {ev.ordnance} reach {ev.target}: {ev.defender} may brace"
     if isinstance(ev, E.BoardingFought):
         return (f"{ev.attacker} boards {ev.defender}: {ev.attacker_score} against {ev.defender_score}"
                 + (f" ({_words(ev.result)})" if ev.result else ""))

@@ -268,3 +268,30 @@ class TeleportAttack(Event):
 
 
 SF_EVENTS = SF_EVENTS + (RerollUsed, BoardingFought, AssaultDeclared, TeleportAttack)
+
+
+class TurretsEngaged(Event):
+    """A ship's turrets engaged torpedoes or attack craft: the other kind is
+    out of their reach for the rest of the phase (spacefleet_core 1.9)."""
+
+    type: Literal["sf_turrets"] = "sf_turrets"
+    ship: str
+    against: Literal["torpedo", "craft"]
+
+
+class OrdnanceAttackDeclared(Event):
+    """An ordnance marker reached a ship: the ship's side may brace before the
+    turrets and the attack dice (spacefleet_core 1.4)."""
+
+    type: Literal["sf_ordnance_attack"] = "sf_ordnance_attack"
+    ordnance: int
+    kind: str
+    target: str
+    defender: str
+    resume: str
+    end: tuple[float, float] | None = None
+    origin: tuple[float, float] | None = None
+    bm_rolled: bool = False
+
+
+SF_EVENTS = SF_EVENTS + (TurretsEngaged, OrdnanceAttackDeclared)

@@ -75,6 +75,29 @@ def move_limits(state: SFState, ship: Ship, blast_loss: bool) -> tuple[float, fl
     return min(vmin, vmax), vmax
 
 
+def aaf_stop(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> float | None:
+    """Where an All Ahead Full ship stops (mm along ``path``) because its base
+    first touches a blast marker (or gas cloud) in the last 5 cm of its full
+    move, else None (spacefleet_core 1.6; ours: markers already touching the
+    base at the start do not count)."""
+    c = tables().constants
+    full = move_limits(state, ship, False)[1]
+    r = ship.radius + c.blast_marker_radius_mm
+    marks = [b for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) > r + 1e-6]
+    clouds = [f for f in state.features if f.kind == "gas_cloud"] if ship.zone == "main" else []
+    done = 0.0
+    for a, b in zip(path, path[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        ds = [geom.first_touch(a[0], a[1], b[0], b[1], m.x, m.y, r) for m in marks]
+        ds += [geom.path_first_touch(f, a, b, ship.radius) for f in clouds]
+        ds = [d for d in ds if d is not None]
+        if ds:
+            d = done + min(ds)
+            return d if full - c.blast_speed_loss_mm - 0.5 <= d <= full + 0.5 else None
+        done += seg
+    return None
+
+
 def allowed_turns(ship: Ship) -> int:
     if "engine_room" in ship.crits:
         return 0
@@ -134,6 +157,12 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
     loss = blast_contact(state, ship, path)
     vmin, vmax = move_limits(state, ship, loss)
     high_orbit = total == 0 and ship.zone == "main" and bool(in_wells(state, ship.x, ship.y))
+    stop = aaf_stop(state, ship, path) if ship.order == "all_ahead_full" else None
+    if stop is not None and total > stop + 0.5:
+        return Plan(False, f"{ship.id} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
+                           f"there ({stop / 10:.1f} cm)")
+    if stop is not None and abs(total - stop) <= 0.5:
+        vmin = vmax = total  # the AAF ship halts where it touches the marker (spacefleet_core 1.6)
     if total > vmax + 0.5:
         return Plan(False, f"{ship.id} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
     if total < vmin - 0.5 and not high_orbit:

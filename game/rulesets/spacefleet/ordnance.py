@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 
+from game.core.event import Logged
+
 from . import geom
 from .actions import Launch
 from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, prof, turrets, weapon_disabled)
 from .damage import apply_hits, hit_and_run
-from .events import OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
+from .events import OrdnanceAttackDeclared, TurretsEngaged, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
 from .shooting import can_shoot
 from .state import Ordnance, SFState
 from .tables import tables
@@ -79,8 +81,19 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         return f"{ship.id}'s launch bays need a Reload Ordnance order"
     if craft_in_play(state, ship.side) + launch_strength(ship, w) > bay_capacity(state, ship.side):
         return "the fleet may not have more attack craft in play than working launch bays"
+    if a.wave is not None:
+        lead = next((o for o in state.ordnance if o.id == a.wave), None)
+        if lead is None or lead.side != ship.side or lead.kind == "torpedo" or lead.wave != lead.id:
+            return f"there is no attack-craft wave {a.wave} of {ship.side} to join"
+        if lead.launcher != ship.id or lead.phases > 0:
+            return "a marker joins only a wave its own ship launched this turn"
+        if lead.target and state.ships.get(lead.target) and state.ships[lead.target].side == ship.side:
+            return "fighters flying CAP do not form waves"
+        return None
     if a.target is not None:
         t = state.ships.get(a.target)
+        if a.craft == "fighter" and t is not None and t.side == ship.side and on_table(t) and t.zone == ship.zone:
+            return None  # combat air patrol with a friendly ship (core 1.9)
         if t is None or t.side == ship.side or not on_table(t) or t.zone != ship.zone:
             return f"{a.target!r} is not an enemy ship to send attack craft at"
     return None
@@ -100,6 +113,14 @@ def resolve_launch(ctx: Ctx, a: Launch) -> None:
         ctx.emit(Reloaded(ship=ship.id, torpedoes=False))
         move_one(ctx, oid, launch=True)
     else:
+        if a.wave is not None:  # joins the wave where it is; it moves and attacks with it (core 1.9)
+            lead = _get(ctx, a.wave)
+            ctx.emit(OrdnanceLaunched(id=oid, side=ship.side, kind=a.craft, x=lead.x, y=lead.y, heading=lead.heading,
+                                      strength=n, launcher=ship.id, weapon=a.weapon, target=lead.target, wave=lead.id,
+                                      zone=ship.zone))
+            ctx.emit(Reloaded(ship=ship.id, bays=False))
+            ctx.emit(OrdnanceMoved(id=oid, x=lead.x, y=lead.y, heading=lead.heading))
+            return
         tgt = a.target
         h = ship.heading
         if tgt:
@@ -169,11 +190,38 @@ def _hazards_on(ctx: Ctx, o: Ordnance, a, b) -> list[tuple[float, str, object]]:
     return hits
 
 
-def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool) -> None:
+def brace_window(ctx: Ctx, o: Ordnance, ship_id: str, **resume) -> bool:
+    """Open a Brace window before ordnance attacks an active ship that may
+    still brace (spacefleet_core 1.4: declared before turret and attack dice);
+    the ordnance step pauses until the defender answers."""
+    s = ctx.s
+    sh = s.ships[ship_id]
+    if sh.status != "active" or sh.braced or sh.brace_failed_vs == f"o{o.id}" or sh.side not in s.order:
+        return False
+    ctx.emit(OrdnanceAttackDeclared(ordnance=o.id, kind=o.kind, target=ship_id, defender=sh.side, resume=s.phase, **resume))
+    return True
+
+
+def resume_ordnance_attack(ctx: Ctx, p) -> None:
+    """After the Brace decision: the marker attacks, and a torpedo salvo goes
+    on along the rest of its move."""
+    o = _get(ctx, p.ordnance)
+    if o is None:
+        return
+    if o.kind == "torpedo":
+        _torpedo_attack(ctx, o.id, p.target, p.origin)
+        o = _get(ctx, o.id)
+        if o is not None and p.end is not None:
+            _move_torpedo(ctx, o, False, end=p.end, bm_rolled=p.bm_rolled, origin=p.origin)
+    else:
+        _craft_attack(ctx, o.id, p.target)
+
+
+def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool = False, origin=None) -> None:
     s = ctx.s
     a = (o.x, o.y)
-    b = geom.step(o.x, o.y, o.heading, speed_of(o))
-    bm_rolled = False
+    b = end if end is not None else geom.step(o.x, o.y, o.heading, speed_of(o))
+    src = origin if origin is not None else a
     for d, kind, what in _hazards_on(ctx, o, a, b):
         o = _get(ctx, o.id)
         if o is None:
@@ -204,7 +252,9 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool) -> None:
         else:
             x, y = geom.step(a[0], a[1], o.heading, d)
             ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
-            _torpedo_attack(ctx, o.id, what, a)
+            if cap_intercepts(ctx, o, what) or brace_window(ctx, o, what, end=b, origin=src, bm_rolled=bm_rolled):
+                return
+            _torpedo_attack(ctx, o.id, what, src)
     o = _get(ctx, o.id)
     if o is None:
         return
@@ -221,9 +271,17 @@ def supporting_turrets(s: SFState, ship) -> int:
     return min(3, near)
 
 
-def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str) -> int:
-    """Turret dice (the ship's own plus support from ships in base contact), 4+ each."""
+def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str, against: str = "torpedo") -> int:
+    """Turret dice (the ship's own plus support from ships in base contact), 4+ each.
+    In one phase the turrets engage torpedoes or attack craft, not both
+    (spacefleet_core 1.9): the first kind to arrive takes them (ours)."""
     sh = ctx.s.ships[ship_id]
+    if sh.turrets_vs and sh.turrets_vs != against:
+        ctx.emit(Logged(text=f"{ship_id}'s turrets engaged {'torpedoes' if sh.turrets_vs == 'torpedo' else 'attack craft'} "
+                             f"this phase and cannot fire at {what}"))
+        return 0
+    if not sh.turrets_vs and sh.status == "active" and turrets(sh) > 0:
+        ctx.emit(TurretsEngaged(ship=ship_id, against=against))
     k = turrets(sh) + (supporting_turrets(ctx.s, sh) if sh.status == "active" else 0)
     faces = ctx.d6s(k, f"{ship_id} turrets against {what} (4+)", side=sh.side)
     return min(n, sum(1 for f in faces if f >= 4))
@@ -254,7 +312,10 @@ def _craft_goal(s: SFState, o: Ordnance):
     """Where an attack-craft marker heads: fighters at the nearest enemy
     ordnance (else back to their carrier), others at their target or the
     nearest enemy ship."""
-    if o.kind == "fighter":
+    cap = s.ships.get(o.target or "")
+    if o.kind == "fighter" and cap is not None and cap.side == o.side:  # CAP: stays with its ship (core 1.9)
+        return ("home", cap) if on_table(cap) and cap.zone == o.zone else (None, None)
+    if o.kind == "fighter" and not (len(wave_of(s, o)) > 1):
         foes = [x for x in s.ordnance if x.side != o.side and x.zone == o.zone]
         if foes:
             f = min(foes, key=lambda x: (math.hypot(x.x - o.x, x.y - o.y), x.id))
@@ -270,8 +331,39 @@ def _craft_goal(s: SFState, o: Ordnance):
     return ("ship", t)
 
 
+def wave_of(s: SFState, o: Ordnance) -> list[Ordnance]:
+    """The markers flying in ``o``'s wave (``o`` alone when it flies alone)."""
+    return [x for x in s.ordnance if x.wave == o.wave and x.side == o.side and x.kind != "torpedo"] if o.wave else [o]
+
+
+def remove_wave(ctx: Ctx, o: Ordnance, why: str) -> None:
+    """A whole wave goes (direct-fire hits, blast markers, phenomena)."""
+    for x in wave_of(ctx.s, o):
+        ctx.emit(OrdnanceRemoved(id=x.id, why=why))
+
+
+def cap_intercepts(ctx: Ctx, o: Ordnance, ship_id: str) -> bool:
+    """A fighter on CAP with the ship meets enemy ordnance about to attack it:
+    one fighter and the enemy marker (or wave) are removed (ours, core 1.9)."""
+    s = ctx.s
+    sh = s.ships[ship_id]
+    r = tables().constants.ordnance_radius_mm
+    for f in sorted(s.ordnance, key=lambda x: x.id):
+        if (f.kind == "fighter" and f.side == sh.side and f.side != o.side and f.target == ship_id and f.zone == sh.zone
+                and math.hypot(f.x - sh.x, f.y - sh.y) <= sh.radius + 2 * r + 1e-6):
+            remove_wave(ctx, o, f"intercepted by fighters {f.id} on CAP with {ship_id}")
+            if f.strength > 1:
+                ctx.emit(OrdnanceChanged(id=f.id, strength=f.strength - 1))
+            else:
+                ctx.emit(OrdnanceRemoved(id=f.id, why="fighters spent"))
+            return True
+    return False
+
+
 def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
     s = ctx.s
+    if o.wave and o.wave != o.id and _get(ctx, o.wave) is not None:
+        return  # moves with the wave's lead marker
     kind, goal = _craft_goal(s, o)
     if goal is None:
         return
@@ -279,7 +371,7 @@ def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
     reach = (goal.radius if kind in ("ship", "home") else r) + r
     dist = math.hypot(goal.x - o.x, goal.y - o.y)
     h = geom.bearing(o.x, o.y, goal.x, goal.y) if dist > 0 else o.heading
-    travel = speed_of(o)
+    travel = min(speed_of(x) for x in wave_of(s, o))  # a wave flies at its slowest marker's speed
     if kind == "home":
         travel = max(0.0, min(travel, dist - reach))
     arrive = kind != "home" and dist - reach <= travel
@@ -296,51 +388,72 @@ def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
                 continue
             bm_rolled = True
             if ctx.roll("d6", f"attack craft {o.id} cross blast markers (6: removed)", side=o.side).total == 6:
-                ctx.emit(OrdnanceRemoved(id=o.id, why="lost in blast markers"))
+                remove_wave(ctx, o, "lost in blast markers")
                 return
         elif what.kind == "asteroid_field":
             if ctx.roll("d6", f"attack craft {o.id} in an asteroid field (6: destroyed)", side=o.side).total == 6:
-                ctx.emit(OrdnanceRemoved(id=o.id, why="smashed in the asteroid field"))
+                remove_wave(ctx, o, "smashed in the asteroid field")
                 return
         elif what.kind == "warp_rift":
-            ctx.emit(OrdnanceRemoved(id=o.id, why="lost in the warp rift"))
+            remove_wave(ctx, o, "lost in the warp rift")
             return
-    ctx.emit(OrdnanceMoved(id=o.id, x=b[0], y=b[1], heading=h))
+    for x in wave_of(s, o):
+        ctx.emit(OrdnanceMoved(id=x.id, x=b[0], y=b[1], heading=h))
     if not arrive:
         return
     if kind == "ord":
-        ctx.emit(OrdnanceRemoved(id=goal.id, why=f"intercepted by fighters {o.id}"))
+        escorts = [x for x in wave_of(s, goal) if x.kind == "fighter" and x.id != o.id] if goal.kind != "torpedo" else []
+        if escorts and len(wave_of(s, goal)) > 1:  # a wave's fighters are removed first (core 1.9)
+            f = escorts[0]
+            if f.strength > 1:
+                ctx.emit(OrdnanceChanged(id=f.id, strength=f.strength - 1))
+            else:
+                ctx.emit(OrdnanceRemoved(id=f.id, why=f"intercepted by fighters {o.id}"))
+        else:
+            ctx.emit(OrdnanceRemoved(id=goal.id, why=f"intercepted by fighters {o.id}"))
         if o.strength > 1:
             ctx.emit(OrdnanceChanged(id=o.id, strength=o.strength - 1))
         else:
             ctx.emit(OrdnanceRemoved(id=o.id, why="fighters spent"))
         return
+    if cap_intercepts(ctx, o, goal.id) or brace_window(ctx, o, goal.id):
+        return
     _craft_attack(ctx, o.id, goal.id)
 
 
 def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
-    """Turrets shoot at the wave; bombers make D6 − turrets attacks each against
-    the lowest armour; assault boats make Hit-and-Run attacks (spacefleet_core 1.9, 1.10)."""
+    """Turrets fire once at the whole wave, fighters taken first; bombers make
+    D6 − turrets attacks each against the lowest armour, plus one per escorting
+    fighter up to the surviving bombers; assault boats make Hit-and-Run
+    attacks (spacefleet_core 1.9, 1.10)."""
     o = _get(ctx, oid)
     sh = ctx.s.ships[ship_id]
-    n = o.strength - _turret_kills(ctx, ship_id, o.strength, f"attack craft {oid}")
-    ctx.emit(OrdnanceRemoved(id=oid, why=f"attacked {ship_id}"))
-    if n <= 0 or o.kind == "fighter":
-        return
+    wave = sorted(wave_of(ctx.s, o), key=lambda x: (x.kind != "fighter", x.id))
+    total = sum(x.strength for x in wave)
+    kills = _turret_kills(ctx, ship_id, total, f"attack craft {oid}" + (" (wave)" if len(wave) > 1 else ""), "craft")
+    left: dict[str, int] = {}
+    for x in wave:
+        k = min(kills, x.strength)
+        kills -= k
+        left[x.kind] = left.get(x.kind, 0) + x.strength - k
+        ctx.emit(OrdnanceRemoved(id=x.id, why=f"attacked {ship_id}"))
     p = prof(sh)
-    if o.kind == "bomber":
+    bombers = left.get("bomber", 0)
+    if bombers:
         armour = min(p.armour.front, p.armour.other)
-        for i in range(n):
+        escort = min(left.get("fighter", 0), bombers)
+        for i in range(bombers):
             k = max(0, ctx.roll("d6", f"bomber squadron {i + 1} of {oid}: attacks (D6 - turrets)", side=o.side).total - turrets(sh))
+            if i < escort:
+                k += 1  # an escorting fighter adds one attack (core 1.9)
             faces = ctx.d6s(k, f"bomber attacks on {ship_id} ({armour}+)", side=o.side)
             apply_hits(ctx, ship_id, sum(1 for f in faces if f >= armour), None, shields=False, why=f"bombers {oid}")
             if ctx.s.ships[ship_id].status != "active":
                 return
-    else:
-        for i in range(n):
-            if ctx.s.ships[ship_id].status != "active":
-                return
-            hit_and_run(ctx, ship_id, o.side, f"assault boats {oid}")
+    for i in range(left.get("assault_boat", 0)):
+        if ctx.s.ships[ship_id].status != "active":
+            return
+        hit_and_run(ctx, ship_id, o.side, f"assault boats {oid}")
 
 
 def ordnance_phase(ctx: Ctx, first: str) -> None:
@@ -350,10 +463,14 @@ def ordnance_phase(ctx: Ctx, first: str) -> None:
     s = ctx.s
     order = sorted(s.ordnance, key=lambda o: (o.side != first, o.id))
     for o0 in order:
+        if s.phase == "brace":  # paused for the defender's Brace decision (core 1.4)
+            return
         o = _get(ctx, o0.id)
         if o is None or o.moved_this_turn:
             continue
         if o.kind != "torpedo" and o.phases >= tables().constants.craft_endurance_phases:
             ctx.emit(OrdnanceRemoved(id=o.id, why="attack craft out of fuel"))
             continue
+        if o.kind != "torpedo" and o.wave and o.wave != o.id and _get(ctx, o.wave) is not None:
+            continue  # flies with its wave's lead marker
         move_one(ctx, o.id)

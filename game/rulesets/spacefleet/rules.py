@@ -27,10 +27,10 @@ from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced
                      OrdersEnded, OrderTaken, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
                      PhaseChanged, PriorityTest, RadiationBurst, Reloaded, ShipDamaged, ShipMoved, ShipPlaced,
                      ShipStatus, TurnBegan, WeaponFired, RerollUsed, BoardingFought, AssaultDeclared,
-                     TeleportAttack)
-from .movement import (check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
+                     TeleportAttack, TurretsEngaged, OrdnanceAttackDeclared)
+from .movement import (aaf_stop, check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
                        resolve_low_orbit, resolve_move, resolve_order)
-from .ordnance import check_launch, ordnance_phase, resolve_launch
+from .ordnance import check_launch, ordnance_phase, resolve_launch, resume_ordnance_attack
 from .phenomena import drift_hulks, features_from_map, low_orbit_pull, start_of_game_turn
 from .shooting import check_fire, needs_priority_test, priority_test, resolve_attack
 from .state import BlastMarker, Ordnance, Pending, SFState, Ship
@@ -43,7 +43,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 3
+    version = 4
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
@@ -68,6 +68,17 @@ class SpaceFleet:
                     return (f"forces.{side}.{u.id}", "ships need x and y (mm)")
                 if not (0 <= u.x <= m.table.width_mm and 0 <= u.y <= m.table.height_mm):
                     return (f"forces.{side}.{u.id}", "the ship stands off the table")
+        for side, units in sc.forces.items():  # at most 6 escorts per squadron, one type (spacefleet_core 1.11)
+            groups: dict[str, list] = {}
+            for u in units:
+                if u.group and not profile(u.profile).capital:
+                    groups.setdefault(u.group, []).append(u)
+            for g, us in groups.items():
+                if len(us) > 6:
+                    return (f"forces.{side}", f"escort squadron {g!r} has {len(us)} ships; a squadron holds at most 6 escorts")
+                if len({u.profile for u in us}) > 1:
+                    return (f"forces.{side}", f"escort squadron {g!r} mixes {', '.join(sorted({u.profile for u in us}))}; "
+                                              "its escorts must all be of one type")
         p = sc.params
         if p.get("battlezone", "deep_space") not in BATTLEZONES:
             return ("params.battlezone", f"battlezone must be one of {', '.join(BATTLEZONES)}")
@@ -257,6 +268,9 @@ class SpaceFleet:
         s = ctx.s
         p = s.pending
         ctx.emit(AttackCleared())
+        if p.ordnance is not None:
+            resume_ordnance_attack(ctx, p)
+            return
         attacker = s.ships[p.ship]
         if attacker.status == "active" and s.ships[p.target].status == "active":
             resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool)
@@ -273,8 +287,13 @@ class SpaceFleet:
             sh = s.ships[sid]
             if sh.side != side or sh.status != "active" or sh.moved:
                 continue
-            for loss in (False, True):
-                vmin, _ = move_limits(s, sh, loss)
+            dists = [move_limits(s, sh, loss)[0] for loss in (False, True)]
+            if sh.order == "all_ahead_full":  # halted by a blast marker in the last 5 cm (core 1.6)
+                full = move_limits(s, sh, False)[1]
+                stop = aaf_stop(s, sh, [(sh.x, sh.y), geom.step(sh.x, sh.y, sh.heading, full)])
+                if stop is not None:
+                    dists.insert(0, stop)
+            for vmin in dists:
                 m = MoveShip(side=side, ship=sid, legs=((0.0, vmin),) if vmin > 0 else ())
                 p = plan_move(s, m)
                 if p.ok:
@@ -294,7 +313,8 @@ class SpaceFleet:
             ctx.emit(PhaseChanged(phase="movement", active=side))
         elif s.phase == "ordnance":
             ordnance_phase(ctx, side)
-            ctx.emit(PhaseChanged(phase="end", active=RULES_SIDE))
+            if s.phase == "ordnance":  # not paused for a Brace decision against ordnance (core 1.4)
+                ctx.emit(PhaseChanged(phase="end", active=RULES_SIDE))
         elif s.phase == "end":
             boarding_actions(ctx, side)
             damage_control(ctx)
@@ -343,6 +363,8 @@ class SpaceFleet:
                 o.moved_this_turn = False
         elif isinstance(ev, PhaseChanged):
             s.phase, s.active = ev.phase, ev.active
+            for sh in s.ships.values():
+                sh.turrets_vs = ""
             if ev.phase == "end":
                 for o in s.ordnance:
                     o.phases += 1
@@ -405,9 +427,16 @@ class SpaceFleet:
         elif isinstance(ev, AttackDeclared):
             s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target, pool=ev.pool)
             s.phase, s.active = "brace", ev.defender
+        elif isinstance(ev, TurretsEngaged):
+            s.ships[ev.ship].turrets_vs = "torpedo" if ev.against == "torpedo" else "craft"
+        elif isinstance(ev, OrdnanceAttackDeclared):
+            s.pending = Pending(ship=f"o{ev.ordnance}", weapon=-1, target=ev.target, ordnance=ev.ordnance,
+                                resume=ev.resume, end=ev.end, origin=ev.origin, bm_rolled=ev.bm_rolled)
+            s.phase, s.active = "brace", ev.defender
         elif isinstance(ev, AttackCleared):
+            resume = s.pending.resume if s.pending is not None else "shooting"
             s.pending = None
-            s.phase, s.active = "shooting", self.current_side(s)
+            s.phase, s.active = resume, (RULES_SIDE if resume == "ordnance" else self.current_side(s))
         elif isinstance(ev, Braced):
             sh = s.ships[ev.ship]
             if ev.passed:

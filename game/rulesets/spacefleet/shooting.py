@@ -12,9 +12,9 @@ from .actions import Fire
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from .common import (Ctx, ceil_half, crippled, halve_for_order, inside_asteroids, leadership, line_crosses_bm, on_table,
+from .common import (HULKS, Ctx, ceil_half, crippled, halve_for_order, inside_asteroids, leadership, line_crosses_bm, on_table,
                      prof, remaining, shield_capacity, sight, squadron, under_fire, weapon_disabled, weapon_strength)
-from .damage import apply_hits, place_bm
+from .damage import apply_hits, catastrophe, place_bm
 from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
 from .state import Feature, Ordnance, SFState, Ship
 from .tables import Weapon, tables
@@ -133,8 +133,10 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
         tx, ty, tr = o.x, o.y, tables().constants.ordnance_radius_mm
     else:
         t = state.ships.get(target)
-        if t is None or t.side == ship.side or not on_table(t):
-            return f"{target!r} is not an enemy ship or ordnance marker on the table"
+        if t is not None and t.status in HULKS and t.id != ship.id:
+            pass  # fire at a hulk of either fleet: a new catastrophic roll if it hits (spacefleet_core 1.8)
+        elif t is None or t.side == ship.side or not on_table(t):
+            return f"{target!r} is not an enemy ship, hulk or ordnance marker on the table"
         if t.zone != ship.zone:
             return f"{t.id} is on another table (low orbit)"
         tx, ty, tr = t.x, t.y, t.radius
@@ -453,12 +455,17 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         faces = ctx.d6s(n, f"{ship_id} {w.name} at {what} (6s)", side=ship.side)
         hits = sum(1 for f in faces if f >= 6)
         ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits))
-        if o is not None and hits:
-            ctx.emit(OrdnanceRemoved(id=o.id, why=f"shot down by {ship_id}"))
+        if o is not None and hits:  # any hit destroys the whole wave (core 1.9)
+            for x in ([y for y in s.ordnance if y.wave == o.wave and y.side == o.side and y.kind != "torpedo"]
+                      if o.kind != "torpedo" and o.wave else [o]):
+                ctx.emit(OrdnanceRemoved(id=x.id, why=f"shot down by {ship_id}"))
         if fld is not None:
             field_blast_markers(ctx, fld, ship.x, ship.y, hits)
         return
     tgt = s.ships[target]
+    if tgt.status in HULKS:
+        _fire_at_hulk(ctx, ship, wi, w, fp, tgt, lock, pool)
+        return
     g = None
     if w.kind == "battery":
         g = gunnery(s, ship, w, fp, tgt)
@@ -484,6 +491,29 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
     for m, _ in eligible:
         if got.get(m.id):
             apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}")
+
+
+def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship, lock: bool, pool) -> None:
+    """Fire at a hulk (spacefleet_core 1.8): rolled as at the ship it was
+    (its armour; no shields, no Brace); if the volley scores any hit the hulk
+    rolls once more on the catastrophic table, once per volley."""
+    s = ctx.s
+    if w.kind == "battery":
+        g = gunnery(s, ship, w, fp, hulk)
+        need, n, note = g.armour, g.dice, f"column {'ABCDE'[g.column]} ({g.aspect}) at a hulk"
+    else:
+        need, n, note = lance_armour(hulk), fp, "lances hit on 4+ at a hulk"
+    faces = ctx.d6s(n, f"{ship.id} {w.name} at the hulk of {hulk.id}: {n} dice, {need}+", side=ship.side)
+    miss = sum(1 for f in faces if f < need)
+    if lock and miss:
+        faces = tuple(f for f in faces if f >= need) + ctx.d6s(miss, f"{ship.id} Lock On re-rolls {miss} misses", side=ship.side)
+    hits = sum(1 for f in faces if f >= need)
+    ctx.emit(WeaponFired(ship=ship.id, weapon=wi, target=hulk.id, weapon_name=w.name, dice=n, hits=hits, note=note))
+    for sid, wj in pool:
+        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=hulk.id, weapon_name=prof(s.ships[sid]).weapons[wj].name,
+                             note=f"pooled into {ship.id}'s volley"))
+    if hits:
+        catastrophe(ctx, hulk.id)
 
 
 def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> None:

@@ -51,6 +51,7 @@ class Ship(_M):
     torpedoes_loaded: bool = True
     bays_loaded: bool = True
     ever_crippled: bool = False
+    turrets_vs: Literal["", "torpedo", "craft"] = ""   #: what the turrets engaged this phase (core 1.9)
 
 
 class BlastMarker(_M):
@@ -103,6 +104,11 @@ class Pending(_M):
     weapon: int
     target: str
     pool: tuple[tuple[str, int], ...] = ()
+    ordnance: int | None = None    #: an ordnance marker about to attack (core 1.4 Brace against ordnance)
+    resume: str = "shooting"       #: the phase the window returns to
+    end: tuple[float, float] | None = None   #: where an interrupted torpedo move goes on to
+    origin: tuple[float, float] | None = None  #: where the torpedo came from (facing hit first)
+    bm_rolled: bool = False        #: the interrupted move already rolled for blast markers
 
 
 class SFState(BattleState):

@@ -157,6 +157,8 @@ def test_torpedoes__turrets_then_dice_against_armour_strength_drops_per_hit():
     st = state([m], ordnance=[Ordnance(id=7, side="imperial", kind="torpedo", x=300, y=500, heading=0, strength=6, phases=1)])
     c = ctx(st, [4, 1, 5, 6, 1, 2, 3, 1, 1])
     move_one(c, 7)
+    assert c.s.phase == "brace" and c.s.pending.ordnance == 7  # the defender may brace first (core 1.4)
+    RULESET._release(c)
     assert c.s.ships["m"].damage == 2 and c.s.blast_markers == []
     (o,) = c.s.ordnance
     assert (o.strength, o.attacked) == (3, ["m"])

@@ -175,6 +175,8 @@ def test_describe__plain_words_for_every_event():
         E.RerollUsed(side="imperial", ship="l"),
         E.BoardingFought(attacker="l", defender="m", attacker_score=6, defender_score=3, result="driven_back"),
         E.AssaultDeclared(ship="l", target="m"), E.TeleportAttack(ship="l", target="m"),
+        E.TurretsEngaged(ship="m", against="craft"),
+        E.OrdnanceAttackDeclared(ordnance=4, kind="torpedo", target="m", defender="chaos", resume="ordnance"),
     ]
     covered = {type(e) for e in samples}
     assert set(E.SF_EVENTS) <= covered
