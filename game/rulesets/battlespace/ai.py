@@ -16,11 +16,14 @@ from .cards import DATA
 from .geo import R, geo_of, sight
 from .missions import exfil_open, interactions
 from .rules.combat import fire_numbers, hit_chance, point_blank
+from .rules.common import suppressed, suppression_zones
 from .rules.orders import on_exit
 from .state import BSState, Fig
 from .turn import can_attempt
 
 T = DATA.tables
+#: Mission 2: a soldier farther than this from Awad once he is found heads for the exfil edge
+FAR_FROM_AWAD = 260.0
 
 
 def sample_candidates(rs, state: BSState, side: str, rng: random.Random) -> list[Action]:
@@ -133,14 +136,13 @@ def _goal(s: BSState, f: Fig) -> tuple[float, float, float] | None:
         if awad is not None and awad.status == "kia":
             return exit_goal()
         if awad is not None and awad.status == "ok":
+            if math.hypot(awad.x - f.x, awad.y - f.y) > FAR_FROM_AWAD:
+                return exit_goal()  # too far to help: wait hidden at the edge, out once Awad is dead
             return (awad.x, awad.y, 2 * R + 30.0)  # point blank, out of hand to hand
         left = [fid for fid in p["targets"] if fid not in s.obj.get("breached", [])]
         if not left:
             return exit_goal()
-        # two pairs breach two buildings at once (west-most doors first)
-        left.sort(key=lambda fid: (_door_spot(s, fid)[0], fid))
-        pair = 0 if _team_index(s, f) < 2 else 1
-        fid = left[min(pair, len(left) - 1)]
+        fid = _pair_target(s, f, left)
         x, y = _door_spot(s, fid)
         return (x, y, 0.0)
     if m == "m4_hostages":
@@ -155,6 +157,21 @@ def _goal(s: BSState, f: Fig) -> tuple[float, float, float] | None:
             return None
         return exit_goal()
     return None
+
+
+def _pair_target(s: BSState, f: Fig, left: list[str]) -> str:
+    """Mission 2: two pairs breach two buildings at once, each its own (the west-most doors
+    first); a pair whose building is done takes the nearest one the other pair is not on."""
+    order = sorted(s.params["targets"], key=lambda fid: (_door_spot(s, fid)[0], fid))
+    pair = 0 if _team_index(s, f) < 2 else 1
+    own = order[min(pair, len(order) - 1)]
+    if own in left:
+        return own
+    other = order[min(1 - pair, len(order) - 1)]
+    other_up = any(o.status == "ok" and (_team_index(s, o) < 2) == (pair == 1) for o in s.figs.values()
+                   if o.side == f.side and o.kind == "soldier")
+    free = [fid for fid in left if not (fid == other and other_up)] or left
+    return min(free, key=lambda fid: (math.dist((f.x, f.y), _door_spot(s, fid)), fid))
 
 
 def _priority(s: BSState, e: Fig) -> int:
@@ -186,13 +203,21 @@ class FireteamAgent:
 
     def _pick_soldier(self, rs, s: BSState, side: str) -> Action:
         cand = [f for f in s.figs.values() if f.side == side and can_attempt(s, f)]
+        if s.mission == "m2_awad":
+            cand = [f for f in cand if not self._holding(s, f)]
         if not cand:
             return A.EndPlayerPhase(side=side)
         down = [f for f in s.figs.values() if f.side == side and f.status == "down"]
 
+        awad = s.figs.get("awad") if s.mission == "m2_awad" else None
+        awad = awad if awad is not None and awad.status == "ok" else None
+
         def key(f: Fig):
             helper = any(math.hypot(d.x - f.x, d.y - f.y) < 120 for d in down)
-            return (not helper, DATA.soldiers[f.card].initiative, f.id)
+            # Mission 2: the breacher at his door first (Awad then faces the rest), then those who see Awad
+            first = awad is None and any(w.startswith("breach:") for w in interactions(s, f))
+            sees = awad is not None and sight(s, f, awad).visible
+            return (not helper, not first, not sees, DATA.soldiers[f.card].initiative, f.id)
 
         return A.Activate(side=side, unit=min(cand, key=key).id)
 
@@ -212,8 +237,9 @@ class FireteamAgent:
     def _exposure(self, s: BSState, f: Fig, x: float, y: float) -> float:
         probe = f.model_copy(update={"x": x, "y": y})
         risk = 0.0
+        far = 2000 if s.mission == "m2_awad" else 700  # Mission 2: no maximum range, every rifle on the table counts
         for e in s.enemies():
-            if math.hypot(e.x - x, e.y - y) > 700:
+            if math.hypot(e.x - x, e.y - y) > far:
                 continue
             sg = sight(s, e, probe)
             if sg.visible:
@@ -306,6 +332,13 @@ class FireteamAgent:
         if exfil_open(s) and on_exit(s, f) and self._wants_exfil(s, f):
             yield A.Exfil(side=side, unit=f.id)
         for w in interactions(s, f):
+            if w.startswith("breach:") and f.orders < 2 and s.turn < s.turn_limit - 1:
+                # Awad appears beside the breacher: breach with an order left to shoot him,
+                # so a breacher arriving on his last order waits at the door (shooting from there)
+                vis = self._visible(s, f)
+                if vis and "fire" not in used:
+                    yield A.Fire(side=side, unit=f.id, target=vis[0][1].id)
+                return
             if w in ("search", "red_smoke") or w.startswith("breach:") or s.figs.get(w) is not None:
                 yield A.Interact(side=side, unit=f.id, what=w)
         # the downed and the wounded
@@ -334,6 +367,8 @@ class FireteamAgent:
         run = urgent and (m == "m5_retreat" or (m == "m2_awad" and self._breach_lead(s, f, goal)) or (m == "m2_awad" and s.figs.get("awad") is not None and s.figs["awad"].status == "kia")
                           or (m == "m1_survivors" and s.obj.get("searched"))
                           or (m == "m4_hostages" and not any(s.figs[x].status == "ok" for x in s.params.get("guards", []) if x in s.figs)))
+        if m == "m2_awad" and vis and not run and not key and mobile and self._overwatch(s, f, goal):
+            yield from self._cover_fire(s, f, side, vis)
         if key and not run:
             if f.orders >= 2 and "fire" not in used and (not urgent or point_blank(f, best[1])):
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
@@ -371,6 +406,32 @@ class FireteamAgent:
                 yield A.Suppress(side=side, unit=f.id, target=best[1].id)
         if m == "m3_ambush" and not f.prone and not vis and "prone" not in used and f.orders >= 1 and self._exposure(s, f, f.x, f.y) > 0:
             yield A.Prone(side=side, unit=f.id)
+
+    def _overwatch(self, s: BSState, f: Fig, goal) -> bool:
+        """Mission 2: the soldier of a pair who is not running for the door covers the runner."""
+        return "awad" not in s.figs and goal is not None and goal[2] == 0.0 and not self._breach_lead(s, f, goal)
+
+    def _cover_fire(self, s: BSState, f: Fig, side: str, vis):
+        """Suppress the enemy whose card area holds the most visible enemies (2+), else shoot."""
+        if f.orders >= 2 and "suppress" not in f.used:
+            best = None
+            for _, e, _ in vis:
+                n = sum(1 for _, o, _ in vis if math.hypot(o.x - e.x, o.y - e.y) <= T.card.long_mm * 0.6)
+                if best is None or n > best[0]:
+                    best = (n, e)
+            if best and best[0] >= 2:
+                yield A.Suppress(side=side, unit=f.id, target=best[1].id)
+        if f.orders >= 2 and "fire" not in f.used and vis[0][0] < 0.9:
+            yield A.Fire(side=side, unit=f.id, target=vis[0][1].id, aimed=True)
+        yield A.Fire(side=side, unit=f.id, target=vis[0][1].id)
+
+    def _holding(self, s: BSState, f: Fig) -> bool:
+        """Mission 2: a soldier whose suppression still pins an enemy stays put (no initiative
+        roll, so no SITREP card on a failure) while the breach goes on."""
+        if not f.suppress or "awad" in s.figs or f.status != "ok":
+            return False
+        zones = [z for z in suppression_zones(s, "enemy") if z[0] == f.id]
+        return any(suppressed(s, e, zones) for e in s.enemies())
 
     def _breach_lead(self, s: BSState, f: Fig, goal) -> bool:
         """Mission 2: the soldier of a pair nearest to its door runs for it while the other covers."""
