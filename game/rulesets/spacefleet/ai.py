@@ -5,10 +5,11 @@ close, Lock On when guns bear, Reload when empty, Come to New Heading when the
 enemy is astern) and scores every sampled move (gravity-well turns included)
 by the expected damage its broadsides can deal from the end position, less the
 damage the enemy can answer with, less hazards (asteroid fields, rifts, table
-edges, blast markers). Crippled ships that are worth more away than on the
+edges, blast markers, shields stripped when a solar flare may still come;
+1-hit escorts count an enemy's full move into its reach). Crippled ships that are worth more away than on the
 table head for the nearest edge and disengage. Shooting: batteries before
 lances, each weapon at the target where it does most harm per point; torpedoes
-and bombers at the best target in reach. Brace when the next hits could
+(never down a lane a friendly ship blocks) and bombers at the best target in reach. Brace when the next hits could
 cripple or destroy the ship. No dice are consumed; deterministic per view.
 """
 
@@ -23,7 +24,7 @@ from game.core.ruleset import RULES_SIDE
 from . import geom
 from .actions import Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
 from .candidates import fire_options, move_options
-from .common import crippled, in_wells, inside_asteroids, on_table, prof, remaining, sight, squadron, weapon_strength
+from .common import base_shields, bm_touching, crippled, in_wells, inside_asteroids, on_table, prof, remaining, sight, squadron, weapon_strength
 from .movement import plan_move
 from .shooting import SUNWARD_HEADING, find_ordnance, pooled_firepower
 from .state import SFState, Ship
@@ -98,6 +99,61 @@ def _value(target: Ship) -> float:
     return p.points / p.hits * bonus * (1.0 + 1.0 / left)
 
 
+def _flare_risk(state: SFState, ship: Ship, x: float, y: float) -> float:
+    """Expected cost of a solar flare still to come catching the ship at
+    (x, y) with its shields down: blast markers and gas clouds touching the
+    base, plus the flare's own blast markers of ships placed before it (the
+    flare resolves ship by ship in id order, so a neighbour's sunward marker
+    can strip the shields first). An unshielded escort is lost outright."""
+    if not state.solar_flares or state.flare_done or ship.zone != "main":
+        return 0.0
+    shields = base_shields(ship)
+    p_flare = 1.0 - (5 / 6) ** state.solar_flares
+    c = tables().constants
+    reach = ship.radius + c.blast_marker_radius_mm + 1.0
+    touching = sum(1 for b in state.blast_markers if b.zone == "main" and math.hypot(b.x - x, b.y - y) <= reach)
+    touching += sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius))
+    h = SUNWARD_HEADING[state.sunward]
+    cost = 0.0
+    for o in state.ships.values():
+        if o.id == ship.id or o.status != "active" or o.zone != "main":
+            continue
+        if o.id < ship.id:  # its flare marker lands before our shields are checked
+            bx, by = geom.step(o.x, o.y, h, o.radius + c.blast_marker_radius_mm * 0.9)
+            if math.hypot(bx - x, by - y) <= reach:
+                touching += 1
+        elif o.side == ship.side:  # our flare marker may strip a later friend's shields
+            bx, by = geom.step(x, y, h, ship.radius + c.blast_marker_radius_mm * 0.9)
+            if (math.hypot(bx - o.x, by - o.y) <= o.radius + c.blast_marker_radius_mm + 1.0
+                    and base_shields(o) - bm_touching(state, o) <= 1):
+                cost += _flare_loss(o)
+    if touching >= shields:
+        cost += _flare_loss(ship)
+    elif touching == shields - 1:
+        # one hit the shields soak up in the enemy's turn leaves a marker on
+        # the base, and the flare then finds the ship bare
+        lam = 0.0
+        for e in state.ships.values():
+            if e.side == ship.side or e.status != "active" or e.zone != ship.zone:
+                continue
+            ep = prof(e)
+            d = math.hypot(e.x - x, e.y - y)
+            for w in ep.weapons:
+                if w.kind in ("battery", "lance") and d <= w.range_cm * 10.0 + ep.speed_cm * 5.0:
+                    lam += w.strength * (0.5 if w.kind == "lance" else 0.15)
+        cost += lam * math.exp(-lam) * 0.6 * _flare_loss(ship)
+    return p_flare * cost
+
+
+def _flare_loss(ship: Ship) -> float:
+    """Points at stake when a flare hits the ship unshielded (1 hit, and a
+    critical on 4+ for capital ships)."""
+    p = prof(ship)
+    if p.hits - ship.damage <= 1:
+        return p.points * 1.2
+    return _value(ship) * 1.6
+
+
 class FleetAgent:
     """Heuristic fleet commander for either fleet (the ``default`` agent)."""
 
@@ -136,7 +192,7 @@ class FleetAgent:
                     if w.kind not in ("battery", "lance"):
                         continue
                     d = math.hypot(e.x - x, e.y - y)
-                    reach = w.range_cm * 10.0 + ep.speed_cm * 10.0 * 0.5
+                    reach = w.range_cm * 10.0 + ep.speed_cm * 10.0 * (1.0 if not p.capital else 0.5)
                     if d <= reach:
                         threat += (w.strength * 0.35 if w.kind == "battery" else w.strength * 0.5) * 0.35
             threat *= _value(ship)
@@ -163,6 +219,7 @@ class FleetAgent:
                     break
             if order != "all_ahead_full":
                 hazard += 3 * sum(1 for b in state.blast_markers if math.hypot(b.x - x, b.y - y) < ship.radius + 15)
+            hazard += _flare_risk(state, ship, x, y)
             return gain - threat * 0.4 + closing - hazard
         finally:
             ship.x, ship.y, ship.heading, ship.order = saved
@@ -341,13 +398,19 @@ class FleetAgent:
             return v + 0.01
         if isinstance(a, Launch):
             if a.craft == "torpedo":
-                foes = [e for e in s.ships.values() if e.side != ship.side and e.status == "active"]
-                val = 0.0
-                for e in foes:
-                    d, t = geom.seg_point_dist(ship.x, ship.y, *geom.step(ship.x, ship.y, a.heading, 600.0), e.x, e.y)
-                    if d < e.radius + 30 and math.hypot(e.x - ship.x, e.y - ship.y) < 550:
-                        val = max(val, _value(e) * 2.0)
-                return val
+                # the salvo attacks the first ship it meets, friend or foe
+                end = geom.step(ship.x, ship.y, a.heading, 600.0)
+                first, first_t = None, math.inf
+                for e in s.ships.values():
+                    if e.id == ship.id or e.status != "active" or e.zone != ship.zone:
+                        continue
+                    d, t = geom.seg_point_dist(ship.x, ship.y, *end, e.x, e.y)
+                    pad = 30 if e.side != ship.side else tables().constants.ordnance_radius_mm + 15
+                    if d < e.radius + pad and t < first_t:
+                        first, first_t = e, t
+                if first is None or first.side == ship.side or math.hypot(first.x - ship.x, first.y - ship.y) >= 550:
+                    return 0.0
+                return _value(first) * 2.0
             if a.craft == "fighter":
                 return 0.3 if any(o.side != ship.side for o in s.ordnance) else 0.0
             return 2.0 if a.target else 0.0
