@@ -31,10 +31,12 @@ def wall(fid, x, y, w, h, height=25.0):
             "tags": ["blocks_sight", "impassable", "cover"], "cover": "solid"}
 
 
-def vehicle(fid, x, y, vtype="humvee", disabled=False, w=50, h=26):
+def vehicle(fid, x, y, vtype="humvee", disabled=False, w=50, h=26, hits=0, immobile=False):
+    props = {"vehicle_type": vtype, "disabled": disabled}
+    if hits or immobile:  # a damaged vehicle: attacks already taken toward its protection, cannot drive
+        props.update(hits=hits, immobile=immobile)
     return {"id": fid, "kind": "vehicle", "name": vtype, "exterior": rect(x, y, w, h), "height": 32.0,
-            "tags": ["blocks_sight", "impassable", "cover"], "cover": "solid",
-            "properties": {"vehicle_type": vtype, "disabled": disabled}}
+            "tags": ["blocks_sight", "impassable", "cover"], "cover": "solid", "properties": props}
 
 
 def rubble(fid, x, y, w, h):
@@ -164,7 +166,10 @@ def mission2():
 
 def mission3():
     feats = [
-        vehicle("lead_humvee", 380, 440, disabled=True), vehicle("our_humvee", 500, 440),
+        vehicle("lead_humvee", 380, 440, disabled=True),
+        # "your team's humvee has also sustained damage" (ours): it cannot drive and has
+        # taken 3 of its 5 attacks (protection): two more disable it; cover, gun and comms work
+        vehicle("our_humvee", 500, 440, hits=3, immobile=True),
         building("b1", 120, 150, 120, 100), building("b2", 640, 130, 130, 110, door="west"),
         building("b3", 110, 640, 120, 110, door="north"), building("b4", 660, 650, 120, 100, door="west"),
         wall("w1", 330, 300, 120, 6), wall("w2", 470, 580, 120, 6), wall("w3", 300, 520, 6, 80),

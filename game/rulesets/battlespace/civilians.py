@@ -50,32 +50,60 @@ def _step(em: Emitter, c: Fig, hx: float, hy: float, dist: float, stop_at: Fig |
         em.emit(Placed(unit=c.id, x=best[0], y=best[1], z=c.z, on=c.on))
 
 
+def _sees(em: Emitter, c: Fig, soldier: Fig) -> bool:
+    sg = sight(em.s, c, soldier)
+    return sg.visible and sg.cover == "none"
+
+
+def sweep(em: Emitter, prefer: Fig | None = None) -> None:
+    """Battlespace: Civilians: "the first time a civilian has a soldier in unobscured LoS",
+    however it arises (set-up, a civilian's move, a soldier's move, a vehicle driven, smoke
+    clearing): each civilian that has not reacted yet and sees an able soldier unobscured
+    rolls on the chart. The soldier causing it: ``prefer`` (the one who just moved) when
+    seen, else the nearest seen (ties by id; ours)."""
+    s = em.s
+    if s.result is not None:
+        return
+    for cid in sorted(k for k, c in s.figs.items() if c.kind == "civilian"):
+        c = em.s.figs[cid]
+        if c.status != "ok" or c.reacted or not c.on_table:
+            continue
+        seen = [f for f in em.s.soldiers() if f.status == "ok" and _sees(em, c, f)]
+        if not seen:
+            continue
+        if prefer is not None and any(f.id == prefer.id for f in seen):
+            who = em.s.figs[prefer.id]
+        else:
+            who = min(seen, key=lambda f: (math.hypot(f.x - c.x, f.y - c.y), f.id))
+        _react_one(em, c, who)
+
+
 def react(em: Emitter, soldier: Fig) -> None:
-    """Roll on the reaction chart for each civilian seeing ``soldier`` unobscured for the first time."""
-    for c in list(em.s.figs.values()):
-        if c.kind != "civilian" or c.status != "ok" or c.reacted:
-            continue
-        soldier = em.s.figs[soldier.id]
-        if soldier.status != "ok":
-            return
-        sg = sight(em.s, c, soldier)
-        if not sg.visible or sg.cover != "none":
-            continue
-        em.emit(Changed(unit=c.id, changes={"reacted": True}))
-        r = em.roll("d20", f"{nm(c)} reacts to {nm(soldier)}")
-        res = chart(r.natural)
-        em.log(f"{nm(c)}: {REACTION_WORDS.get(res, res)}")
-        if res == "hostile":
-            em.emit(Changed(unit=c.id, changes={"side": "enemy", "kind": "enemy", "card": "fighter", "group": None}))
-        elif res == "scream":
-            _step(em, c, c.x - soldier.x, c.y - soldier.y, T.move_mm, None)
-            en = em.s.enemies()
-            if en:
-                e = min(en, key=lambda e: (math.hypot(e.x - soldier.x, e.y - soldier.y), e.id))
-                move_toward(em, e, soldier)
-        elif res == "approach":
-            _step(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, soldier)
-        elif res == "friendly":
-            if ensure_deck(em):
-                em.emit(CardDrawn(card=em.s.deck[0], applies=False))
-            em.emit(Removed(unit=c.id, status="gone"))
+    """Roll on the reaction chart for each civilian seeing ``soldier`` unobscured for the first time
+    (after his move), then for any civilian who now sees another soldier (``sweep``)."""
+    sweep(em, prefer=soldier)
+
+
+def _react_one(em: Emitter, c: Fig, soldier: Fig) -> None:
+    """One civilian's roll on the chart, caused by ``soldier``; a civilian who moves may then
+    see soldiers he did not see before, and so may the others (``sweep`` again)."""
+    em.emit(Changed(unit=c.id, changes={"reacted": True}))
+    r = em.roll("d20", f"{nm(c)} reacts to {nm(soldier)}")
+    res = chart(r.natural)
+    em.log(f"{nm(c)}: {REACTION_WORDS.get(res, res)}")
+    if res == "hostile":
+        em.emit(Changed(unit=c.id, changes={"side": "enemy", "kind": "enemy", "card": "fighter", "group": None}))
+    elif res == "scream":
+        _step(em, c, c.x - soldier.x, c.y - soldier.y, T.move_mm, None)
+        en = em.s.enemies()
+        if en:
+            e = min(en, key=lambda e: (math.hypot(e.x - soldier.x, e.y - soldier.y), e.id))
+            move_toward(em, e, soldier)
+    elif res == "approach":
+        _step(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, soldier)
+    elif res == "friendly":
+        if ensure_deck(em):
+            em.emit(CardDrawn(card=em.s.deck[0], applies=False))
+        em.emit(Removed(unit=c.id, status="gone"))
+    if res in ("scream", "approach"):
+        sweep(em)

@@ -198,13 +198,16 @@ def figures(s: BSState) -> list[Figure]:
         marks = []
         if v.hits:
             marks.append(f"hits:{v.hits}")
+        if v.immobile:
+            marks.append("immobile")
         if crew:
             marks.append(f"crew:{len(crew)}")
         prot = "never disabled" if not vt.disable else f"disabled after {vt.protection} attacks on its occupants"
         prof = [f"{vt.name} ({vid})",
                 f"Seats {vt.seats + vt.rear_seats}" + (f", {DATA.weapons[vt.weapon].name}" if vt.weapon else "")
                 + (", armoured" if vt.armored else ""),
-                ("Disabled: cannot be occupied" if v.disabled else f"Hits {v.hits}: {prot}")]
+                ("Disabled: cannot be occupied" if v.disabled else f"Hits {v.hits}: {prot}")
+                + ("" if v.disabled or not v.immobile else "; damaged: cannot drive")]
         if crew:
             prof.append("In it: " + ", ".join(f"{o.id} ({o.seat})" for o in crew))
         vehicles.append(Figure(id=vid, side=VEHICLE_SIDE, x=cx, y=cy, radius=0.0, width=w, depth=d, heading=h,

@@ -38,7 +38,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 3
+    version = 4
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -129,6 +129,8 @@ class Battlespace:
 
     def resolve(self, state: BSState, action: Action, dice: Dice) -> Accepted | Rejected:
         em = Emitter(state, dice, apply_event)
+        from .civilians import sweep
+        sweep(em)  # Civilians: a civilian seeing a soldier from set-up reacts before the first action
         if isinstance(action, A.SitrepPhase):
             resolve_sitrep(em)
         elif isinstance(action, A.ClearPhase):
@@ -147,6 +149,7 @@ class Battlespace:
             if em.s.current is None and em.s.phase == "player":
                 from .turn import handover
                 handover(em, action.side)
+        sweep(em)  # Civilians: first unobscured sight, however this action brought it about
         rolls = [(e.notation, e.natural) for e in em.events if isinstance(e, DiceRolled)]
         after_rolls(em, rolls)
         if em.s.phase == "player" and em.s.current is not None and em.s.figs[em.s.current].status != "ok":

@@ -167,7 +167,10 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSSta
     for f in m.features:
         if f.kind == "vehicle":
             vt = str(f.properties.get("vehicle_type", "humvee"))
-            vehicles[f.id] = Vehicle(id=f.id, type=vt, disabled=bool(f.properties.get("disabled", False)))
+            # a damaged vehicle (map properties ``hits``: attacks already taken toward its
+            # protection; ``immobile``: cannot drive) - Mission 3's humvee
+            vehicles[f.id] = Vehicle(id=f.id, type=vt, disabled=bool(f.properties.get("disabled", False)),
+                                     hits=int(f.properties.get("hits", 0)), immobile=bool(f.properties.get("immobile", False)))
     exits = [ExitEdge(id=e.id, edge=e.edge, start=e.start_mm, end=e.end_mm, side=e.side) for e in m.exits]
     return BSState(ruleset="battlespace", sides=teams + ["enemy"], teams=teams, phase="player", active=teams[0], figs=figs,
                    table=(m.table.width_mm, m.table.height_mm), map_sha=m.sha256(), terrain=[_feat(f) for f in m.features],

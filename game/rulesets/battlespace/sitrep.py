@@ -161,6 +161,8 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
             y = c.y + math.sin(math.radians(h)) * T.move_mm
             if g.point_free(x, y) and g.path_clear(c.x, c.y, x, y):
                 em.emit(Placed(unit=c.id, x=x, y=y, z=c.z, on=c.on))
+        from .civilians import sweep
+        sweep(em)  # Civilians: a panicked civilian may now see a soldier
     elif eff == "smoke":
         tg = [f for f in targets(s) if f.status == "ok"]
         if not tg:

@@ -102,6 +102,8 @@ class Vehicle(_M):
     type: str
     hits: int = 0
     disabled: bool = False
+    #: damaged so that it cannot drive (Mission 3: "your team's humvee has also sustained damage"; ours)
+    immobile: bool = False
     dx: float = 0.0
     dy: float = 0.0
 

@@ -127,11 +127,14 @@ def resolve_sitrep(em: Emitter) -> None:
     """Draw a SITREP card and resolve it; then every enemy the card did not activate acts.
 
     Battlespace: Sitrep Phase: only the card drawn in this phase counts, so an enemy
-    a card activated during the Player phase (a failed initiative) acts again now."""
+    a card activated during the Player phase (a failed initiative) acts again now.
+    A hold or rush drawn in the Player phase carries into this phase."""
     for f in list(em.s.figs.values()):
         if f.side == "enemy" and f.activated:
             em.emit(Changed(unit=f.id, changes={"activated": False}))
-    em.emit(PhaseFlags(hold=False, rush=False, targeted=[]))
+    # "Enemy regroups" / "Enemy rush" drawn on a failed initiative in this turn's Player
+    # phase (no enemy activates there) hold / rush this SITREP phase (ours; flags end at Clear)
+    em.emit(PhaseFlags(hold=em.s.hold, rush=em.s.rush, targeted=[]))
     draw(em, "it is the SITREP phase")
     if not em.s.hold:
         for ids in groups(em.s):

@@ -89,6 +89,8 @@ def check_drive(s: BSState, f: Fig, advance: bool, x: float, y: float) -> str | 
         return f"{f.id} is not in a driver's seat"
     if v.disabled:
         return f"the {DATA.vehicles[v.type].name} is disabled"
+    if v.immobile:
+        return f"the {DATA.vehicles[v.type].name} is damaged and cannot drive"
     if advance:
         return "a vehicle covers up to an advance with one move order: give a move order"
     want, can, by = drive_reach(s, f, x, y)

@@ -628,3 +628,117 @@ def test_hindering__ends_a_civilians_walk_on_contact():
     em = emitter(s, [10])  # 8-13: the civilian walks up to the soldier
     react(em, em.s.figs["s0"])
     assert em.s.figs["c"].y == pytest.approx(340 - R)
+
+
+# -- v4: the last three clause gaps --------------------------------------------------------
+
+def test_mission3__our_humvee_starts_damaged_cannot_drive_and_two_more_attacks_disable_it():
+    """Battlespace: Mission 3: "your team's humvee has also sustained damage" (ours, by the
+    Vehicles rules): it starts with 3 of its 5 attacks (protection) taken and cannot drive;
+    it still gives cover and comms, and two more attacks on its occupants disable it."""
+    from pathlib import Path
+
+    from game.battle.loading import open_scenario
+    from game.rulesets.battlespace.rules.combat import enemy_attacks
+    from game.rulesets.battlespace.vehicles import check_drive
+    maps = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
+    _, sc, m = open_scenario(maps / "mission3.scenario.json")
+    s = RULESET.setup(sc, m, Dice(1))
+    v = s.vehicles["our_humvee"]
+    assert (v.hits, v.immobile, v.disabled) == (3, True, False) and s.vehicles["lead_humvee"].disabled
+    d = s.figs["reyes"]
+    d.vehicle, d.seat = "our_humvee", "driver"
+    assert "cannot drive" in check_drive(s, d, False, d.x, d.y - 50)
+    assert radio_operator(s) is not None and radio_operator(s).id == "reyes"  # comms still work
+    e = next(f for f in s.enemies())
+    em = emitter(s, [20])
+    enemy_attacks(em, em.s.figs[e.id], em.s.figs["reyes"])
+    assert em.s.vehicles["our_humvee"].hits == 4 and not em.s.vehicles["our_humvee"].disabled
+    em = emitter(em.s, [20])
+    enemy_attacks(em, em.s.figs[e.id], em.s.figs["reyes"])
+    assert em.s.vehicles["our_humvee"].disabled and em.s.figs["reyes"].vehicle is None
+
+
+LONG_WALL = {"id": "long", "kind": "wall", "exterior": [[150, 300], [770, 300], [770, 306], [150, 306]], "height": 60.0,
+             "tags": ["blocks_sight", "impassable", "cover"]}
+
+
+def _fail_initiative_drawing(s, card):
+    s.deck = [card, "s12"] + [c for c in s.deck if c not in (card, "s12")]  # then "All quiet"
+    r = step(RULESET, s, A.Activate(side="fireteam", unit="s0"), Dice.scripted([1]))
+    assert r.ok and s.figs["s0"].move_only and s.discard[-1] == card
+    s.phase, s.active, s.current = "sitrep", "rules", None
+
+
+def test_sitrep__enemy_regroups_drawn_on_a_failed_initiative_holds_the_sitrep_phase():
+    """Battlespace: Player Phase ("draw a Sitrep card and follow its instructions immediately"):
+    "Enemy regroups" drawn on a failed initiative holds the enemy in this turn's SITREP phase
+    (ours: no enemy acts in the Player phase): the fighter in sight does not shoot."""
+    s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
+    _fail_initiative_drawing(s, "s18")
+    assert s.hold
+    em = emitter(s, [])  # no attack roll
+    resolve_sitrep(em)
+    assert not [e for e in em.events if isinstance(e, Attacked)] and em.s.figs["e"].y == 300.0
+    # without the card, the same fighter shoots in the SITREP phase
+    s2 = battle(four(), [("e", "fighter", 457, 300, None)], features=())
+    _fail_initiative_drawing(s2, "s12")
+    em2 = emitter(s2, [3])
+    resolve_sitrep(em2)
+    assert [e for e in em2.events if isinstance(e, Attacked)]
+
+
+def test_sitrep__enemy_rush_drawn_on_a_failed_initiative_rushes_the_sitrep_phase():
+    """Battlespace: Player Phase: "Enemy rush" drawn on a failed initiative gives this turn's
+    SITREP-phase activations an advance (176 mm) instead of a move (88 mm); it ends at Clear."""
+    moved = {}
+    for card in ("s19", "s12"):
+        s = battle(four(), [("e", "fighter", 457, 100, None)], features=(LONG_WALL,))
+        _fail_initiative_drawing(s, card)
+        em = emitter(s, [])
+        resolve_sitrep(em)
+        e = em.s.figs["e"]
+        moved[card] = math.hypot(e.x - 457, e.y - 100)
+        if card == "s19":
+            resolve_clear(em)
+            assert not em.s.rush
+    # (the route bends round the wall's end: the straight-line displacement is a little short of the path)
+    assert moved["s19"] > 150.0 and moved["s12"] <= 88.0 + 1e-6
+
+
+def _civilian(s, x, y):
+    s.figs["c"] = s.figs["e"].model_copy(update={"id": "c", "side": "civilian", "kind": "civilian", "card": "civilian",
+                                                 "name": "Civilian", "x": float(x), "y": float(y), "group": None})
+
+
+def test_civilians__the_chart_is_rolled_on_first_sight_at_set_up_civilian_move_or_soldier_move():
+    """Battlespace: Civilians: "the first time a civilian has a soldier in unobscured LoS" -
+    however it arises: (1) in sight at set-up: rolled before the first action; (2) a civilian
+    moved into sight (civilians panic) rolls at once; (3) a soldier moving into sight; once only."""
+    # (1) set-up: the civilian stands in the open in front of the team
+    s = battle(four(), [("e", "fighter", 100, 100, None)], features=())
+    _civilian(s, 457, 450)
+    r = step(RULESET, s, A.Activate(side="fireteam", unit="s0"), Dice.scripted([16, 10]))  # 16: nothing; initiative 10
+    rolls = [e for e in r.events if e.type == "dice_rolled"]
+    assert "Civilian c reacts to Sgt. Reyes" in rolls[0].purpose and s.figs["c"].reacted
+    assert "initiative" in rolls[1].purpose and s.figs["s0"].activated
+    # once only: the next action rolls no reaction
+    r = step(RULESET, s, A.Move(side="fireteam", unit="s0", x=457, y=560), Dice.scripted([]))
+    assert r.ok and not [e for e in r.events if e.type == "dice_rolled"]
+    # (2) a civilian behind the wall (obscured) panics out of its cover (D20 1: east, 88 mm)
+    tall = dict(WALL, height=60.0)
+    s = battle(four(), [("e", "fighter", 100, 100, None)], features=(tall,))
+    _civilian(s, 500, 280)
+    assert not any(sight(s, s.figs["c"], f).cover == "none" and sight(s, s.figs["c"], f).visible for f in s.soldiers())
+    em = emitter(s, [1, 16])
+    resolve_card(em, DATA.sitrep_by_id["s10"])
+    assert em.s.figs["c"].x == pytest.approx(588.0) and em.s.figs["c"].reacted
+    assert "reacts to" in [e for e in em.events if e.type == "dice_rolled"][-1].purpose
+    # (3) a soldier stepping out from behind the wall into sight
+    s = battle([("s0", "sgt_reyes", 457, 330, [])], [("e", "fighter", 100, 100, None)], features=(tall,))
+    _civilian(s, 560, 200)
+    s.figs["c"].reacted = False
+    _ready(s, "s0")
+    assert not sight(s, s.figs["c"], s.figs["s0"]).visible or sight(s, s.figs["c"], s.figs["s0"]).cover != "none"
+    r = step(RULESET, s, A.Move(side="fireteam", unit="s0", x=540, y=330), Dice.scripted([16]))
+    assert r.ok and s.figs["c"].reacted

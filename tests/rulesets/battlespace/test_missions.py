@@ -34,7 +34,12 @@ def _ready(s, unit, orders=2):
 
 
 def _put(s, unit, x, y):
+    """Teleport ``unit``; the civilians count as having reacted already, so the dice scripted
+    for the case are not taken by a reaction roll (the first-sight check: test_clauses)."""
     s.figs[unit].x, s.figs[unit].y = float(x), float(y)
+    for c in s.figs.values():
+        if c.kind == "civilian":
+            c.reacted = True
 
 
 def _clear(s, turn):
