@@ -559,7 +559,10 @@ class BattleScene(Scene):
     def prepare_screenshot(self) -> None:
         """For ``--screenshot``: select the first model, show its sight lines
         and preview one of its actions (a legal one with odds if there is
-        one: at an enemy, else on itself)."""
+        one: at an enemy, else on itself). The rules' automated steps and AI
+        seats run first, up to the first decision a human seat must take."""
+        if self.session.humans and not self.session.battle.over:
+            self.skip_ai()
         figs = self.view.figures
         if not figs:
             return
