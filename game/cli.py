@@ -160,7 +160,7 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
 
     rs, sc, _ = open_scenario(scenario)
     sides = rs.sides(sc)
-    check_seats(scenario, seats)
+    check_seats(rs, sc, seats)
     out_dir = out or Path("replays") / f"sim-{sc.id}-seed{seed}"
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs_args = [(scenario, seats, game_seed(seed, i), out_dir / f"game{i:04d}.replay.jsonl") for i in range(games)]

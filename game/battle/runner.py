@@ -81,14 +81,13 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
     return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None)
 
 
-def check_seats(scenario_path: str | Path, seats: dict[str, Seat]) -> None:
-    """Raise SeatError for a seat naming an unknown side or agent (before any
-    battle starts or file is written)."""
+def check_seats(rs, sc, seats: dict[str, Seat]) -> None:
+    """Raise SeatError for a seat of scenario ``sc`` naming an unknown side or
+    agent of ruleset ``rs`` (before any battle starts or file is written)."""
     from game.ai.registry import make_agent
     from game.battle.seats import SeatError
     import random as _random
 
-    rs, sc, _ = open_scenario(scenario_path)
     for side, seat in seats_for(rs.sides(sc), seats).items():
         if seat.kind == "ai":
             try:

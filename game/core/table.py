@@ -7,8 +7,6 @@ the editor agree on what a feature is.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from shapely.geometry import Polygon
 
 from game.data.maps import MapFile, TerrainFeature
@@ -36,13 +34,3 @@ def piece_of(feature: TerrainFeature) -> TerrainPiece:
 def pieces_of(map_file: MapFile) -> list[TerrainPiece]:
     """Every feature of ``map_file`` as a terrain piece, in file order."""
     return [piece_of(f) for f in map_file.features]
-
-
-@lru_cache(maxsize=16)
-def _cached(map_json: str) -> tuple[TerrainPiece, ...]:
-    return tuple(pieces_of(MapFile.model_validate_json(map_json)))
-
-
-def cached_pieces(map_file: MapFile) -> tuple[TerrainPiece, ...]:
-    """:func:`pieces_of`, cached by the map's content (maps are immutable)."""
-    return _cached(map_file.model_dump_json())

@@ -8,14 +8,7 @@ from game.geometry.index import TerrainIndex
 from game.geometry.shapes import Base, Model
 from game.geometry.terrain import TerrainPiece
 
-try:  # the shared converter (game/core/table.py) when present
-    from game.core.table import pieces_of as _pieces_of
-except ImportError:  # pragma: no cover - fallback while core lacks it
-    from shapely.geometry import Polygon
-
-    def _pieces_of(m: MapFile) -> list[TerrainPiece]:
-        return [TerrainPiece(id=f.id, polygon=Polygon(f.exterior, f.holes), kind=f.kind, height=f.height,
-                             tags=frozenset(f.tags), move_cost=f.move_cost, cover=f.cover) for f in m.features]
+from game.core.table import pieces_of as _pieces_of
 
 
 STANDING_EYE_MM = 30.0
