@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.core.dice import Dice
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
@@ -39,3 +41,22 @@ def emitter(state, faces):
 def four(x=457, y=600, gear=((), (), (), ())):
     cards = ["sgt_reyes", "cpl_okafor", "spc_lindqvist", "pfc_tanaka"]
     return [(f"s{i}", cards[i], x + 40 * i, y, list(gear[i])) for i in range(4)]
+
+
+MAPS = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
+
+
+def mission(name: str):
+    """The starting state of bundled scenario ``name`` (seed 1)."""
+    from game.battle.loading import open_scenario
+
+    _, sc, m = open_scenario(MAPS / f"{name}.scenario.json")
+    return RULESET.setup(sc, m, Dice(1))
+
+
+def ready(s, unit, orders=2):
+    """``unit`` is the activated soldier with ``orders`` orders (the initiative roll is tested elsewhere)."""
+    f = s.figs[unit]
+    f.activated, f.orders, f.used, f.move_only = True, orders, [], False
+    s.current = unit
+    return f

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
-from game.battle.loading import open_scenario
 from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
@@ -17,19 +15,11 @@ from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.ai import FireteamAgent, _door_spot
 from game.rulesets.battlespace.geo import sight
 
-MAPS = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
+from .helpers import mission, ready as _ready
 
 
 def _mission2():
-    _, sc, m = open_scenario(MAPS / "mission2.scenario.json")
-    return RULESET.setup(sc, m, Dice(1))
-
-
-def _ready(s, unit, orders=2):
-    f = s.figs[unit]
-    f.activated, f.orders, f.used, f.move_only = True, orders, [], False
-    s.current = unit
-    return f
+    return mission("mission2")
 
 
 def _scripted():

@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from game.battle.loading import open_scenario
 from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
@@ -15,22 +13,8 @@ from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.geo import R
 from game.rulesets.battlespace.missions import after_rolls, clear_check, interactions
 
-from .helpers import emitter
+from .helpers import emitter, mission, ready as _ready
 
-MAPS = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
-
-
-def mission(name: str):
-    _, sc, m = open_scenario(MAPS / f"{name}.scenario.json")
-    return RULESET.setup(sc, m, Dice(1))
-
-
-def _ready(s, unit, orders=2):
-    """``unit`` is the activated soldier with ``orders`` orders (the initiative roll is tested elsewhere)."""
-    f = s.figs[unit]
-    f.activated, f.orders, f.used, f.move_only = True, orders, [], False
-    s.current = unit
-    return f
 
 
 def _put(s, unit, x, y):
