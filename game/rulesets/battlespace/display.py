@@ -26,7 +26,6 @@ from shapely.ops import unary_union
 
 from game.core.dice import Dice, DiceError
 from game.core.view import Figure, Marker
-from game.geometry.shapes import lane_template, rectangle_template
 from game.geometry.terrain import TerrainPiece
 
 from . import actions as A

@@ -24,11 +24,11 @@ from game.core.ruleset import RULES_SIDE
 from . import geom
 from .actions import Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
 from .candidates import fire_options, move_options
-from .common import base_shields, bm_touching, crippled, in_wells, inside_asteroids, on_table, prof, remaining, sight, squadron, weapon_strength
+from .common import base_shields, bm_touching, crippled, inside_asteroids, prof, remaining, sight, squadron, weapon_strength
 from .movement import plan_move
 from .shooting import SUNWARD_HEADING, find_ordnance, pooled_firepower
 from .state import SFState, Ship
-from .tables import profile, tables
+from .tables import tables
 
 P_HIT = {2: 5 / 6, 3: 4 / 6, 4: 3 / 6, 5: 2 / 6, 6: 1 / 6}
 

@@ -14,7 +14,7 @@ from .actions import (ORDERS, Brace, DeclareOrder, Disengage, EndPhase, EnterLow
                       RulesStep, TakeIt)
 from .common import in_wells, prof, squadron
 from .movement import allowed_turns, move_limits, plan_move
-from .shooting import field_target, find_ordnance, ordnance_id
+from .shooting import field_target, ordnance_id
 from .state import SFState, Ship
 from .tables import tables
 

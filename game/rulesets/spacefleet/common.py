@@ -5,7 +5,6 @@ a private copy of the state so later rolls see earlier results)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
 from game.core.event import DiceRolled, Event
@@ -14,10 +13,6 @@ from . import geom
 from .state import Feature, SFState, Ship
 from .tables import Profile, Weapon, profile, tables
 
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
-ON_TABLE = ("active",)
 HULKS = ("drifting_hulk", "blazing_hulk")
 
 

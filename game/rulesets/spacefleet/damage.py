@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import geom
-from .common import HULKS, Ctx, base_shields, crippled, prof, remaining, shield_capacity
+from .common import HULKS, Ctx, base_shields, prof, remaining, shield_capacity
 from .events import BlastMarkerPlaced, CriticalHit, ShipDamaged, ShipStatus
 from .tables import tables
 
@@ -150,10 +150,6 @@ def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, 
         faces = ctx.d6s(shots, f"{why}: {shots} lance shots at {sid} (4+)", side=t.side)
         hits = sum(1 for f in faces if f >= 4)
         apply_hits(ctx, sid, hits, (x, y), why=why)
-
-
-def crippled_now(ship) -> bool:
-    return crippled(ship)
 
 
 def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:

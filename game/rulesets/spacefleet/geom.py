@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
@@ -220,12 +220,3 @@ def circle_ring(cx: float, cy: float, r: float, n: int = 32) -> list[tuple[float
     """An ``n``-gon approximating a circle (for map files)."""
     return [(round(cx + r * math.cos(2 * math.pi * i / n), 2), round(cy + r * math.sin(2 * math.pi * i / n), 2)) for i in range(n)]
 
-
-def nearest_index(points: Iterable[tuple[float, float]], x: float, y: float) -> int:
-    """Index of the point nearest (x, y)."""
-    best, bi = math.inf, -1
-    for i, (px, py) in enumerate(points):
-        d = math.hypot(px - x, py - y)
-        if d < best:
-            best, bi = d, i
-    return bi

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import geom
 from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
-from .common import (Ctx, crippled, enemies, features_near, in_wells, ld_test, leadership, on_table, prof, shield_capacity,
+from .common import (Ctx, enemies, features_near, in_wells, ld_test, leadership, on_table, prof, shield_capacity,
                      speed_mm, squadron, squadron_ld, under_fire)
 from .damage import apply_hits, hull_damage
 from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus

@@ -3,7 +3,6 @@ outcome and the AI hooks (spacefleet_core 1.5 turn sequence)."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -20,7 +19,7 @@ from game.data.scenario import Scenario
 from . import geom
 from .actions import (ACTIONS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import HULKS, Ctx, crippled, leadership, on_table, prof, squadron, under_fire
+from .common import Ctx, crippled, leadership, on_table, prof, squadron, under_fire
 from .endphase import assault_reason, boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
                      BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
