@@ -21,14 +21,13 @@ Decisions:
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.data.config import config_dir, load_or_default, save_model
 from game.data.errors import FileError, from_validation
 from game.data.io import dumps, read_json, write_atomic
 from game.data.maps import MapFile, parse_map
@@ -60,18 +59,6 @@ class DraftFile(BaseModel):
     autosave: bool = Field(False, description="true for an autosave side file")
     problems: list[str] = Field(default_factory=list, description="the problems when it was saved")
     map: MapFile = Field(description="the map data (schema-valid, geometry unchecked)")
-
-
-def config_dir() -> Path:
-    """The user's Battletable config folder (not created)."""
-    env = os.environ.get("BATTLETABLE_CONFIG_DIR")
-    if env:
-        return Path(env)
-    if sys.platform.startswith("win"):
-        return Path(os.environ.get("APPDATA", Path.home())) / "battletable"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "battletable"
-    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "battletable"
 
 
 def stem(path: str | Path) -> str:
@@ -232,13 +219,7 @@ def _settings_path() -> Path:
 
 def load_settings() -> EditorSettings:
     """The editor settings; defaults when the file is missing or unreadable (never raises)."""
-    p = _settings_path()
-    if not p.exists():
-        return EditorSettings()
-    try:
-        return EditorSettings.model_validate(read_json(p))
-    except (FileError, ValidationError):
-        return EditorSettings()
+    return load_or_default(_settings_path(), EditorSettings)
 
 
 def recent_files() -> list[Path]:
@@ -252,7 +233,7 @@ def add_recent(path: str | Path) -> None:
     ap = str(Path(path).resolve())
     s.recent = [ap] + [r for r in s.recent if r != ap][: RECENT_LIMIT - 1]
     try:
-        write_atomic(_settings_path(), dumps(s))
+        save_model(_settings_path(), s)
     except OSError:
         pass
 

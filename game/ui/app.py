@@ -140,21 +140,21 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
-        s = self.top
-        if s is None:
-            return
-        if s.ui is not None:
-            s.ui.process_events(event)
-        s.handle(event)
+        self._to_top("process_events", "handle", event)
 
     def update(self, dt: float) -> None:
         """Advance the top scene by ``dt`` seconds."""
+        self._to_top("update", "update", dt)
+
+    def _to_top(self, ui_method: str, scene_method: str, arg) -> None:
+        """Call ``ui_method(arg)`` on the top scene's widgets (if any), then its
+        own ``scene_method(arg)``; nothing when the stack is empty."""
         s = self.top
         if s is None:
             return
         if s.ui is not None:
-            s.ui.update(dt)
-        s.update(dt)
+            getattr(s.ui, ui_method)(arg)
+        getattr(s, scene_method)(arg)
 
     def draw(self) -> None:
         """Draw the visible scenes, bottom to top."""

@@ -6,14 +6,12 @@ folder) or ``~/.config/battletable``. A bad file is ignored with defaults.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from game.data.errors import FileError
-from game.data.io import dumps, read_json, write_atomic
+from game.data.config import config_dir, load_or_default, save_model
 
 
 class Settings(BaseModel):
@@ -29,25 +27,11 @@ class Settings(BaseModel):
     keys: dict[str, str] = Field(default_factory=dict, description="action -> key name overrides")
 
 
-def config_dir() -> Path:
-    """Where settings, saves and replays go by default."""
-    env = os.environ.get("BATTLETABLE_CONFIG_DIR")
-    return Path(env) if env else Path.home() / ".config" / "battletable"
-
-
 def load_settings() -> Settings:
     """The saved settings, or the defaults when missing or unreadable."""
-    p = config_dir() / "settings.json"
-    if not p.exists():
-        return Settings()
-    try:
-        return Settings.model_validate(read_json(p))
-    except (FileError, ValidationError):
-        return Settings()
+    return load_or_default(config_dir() / "settings.json", Settings)
 
 
 def save_settings(s: Settings) -> Path:
     """Write the settings atomically; return the path."""
-    p = config_dir() / "settings.json"
-    write_atomic(p, dumps(s))
-    return p
+    return save_model(config_dir() / "settings.json", s)

@@ -13,6 +13,7 @@ from game.editor.measure import measure
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade, table_style
+from game.ui.render import tint
 
 HANDLE = 4
 
@@ -206,36 +207,15 @@ class LabelPlacer:
     def draw(self, surface, text: pygame.Surface, candidates: list[tuple[int, int]]) -> pygame.Rect:
         """Place ``text`` and draw it on a faint dark backing."""
         r = self.place(text.get_size(), candidates)
-        back = pygame.Surface((r.width + 4, r.height), pygame.SRCALPHA)
-        back.fill((0, 0, 0, 90))
-        surface.blit(back, (r.x - 2, r.y))
+        surface.blit(tint((r.width + 4, r.height), (0, 0, 0, 90)), (r.x - 2, r.y))
         surface.blit(text, r.topleft)
         return r
 
 
 def wrap_text(text: str, width_px: int, size: int = 13, bold: bool = False) -> list[str]:
     """``text`` split into lines no wider than ``width_px`` (at word breaks; a
-    word longer than a line is cut)."""
-    f = fonts.font(size, bold)
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= width_px:
-            line = trial
-            continue
-        if line:
-            out.append(line)
-        line = word
-        while f.size(line)[0] > width_px and len(line) > 1:
-            cut = len(line) - 1
-            while cut > 1 and f.size(line[:cut])[0] > width_px:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-    if line or not out:
-        out.append(line)
-    return out
+    word longer than a line is cut; see :func:`fonts.wrap_with`)."""
+    return fonts.wrap_with(fonts.font(size, bold), text, width_px)
 
 
 class ProblemPanel:
@@ -252,10 +232,15 @@ class ProblemPanel:
         self.scroll = 0
         self.selected: int | None = None
         self._rows: list[tuple[int, pygame.Rect, list[str]]] = []
+        self._layout_key = None
 
     def layout(self, problems) -> list[tuple[int, pygame.Rect, list[str]]]:
-        """``(problem index, rectangle, wrapped lines)`` for every problem (unscrolled)."""
+        """``(problem index, rectangle, wrapped lines)`` for every problem (unscrolled).
+        Re-wrapped only when the problems' text, the panel or the font changes."""
         line_h = fonts.font(self.SIZE).get_linesize()
+        key = (tuple(map(str, problems)), tuple(self.rect), fonts.font(self.SIZE))
+        if key == self._layout_key:
+            return self._rows
         width = self.rect.width - 2 * self.PAD - 14
         y = self.rect.y + self.PAD
         rows = []
@@ -264,7 +249,7 @@ class ProblemPanel:
             r = pygame.Rect(self.rect.x + self.PAD, y, self.rect.width - 2 * self.PAD, len(lines) * line_h)
             rows.append((i, r, lines))
             y += r.height + self.GAP
-        self._rows = rows
+        self._rows, self._layout_key = rows, key
         return rows
 
     def content_height(self) -> int:

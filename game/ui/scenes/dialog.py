@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from game.ui import fonts
+from game.ui.render import tint
 from game.ui.render.logpanel import wrap
 from game.ui.scene import Scene
 
@@ -56,9 +57,7 @@ class PanelScene(Scene):
         return True  # modal: nothing reaches the scenes below
 
     def draw(self, surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, self.dim))
-        surface.blit(shade, (0, 0))
+        surface.blit(tint(surface.get_size(), (0, 0, 0, self.dim)), (0, 0))
         r = self.panel_rect()
         pygame.draw.rect(surface, (34, 37, 45), r, border_radius=6)
         pygame.draw.rect(surface, (110, 120, 140), r, 1, border_radius=6)

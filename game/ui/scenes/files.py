@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.ui import fonts
+from game.ui.render import tint
 from game.ui.scene import Scene
 
 
@@ -80,9 +81,7 @@ class FileChooser(Scene):
         return True
 
     def draw(self, surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(tint(surface.get_size(), (0, 0, 0, 150)), (0, 0))
         pygame.draw.rect(surface, (34, 37, 45), self.rect, border_radius=6)
         pygame.draw.rect(surface, (110, 120, 140), self.rect, 1, border_radius=6)
         surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (self.rect.x + 20, self.rect.y + 14))

@@ -1,0 +1,49 @@
+"""Small JSON settings files in the user's config folder (settings, recent
+files): where that folder is, reading with defaults when a file is missing or
+unreadable, and writing atomically (sorted keys)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from game.data.errors import FileError
+from game.data.io import dumps, read_json, write_atomic
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def config_dir() -> Path:
+    """The user's Battletable config folder (not created): ``BATTLETABLE_CONFIG_DIR``
+    when set, else the platform's place (APPDATA, Application Support, XDG)."""
+    env = os.environ.get("BATTLETABLE_CONFIG_DIR")
+    if env:
+        return Path(env)
+    if sys.platform.startswith("win"):
+        return Path(os.environ.get("APPDATA", Path.home())) / "battletable"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "battletable"
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "battletable"
+
+
+def load_or_default(path: str | Path, model: type[M]) -> M:
+    """``path`` validated as ``model``; ``model()`` (the defaults) when the file
+    is missing, unreadable or invalid (never raises on those)."""
+    p = Path(path)
+    if not p.exists():
+        return model()
+    try:
+        return model.model_validate(read_json(p))
+    except (FileError, ValidationError):
+        return model()
+
+
+def save_model(path: str | Path, data: BaseModel) -> Path:
+    """Write ``data`` to ``path`` atomically (:func:`game.data.io.write_atomic`); return the path."""
+    p = Path(path)
+    write_atomic(p, dumps(data))
+    return p
