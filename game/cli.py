@@ -150,14 +150,11 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     from rich.table import Table
 
     from game.battle.loading import open_scenario
-    from game.battle.runner import _play_job, game_seed, summarise
-    from game.battle.seats import seats_for
+    from game.battle.runner import _play_job, check_seats, game_seed, summarise
 
     seats = _seats(seat)
     if any(s.kind == "human" for s in seats.values()):
         raise _err("simulate seats only AIs (SIDE=ai:NAME)")
-    from game.battle.runner import check_seats
-
     rs, sc, _ = open_scenario(scenario)
     sides = rs.sides(sc)
     check_seats(rs, sc, seats)
@@ -289,10 +286,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(rc)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except FileError as e:
-        typer.echo(f"error: {e}", err=True)
-        sys.exit(2)
-    except SeatError as e:
+    except (FileError, SeatError) as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)
     except OSError as e:  # a file that cannot be written or read

@@ -7,15 +7,24 @@ between two human sides so the previous side's private view is hidden.
 
 from __future__ import annotations
 
+import random
 from typing import Callable
 
 from game.ai.agent import Agent
 from game.ai.registry import make_agent
 from game.battle.seats import Seat, SeatError
 from game.core.action import Action
-from game.core.ruleset import RULES_SIDE, Accepted, Rejected
+from game.core.ruleset import RULES_SIDE, Accepted, Rejected, Ruleset
 from game.core.session import Battle
 from game.core.view import handover_needed
+
+
+def seat_agent(ruleset: Ruleset, side: str, seat: Seat, rng: random.Random) -> Agent:
+    """The agent of AI seat ``seat`` for ``side``; SeatError for an unknown agent."""
+    try:
+        return make_agent(ruleset, seat.agent, rng, seat.params)
+    except KeyError as e:
+        raise SeatError(f"--seat {side}=ai:{seat.agent}: {e.args[0]}") from None
 
 
 class Controller:
@@ -35,10 +44,7 @@ class Controller:
         for side, seat in seats.items():
             if seat.kind == "ai":
                 rng = battle.dice.agent_stream(f"{side}:{seat.agent}")
-                try:
-                    self.agents[side] = make_agent(battle.ruleset, seat.agent, rng, seat.params)
-                except KeyError as e:
-                    raise SeatError(f"--seat {side}=ai:{seat.agent}: {e.args[0]}") from None
+                self.agents[side] = seat_agent(battle.ruleset, side, seat, rng)
         self.humans = {s for s, seat in seats.items() if seat.kind == "human"}
         self.last_human: str | None = None
         self.handover_to: str | None = None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from game.battle.controller import Controller
+from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, seats_for
 from game.core.event import DiceRolled
@@ -84,16 +85,9 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
 def check_seats(rs, sc, seats: dict[str, Seat]) -> None:
     """Raise SeatError for a seat of scenario ``sc`` naming an unknown side or
     agent of ruleset ``rs`` (before any battle starts or file is written)."""
-    from game.ai.registry import make_agent
-    from game.battle.seats import SeatError
-    import random as _random
-
     for side, seat in seats_for(rs.sides(sc), seats).items():
         if seat.kind == "ai":
-            try:
-                make_agent(rs, seat.agent, _random.Random(0), seat.params)
-            except KeyError as e:
-                raise SeatError(f"--seat {side}=ai:{seat.agent}: {e.args[0]}") from None
+            seat_agent(rs, side, seat, random.Random(0))
 
 
 def _play_job(args: tuple) -> GameResult:

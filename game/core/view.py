@@ -6,6 +6,8 @@ call so no caller reads a state it should not.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.core.ruleset import Ruleset
 from game.core.state import BattleState
 
@@ -20,9 +22,6 @@ def view_for(ruleset: Ruleset, state: BattleState, side: str | None) -> BattleSt
 def handover_needed(previous: str | None, nxt: str | None, humans: set[str]) -> bool:
     """Hot-seat: hide the screen between two different human sides."""
     return previous is not None and nxt is not None and previous != nxt and previous in humans and nxt in humans
-
-
-from dataclasses import dataclass, field  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from game.data.errors import FileError, from_validation
+from game.data.errors import FileError
 from game.data.io import parse_model, read_json
 from game.data.maps import MapFile, map_problems
 from game.data.replay import SeatSpec
@@ -43,12 +43,7 @@ def read_save(path: str | Path) -> SaveFile:
     raw = read_json(p)
     if isinstance(raw, dict) and raw.get("kind") not in (None, "battletable-save"):
         raise FileError(p, "kind", "not a Battletable save")
-    try:
-        sv = parse_model(p, SaveFile, raw)
-    except FileError:
-        raise
-    except ValidationError as e:  # pragma: no cover - parse_model converts these
-        raise from_validation(p, e) from None
+    sv = parse_model(p, SaveFile, raw)
     probs = map_problems(sv.map)
     if probs:
         raise FileError(p, f"map {probs[0][0]}", probs[0][1])

@@ -158,7 +158,7 @@ def lines_clear(index: TerrainIndex, p1: np.ndarray, z1: np.ndarray, p2: np.ndar
     normal = np.ones(K, dtype=bool) if special is None else ~np.asarray(special, dtype=bool)
     zmax = np.maximum(z1, z2)
     zmin = np.minimum(z1, z2)
-    H = np.unique(index.heights[m & np.isfinite(index.heights)])
+    H = index.blocking_heights if mask is None else np.unique(index.heights[m & np.isfinite(index.heights)])
     k = np.searchsorted(H, zmax, side="right")
     for kk in np.unique(k[normal]):
         rows = np.flatnonzero(normal & (k == kk))
