@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 import math
 import random
 from dataclasses import dataclass
@@ -46,6 +47,13 @@ def log_line(battle: Battle, event) -> str:
     return text
 
 
+@lru_cache(maxsize=8)
+def _opened(path: str, mtime_ns: int):
+    """:func:`open_scenario`, once per file version and process (a simulation
+    plays many games of one scenario)."""
+    return open_scenario(path)
+
+
 def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_path: str | Path | None = None,
          log: Callable[[str], None] | None = None, max_actions: int = MAX_ACTIONS) -> GameResult:
     """Play a battle to its end with AI seats only, headless.
@@ -56,7 +64,7 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
         RuntimeError: if a human seat is given (headless play has no input) or
             the battle exceeds ``max_actions``.
     """
-    rs, sc, m = open_scenario(scenario_path)
+    rs, sc, m = _opened(str(scenario_path), Path(scenario_path).stat().st_mtime_ns)
     all_seats = seats_for(rs.sides(sc), seats)
     if any(s.kind == "human" for s in all_seats.values()):
         raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
