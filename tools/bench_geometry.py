@@ -13,12 +13,14 @@ Relative table paths resolve against the repository root.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Optional
+
+import typer
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
@@ -166,24 +168,21 @@ def run(table_path: str | None = None, quick: bool = False) -> dict:
     return res
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--table", default=None, help="table JSON (relative to the repo root)")
-    ap.add_argument("--quick", action="store_true", help="fewer repeats")
-    a = ap.parse_args(argv)
-    res = run(a.table, a.quick)
-    if a.json:
+def main(as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+         table: Optional[str] = typer.Option(None, "--table", help="table JSON (relative to the repo root)"),
+         quick: bool = typer.Option(False, "--quick", help="fewer repeats")) -> None:
+    """Geometry figures (LoS, visibility, paths, arcs, blasts) against their targets."""
+    res = run(table, quick)
+    if as_json:
         print(json.dumps(res, sort_keys=True, default=float))
-        return 0
+        return
     for k, v in res.items():
         if isinstance(v, float):
             v = f"{v:.4g}"
         target = TARGETS.get(k)
         note = f"   (target {target[0]} {target[1]})" if target else ""
         print(f"{k:42s} {v}{note}")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    typer.run(main)

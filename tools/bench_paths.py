@@ -21,12 +21,13 @@ table defaults to ``../shared/bench/standard_table.json`` from the repo root.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
 import time
 from pathlib import Path
+
+import typer
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
@@ -135,12 +136,10 @@ def _pymunk_sweep_us(pieces, pairs, r: float) -> float:
     return (time.perf_counter() - t0) / max(len(pairs), 1) * 1e6
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("table", nargs="?", default="../shared/bench/standard_table.json")
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = ap.parse_args(argv)
-    path = Path(args.table)
+def main(table_file: str = typer.Argument("../shared/bench/standard_table.json", help="benchmark table JSON"),
+         as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")) -> None:
+    """Exact-path and navmesh figures on the benchmark table."""
+    path = Path(table_file)
     if not path.is_absolute():
         path = (REPO_ROOT / path).resolve()
     try:
@@ -157,13 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         bases = [(b["id"], b["x"], b["y"], b["radius"]) for b in data["bases"]]
         table = tuple(data.get("table_mm", (1200.0, 1200.0)))
     res = measure(pieces, bases, table)
-    if args.json:
+    if as_json:
         print(json.dumps(res, indent=2, sort_keys=True))
     else:
         for k, v in res.items():
             print(f"{k:32s} {v}")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    typer.run(main)

@@ -12,7 +12,6 @@ time to the first drawn menu frame (a fresh process).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -20,9 +19,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Optional
+
+import typer
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
@@ -121,40 +124,38 @@ def startup_seconds() -> float:
     return float(out.stdout.strip().splitlines()[-1]) - t0
 
 
-def main(argv=None) -> dict:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--frames", type=int, default=300)
-    ap.add_argument("--table", default=None, help="benchmark table JSON (default ../shared/bench/standard_table.json)")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--screenshot", default=None, help="also save one frame (overlay on) to this PNG")
-    ap.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
-    args = ap.parse_args(argv)
-    t = load_standard_table(args.table)
+def main(frames: int = typer.Option(300, "--frames", min=10, help="frames per measurement"),
+         table_file: Optional[str] = typer.Option(None, "--table", help="benchmark table JSON (default ../shared/bench/standard_table.json)"),
+         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+         screenshot: Optional[str] = typer.Option(None, "--screenshot", help="also save one frame (overlay on) to this PNG"),
+         no_startup: bool = typer.Option(False, "--no-startup", help="skip the start-up measurement")) -> dict:
+    """Frame-time percentiles with and without overlays, and the speed-up over a full redraw."""
+    t = load_standard_table(table_file)
     table = TableModel(t.pieces, t.table)
     figs = [Figure(id=b.id, side="a" if i % 2 == 0 else "b", x=b.x, y=b.y, radius=b.radius, heading=(i * 37) % 360,
                    label=b.id[-3:]) for i, b in enumerate(t.bases)]
     app = App(size=(1920, 1080), settings=Settings(), headless=True)
     scene = app.push(BenchScene(table, figs))
     run_frames(app, scene, 20)  # warm caches
-    on = run_frames(app, scene, args.frames)
+    on = run_frames(app, scene, frames)
     scene.show_los = False
-    off = run_frames(app, scene, args.frames)
+    off = run_frames(app, scene, frames)
     scene.show_los = True
     scene.full_redraw = True
-    full = run_frames(app, scene, max(30, args.frames // 3))
+    full = run_frames(app, scene, max(30, frames // 3))
     scene.full_redraw = False
     # panning every frame with the cached layer (no zoom change)
     pan = []
-    for i in range(args.frames // 3):
+    for i in range(frames // 3):
         scene.view.camera.pan(3 if (i // 20) % 2 else -3, 0)
         t0 = time.perf_counter()
         app.frame([])
         pan.append((time.perf_counter() - t0) * 1000)
-    if args.screenshot:
+    if screenshot:
         scene.view.mouse = scene.view.camera.to_screen(scene.figs[1].x, scene.figs[1].y)
-        app.screenshot(args.screenshot)
+        app.screenshot(screenshot)
     res = {
-        "frames": args.frames,
+        "frames": frames,
         "resolution": [1920, 1080],
         "terrain_polygons": len(t.pieces),
         "figures": len(figs),
@@ -169,9 +170,9 @@ def main(argv=None) -> dict:
         "speedup_vs_full_redraw": round(statistics.mean(full) / statistics.mean(on), 2),
         "los_overlay_compute_ms": round(scene.los_ms, 1),
     }
-    if not args.no_startup:
+    if not no_startup:
         res["startup_s"] = round(startup_seconds(), 3)
-    if args.json:
+    if as_json:
         print(json.dumps(res, sort_keys=True))
     else:
         for k, v in res.items():
@@ -180,4 +181,4 @@ def main(argv=None) -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    typer.run(main)

@@ -8,9 +8,10 @@
   width plus a margin between them, so every open area stays reachable.
 * :func:`spacefleet_table` — the space-fleet battlezone generators belong to
   the space-fleet ruleset (``game.rulesets.spacefleet.generator.generate``);
-  this calls the first generator it finds (see :data:`SPACEFLEET_HOOKS`) and
-  raises :class:`GeneratorUnavailable` when there is none. Options (``zone``,
-  ``width_mm``, ``height_mm``) pass through.
+  this calls it and raises :class:`GeneratorUnavailable` for a battlezone it
+  does not know. Options (``zone``, ``width_mm``, ``height_mm``) pass through;
+  the set-up methods (1-3) are chosen on the command line
+  (``battletable generate spacefleet --method N``, ``game/editor/cli.py``).
 
 Randomness comes only from a ``random.Random(seed)`` made here, so the same
 seed always gives the same map (coordinates rounded to 0.1 mm).
@@ -145,7 +146,8 @@ def battlespace_table(seed: int, width: float = 914.0, height: float = 914.0) ->
 def spacefleet_table(seed: int, zone: str | None = None, **options: Any) -> MapFile:
     """A space-fleet battlezone from the space-fleet ruleset's generator
     (spacefleet_celestial_phenomena: battlefield set-up). ``zone`` picks the
-    battlezone (set-up method 1, the players choose); None rolls it (method 2).
+    battlezone (set-up method 2 when the players agree on one); None rolls it
+    (method 2's D6).
 
     Raises:
         GeneratorUnavailable: ``zone`` is not a battlezone the generator knows.

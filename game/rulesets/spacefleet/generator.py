@@ -1,5 +1,5 @@
-"""Battlezone generators (celestial phenomena, set-up method 2): a seeded,
-reproducible map maker.
+"""Battlezone generators and the three set-up methods of the celestial-phenomena
+chapter: a seeded, reproducible map maker.
 
 The table is cut into 60 cm squares; each square holds a phenomenon on a D6
 of 4+, rolled on the chosen battlezone's D6 table (or the zone is itself
@@ -9,15 +9,28 @@ direction) and large planets for rings (5+; D3 rings, each D6 cm wide,
 starting D6 x 5 cm out, 1-4 dust, 5-6 asteroids). Clouds, fields and rifts
 run parallel to the sunward edge, sized by the chapter's dice. Solar flares
 and radiation bursts become scenario parameters.
+
+Set-up (phenomena: placing celestial phenomena), each returning a
+:class:`SetUp` (map, scenario params with a ``setup`` record, summary):
+
+* :func:`setup_method1` -- one side lays out the phenomena (here the
+  generator of a battlezone it names lays them for it); the other side
+  picks its deployment edge, the placer takes the opposite one.
+* :func:`setup_method2` -- the battlezone is rolled on a D6 (or agreed),
+  then generated area by area (:func:`generate`).
+* :func:`setup_method3` -- each side's secret battlezone number plus its
+  fleet's attack rating; the higher total fights in its own pick
+  (:func:`method3_battlezone`).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 
 from game.core.dice import Dice
-from game.data.maps import MapFile, TerrainFeature, map_problems
+from game.data.maps import MapFile, TerrainFeature, Zone, map_problems
 
 from .geom import circle_ring
 from .tables import tables
@@ -26,7 +39,48 @@ from .tables import tables
 #: rifts), for the app's line-of-sight overlay (the rules ignore it).
 SIGHT_BLOCKER_MM = 1000.0
 
+#: The six battlezones in the chapter's order: battlezone number n is ``ZONES[n - 1]``.
 ZONES = ("flare_region", "mercurial_zone", "inner_biosphere", "primary_biosphere", "outer_reaches", "deep_space")
+
+#: Table edges and the edge facing each (north is y = 0).
+OPPOSITE_EDGE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+#: Depth of a side's deployment strip along its table edge, mm. Ours: the
+#: chapter names only the edge; the bundled scenarios deploy 300 mm deep.
+DEPLOY_DEPTH_MM = 300.0
+
+#: Dice stream of the method 3 roll-off (kept apart from the map's stream,
+#: so the map depends only on the seed and the battlezone).
+METHOD3_STREAM = "battlezone-method3"
+
+#: The two sides a set-up is made for unless told otherwise: those of the
+#: bundled scenarios, in their seating order.
+SIDES = ("imperial", "chaos")
+
+
+def battlezone(value: str | int) -> str:
+    """The battlezone named by ``value``: its number 1-6 (as int or text) or
+    its name (``"outer_reaches"``).
+
+    Raises:
+        ValueError: a number outside 1-6 or an unknown name (phenomena:
+            battlezones, numbered 1 flare region to 6 deep space).
+    """
+    text = str(value).strip()
+    if text.lstrip("+-").isdigit():
+        n = int(text)
+        if not 1 <= n <= len(ZONES):
+            raise ValueError(f"battlezone {n} is out of range 1-{len(ZONES)}")
+        return ZONES[n - 1]
+    if text in ZONES:
+        return text
+    raise ValueError(f"unknown battlezone {text!r} (known: "
+                     + ", ".join(f"{i} {z}" for i, z in enumerate(ZONES, 1)) + ")")
+
+
+def zone_number(zone: str) -> int:
+    """The chapter's number (1-6) of battlezone ``zone``. Raises ValueError if unknown."""
+    return ZONES.index(zone) + 1
 
 
 def _roll(dice: Dice, expr: str, purpose: str) -> int:
@@ -45,9 +99,15 @@ def _rect(cx: float, cy: float, along: float, across: float, sunward: str) -> li
 
 
 def generate(seed: int, zone: str | None = None, width_mm: float = 1829.0, height_mm: float = 1219.0) -> tuple[MapFile, dict]:
-    """Generate a map for ``zone`` (rolled when None). Returns the map and the
-    scenario ``params`` (battlezone, sunward, solar_flares, radiation_bursts).
-    The same seed always gives the same map."""
+    """Generate a map for battlezone ``zone`` (phenomena: set-up method 2 and
+    the battlezone generators); None rolls the zone on a D6 first. The table
+    is ``width_mm`` x ``height_mm`` (mm). Returns the map and the scenario
+    ``params`` (battlezone, sunward, solar_flares, radiation_bursts). The same
+    seed and zone always give the same map.
+
+    Raises:
+        KeyError: ``zone`` is not one of :data:`ZONES`.
+    """
     t = tables().generators
     dice = Dice(seed, "battlezone-generator")
     if zone is None:
@@ -151,27 +211,174 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
     return out
 
 
-def method3_battlezone(choices: dict[str, int], attack_ratings: dict[str, int], dice) -> tuple[str, int]:
-    """Set-up method 3 of the celestial-phenomena chapter: each side secretly
-    picks a battlezone (1-6) and adds it to its fleet's attack rating; the
-    higher total fights in its own pick. Ties (ours): both roll a D6 until one
-    is higher. Returns (winning side, battlezone number)."""
+@dataclass(frozen=True)
+class Method3Result:
+    """Outcome of set-up method 3: ``totals`` (side -> battlezone number +
+    attack rating), each roll-off round as side -> D6 (empty without a tie),
+    the winning side and the battlezone number it chose."""
+
+    totals: dict[str, int]
+    roll_offs: list[dict[str, int]]
+    winner: str
+    zone: int
+
+
+def method3(choices: dict[str, int], attack_ratings: dict[str, int], dice: Dice) -> Method3Result:
+    """Set-up method 3 (phenomena: set-up method 3): each side secretly picks
+    a battlezone number (1-6) and adds its fleet's attack rating; the higher
+    total wins and the battle is fought in the winner's pick. A tie (ours:
+    the text has none) is rolled off on a D6 per tied side, in side-name
+    order, again and again until one side is highest.
+
+    Raises:
+        ValueError: fewer than two sides, a pick outside 1-6, a side without
+            an attack rating, or a rating that is not a whole number >= 0.
+    """
+    if len(choices) < 2:
+        raise ValueError("method 3 needs the battlezone choice of at least two sides")
     for side, z in choices.items():
-        if not 1 <= int(z) <= 6:
-            raise ValueError(f"{side}: battlezone must be 1-6")
-    totals = {side: int(choices[side]) + int(attack_ratings.get(side, 0)) for side in choices}
+        if isinstance(z, bool) or not isinstance(z, int) or not 1 <= z <= len(ZONES):
+            raise ValueError(f"{side}: battlezone must be 1-{len(ZONES)}")
+        r = attack_ratings.get(side)
+        if r is None:
+            raise ValueError(f"{side}: no attack rating")
+        if isinstance(r, bool) or not isinstance(r, int) or r < 0:
+            raise ValueError(f"{side}: attack rating must be a whole number >= 0")
+    totals = {side: choices[side] + attack_ratings[side] for side in choices}
     best = max(totals.values())
     tied = sorted(s for s, v in totals.items() if v == best)
+    rounds: list[dict[str, int]] = []
     while len(tied) > 1:
         rolls = {s: dice.roll("d6", f"battlezone roll-off for {s}", side=s).total for s in tied}
+        rounds.append(rolls)
         top = max(rolls.values())
         tied = [s for s in tied if rolls[s] == top]
-    return tied[0], int(choices[tied[0]])
+    return Method3Result(totals=totals, roll_offs=rounds, winner=tied[0], zone=choices[tied[0]])
+
+
+def method3_battlezone(choices: dict[str, int], attack_ratings: dict[str, int], dice) -> tuple[str, int]:
+    """Set-up method 3 (phenomena: set-up method 3) as (winning side,
+    battlezone number); see :func:`method3` for the rule, the tie roll-off
+    and the errors (ValueError)."""
+    r = method3(choices, attack_ratings, dice)
+    return r.winner, r.zone
 
 
 def method1_edges(placer: str, sides: list[str], pick: str) -> dict[str, str]:
-    """Set-up method 1: the side that did not place the phenomena chooses its
-    table edge (``pick``); the placer takes the opposite one."""
-    opposite = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    """Set-up method 1 (phenomena: set-up method 1): the side that did not
+    place the phenomena chooses its table edge (``pick``: north, south, east
+    or west); the placer takes the opposite one (ours: the text names only
+    the chooser's edge). Returns side -> edge.
+
+    Raises:
+        ValueError: not exactly two sides, ``placer`` not one of them, or an
+            unknown edge.
+    """
+    if len(sides) != 2 or len(set(sides)) != 2:
+        raise ValueError("method 1 needs exactly two sides")
+    if placer not in sides:
+        raise ValueError(f"unknown side {placer!r} (known: {', '.join(sides)})")
+    if pick not in OPPOSITE_EDGE:
+        raise ValueError(f"unknown table edge {pick!r} (known: {', '.join(OPPOSITE_EDGE)})")
     chooser = next(s for s in sides if s != placer)
-    return {chooser: pick, placer: opposite[pick]}
+    return {chooser: pick, placer: OPPOSITE_EDGE[pick]}
+
+
+def edge_strip(edge: str, width_mm: float, height_mm: float, depth_mm: float = DEPLOY_DEPTH_MM) -> list[tuple[float, float]]:
+    """The deployment strip along table ``edge``: ``depth_mm`` deep (mm), the
+    whole edge long. Raises KeyError for an unknown edge."""
+    W, H, d = width_mm, height_mm, min(depth_mm, width_mm, height_mm)
+    x0, y0, x1, y1 = {"north": (0.0, 0.0, W, d), "south": (0.0, H - d, W, H),
+                      "west": (0.0, 0.0, d, H), "east": (W - d, 0.0, W, H)}[edge]
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """A set-up's result: the ``map``, the scenario ``params`` (battlezone,
+    sunward, solar_flares, radiation_bursts and a ``setup`` record of the
+    method and its choices and rolls) and a one-line ``summary``."""
+
+    method: int
+    map: MapFile
+    params: dict = field(default_factory=dict)
+    summary: str = ""
+
+
+def _conditions(params: dict) -> str:
+    f, b = params["solar_flares"], params["radiation_bursts"]
+    return (f"sunward {params['sunward']}, {f} solar flare{'s' if f != 1 else ''}, "
+            f"{b} radiation burst{'s' if b != 1 else ''}")
+
+
+def setup_method1(seed: int, placer: str, edge: str, zone: str, sides: tuple[str, ...] = SIDES,
+                  width_mm: float = 1829.0, height_mm: float = 1219.0) -> SetUp:
+    """Set-up method 1 (phenomena: set-up method 1): ``placer`` lays out all
+    the phenomena, here with the generator of the battlezone ``zone`` it
+    names (no battlezone roll; same seed and zone, same pieces as
+    :func:`generate`); the other side picks its deployment ``edge`` and the
+    placer deploys along the opposite one. ``sides`` are the battle's two
+    side ids. The map gets one deployment strip per side,
+    :data:`DEPLOY_DEPTH_MM` deep (mm).
+
+    Raises:
+        ValueError: an unknown side, edge or battlezone.
+    """
+    zone = battlezone(zone)
+    sides = list(sides)
+    edges = method1_edges(placer, sides, edge)
+    m, params = generate(seed, zone, width_mm, height_mm)
+    zones = [Zone(id=f"{s}_zone", side=s, polygon=edge_strip(edges[s], width_mm, height_mm)) for s in sides]
+    m = m.model_copy(update={"deployment_zones": zones})
+    chooser = next(s for s in sides if s != placer)
+    params = {**params, "setup": {"method": 1, "placer": placer, "edges": edges}}
+    summary = (f"set-up method 1: {placer} placed the phenomena (battlezone {zone_number(zone)} {zone}), "
+               f"{chooser} picked the {edges[chooser]} edge, {placer} deploys {edges[placer]}; {_conditions(params)}")
+    return SetUp(1, m, params, summary)
+
+
+def setup_method2(seed: int, zone: str | None = None, width_mm: float = 1829.0, height_mm: float = 1219.0) -> SetUp:
+    """Set-up method 2 (phenomena: set-up method 2): the battlezone is rolled
+    on a D6 (``zone`` None) or agreed by the players (``zone`` given), then
+    :func:`generate` fills the 60 cm areas. The map is exactly
+    ``generate(seed, zone)``'s.
+
+    Raises:
+        ValueError: an unknown battlezone.
+    """
+    agreed = zone is not None
+    zone_ = battlezone(zone) if agreed else None
+    m, params = generate(seed, zone_, width_mm, height_mm)
+    n = zone_number(params["battlezone"])
+    params = {**params, "setup": {"method": 2, "zone_roll": None if agreed else n}}
+    how = "agreed" if agreed else f"rolled {n} on a D6"
+    summary = f"set-up method 2: battlezone {n} {params['battlezone']} ({how}); {_conditions(params)}"
+    return SetUp(2, m, params, summary)
+
+
+def setup_method3(seed: int, choices: dict[str, int | str], attack_ratings: dict[str, int],
+                  sides: tuple[str, ...] = SIDES, width_mm: float = 1829.0, height_mm: float = 1219.0) -> SetUp:
+    """Set-up method 3 (phenomena: set-up method 3): :func:`method3` on the
+    sides' secret ``choices`` (battlezone numbers 1-6 or names) and fleet
+    ``attack_ratings``, any tie rolled off on the dice stream
+    :data:`METHOD3_STREAM` of ``seed``; then the winner's battlezone is
+    generated (same pieces as ``generate(seed, zone)``). ``sides`` only
+    orders the summary and record (sides not in it follow by name).
+
+    Raises:
+        ValueError: an unknown battlezone, a side without a rating, a bad
+            rating, or fewer than two sides (see :func:`method3`).
+    """
+    order = [s for s in sides if s in choices] + sorted(s for s in choices if s not in sides)
+    picks = {s: zone_number(battlezone(choices[s])) for s in order}
+    res = method3(picks, attack_ratings, Dice(seed, METHOD3_STREAM))
+    zone = ZONES[res.zone - 1]
+    m, params = generate(seed, zone, width_mm, height_mm)
+    params = {**params, "setup": {"method": 3, "choices": picks, "attack_ratings": dict(attack_ratings),
+                                  "totals": res.totals, "roll_offs": res.roll_offs, "winner": res.winner}}
+    totals = ", ".join(f"{s} {picks[s]}+{attack_ratings[s]}={res.totals[s]}" for s in picks)
+    rolled = "".join(("; tie, roll-off " if i == 0 else "; tie again, ") + ", ".join(f"{s} {v}" for s, v in r.items())
+                     for i, r in enumerate(res.roll_offs))
+    summary = (f"set-up method 3: {totals}{rolled}; {res.winner} wins, battlezone {res.zone} {zone}; "
+               f"{_conditions(params)}")
+    return SetUp(3, m, params, summary)
