@@ -8,7 +8,9 @@ moons (medium D3-1, large D6-2; placed 2D6 x 10 cm away in a random
 direction) and large planets for rings (5+; D3 rings, each D6 cm wide,
 starting D6 x 5 cm out, 1-4 dust, 5-6 asteroids). Clouds, fields and rifts
 run parallel to the sunward edge, sized by the chapter's dice. Solar flares
-and radiation bursts become scenario parameters.
+and radiation bursts become scenario parameters. Pieces are never placed on
+top of each other: a band that would overlap another piece is moved within
+its area (:func:`_place_bands`).
 
 Set-up (phenomena: placing celestial phenomena), each returning a
 :class:`SetUp` (map, scenario params with a ``setup`` record, summary):
@@ -115,7 +117,8 @@ def generate(seed: int, zone: str | None = None, width_mm: float = 1829.0, heigh
     sunward = t.sunward_d6[dice.roll("d6", "sunward edge").total - 1]
     table = t.zones[zone]
     area = t.area_cm * 10.0
-    feats: list[TerrainFeature] = []
+    feats: list[TerrainFeature | None] = []
+    bands: list[_Band] = []
     flares = bursts = 0
     planet_done = False
     nx, ny = int(width_mm // area), int(height_mm // area)
@@ -155,11 +158,9 @@ def generate(seed: int, zone: str | None = None, width_mm: float = 1829.0, heigh
                 along = _roll(dice, sizes["length"], f"{kind} length (cm)") * 10.0
                 off = (k - (count - 1) / 2) * (area / max(count, 1))
                 px, py = (cx, cy + off) if sunward in ("north", "south") else (cx + off, cy)
-                ring = _rect(px, py, max(along, 20.0), max(across, 20.0), sunward)
-                ring = [(min(max(x, 0.0), width_mm), min(max(y, 0.0), height_mm)) for x, y in ring]
-                tags = {"asteroid_field": ["blocks_sight", "difficult"], "warp_rift": ["blocks_sight"], "gas_cloud": ["obscures"]}[kind]
-                feats.append(TerrainFeature(id=f"{kind}_{len(feats) + 1}", kind=kind, exterior=ring, tags=tags,
-                                            height=SIGHT_BLOCKER_MM if "blocks_sight" in tags else 0))
+                bands.append(_Band(len(feats), kind, px, py, max(along, 20.0), max(across, 20.0), (x0, y0, x0 + area, y0 + area)))
+                feats.append(None)  # keeps the generation-order ids; placed below
+    feats = _place_bands(feats, bands, sunward, width_mm, height_mm)
     m = MapFile(format_version=1, id=f"generated_{zone}_{seed}", name=f"Generated {zone.replace('_', ' ')} (seed {seed})",
                 ruleset="spacefleet", table={"width_mm": width_mm, "height_mm": height_mm}, features=feats)
     bad = map_problems(m)
@@ -167,6 +168,59 @@ def generate(seed: int, zone: str | None = None, width_mm: float = 1829.0, heigh
         names = {w.split(" ", 1)[1] for w, _ in bad if w.startswith("feature ")}
         m = m.model_copy(update={"features": [f for f in feats if f.id not in names]})
     return m, {"battlezone": zone, "sunward": sunward, "solar_flares": flares, "radiation_bursts": bursts}
+
+
+@dataclass(frozen=True)
+class _Band:
+    """A cloud, asteroid field or rift rolled for a 60 cm area, before it is
+    placed: generation index, kind, wanted centre and size (mm), and the area
+    (x0, y0, x1, y1) it belongs to."""
+
+    index: int
+    kind: str
+    x: float
+    y: float
+    along: float
+    across: float
+    area: tuple[float, float, float, float]
+
+
+#: Steps (mm) tried around a band's wanted centre when it would lie on top of
+#: another phenomenon, nearest first; the centre stays inside its area.
+_NUDGE_STEPS_MM = (0.0, 50.0, -50.0, 100.0, -100.0, 150.0, -150.0, 200.0, -200.0, 250.0, -250.0)
+
+
+def _place_bands(feats: list, bands: list[_Band], sunward: str, W: float, H: float) -> list[TerrainFeature]:
+    """Place the rolled bands so that no phenomenon lies on top of another
+    (phenomena: placing celestial phenomena, "anywhere within the area" but
+    not on top of each other). A planet with its moons and rings is placed
+    first (its own moons and rings may overlap it: one system). Each band then
+    takes the first clear centre in its own area, trying the wanted one
+    first, then steps of 5 cm outward (:data:`_NUDGE_STEPS_MM`); a band with
+    no clear place is left out (ours: the area is full). No dice are used,
+    so every other piece of the map stays as rolled."""
+    from shapely.geometry import Polygon
+
+    taken = [Polygon(f.exterior) for f in feats if f is not None]
+    out = list(feats)
+    tags_of = {"asteroid_field": ["blocks_sight", "difficult"], "warp_rift": ["blocks_sight"], "gas_cloud": ["obscures"]}
+    for b in bands:
+        x0, y0, x1, y1 = b.area
+        spots = sorted(((b.x + dx, b.y + dy) for dx in _NUDGE_STEPS_MM for dy in _NUDGE_STEPS_MM),
+                       key=lambda c: (abs(c[0] - b.x) + abs(c[1] - b.y), c))
+        for px, py in spots:
+            if not (x0 <= px <= x1 and y0 <= py <= y1):
+                continue
+            ring = _rect(px, py, b.along, b.across, sunward)
+            ring = [(min(max(x, 0.0), W), min(max(y, 0.0), H)) for x, y in ring]
+            poly = Polygon(ring)
+            if poly.area > 0 and not any(poly.intersects(q) for q in taken):
+                taken.append(poly)
+                tags = tags_of[b.kind]
+                out[b.index] = TerrainFeature(id=f"{b.kind}_{b.index + 1}", kind=b.kind, exterior=ring, tags=tags,
+                                              height=SIGHT_BLOCKER_MM if "blocks_sight" in tags else 0)
+                break
+    return [f for f in out if f is not None]
 
 
 def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: int) -> list[TerrainFeature]:
