@@ -9,8 +9,15 @@ edges, blast markers, shields stripped when a solar flare may still come;
 1-hit escorts count an enemy's full move into its reach). Crippled ships that are worth more away than on the
 table head for the nearest edge and disengage. Shooting: batteries before
 lances, each weapon at the target where it does most harm per point; torpedoes
-(never down a lane a friendly ship blocks) and bombers at the best target in reach. Brace when the next hits could
-cripple or destroy the ship. No dice are consumed; deterministic per view.
+(never down a lane a friendly ship blocks); bombers at the nearest enemy when
+they can reach it before running out, with the carrier's fighters joining
+their wave as escorts when that is worth more than any other use of them;
+fighters on CAP with a friendly capital ship that enemy torpedoes or bombers
+are heading for; a shot at a hulk when the blast of its new catastrophic roll
+is expected to hurt the enemy more than us and no better shot uses the gun;
+an assault declared when it picks a better boarding or teleport target than
+the nearest. Brace when the next hits could cripple or destroy the ship. No
+dice are consumed; deterministic per view.
 """
 
 from __future__ import annotations
@@ -22,11 +29,14 @@ from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
 from . import geom
-from .actions import Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
-from .candidates import fire_options, move_options
-from .common import base_shields, bm_touching, crippled, inside_asteroids, prof, remaining, sight, squadron, weapon_strength
+from .actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from .candidates import cap_reach_mm, move_options, shooting_options
+from .common import (HULKS, base_shields, bm_touching, crippled, inside_asteroids, leadership, prof, remaining, sight, squadron,
+                     turrets, weapon_strength)
+from .display import boarding_numbers, catastrophe_numbers, fire_numbers, teleport_odds
 from .movement import plan_move
-from .shooting import SUNWARD_HEADING, find_ordnance, pooled_firepower
+from .ordnance import _craft_goal, launch_strength, speed_of, wave_of
+from .shooting import SUNWARD_HEADING, find_ordnance, needs_priority_test, pooled_firepower
 from .state import SFState, Ship
 from .tables import tables
 
@@ -366,57 +376,231 @@ class FleetAgent:
         mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
         best, best_a = 0.0, None
         for ship in mine:
-            for a in fire_options(s, ship, rs):
-                v = self._fire_value(s, ship, a)
+            opts = shooting_options(s, ship, rs)
+            for a in opts:
+                v = self._fire_value(s, ship, a, opts)
                 if v > best:
                     best, best_a = v, a
         return best_a if best_a is not None else EndPhase(side=side)
 
-    def _fire_value(self, s: SFState, ship: Ship, a: Action) -> float:
+    def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:
+        """The worth of one shooting-phase option of ``ship`` (points-like
+        units: expected hits times ``_value``), ``opts`` being all of the
+        ship's options now; 0 or less is never taken."""
+        if isinstance(a, Board):
+            return _board_gain(s, ship, a, opts)
+        if isinstance(a, Launch):
+            return self._launch_value(s, ship, a, opts)
+        if not isinstance(a, Fire):
+            return 0.0
         p = prof(ship)
         w = p.weapons[a.weapon]
-        if isinstance(a, Fire):
-            o = find_ordnance(s, a.target)
-            if a.target not in s.ships and o is None:
-                return 0.0  # an asteroid field: no damage to anyone
-            fp = pooled_firepower(s, ship, w, a.pool) if a.pool else weapon_strength(ship, w)
-            if o is not None:
-                return 0.5 * (1.0 if o.strength >= 3 or o.kind == "bomber" else 0.2)
-            t = s.ships[a.target]
-            eh = _expected_hits(s, ship, ship.x, ship.y, ship.heading, t, w, fp)
-            v = eh * _value(t)
-            if w.kind == "nova_cannon":
-                friends_near = any(f.side == ship.side and f.status == "active" and math.hypot(f.x - t.x, f.y - t.y) < 120
-                                   for f in s.ships.values())
-                v = 0.0 if friends_near else v
-            if a.pool:
-                v *= 1.1  # pooling beats separate volleys on the same column
-            if w.kind == "battery":
-                v *= 1.05  # batteries before lances (blast markers hurt later batteries, not lances)
-            if ship.priority == "none" and a.target != self._nearest(s, ship, a.weapon):
-                v *= 0.6
-            return v + 0.01
-        if isinstance(a, Launch):
-            if a.craft == "torpedo":
-                # the salvo attacks the first ship it meets, friend or foe
-                end = geom.step(ship.x, ship.y, a.heading, 600.0)
-                first, first_t = None, math.inf
-                for e in s.ships.values():
-                    if e.id == ship.id or e.status != "active" or e.zone != ship.zone:
-                        continue
-                    d, t = geom.seg_point_dist(ship.x, ship.y, *end, e.x, e.y)
-                    pad = 30 if e.side != ship.side else tables().constants.ordnance_radius_mm + 15
-                    if d < e.radius + pad and t < first_t:
-                        first, first_t = e, t
-                if first is None or first.side == ship.side or math.hypot(first.x - ship.x, first.y - ship.y) >= 550:
-                    return 0.0
-                return _value(first) * 2.0
-            if a.craft == "fighter":
-                return 0.3 if any(o.side != ship.side for o in s.ordnance) else 0.0
-            return 2.0 if a.target else 0.0
-        return 0.0
+        o = find_ordnance(s, a.target)
+        if a.target not in s.ships and o is None:
+            return 0.0  # an asteroid field: no damage to anyone
+        if o is not None:
+            return 0.5 * (1.0 if o.strength >= 3 or o.kind == "bomber" else 0.2)
+        t = s.ships[a.target]
+        if t.status in HULKS:
+            return _hulk_shot_value(s, ship, a, t)
+        fp = pooled_firepower(s, ship, w, a.pool) if a.pool else weapon_strength(ship, w)
+        eh = _expected_hits(s, ship, ship.x, ship.y, ship.heading, t, w, fp)
+        v = eh * _value(t)
+        if w.kind == "nova_cannon":
+            friends_near = any(f.side == ship.side and f.status == "active" and math.hypot(f.x - t.x, f.y - t.y) < 120
+                               for f in s.ships.values())
+            v = 0.0 if friends_near else v
+        if a.pool:
+            v *= 1.1  # pooling beats separate volleys on the same column
+        if w.kind == "battery":
+            v *= 1.05  # batteries before lances (blast markers hurt later batteries, not lances)
+        if ship.priority == "none" and a.target != self._nearest(s, ship, a.weapon):
+            v *= 0.6
+        return v + 0.01
+
+    def _launch_value(self, s: SFState, ship: Ship, a: Launch, opts) -> float:
+        """Torpedoes down a clear lane; attack craft at a target they can
+        reach; fighters into a bomber wave, on CAP or free, whichever is worth
+        more; fighters wait while a wave they would escort is still to launch."""
+        if a.craft == "torpedo":
+            return self._torpedo_value(s, ship, a)
+        if a.wave is not None:
+            return _join_value(s, ship, a)
+        if a.craft != "fighter":
+            t = s.ships.get(a.target or "")
+            return 2.0 if t is not None and _in_reach(a.craft, ship, t) else 0.0
+        friend = s.ships.get(a.target or "")
+        v = _cap_value(s, ship, friend) if friend is not None else (0.3 if any(o.side != ship.side for o in s.ordnance) else 0.0)
+        if _escort_to_come(s, ship, a, opts) >= v:
+            return 0.0  # the bombers go first; these fighters join their wave
+        return v
+
+    def _torpedo_value(self, s: SFState, ship: Ship, a: Launch) -> float:
+        """The salvo attacks the first ship it meets, friend or foe."""
+        end = geom.step(ship.x, ship.y, a.heading, 600.0)
+        first, first_t = None, math.inf
+        for e in s.ships.values():
+            if e.id == ship.id or e.status != "active" or e.zone != ship.zone:
+                continue
+            d, t = geom.seg_point_dist(ship.x, ship.y, *end, e.x, e.y)
+            pad = 30 if e.side != ship.side else tables().constants.ordnance_radius_mm + 15
+            if d < e.radius + pad and t < first_t:
+                first, first_t = e, t
+        if first is None or first.side == ship.side or math.hypot(first.x - ship.x, first.y - ship.y) >= 550:
+            return 0.0
+        return _value(first) * 2.0
 
     def _nearest(self, s: SFState, ship: Ship, wi: int) -> str | None:
         from .shooting import nearest_targets
         n = sorted(nearest_targets(s, ship, wi))
         return n[0] if n else None
+
+
+# ---------------------------------------------------------------------- ordnance and assault options
+def _in_reach(kind: str, src, target: Ship, moves: int | None = None) -> bool:
+    """Whether attack craft of ``kind`` at ``src`` (a ship or marker) can
+    reach ``target`` in ``moves`` moves (default: the launch move and the
+    ordnance phases before they run out)."""
+    t = tables()
+    n = t.constants.craft_endurance_phases if moves is None else moves
+    reach = t.ordnance[kind]["speed_cm"] * 10.0 * n + target.radius + t.constants.ordnance_radius_mm
+    return math.hypot(target.x - src.x, target.y - src.y) <= reach
+
+
+def _wave_hits(bombers: float, fighters: float, target: Ship) -> float:
+    """Expected hits of a wave of ``bombers`` squadrons and ``fighters`` on
+    ``target`` (core 1.9): turret kills (4+ each) fall on fighters first; each
+    bomber left makes D6 - turrets attacks at the lowest armour, plus one per
+    fighter left (at most one each)."""
+    tur = turrets(target)
+    kills = tur * 0.5
+    f_left = max(0.0, fighters - kills)
+    b_left = max(0.0, bombers - max(0.0, kills - fighters))
+    per_bomber = sum(max(0, d - tur) for d in range(1, 7)) / 6
+    armour = min(prof(target).armour.front, prof(target).armour.other)
+    return (b_left * per_bomber + min(f_left, b_left)) * (7 - armour) / 6
+
+
+def _craft_count(markers, kind: str) -> int:
+    return sum(o.strength for o in markers if o.kind == kind)
+
+
+def _join_value(s: SFState, ship: Ship, a: Launch) -> float:
+    """What fighters launched into bomber wave ``a.wave`` add to its attack
+    on the lead's target as escorts, if the wave can still reach it after its
+    launch move. The agent's waves are bombers escorted by fighters: other
+    joins are worth nothing to it (a second bomber marker would add a little
+    against 2-turret ships, but leaves the bombers without fighter cover)."""
+    if a.craft != "fighter":
+        return 0.0
+    lead = next((o for o in s.ordnance if o.id == a.wave), None)
+    t = s.ships.get(lead.target or "") if lead is not None else None
+    if t is None or t.status != "active" or not _in_reach(lead.kind, lead, t, tables().constants.craft_endurance_phases - 1):
+        return 0.0
+    wave = wave_of(s, lead)
+    b, f = _craft_count(wave, "bomber"), _craft_count(wave, "fighter")
+    n = launch_strength(ship, prof(ship).weapons[a.weapon])
+    return (_wave_hits(b, f + n, t) - _wave_hits(b, f, t)) * _value(t)
+
+
+def _escort_to_come(s: SFState, ship: Ship, a: Launch, opts) -> float:
+    """The escort value of fighter launch ``a`` in a wave not launched yet:
+    another bay of the ship may launch bombers at a target in reach now."""
+    if any(o.launcher == ship.id and o.kind == "bomber" and o.phases == 0 for o in s.ordnance):
+        return 0.0  # the wave is out: joining it is its own option
+    best = 0.0
+    for b in opts:
+        if not (isinstance(b, Launch) and b.craft == "bomber" and b.wave is None and b.weapon != a.weapon):
+            continue
+        t = s.ships.get(b.target or "")
+        if t is None or not _in_reach("bomber", ship, t):
+            continue
+        nb = launch_strength(ship, prof(ship).weapons[b.weapon])
+        nf = launch_strength(ship, prof(ship).weapons[a.weapon])
+        best = max(best, (_wave_hits(nb, nf, t) - _wave_hits(nb, 0, t)) * _value(t))
+    return best
+
+
+def _inbound_threat(s: SFState, friend: Ship, marker) -> float:
+    """Expected hits enemy torpedoes or attack craft ``marker`` will score on
+    ``friend`` if nothing stops it in the next two ordnance moves (ours and
+    the enemy's); 0 when it is not heading for it."""
+    if marker.side == friend.side or marker.zone != friend.zone or marker.kind == "fighter":
+        return 0.0
+    p = prof(friend)
+    reach = 2 * speed_of(marker) + friend.radius + tables().constants.ordnance_radius_mm
+    if marker.kind == "torpedo":
+        end = geom.step(marker.x, marker.y, marker.heading, 2 * speed_of(marker))
+        d, _ = geom.seg_point_dist(marker.x, marker.y, *end, friend.x, friend.y)
+        if d > friend.radius + tables().constants.ordnance_radius_mm:
+            return 0.0
+        left = max(0.0, marker.strength - turrets(friend) * 0.5)
+        return left * (7 - p.armour.front) / 6
+    kind, goal = _craft_goal(s, marker)
+    if kind != "ship" or goal.id != friend.id or math.hypot(friend.x - marker.x, friend.y - marker.y) > reach:
+        return 0.0
+    if marker.kind == "bomber":
+        return _wave_hits(_craft_count(wave_of(s, marker), "bomber"), _craft_count(wave_of(s, marker), "fighter"), friend)
+    return marker.strength * 5 / 6  # assault boats: a critical on 2+ each, about a hit's worth
+
+
+def _cap_value(s: SFState, ship: Ship, friend: Ship) -> float:
+    """Fighters on CAP with a friendly capital ship they reach now stop the
+    worst enemy marker (or wave) inbound on it (core 1.9, ours)."""
+    if friend.side != ship.side or not prof(friend).capital or math.hypot(friend.x - ship.x, friend.y - ship.y) > cap_reach_mm(friend):
+        return 0.0
+    worst = max((_inbound_threat(s, friend, o) for o in s.ordnance), default=0.0)
+    return 0.9 * worst * _value(friend)
+
+
+def _hulk_shot_value(s: SFState, ship: Ship, a: Fire, hulk: Ship) -> float:
+    """Fire at a hulk (core 1.8) for the blast of its new catastrophic roll:
+    the chance of a hit (and of passing the target-priority test) times the
+    expected damage it would do, enemies counting for and friends (more)
+    against; never positive unless enemies stand in the blast's reach."""
+    ev = 0.0
+    for sid, hits in catastrophe_numbers(s, hulk)["hits"].items():
+        t = s.ships[sid]
+        ev += hits * _value(t) * (1.0 if t.side != ship.side else -1.5)
+    if ev <= 0:
+        return 0.0
+    p = fire_numbers(s, a)["odds"]
+    if needs_priority_test(s, ship, a):
+        p *= 1.0 - _p_over(2, min(leadership(s, ship), 10))
+    return p * ev
+
+
+def _assault_worth(s: SFState, ship: Ship, a: Board) -> float:
+    """Expected points swing of the end-phase assault ``a`` (core 1.10):
+    boarding by the margins' damage and criticals both ways (a critical taken
+    as a hit), a teleport attack by its Hit-and-Run odds."""
+    t = s.ships[a.target]
+    if a.teleport:
+        return teleport_odds(t) * _value(t)
+    ev = 0.0
+    for m, p in boarding_numbers(s, ship, t)["margins"].items():
+        row = tables().boarding.result(abs(m))
+        if row is None:
+            continue
+        loser, winner = (t, ship) if m > 0 else (ship, t)
+        swing = ((min(abs(m), remaining(loser)) + _p_score(row.loser_crit_on)) * _value(loser)
+                 - _p_score(row.winner_crit_on) * _value(winner))
+        ev += p * (swing if loser is t else -swing)
+    return ev
+
+
+def _p_score(need: int) -> float:
+    """The chance of ``need`` or more on a D6 (1 or less: automatic; 7 or more: never)."""
+    return 0.0 if need > 6 else (7 - max(1, need)) / 6
+
+
+def _board_gain(s: SFState, ship: Ship, a: Board, opts) -> float:
+    """Declaring an assault pays only when it picks a better target than the
+    one the end phase would take undeclared (the nearest)."""
+    if a.teleport and any(isinstance(b, Board) and not b.teleport for b in opts):
+        return 0.0  # a ship that boards makes no teleport attack
+    same = [b for b in opts if isinstance(b, Board) and b.teleport == a.teleport] or [a]
+    auto = min(same, key=lambda b: (math.hypot(s.ships[b.target].x - ship.x, s.ships[b.target].y - ship.y), b.target))
+    if auto.target == a.target:
+        return 0.0
+    return _assault_worth(s, ship, a) - _assault_worth(s, ship, auto)

@@ -10,12 +10,12 @@ from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
 from . import geom
-from .actions import (ORDERS, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
+from .actions import (ORDERS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import in_wells, prof, squadron
+from .common import HULKS, in_wells, prof, squadron, weapon_strength
 from .movement import allowed_turns, move_limits, plan_move
 from .shooting import field_target, ordnance_id
-from .state import SFState, Ship
+from .state import Ordnance, SFState, Ship
 from .tables import tables
 
 
@@ -41,7 +41,7 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
     nturns = allowed_turns(ship)
     T = float(p.turns_deg)
     pres = [0.0]
-    if ship.zone == "main":
+    if ship.zone == "main" and not ship.eldar:  # Eldar: the free turn only at the end (core rulings, gravity wells)
         for f in in_wells(state, ship.x, ship.y):
             g = geom.gravity_turn_limit(ship.heading, ship.x, ship.y, f.cx, f.cy, t.free_gravity_turn_deg)
             if g:
@@ -128,7 +128,9 @@ def _pool_for(state: SFState, ship: Ship, wi: int, target: str, rs) -> tuple[tup
 
 
 def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
-    """Every legal Fire and a launch per ordnance weapon for ``ship``."""
+    """Every legal Fire at enemy ships, ordnance and asteroid fields, a few at
+    hulks (``hulk_shots``) and the launches of each ordnance weapon
+    (``launch_options``) for ``ship`` (spacefleet_core 1.7-1.9)."""
     out: list[Action] = []
     p = prof(ship)
     foes = [s for s in state.ships.values() if s.side != ship.side and s.status == "active" and s.zone == ship.zone]
@@ -161,25 +163,106 @@ def fire_options(state: SFState, ship: Ship, rs) -> list[Action]:
                     a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=ordnance_id(o))
                     if rs.check(state, a).ok:
                         out.append(a)
-        elif w.kind == "torpedo":
-            hs = [ship.heading]
-            if foes:
-                f = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y))
-                b = geom.bearing(ship.x, ship.y, f.x, f.y)
-                rel = max(-45.0, min(45.0, geom.norm(b - ship.heading)))
-                hs.append(round(geom.norm(ship.heading + rel), 3))
-            for h in hs:
-                a = Launch(side=ship.side, ship=ship.id, weapon=wi, heading=h, craft="torpedo")
-                if rs.check(state, a).ok:
-                    out.append(a)
-                    break
-        else:
-            tgt = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y)).id if foes else None
-            for c in w.craft:
-                a = Launch(side=ship.side, ship=ship.id, weapon=wi, craft=c, target=None if c == "fighter" else tgt)
-                if rs.check(state, a).ok:
-                    out.append(a)
+        elif w.kind in ("torpedo", "launch_bay"):
+            out.extend(launch_options(state, ship, wi, foes, rs))
+    out.extend(hulk_shots(state, ship, rs))
     return out
+
+
+def launch_options(state: SFState, ship: Ship, wi: int, foes: list[Ship], rs) -> list[Launch]:
+    """Legal launches of weapon ``wi`` (spacefleet_core 1.9): torpedoes ahead
+    or turned toward the nearest enemy (within the 45 degrees of the arc);
+    attack craft at the nearest enemy (fighters free), each craft into each
+    wave the ship launched this turn, and fighters on CAP with each friendly
+    ship they reach with their launch move (``cap_reach_mm``)."""
+    w = prof(ship).weapons[wi]
+    out: list[Launch] = []
+    if w.kind == "torpedo":
+        hs = [ship.heading]
+        if foes:
+            f = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y))
+            b = geom.bearing(ship.x, ship.y, f.x, f.y)
+            rel = max(-45.0, min(45.0, geom.norm(b - ship.heading)))
+            hs.append(round(geom.norm(ship.heading + rel), 3))
+        for h in hs:
+            a = Launch(side=ship.side, ship=ship.id, weapon=wi, heading=h, craft="torpedo")
+            if rs.check(state, a).ok:
+                return [a]
+        return []
+    tgt = min(foes, key=lambda f: math.hypot(f.x - ship.x, f.y - ship.y)).id if foes else None
+    leads = joinable_waves(state, ship)
+    friends = sorted((f for f in state.ships.values() if f.side == ship.side and f.status == "active" and f.zone == ship.zone
+                      and math.hypot(f.x - ship.x, f.y - ship.y) <= cap_reach_mm(f)), key=lambda f: f.id)
+    opts: list[Launch] = []
+    for c in w.craft:
+        opts.append(Launch(side=ship.side, ship=ship.id, weapon=wi, craft=c, target=None if c == "fighter" else tgt))
+        opts.extend(Launch(side=ship.side, ship=ship.id, weapon=wi, craft=c, wave=o.id) for o in leads)
+        if c == "fighter":
+            opts.extend(Launch(side=ship.side, ship=ship.id, weapon=wi, craft=c, target=f.id) for f in friends)
+    return [a for a in opts if rs.check(state, a).ok]
+
+
+def joinable_waves(state: SFState, ship: Ship) -> list[Ordnance]:
+    """Lead markers of the attack-craft waves ``ship`` launched this turn
+    (the only waves its new craft may join, spacefleet_core 1.9; ``check``
+    still has the last word, e.g. on CAP fighters and the launch-bay limit)."""
+    return [o for o in state.ordnance if o.launcher == ship.id and o.kind != "torpedo" and o.wave == o.id and o.phases == 0]
+
+
+def cap_reach_mm(friend: Ship) -> float:
+    """How far (stem to stem, mm) a carrier may stand from ``friend`` for its
+    fighters to reach contact with it on their launch move (core 1.9: 30 cm)."""
+    t = tables()
+    return t.ordnance["fighter"]["speed_cm"] * 10.0 + friend.radius + t.constants.ordnance_radius_mm
+
+
+#: hulks a ship is offered shots at, nearest first (each with its strongest gun that bears)
+HULK_SHOTS_PER_SHIP = 2
+
+
+def hulk_shots(state: SFState, ship: Ship, rs) -> list[Fire]:
+    """Fire at hulks of either fleet (spacefleet_core 1.8): for the nearest
+    ``HULK_SHOTS_PER_SHIP`` hulks some unfired battery or lance can legally
+    hit, one shot each with the strongest such weapon (the random agent samples
+    the candidates, so every gun at every hulk would swamp them)."""
+    weapons = prof(ship).weapons
+    guns = sorted((wi for wi, w in enumerate(weapons) if w.kind in ("battery", "lance") and wi not in ship.fired),
+                  key=lambda wi: (-weapon_strength(ship, weapons[wi]), wi))
+    reach = max((weapons[wi].range_cm * 10.0 for wi in guns), default=0.0) + 1.0
+    hulks = sorted((h for h in state.ships.values() if h.status in HULKS and h.zone == ship.zone
+                    and math.hypot(h.x - ship.x, h.y - ship.y) <= reach),
+                   key=lambda h: (math.hypot(h.x - ship.x, h.y - ship.y), h.id))
+    out: list[Fire] = []
+    for h in hulks:
+        if len(out) >= HULK_SHOTS_PER_SHIP:
+            break
+        for wi in guns:
+            a = Fire(side=ship.side, ship=ship.id, weapon=wi, target=h.id)
+            if rs.check(state, a).ok:
+                out.append(a)
+                break
+    return out
+
+
+def board_options(state: SFState, ship: Ship, rs) -> list[Board]:
+    """Legal end-phase assault declarations of ``ship`` (spacefleet_core
+    1.10): boarding each enemy in base contact, a teleport attack on each
+    enemy within 10 cm whose shields are down."""
+    out: list[Board] = []
+    near = tables().constants.teleport_range_mm + 2 * tables().constants.large_base_radius_mm  # beyond: neither applies
+    for t in sorted(state.ships.values(), key=lambda t: t.id):
+        if t.side == ship.side or t.status != "active" or t.zone != ship.zone or math.hypot(t.x - ship.x, t.y - ship.y) > near:
+            continue
+        for tele in (False, True):
+            a = Board(side=ship.side, ship=ship.id, target=t.id, teleport=tele)
+            if rs.check(state, a).ok:
+                out.append(a)
+    return out
+
+
+def shooting_options(state: SFState, ship: Ship, rs) -> list[Action]:
+    """All of ``ship``'s shooting-phase choices: ``fire_options`` and ``board_options``."""
+    return fire_options(state, ship, rs) + board_options(state, ship, rs)
 
 
 def enumerate_actions(rs, state: SFState, side: str, rng: random.Random | None) -> list[Action]:
@@ -213,5 +296,5 @@ def enumerate_actions(rs, state: SFState, side: str, rng: random.Random | None) 
             out.extend(move_options(state, s, rng))
     elif state.phase == "shooting":
         for s in mine:
-            out.extend(fire_options(state, s, rs))
+            out.extend(shooting_options(state, s, rs))
     return out

@@ -72,11 +72,24 @@ def bm_touching(state: SFState, ship: Ship) -> int:
     return sum(1 for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) <= r + 1e-6)
 
 
-def clouds_touching(state: SFState, ship: Ship) -> int:
-    """Gas/dust clouds touching the base (each counts as a blast marker)."""
+def cloud_contact(state: SFState, ship: Ship) -> int:
+    """Gas/dust clouds touching the base, whatever the ship's own tests."""
     if ship.zone != "main":
         return 0
     return sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, ship.x, ship.y, ship.radius))
+
+
+def ignores_clouds(state: SFState, ship: Ship) -> bool:
+    """An Eldar ship that passed its cloud test in this game turn: clouds do
+    not count for it (celestial phenomena: gas and dust clouds)."""
+    return ship.eldar and ship.cloud_passed and ship.cloud_turn == state.turn
+
+
+def clouds_touching(state: SFState, ship: Ship) -> int:
+    """Gas/dust clouds touching the base (each counts as a blast marker), as
+    the ship itself feels them: none for an Eldar ship that passed its cloud
+    test this game turn (celestial phenomena: gas and dust clouds)."""
+    return 0 if ignores_clouds(state, ship) else cloud_contact(state, ship)
 
 
 def under_fire(state: SFState, ship: Ship) -> bool:
@@ -85,8 +98,10 @@ def under_fire(state: SFState, ship: Ship) -> bool:
 
 
 def base_shields(ship: Ship) -> int:
-    """Shields after Shields Collapse and crippling (halved, rounded up)."""
-    if "shields_collapse" in ship.crits:
+    """Shields after Shields Collapse and crippling (halved, rounded up). An
+    Eldar ship has none: holofields take their place and it counts as
+    0-shield for blast markers (spacefleet_core 1.12; ours)."""
+    if "shields_collapse" in ship.crits or ship.eldar:
         return 0
     s = prof(ship).shields
     return ceil_half(s) if crippled(ship) else s
@@ -205,13 +220,15 @@ def sight(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = N
     return None
 
 
-def line_crosses_bm(state: SFState, zone: str, ax: float, ay: float, bx: float, by: float) -> bool:
-    """True when the line of fire crosses a blast marker or a gas cloud (spacefleet_core 1.7)."""
+def line_crosses_bm(state: SFState, zone: str, ax: float, ay: float, bx: float, by: float, clouds: bool = True) -> bool:
+    """True when the line of fire crosses a blast marker or (``clouds``) a
+    gas cloud (spacefleet_core 1.7; an Eldar firer that passed its cloud test
+    leaves clouds out, celestial phenomena: gas and dust clouds)."""
     r = tables().constants.blast_marker_radius_mm
     for b in state.blast_markers:
         if b.zone == zone and geom.seg_point_dist(ax, ay, bx, by, b.x, b.y)[0] <= r:
             return True
-    if zone == "main":
+    if zone == "main" and clouds:
         for f in state.features:
             if f.kind == "gas_cloud" and geom.segment_crosses(f, (ax, ay), (bx, by)):
                 return True

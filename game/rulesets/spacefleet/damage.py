@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 from . import geom
-from .common import HULKS, Ctx, base_shields, prof, remaining, shield_capacity
-from .events import BlastMarkerPlaced, CriticalHit, ShipDamaged, ShipStatus
+from .common import Ctx, base_shields, prof, remaining, shield_capacity
+from .events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
 from .tables import tables
 
 
@@ -28,17 +28,45 @@ def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float]
         place_bm(ctx, x, y, s.zone)
 
 
+def holofield_saves(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | None = None, why: str = "") -> int:
+    """Holofields (spacefleet_core 1.12) against a hit that is not Gunnery-table
+    fire: an active Eldar ship rolls a D6 per hit; a 1 lets the hit through,
+    2-6 turns it into a miss and puts a blast marker touching the base (toward
+    ``source``, a table point in mm, when given). Returns the hits that stand
+    (all of them for other ships)."""
+    s = ctx.s.ships[ship_id]
+    if hits <= 0 or not s.eldar or s.status != "active":
+        return max(0, hits)
+    need = tables().eldar.holofield_miss_from
+    faces = ctx.d6s(hits, f"{ship_id} holofields against {hits} hit{'s' if hits != 1 else ''} "
+                          f"({need}+: a miss, 1: the hit stands)", side=s.side)
+    saved = sum(1 for f in faces if f >= need)
+    ctx.emit(HolofieldSaves(ship=ship_id, hits=hits, saved=saved, why=why))
+    place_bms_around(ctx, ship_id, saved, source)
+    return hits - saved
+
+
+def critical_on(ship) -> int:
+    """D6 score a hull hit needs to be critical: 6, an Eldar ship's 4+
+    (spacefleet_core 1.8, 1.12, ambiguity 6; ours: the standard table)."""
+    return tables().eldar.critical_on if ship.eldar else 6
+
+
 def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | None, *, shields: bool = True,
-               place_bms: bool = True, crits: bool = True, why: str = "") -> None:
-    """Resolve ``hits`` on a ship: shields absorb (placing BMs), Brace saves on
-    4+, then hull damage with critical rolls (spacefleet_core 1.8, 1.4)."""
+               place_bms: bool = True, crits: bool = True, why: str = "", holofield: bool = False) -> None:
+    """Resolve ``hits`` on a ship: holofield saves when ``holofield`` (lances,
+    nova cannon, ordnance, rams; spacefleet_core 1.12), shields absorb
+    (placing BMs), Brace saves on 4+, then hull damage with critical rolls
+    (spacefleet_core 1.8, 1.4). ``source`` is where the hits came from (mm)."""
     if hits <= 0:
         return
     s = ctx.s.ships[ship_id]
-    if s.status != "active" and s.status not in HULKS:
+    if s.status != "active":
         return
-    if s.status in HULKS:
-        return
+    if holofield:
+        hits = holofield_saves(ctx, ship_id, hits, source, why)
+        if hits <= 0:
+            return
     hull = hits
     if shields:
         absorbed = min(hits, shield_capacity(ctx.s, s))
@@ -52,16 +80,18 @@ def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | 
 
 
 def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str = "") -> None:
-    """``n`` points of hull damage; a D6 per point, criticals on a 6."""
+    """``n`` points of hull damage; a D6 per point, criticals on a 6 (an
+    Eldar ship's on 4+, spacefleet_core 1.12)."""
     s = ctx.s.ships[ship_id]
     if n <= 0 or s.status != "active":
         return
     n = min(n, remaining(s))
     ctx.emit(ShipDamaged(ship=ship_id, amount=n, why=why))
     if crits and prof(s).capital:
-        faces = ctx.d6s(n, f"critical rolls for {ship_id} (6s)", side=s.side)
+        need = critical_on(s)
+        faces = ctx.d6s(n, f"critical rolls for {ship_id} ({'6s' if need == 6 else f'{need}+, Eldar'})", side=s.side)
         for f in faces:
-            if f == 6 and ctx.s.ships[ship_id].status == "active":
+            if f >= need and ctx.s.ships[ship_id].status == "active":
                 critical(ctx, ship_id)
     elif crits and not prof(s).capital:
         pass  # an escort is destroyed by its only hit anyway
@@ -155,13 +185,16 @@ def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, 
 def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:
     """One Hit-and-Run attack (assault boats, teleport attacks;
     spacefleet_core 1.10): a D6, 1 fails, 2-6 gives that critical; an escort
-    is destroyed on 4+; a braced ship saves the critical on 4+ (core 1.4)."""
+    is destroyed on 4+; an Eldar target's holofields may turn it into a miss
+    (core 1.12); a braced ship saves the critical on 4+ (core 1.4)."""
     sh = ctx.s.ships[ship_id]
     if sh.status != "active":
         return
     p = prof(sh)
     r = ctx.roll("d6", f"hit-and-run on {ship_id} by {why} (1 fails)", side=side).total
     if r < 2 or (not p.capital and r < 4):
+        return
+    if holofield_saves(ctx, ship_id, 1, None, why) == 0:
         return
     if sh.braced and ctx.roll("d6", f"{ship_id} braced: saves the hit-and-run critical on 4+", side=sh.side).total >= 4:
         return

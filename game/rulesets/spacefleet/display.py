@@ -28,15 +28,18 @@ Units: mm, degrees clockwise from +x.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from game.core.dice import Dice, DiceError
+from game.core.dice import Dice, DiceError, Notation
 from game.core.view import Figure, Marker
 
 from . import actions as A
 from . import geom
 from .common import (HULKS, bm_touching, clouds_touching, crippled, in_wells, leadership, on_table, prof, remaining,
                      shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
+from .candidates import cap_reach_mm, joinable_waves
 from .movement import allowed_turns, move_limits, plan_move
+from .ordnance import wave_of
 from .shooting import (find_ordnance, find_point, gunnery, lance_armour, needs_priority_test, ordnance_id, phenomenon_at,
                        point_target, target_reason)
 from .state import SFState, Ship
@@ -146,7 +149,9 @@ def _ship_markers(s: SFState, sh: Ship) -> list[str]:
         return out + ["hulk", "blazing"]
     if sh.status == "drifting_hulk":
         return out + ["hulk"]
-    if p.shields:
+    if sh.eldar:
+        out.append("holofields")
+    elif p.shields:
         out.append(f"shields:{shield_capacity(s, sh)}")
     if crippled(sh):
         out.append("crippled")
@@ -177,7 +182,8 @@ def _ship_profile(s: SFState, sh: Ship) -> list[str]:
     lines = [head,
              f"{p.type}, hits {remaining(sh)}/{p.hits}, speed {speed_mm(sh) / 10:g} cm, turns {p.turns_deg} deg, "
              f"Ld {leadership(s, sh)}",
-             f"shields {shield_capacity(s, sh)}/{p.shields}, armour {p.armour.front}+ front / {p.armour.other}+ "
+             ("Eldar: holofields, no shields" if sh.eldar else f"shields {shield_capacity(s, sh)}/{p.shields}")
+             + f", armour {p.armour.front}+ front / {p.armour.other}+ "
              f"other facings, turrets {turrets(sh)}"]
     lines += [weapon_line(sh, i) for i in range(len(p.weapons))]
     notes = []
@@ -301,7 +307,7 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
     free_first = bool(spec and spec.turn_without_moving) or run == 0
     nturns = allowed_turns(sh)
     pres = [0.0]
-    if sh.zone == "main":
+    if sh.zone == "main" and not sh.eldar:  # Eldar turn only at the end of the move (core rulings, gravity wells)
         for f in in_wells(s, sh.x, sh.y):
             g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
             want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
@@ -429,18 +435,27 @@ def point_actions(rs, s: SFState, side: str, figure_id: str, x: float, y: float)
 # ----------------------------------------------------------------------------- figure actions
 def _expected(s: SFState, a: A.Fire) -> float:
     try:
-        pv = _fire_numbers(s, a)
+        pv = fire_numbers(s, a)
     except Exception:  # noqa: BLE001 - sorting only
         return 0.0
     return pv.get("expected", 0.0) if pv else 0.0
 
 
+def _legal_first(rs, s: SFState, acts: list) -> list:
+    """``acts`` with the legal ones first (the rest stay so a preview can say why not)."""
+    ok = [a for a in acts if rs.check(s, a).ok]
+    return ok + [a for a in acts if a not in ok]
+
+
 def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | None) -> list[A.Action]:
     """At an enemy ship: fire each weapon (best expected hits first), launch
     bombers and assault boats, torpedoes toward it; ram it on All Ahead Full or
-    move toward it in the movement phase. At enemy ordnance: fire at it. On
-    itself (``None``): orders, low orbit, disengage, fighters, Brace or take
-    it, end the phase."""
+    move toward it in the movement phase. At enemy ordnance: fire at it. At a
+    hulk of either fleet: fire at it. At a friendly ship: fighters on CAP with
+    it. At one of its own attack-craft markers: launch into that wave. On
+    itself (``None``): orders, low orbit, disengage, fighters (free, into its
+    waves, on CAP with itself and up to ``BAR_CAPS`` friends in reach), Brace
+    or take it, end the phase."""
     sh = s.ships.get(figure_id)
     if sh is None or sh.side != side:
         return []
@@ -448,10 +463,15 @@ def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | N
         return _own_actions(rs, s, side, sh)
     if not on_table(sh):
         return []
-    p = prof(sh)
     o = find_ordnance(s, target_id)
     tgt = s.ships.get(target_id)
-    if o is None and (tgt is None or tgt.side == side):
+    if o is not None and o.side == side:
+        return _legal_first(rs, s, _wave_launches(s, sh, o.id)) if s.phase == "shooting" else []
+    if tgt is not None and tgt.status in HULKS and s.phase != "movement":
+        return _gun_actions(rs, s, sh, target_id, ("battery", "lance"))
+    if tgt is not None and tgt.side == side:
+        return _legal_first(rs, s, _cap_launches(sh, tgt.id)) if s.phase == "shooting" and tgt.id != sh.id else []
+    if o is None and tgt is None:
         return []
     if s.phase == "movement":
         if tgt is None or sh.moved or tgt.zone != sh.zone:
@@ -463,28 +483,69 @@ def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | N
         return moves
     # shooting phase (in other phases the same actions preview what the guns would do)
     kinds = ("battery", "lance", "nova_cannon") if tgt is not None else ("battery", "lance")
-    fires = [A.Fire(side=side, ship=sh.id, weapon=wi, target=target_id)
-             for wi, w in enumerate(p.weapons) if w.kind in kinds]
-    legal = [a for a in fires if rs.check(s, a).ok]
-    legal.sort(key=lambda a: -_expected(s, a))
-    out: list[A.Action] = legal or fires
+    fires = _gun_actions(rs, s, sh, target_id, kinds)
+    legal = bool(fires) and rs.check(s, fires[0]).ok
+    out: list[A.Action] = list(fires)
     if tgt is not None:
         for tele in (False, True):  # end-phase assaults (spacefleet_core 1.10)
             b = A.Board(side=side, ship=sh.id, target=tgt.id, teleport=tele)
             if rs.check(s, b).ok:
                 out.append(b)
         h = round(geom.bearing(sh.x, sh.y, tgt.x, tgt.y), 2)
-        for wi, w in enumerate(p.weapons):
+        for wi, w in enumerate(prof(sh).weapons):
             if w.kind == "torpedo":
                 out.append(A.Launch(side=side, ship=sh.id, weapon=wi, heading=h, craft="torpedo"))
             elif w.kind == "launch_bay":
                 for c in w.craft:
                     if c != "fighter":
                         out.append(A.Launch(side=side, ship=sh.id, weapon=wi, craft=c, target=tgt.id))
-    if not legal:
-        ok = [a for a in out if rs.check(s, a).ok]
-        out = ok + [a for a in out if a not in ok]
-    return out
+    return out if legal else _legal_first(rs, s, out)
+
+
+def _gun_actions(rs, s: SFState, sh: Ship, target_id: str, kinds) -> list[A.Action]:
+    """Fire each weapon of ``kinds`` at ``target_id``: the legal ones first, most expected hits first."""
+    fires = [A.Fire(side=sh.side, ship=sh.id, weapon=wi, target=target_id)
+             for wi, w in enumerate(prof(sh).weapons) if w.kind in kinds]
+    legal = [a for a in fires if rs.check(s, a).ok]
+    legal.sort(key=lambda a: -_expected(s, a))
+    return legal or fires
+
+
+def _bays(sh: Ship, craft: str | None = None) -> list[int]:
+    """Indices of the ship's launch bays (carrying ``craft`` when given)."""
+    return [wi for wi, w in enumerate(prof(sh).weapons) if w.kind == "launch_bay" and (craft is None or craft in w.craft)]
+
+
+def _cap_launches(sh: Ship, friend_id: str) -> list[A.Launch]:
+    """Fighters from each bay on CAP with ``friend_id`` (spacefleet_core 1.9)."""
+    return [A.Launch(side=sh.side, ship=sh.id, weapon=wi, craft="fighter", target=friend_id) for wi in _bays(sh, "fighter")]
+
+
+#: CAP buttons in a ship's own bar (the bar shows 8 buttons, End phase last)
+BAR_CAPS = 3
+
+
+def _bar_caps(rs, s: SFState, sh: Ship) -> list[A.Launch]:
+    """CAP from the ship's own bar: the app selects a friendly figure when it
+    is clicked, so the first bay that may launch fighters offers CAP with the
+    ship itself and the nearest friendly ships its fighters reach (at most
+    ``BAR_CAPS``, within ``cap_reach_mm``)."""
+    friends = sorted((f for f in s.ships.values() if f.side == sh.side and on_table(f) and f.zone == sh.zone
+                      and math.hypot(f.x - sh.x, f.y - sh.y) <= cap_reach_mm(f)),
+                     key=lambda f: (math.hypot(f.x - sh.x, f.y - sh.y), f.id))[:BAR_CAPS]
+    for wi in _bays(sh, "fighter"):
+        caps = [A.Launch(side=sh.side, ship=sh.id, weapon=wi, craft="fighter", target=f.id) for f in friends]
+        if caps and rs.check(s, caps[0]).ok:
+            return [a for a in caps if rs.check(s, a).ok]
+    return []
+
+
+def _wave_launches(s: SFState, sh: Ship, lead_id: int | None = None) -> list[A.Launch]:
+    """Each craft of each unused bay into the wave led by ``lead_id`` (else
+    into every wave ``sh`` launched this turn) (spacefleet_core 1.9)."""
+    leads = [o.id for o in joinable_waves(s, sh) if lead_id is None or o.id == lead_id]
+    return [A.Launch(side=sh.side, ship=sh.id, weapon=wi, craft=c, wave=lid)
+            for lid in leads for wi in _bays(sh) if wi not in sh.fired for c in prof(sh).weapons[wi].craft]
 
 
 def _own_actions(rs, s: SFState, side: str, sh: Ship) -> list[A.Action]:
@@ -524,6 +585,8 @@ def _own_actions(rs, s: SFState, side: str, sh: Ship) -> list[A.Action]:
                 a = A.Launch(side=side, ship=sh.id, weapon=wi, heading=round(sh.heading, 2), craft="torpedo")
                 if rs.check(s, a).ok:
                     out.append(a)
+        out += [a for a in _wave_launches(s, sh) if rs.check(s, a).ok]
+        out += _bar_caps(rs, s, sh)
     if s.phase in ("movement", "shooting"):
         out.append(A.EndPhase(side=side))
     return out
@@ -685,7 +748,7 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
     return out
 
 
-def _fire_numbers(s: SFState, a: A.Fire) -> dict:
+def fire_numbers(s: SFState, a: A.Fire) -> dict:
     """Dice, the score needed, per-die chance, expected hits and the gunnery
     reading of one weapon at a ship or ordnance marker (the rules' own numbers)."""
     sh = s.ships[a.ship]
@@ -719,6 +782,81 @@ def _fire_numbers(s: SFState, a: A.Fire) -> dict:
             "shifts": shifts, "lock": lock, "fire_p": fire_p}
 
 
+@lru_cache(maxsize=16)
+def _dice_total(notation: str) -> dict[int, float]:
+    """The chance of each total of ``notation`` (e.g. ``3D6``)."""
+    n = Notation.parse(notation)
+    dist = {n.bonus: 1.0}
+    for _ in range(n.count):
+        nxt: dict[int, float] = {}
+        for tot, p in dist.items():
+            for f in range(1, n.sides + 1):
+                v = (f + 1) // 2 if n.halved else f
+                nxt[tot + v] = nxt.get(tot + v, 0.0) + p / n.sides
+        dist = nxt
+    return dist
+
+
+def catastrophe_numbers(s: SFState, hulk: Ship) -> dict:
+    """What one more catastrophic roll of ``hulk`` would do, in expectation
+    (spacefleet_core 1.8; a hit on a hulk makes one): ``p_blast`` the chance
+    of a plasma drive overload or warp drive implosion, ``hits`` the expected
+    hull damage to each active ship on its table (lance shots at 4+ within the
+    rolled radius of the hulk's stem to the base, shields first, halved when
+    braced). The blast markers the explosion places are left out."""
+    t = tables()
+    p = prof(hulk)
+    count = {"1": 1, "half_hits": math.ceil(p.hits / 2), "hits": p.hits}  # the table's counts, as damage.catastrophe reads them
+    hits: dict[str, float] = {}
+    p_blast = 0.0
+    for roll in range(2, 13):
+        p_roll = (6 - abs(roll - 7)) / 36
+        row = t.catastrophe(roll)
+        if row.blast_radius is None:
+            continue
+        p_blast += p_roll
+        shots = count[row.lance_shots]
+        radius = _dice_total(row.blast_radius)
+        for v in s.ships.values():
+            if v.status != "active" or v.zone != hulk.zone:
+                continue
+            need = math.hypot(v.x - hulk.x, v.y - hulk.y) - v.radius
+            reach = sum(q for cm, q in radius.items() if cm * 10.0 >= need)
+            if reach <= 0:
+                continue
+            cap = shield_capacity(s, v)
+            hull = sum(math.comb(shots, k) / 2 ** shots * max(0, k - cap) for k in range(shots + 1))
+            hull = min(hull * (0.5 if v.braced else 1.0), remaining(v))
+            if hull > 0:
+                hits[v.id] = hits.get(v.id, 0.0) + p_roll * reach * hull
+    return {"p_blast": p_blast, "hits": hits}
+
+
+def boarding_numbers(s: SFState, me: Ship, t: Ship) -> dict:
+    """A boarding action of ``me`` on ``t`` (spacefleet_core 1.10): both
+    boarding values (``value``, ``enemy_value``), the summed modifiers
+    (``mod``, ``enemy_mod``) and ``margins``, the chance of each signed margin
+    (boarder's score minus the defender's) over the 36 throws."""
+    from .endphase import boarding_modifiers, boarding_value
+
+    va, vd = boarding_value(me, False), boarding_value(t, True)
+    ma = sum(v for _, v in boarding_modifiers(s, me, t, va, vd))
+    md = sum(v for _, v in boarding_modifiers(s, t, me, vd, va))
+    margins: dict[int, float] = {}
+    for x in range(1, 7):
+        for y in range(1, 7):
+            m = x + ma - (y + md)
+            margins[m] = margins.get(m, 0.0) + 1 / 36
+    return {"value": va, "enemy_value": vd, "mod": ma, "enemy_mod": md, "margins": margins}
+
+
+def teleport_odds(t: Ship) -> float:
+    """The chance a teleport attack's Hit-and-Run does its harm to ``t``
+    (spacefleet_core 1.10: a critical on 2+, an escort destroyed on 4+;
+    1.4: a braced ship saves it on 4+)."""
+    return (5 / 6 if prof(t).capital else 3 / 6) * (0.5 if t.braced else 1.0)
+
+
 def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
     sh = s.ships.get(a.ship)
     if sh is None or not 0 <= a.weapon < len(prof(sh).weapons):
@@ -740,7 +878,7 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
         out["text"] = text
         return out
     try:
-        n = _fire_numbers(s, a)
+        n = fire_numbers(s, a)
     except Exception:  # noqa: BLE001 - a preview never breaks the UI
         out["text"] = text
         return out
@@ -749,16 +887,32 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
     text.append(f"expected hits {n['expected']:.1f}")
     if n["fire_p"] < 1:
         text.append(f"in low orbit the lances fire only on {tables().low_orbit.lance_fire_needs}+")
-    if tgt is not None:
+    if tgt is not None and tgt.status in HULKS:
+        text += _hulk_text(s, tgt)
+        out["touches"] = sorted(catastrophe_numbers(s, tgt)["hits"])
+    elif tgt is not None:
         cap = shield_capacity(s, tgt)
         text.append(f"{tgt.id}: {cap} shield(s) up, {remaining(tgt)} hits left"
                     + (", braced (4+ saves)" if tgt.braced else ", may brace before the roll"))
+    if tgt is not None:
         if needs_priority_test(s, sh, a):
             odds = chance_2d6(rs, s, a, lambda ev: _first(ev, _ev().PriorityTest))
             text.append("not the nearest target: Leadership test first"
                         + (f" ({odds:.0%} to pass)" if odds is not None else ""))
     out["text"] = text
     return out
+
+
+def _hulk_text(s: SFState, hulk: Ship) -> list[str]:
+    """Preview lines of fire at a hulk (spacefleet_core 1.8): any hit rolls
+    once more on the catastrophic table; who a blast could hurt."""
+    n = catastrophe_numbers(s, hulk)
+    lines = [f"hulk of {hulk.id}: any hit makes one new catastrophic roll ({n['p_blast']:.0%} it explodes)"]
+    if n["hits"]:
+        lines.append("expected damage if hit: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(n["hits"].items())))
+    else:
+        lines.append("no ship is near enough to be caught by a blast")
+    return lines
 
 
 def _pv_nova(rs, s: SFState, a: A.Fire) -> dict:
@@ -797,25 +951,22 @@ def _pv_nova(rs, s: SFState, a: A.Fire) -> dict:
 def _pv_board(s: SFState, a: A.Board) -> dict:
     """Boarding: both boarding values and modifiers and the chance to win
     the D6 roll-off; teleport attack: the Hit-and-Run odds (spacefleet_core 1.10)."""
-    from .endphase import boarding_modifiers, boarding_value
-
     me, t = s.ships.get(a.ship), s.ships.get(a.target)
     if me is None or t is None:
         return {}
     if a.teleport:
         cap = prof(t).capital
-        return {"odds": (5 / 6 if cap else 3 / 6) * (0.5 if t.braced else 1.0), "need": "2+ on D6" if cap else "4+ on D6",
+        return {"odds": teleport_odds(t), "need": "2+ on D6" if cap else "4+ on D6",
                 "touches": [t.id],
                 "text": [f"teleport attack on {t.id} in the end phase: a Hit-and-Run",
                          "a critical of the D6's result (1 fails)" if cap else "the escort is destroyed on 4+"]
                 + (["braced: the critical is saved on 4+"] if t.braced else [])}
-    va, vd = boarding_value(me, False), boarding_value(t, True)
-    ma = sum(v for _, v in boarding_modifiers(s, me, t, va, vd))
-    md = sum(v for _, v in boarding_modifiers(s, t, me, vd, va))
-    win = sum(1 for x in range(1, 7) for y in range(1, 7) if x + ma > y + md) / 36
-    tie = sum(1 for x in range(1, 7) for y in range(1, 7) if x + ma == y + md) / 36
-    return {"odds": win, "need": f"D6{ma:+d} against D6{md:+d}", "touches": [t.id],
-            "text": [f"boarding {t.id} in the end phase: value {va} against {vd} (hits left, defender's turrets)",
+    n = boarding_numbers(s, me, t)
+    win = sum(p for m, p in n["margins"].items() if m > 0)
+    tie = n["margins"].get(0, 0.0)
+    return {"odds": win, "need": f"D6{n['mod']:+d} against D6{n['enemy_mod']:+d}", "touches": [t.id],
+            "text": [f"boarding {t.id} in the end phase: value {n['value']} against {n['enemy_value']} "
+                     "(hits left, defender's turrets)",
                      f"win {win:.0%}, tie (nothing happens) {tie:.0%}, lose {1 - win - tie:.0%}",
                      "the loser takes the margin as damage (no shields, no Brace), then both roll for criticals"]}
 
@@ -835,16 +986,49 @@ def _pv_launch(s: SFState, a: A.Launch) -> dict:
         out["cost"] = f"{speed / 10:g} cm a turn"
         n = weapon_strength(sh, w)
         out["text"] = [f"salvo of strength {n}: attacks the first ships it touches (friends too), turrets first"]
+    elif a.wave is not None:
+        return _pv_wave(s, sh, a)
     else:
         tgt = s.ships.get(a.target) if a.target else None
         if tgt is not None:
             d = math.hypot(tgt.x - sh.x, tgt.y - sh.y)
-            end = geom.step(sh.x, sh.y, geom.bearing(sh.x, sh.y, tgt.x, tgt.y), min(d, speed))
+            stop = tgt.radius + tables().constants.ordnance_radius_mm if tgt.side == sh.side else 0.0
+            end = geom.step(sh.x, sh.y, geom.bearing(sh.x, sh.y, tgt.x, tgt.y), max(0.0, min(d - stop, speed)))
             out["path"] = _drawn_path(s, sh.zone, [(sh.x, sh.y), end])
         out["cost"] = f"{speed / 10:g} cm a turn"
         what = {"fighter": "intercept enemy ordnance", "bomber": "D6 - turrets attacks on the lowest armour",
                 "assault_boat": "hit-and-run: a critical on 2+"}.get(a.craft, "")
         out["text"] = [f"{CRAFT_NAMES.get(a.craft, a.craft)}: {what}"]
+        if a.craft == "fighter" and tgt is not None and tgt.side == sh.side:  # CAP (spacefleet_core 1.9)
+            out["touches"] = [tgt.id]
+            out["text"] = [f"fighters on CAP with {tgt.id}: they stay in contact with it",
+                           f"the first enemy marker (or wave) about to attack {tgt.id} is removed with one fighter"]
+            if out.get("path") and math.hypot(tgt.x - sh.x, tgt.y - sh.y) > cap_reach_mm(tgt):
+                out["text"].append(f"{tgt.id} is beyond this launch move: no cover until they reach it")
+    return out
+
+
+def _pv_wave(s: SFState, sh: Ship, a: A.Launch) -> dict:
+    """Launching into a wave (spacefleet_core 1.9): placed with its lead, it
+    flies at the wave's slowest speed; escorting fighters add bomber attacks."""
+    lead = next((o for o in s.ordnance if o.id == a.wave), None)
+    if lead is None:
+        return {"text": [f"no wave o{a.wave} to join"]}
+    kinds = sorted({o.kind for o in wave_of(s, lead)} | {a.craft})
+    slow = min(tables().ordnance[k]["speed_cm"] for k in kinds) * 10.0
+    tgt = s.ships.get(lead.target or "")
+    out: dict = {"cost": f"{slow / 10:g} cm a turn (the wave's slowest)"}
+    text = [f"{CRAFT_NAMES.get(a.craft, a.craft)} joins wave o{lead.id} ({', '.join(_words(k) for k in kinds)})"
+            + (f" heading for {tgt.id}" if tgt is not None else "")]
+    if tgt is not None:
+        out["touches"] = [tgt.id]
+        d = math.hypot(tgt.x - lead.x, tgt.y - lead.y)
+        end = geom.step(lead.x, lead.y, geom.bearing(lead.x, lead.y, tgt.x, tgt.y), min(d, slow))
+        out["path"] = _drawn_path(s, lead.zone, [(lead.x, lead.y), end])
+    if "fighter" in kinds and "bomber" in kinds:
+        text.append("each surviving fighter adds 1 attack to a bomber squadron (at most one each)")
+    text.append("turrets fire once at the whole wave, fighters first; one hit by gunfire removes the whole wave")
+    out["text"] = text
     return out
 
 
@@ -874,6 +1058,10 @@ def describe_action(action) -> str:
     if isinstance(a, A.Launch):
         if a.craft == "torpedo":
             return f"Torpedoes heading {a.heading:.0f}"
+        if a.wave is not None:
+            return f"{_words(a.craft).capitalize()}s join wave o{a.wave}"
+        if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
+            return f"Fighters on CAP with {a.target}"
         return f"Launch {_words(a.craft)}s" + (f" at {a.target}" if a.target else "")
     if isinstance(a, A.DeclareOrder):
         return ORDER_NAMES.get(a.order, _words(a.order))
@@ -960,6 +1148,12 @@ def describe_event(ev) -> str:
         return f"{ev.ship} will {'teleport onto' if ev.teleport else 'board'} {ev.target} in the end phase"
     if isinstance(ev, E.TeleportAttack):
         return f"{ev.ship} makes a teleport attack on {ev.target}"
+    if isinstance(ev, E.KinTested):
+        what = "the gas/dust cloud" if ev.phenomenon == "gas_cloud" else "the solar flare"
+        return f"{ev.ship} {'passes' if ev.passed else 'fails'} its Leadership test to ignore {what}"
+    if isinstance(ev, E.HolofieldSaves):
+        return (f"{ev.ship}'s holofields turn {ev.saved} of {ev.hits} hit{'s' if ev.hits != 1 else ''} into misses"
+                + (f" ({ev.why})" if ev.why else ""))
     if isinstance(ev, E.TurretsEngaged):
         return f"{ev.ship}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
     if isinstance(ev, E.OrdnanceAttackDeclared):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from .common import Ctx, crippled, on_table, prof, remaining, shield_capacity, turrets, under_fire
-from .damage import critical, destroyed, hit_and_run, hull_damage, place_bms_around
+from .damage import critical, destroyed, hit_and_run, holofield_saves, hull_damage, place_bms_around
 from .events import (BlastMarkerRemoved, BoardingFought, BraceEnded, CriticalRepaired, ShipDamaged, ShipStatus,
                      TeleportAttack)
 from .tables import tables
@@ -92,9 +92,10 @@ def boarding_modifiers(state, me, enemy, mine: int, theirs: int) -> list[tuple[s
 
 def board(ctx: Ctx, sid: str, tid: str) -> None:
     """One boarding action: each side rolls D6 + modifiers; the loser takes the
-    difference as damage (no shields, no Brace saves), then the loser and the
-    winner roll for a critical at the margin's scores; a capital ship boarded
-    to 0 hits becomes a drifting hulk; a tie does nothing (ours)."""
+    difference as damage (no shields, no Brace saves; an Eldar loser's
+    holofields roll against each point, spacefleet_core 1.12), then the loser
+    and the winner roll for a critical at the margin's scores; a capital ship
+    boarded to 0 hits becomes a drifting hulk; a tie does nothing (ours)."""
     s = ctx.s
     a, d = s.ships[sid], s.ships[tid]
     va, vd = boarding_value(a, False), boarding_value(d, True)
@@ -110,9 +111,9 @@ def board(ctx: Ctx, sid: str, tid: str) -> None:
     if row is None:
         return
     loser, winner = (tid, sid) if ra > rd else (sid, tid)
+    n = min(holofield_saves(ctx, loser, margin, None, "boarding"), remaining(s.ships[loser]))
     lo = s.ships[loser]
-    n = min(margin, remaining(lo))
-    if n >= remaining(lo) and prof(lo).capital:
+    if 0 < n >= remaining(lo) and prof(lo).capital:
         ctx.emit(ShipDamaged(ship=loser, amount=n, why=f"boarding ({row.id})"))
         ctx.emit(ShipStatus(ship=loser, status="drifting_hulk", why="boarded to 0 hits"))
         place_bms_around(ctx, loser, 1, None)

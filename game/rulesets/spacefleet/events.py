@@ -295,3 +295,34 @@ class OrdnanceAttackDeclared(Event):
 
 
 SF_EVENTS = SF_EVENTS + (TurretsEngaged, OrdnanceAttackDeclared)
+
+
+class KinTested(Event):
+    """An Eldar (or Eldar-kin) ship took its Leadership test to ignore a
+    celestial phenomenon (celestial phenomena: gas and dust clouds, solar
+    flares; spacefleet_core 1.12). ``phenomenon`` is ``"gas_cloud"`` (a pass:
+    clouds do not count for the ship for the rest of the game turn) or
+    ``"solar_flare"`` (a pass: no marker, hit or critical; the ship turns
+    away from the sunward edge and moves 2D6 cm). Log: "<ship> passes/fails
+    its Leadership test against the gas cloud / the solar flare"."""
+
+    type: Literal["sf_kin_test"] = "sf_kin_test"
+    ship: str
+    passed: bool
+    phenomenon: Literal["gas_cloud", "solar_flare"] = "gas_cloud"
+
+
+class HolofieldSaves(Event):
+    """An Eldar ship's holofields rolled against ``hits`` hits that are not
+    Gunnery-table fire: ``saved`` of them missed, each leaving a blast marker
+    touching the base (spacefleet_core 1.12). Log: "<ship>'s holofields turn
+    <saved> of <hits> hits into misses"."""
+
+    type: Literal["sf_holofields"] = "sf_holofields"
+    ship: str
+    hits: int
+    saved: int
+    why: str = ""
+
+
+SF_EVENTS = SF_EVENTS + (KinTested, HolofieldSaves)

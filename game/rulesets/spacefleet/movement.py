@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from . import geom
 from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
-from .common import (Ctx, enemies, features_near, in_wells, ld_test, leadership, on_table, prof, shield_capacity,
-                     speed_mm, squadron, squadron_ld, under_fire)
+from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_test, leadership, on_table, prof,
+                     shield_capacity, speed_mm, squadron, squadron_ld, under_fire)
 from .damage import apply_hits, hull_damage
 from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus
+from .phenomena import cloud_test
 from .state import SFState, Ship
 from .tables import tables
 
@@ -37,7 +38,9 @@ def table_of(state: SFState, ship: Ship) -> tuple[float, float]:
 
 def blast_contact(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> bool:
     """Does the move cross blast markers, clouds or an asteroid field, or leave
-    markers touching the base? One −5 cm loss at most (spacefleet_core 1.6)."""
+    markers touching the base? One −5 cm loss at most (spacefleet_core 1.6;
+    clouds do not count for an Eldar ship that passed its cloud test this
+    game turn, celestial phenomena)."""
     c = tables().constants
     if under_fire(state, ship):
         return True
@@ -46,10 +49,24 @@ def blast_contact(state: SFState, ship: Ship, path: list[tuple[float, float]]) -
         if b.zone == ship.zone and geom.polyline_point_dist(path, b.x, b.y) <= r:
             return True
     if ship.zone == "main":
+        kinds = ("asteroid_field",) if ignores_clouds(state, ship) else ("gas_cloud", "asteroid_field")
         for f in state.features:
-            if f.kind in ("gas_cloud", "asteroid_field") and geom.path_touches(f, path, ship.radius):
+            if f.kind in kinds and geom.path_touches(f, path, ship.radius):
                 return True
     return False
+
+
+def crosses_markers(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> bool:
+    """Blast markers (and clouds, unless the Eldar ship passed its cloud test)
+    touching the base anywhere along ``path`` (mm), its start included: the
+    move on which a 0-shield Eldar ship rolls for damage (spacefleet_core
+    1.6, 1.12)."""
+    r = ship.radius + tables().constants.blast_marker_radius_mm
+    if any(b.zone == ship.zone and geom.polyline_point_dist(path, b.x, b.y) <= r for b in state.blast_markers):
+        return True
+    if ship.zone != "main" or ignores_clouds(state, ship):
+        return False
+    return any(f.kind == "gas_cloud" and geom.path_touches(f, path, ship.radius) for f in state.features)
 
 
 def move_limits(state: SFState, ship: Ship, blast_loss: bool) -> tuple[float, float]:
@@ -79,12 +96,14 @@ def aaf_stop(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> flo
     """Where an All Ahead Full ship stops (mm along ``path``) because its base
     first touches a blast marker (or gas cloud) in the last 5 cm of its full
     move, else None (spacefleet_core 1.6; ours: markers already touching the
-    base at the start do not count)."""
+    base at the start do not count; nor do clouds for an Eldar ship that
+    passed its cloud test this game turn)."""
     c = tables().constants
     full = move_limits(state, ship, False)[1]
     r = ship.radius + c.blast_marker_radius_mm
     marks = [b for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) > r + 1e-6]
-    clouds = [f for f in state.features if f.kind == "gas_cloud"] if ship.zone == "main" else []
+    feel_clouds = ship.zone == "main" and not ignores_clouds(state, ship)
+    clouds = [f for f in state.features if f.kind == "gas_cloud"] if feel_clouds else []
     done = 0.0
     for a, b in zip(path, path[1:]):
         seg = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -120,6 +139,9 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
     h = ship.heading
     x, y = ship.x, ship.y
     max_free = t.free_gravity_turn_deg
+    if a.pre_turn and ship.eldar:
+        return Plan(False, f"{ship.id} is Eldar: it may take the free gravity-well turn only at the end of its move "
+                           "(spacefleet_core rulings, gravity wells)")
     if a.pre_turn:
         wells = in_wells(state, x, y) if ship.zone == "main" else []
         if not wells:
@@ -279,8 +301,10 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan) -> None:
     x, y = plan.path[-1]
     ctx.emit(ShipMoved(ship=ship.id, x=x, y=y, heading=plan.heading, distance=plan.distance, path=path))
     ship = s.ships[a.ship]
-    # 0-shield ships moving through blast markers (spacefleet_core 1.6)
-    if plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
+    # 0-shield ships moving through blast markers (spacefleet_core 1.6; Eldar: core 1.12)
+    if ship.eldar:
+        _eldar_markers(ctx, ship.id, plan.path)
+    elif plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
         if ctx.roll("d6", f"{ship.id} without shields crosses blast markers (6: 1 damage)", side=ship.side).total == 6:
             hull_damage(ctx, ship.id, 1, why="blast markers")
     if ship.zone == "main":
@@ -301,6 +325,22 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan) -> None:
         ctx.emit(ShipStatus(ship=ship.id, status="landed", why="escort landed on the planet"))
     elif plan.off_table == "edge":
         leave_low_orbit(ctx, ship.id)
+
+
+def _eldar_markers(ctx: Ctx, sid: str, path: list[tuple[float, float]]) -> None:
+    """After an Eldar ship's move: its cloud test if the move touched a cloud
+    and it has not tested this game turn (celestial phenomena: gas and dust
+    clouds), then, as a 0-shield ship, 1 damage on a 6 if blast markers (or
+    clouds that still count for it) touched the base on the way
+    (spacefleet_core 1.6, 1.12)."""
+    s = ctx.s
+    ship = s.ships[sid]
+    if ship.zone == "main" and any(f.kind == "gas_cloud" and geom.path_touches(f, path, ship.radius) for f in s.features):
+        cloud_test(ctx, sid)
+    ship = s.ships[sid]
+    if ship.status == "active" and crosses_markers(s, ship, path):
+        if ctx.roll("d6", f"{sid} (Eldar, 0-shield) crosses blast markers (6: 1 damage)", side=ship.side).total == 6:
+            hull_damage(ctx, sid, 1, why="blast markers")
 
 
 def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
@@ -348,7 +388,8 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
 def _ram(ctx: Ctx, sid: str, tid: str) -> None:
     """Ramming: Ld test on 1D6/2D6/3D6 by relative size, then D6 per starting
     hit against the target's armour and the target's reply against the
-    rammer's front armour; shields do not stop it (spacefleet_core 1.6)."""
+    rammer's front armour; shields do not stop it, holofields roll against
+    it (spacefleet_core 1.6, 1.12)."""
     s = ctx.s
     ship, tgt = s.ships[sid], s.ships[tid]
     t = tables()
@@ -361,11 +402,11 @@ def _ram(ctx: Ctx, sid: str, tid: str) -> None:
     quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, ship.x, ship.y)
     armour = prof(tgt).armour.front if quads == ("front",) else prof(tgt).armour.other
     faces = ctx.d6s(prof(ship).hits, f"{sid} rams {tid} (hits on {armour}+)", side=ship.side)
-    apply_hits(ctx, tid, sum(1 for f in faces if f >= armour), None, shields=False, why="ram")
+    apply_hits(ctx, tid, sum(1 for f in faces if f >= armour), None, shields=False, why="ram", holofield=True)
     back = prof(tgt).hits if "front" in quads else prof(tgt).hits // 2
     front = prof(ship).armour.front
     faces = ctx.d6s(back, f"{tid} strikes back at {sid} (hits on {front}+)", side=tgt.side)
-    apply_hits(ctx, sid, sum(1 for f in faces if f >= front), None, shields=False, why="rammed")
+    apply_hits(ctx, sid, sum(1 for f in faces if f >= front), None, shields=False, why="rammed", holofield=True)
 
 
 def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:

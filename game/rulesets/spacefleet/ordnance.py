@@ -12,7 +12,7 @@ from game.core.event import Logged
 from . import geom
 from .actions import Launch
 from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, prof, turrets, weapon_disabled)
-from .damage import apply_hits, hit_and_run
+from .damage import apply_hits, hit_and_run, holofield_saves
 from .events import OrdnanceAttackDeclared, TurretsEngaged, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
 from .shooting import can_shoot
 from .state import Ordnance, SFState
@@ -271,10 +271,18 @@ def supporting_turrets(s: SFState, ship) -> int:
     return min(3, near)
 
 
-def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str, against: str = "torpedo") -> int:
-    """Turret dice (the ship's own plus support from ships in base contact), 4+ each.
-    In one phase the turrets engage torpedoes or attack craft, not both
-    (spacefleet_core 1.9): the first kind to arrive takes them (ours)."""
+def turret_need(state: SFState, o: Ordnance) -> int:
+    """Score a turret die needs against ``o``: 4+, only a 6 against ordnance
+    launched by an Eldar ship (spacefleet_core 1.9)."""
+    launcher = state.ships.get(o.launcher)
+    return tables().eldar.turret_hits_on if launcher is not None and launcher.eldar else 4
+
+
+def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str, against: str = "torpedo", need: int = 4) -> int:
+    """Turret dice (the ship's own plus support from ships in base contact),
+    ``need`` or more each (4+; Eldar ordnance 6s). In one phase the turrets
+    engage torpedoes or attack craft, not both (spacefleet_core 1.9): the
+    first kind to arrive takes them (ours)."""
     sh = ctx.s.ships[ship_id]
     if sh.turrets_vs and sh.turrets_vs != against:
         ctx.emit(Logged(text=f"{ship_id}'s turrets engaged {'torpedoes' if sh.turrets_vs == 'torpedo' else 'attack craft'} "
@@ -283,24 +291,27 @@ def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str, against: str = "tor
     if not sh.turrets_vs and sh.status == "active" and turrets(sh) > 0:
         ctx.emit(TurretsEngaged(ship=ship_id, against=against))
     k = turrets(sh) + (supporting_turrets(ctx.s, sh) if sh.status == "active" else 0)
-    faces = ctx.d6s(k, f"{ship_id} turrets against {what} (4+)", side=sh.side)
-    return min(n, sum(1 for f in faces if f >= 4))
+    faces = ctx.d6s(k, f"{ship_id} turrets against {what} ({'4+' if need == 4 else f'{need}s, Eldar ordnance'})", side=sh.side)
+    return min(n, sum(1 for f in faces if f >= need))
 
 
 def _torpedo_attack(ctx: Ctx, oid: int, ship_id: str, origin) -> None:
     """Turrets, then a D6 per remaining torpedo against the armour of the facing
-    hit first; shields ignored; the salvo loses 1 per hit and goes on."""
+    hit first; shields ignored; an Eldar target's holofields turn hits into
+    misses, which stay in the salvo (spacefleet_core 1.12; ours); the salvo
+    loses 1 per hit and goes on."""
     o = _get(ctx, oid)
     sh = ctx.s.ships[ship_id]
     strength = o.strength
     if sh.status in HULKS:
         ctx.emit(OrdnanceRemoved(id=oid, why=f"hit the hulk of {ship_id}"))
         return
-    strength -= _turret_kills(ctx, ship_id, strength, f"torpedoes {oid}")
+    strength -= _turret_kills(ctx, ship_id, strength, f"torpedoes {oid}", need=turret_need(ctx.s, o))
     q = geom.quadrants(sh.heading, sh.x, sh.y, *origin)
     armour = prof(sh).armour.front if q == ("front",) else prof(sh).armour.other
     faces = ctx.d6s(strength, f"torpedoes {oid} attack {ship_id} ({armour}+)", side=o.side)
     hits = sum(1 for f in faces if f >= armour)
+    hits = holofield_saves(ctx, ship_id, hits, origin, f"torpedoes {oid}")
     strength -= hits
     ctx.emit(OrdnanceChanged(id=oid, strength=max(0, strength), attacked=ship_id))
     apply_hits(ctx, ship_id, hits, None, shields=False, why=f"torpedoes {oid}")
@@ -422,15 +433,17 @@ def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
 
 
 def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
-    """Turrets fire once at the whole wave, fighters taken first; bombers make
-    D6 − turrets attacks each against the lowest armour, plus one per escorting
-    fighter up to the surviving bombers; assault boats make Hit-and-Run
-    attacks (spacefleet_core 1.9, 1.10)."""
+    """Turrets fire once at the whole wave, fighters taken first (Eldar craft
+    only on 6s); bombers make D6 − turrets attacks each against the lowest
+    armour, plus one per escorting fighter up to the surviving bombers;
+    assault boats make Hit-and-Run attacks; an Eldar target's holofields roll
+    against each hit (spacefleet_core 1.9, 1.10, 1.12)."""
     o = _get(ctx, oid)
     sh = ctx.s.ships[ship_id]
     wave = sorted(wave_of(ctx.s, o), key=lambda x: (x.kind != "fighter", x.id))
     total = sum(x.strength for x in wave)
-    kills = _turret_kills(ctx, ship_id, total, f"attack craft {oid}" + (" (wave)" if len(wave) > 1 else ""), "craft")
+    kills = _turret_kills(ctx, ship_id, total, f"attack craft {oid}" + (" (wave)" if len(wave) > 1 else ""), "craft",
+                          need=turret_need(ctx.s, o))
     left: dict[str, int] = {}
     for x in wave:
         k = min(kills, x.strength)
@@ -447,7 +460,8 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
             if i < escort:
                 k += 1  # an escorting fighter adds one attack (core 1.9)
             faces = ctx.d6s(k, f"bomber attacks on {ship_id} ({armour}+)", side=o.side)
-            apply_hits(ctx, ship_id, sum(1 for f in faces if f >= armour), None, shields=False, why=f"bombers {oid}")
+            apply_hits(ctx, ship_id, sum(1 for f in faces if f >= armour), None, shields=False, why=f"bombers {oid}",
+                       holofield=True)
             if ctx.s.ships[ship_id].status != "active":
                 return
     for i in range(left.get("assault_boat", 0)):

@@ -10,9 +10,9 @@ import math
 from game.data.maps import MapFile
 
 from . import geom
-from .common import HULKS, Ctx, prof, shield_capacity
+from .common import HULKS, Ctx, cloud_contact, ld_test, leadership, prof, shield_capacity
 from .damage import catastrophe, critical, hull_damage, place_bm
-from .events import FlareOccurred, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
+from .events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
 from .shooting import SUNWARD_HEADING
 from .state import Feature
 from .tables import tables
@@ -70,7 +70,9 @@ def start_of_game_turn(ctx: Ctx) -> None:
 
 def solar_flare(ctx: Ctx) -> None:
     """A flare: a BM sunward of every ship on the main table; ships without
-    shields take a hit and a critical on 4+; each ordnance marker goes on 4+."""
+    shields take a hit and a critical on 4+; each ordnance marker goes on 4+.
+    An Eldar ship first tests to ignore it; a pass spares it and it evades
+    (``flare_evasion``)."""
     s = ctx.s
     t = tables()
     ctx.emit(FlareOccurred())
@@ -78,6 +80,9 @@ def solar_flare(ctx: Ctx) -> None:
     for sid in sorted(s.ships):
         sh = s.ships[sid]
         if sh.status != "active" or sh.zone != "main":
+            continue
+        if sh.eldar and kin_test(ctx, sid, "solar_flare"):
+            flare_evasion(ctx, sid)
             continue
         unshielded = shield_capacity(s, sh) == 0
         x, y = geom.step(sh.x, sh.y, h, sh.radius + t.constants.blast_marker_radius_mm * 0.9)
@@ -90,6 +95,84 @@ def solar_flare(ctx: Ctx) -> None:
     for o in list(s.ordnance):
         if o.zone == "main" and ctx.roll("d6", f"solar flare against ordnance {o.id} (4+: removed)").total >= t.phenomena.flare_ordnance_removed_on:
             ctx.emit(OrdnanceRemoved(id=o.id, why="burnt by the solar flare"))
+
+
+def kin_test(ctx: Ctx, sid: str, phenomenon: str) -> bool:
+    """An Eldar ship's Leadership test to ignore a gas/dust cloud or a solar
+    flare (celestial phenomena): 2D6 <= its Ld, with no Under Fire or Enemy
+    Contacts modifiers (Bridge Smashed and radiation count, core 1.14
+    ambiguity 5); an escort re-rolls a failure once for free (that is the
+    test's one re-roll), a capital ship may spend a fleet commander's re-roll
+    (spacefleet_core 1.1). Emits ``KinTested``; True on a pass."""
+    sh = ctx.s.ships[sid]
+    capital = prof(sh).capital
+    ld = leadership(ctx.s, sh)
+    dice = tables().eldar.phenomenon_test
+    what = "gas/dust cloud" if phenomenon == "gas_cloud" else "solar flare"
+    ok = ld_test(ctx, sh, dice, ld, f"{sid} (Eldar) tests to ignore the {what}", rerolled=not capital)
+    if not ok and not capital:
+        r = ctx.roll(dice, f"{sid} escort re-roll against the {what} (needs {ld} or less)", side=sh.side).total
+        ok = r <= ld and r <= 10
+    ctx.emit(KinTested(ship=sid, passed=ok, phenomenon=phenomenon))
+    return ok
+
+
+def cloud_test(ctx: Ctx, sid: str) -> None:
+    """An Eldar ship's gas/dust-cloud test, once per game turn: the first time
+    a cloud touches it in that turn (at the start of a player turn, or on the
+    move that brings it into contact). A pass lasts to the end of the game
+    turn (celestial phenomena: gas and dust clouds; ours)."""
+    sh = ctx.s.ships[sid]
+    if sh.eldar and sh.status == "active" and sh.cloud_turn != ctx.s.turn:
+        kin_test(ctx, sid, "gas_cloud")
+
+
+def cloud_tests(ctx: Ctx) -> None:
+    """At the start of each player turn every Eldar ship touching a gas/dust
+    cloud that has not tested this game turn tests now, before anything else
+    of that turn can use the cloud (celestial phenomena; ours)."""
+    s = ctx.s
+    for sid in sorted(s.ships):
+        sh = s.ships[sid]
+        if sh.eldar and sh.status == "active" and cloud_contact(s, sh):
+            cloud_test(ctx, sid)
+
+
+def room_ahead(x: float, y: float, heading: float, r: float, w: float, h: float) -> float:
+    """How far (mm) a base of radius ``r`` at (x, y) may go along ``heading``
+    before it would leave a ``w`` x ``h`` mm table (0 when already at or over
+    the edge)."""
+    dx, dy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    room = math.inf
+    for pos, d, size in ((x, dx, w), (y, dy, h)):
+        if d > 1e-9:
+            room = min(room, (size - r - pos) / d)
+        elif d < -1e-9:
+            room = min(room, (r - pos) / d)
+    return max(0.0, room)
+
+
+def flare_evasion(ctx: Ctx, sid: str) -> None:
+    """An Eldar ship that passed its test against a solar flare turns to face
+    directly away from the sunward edge and moves 2D6 cm straight on
+    (celestial phenomena: solar flares). Ours: it is placed, not moved (no
+    blast-marker loss or damage; it flies over planets and moons like any
+    ship); it stops where its base would first touch an asteroid field or
+    warp rift it was not already touching (no navigation test) and where the
+    base would leave the table."""
+    s = ctx.s
+    sh = s.ships[sid]
+    h = geom.norm(SUNWARD_HEADING[s.sunward] + 180.0)
+    d = ctx.roll(tables().eldar.flare_move_cm, f"{sid} turns away from the solar flare and moves (cm)", side=sh.side).total * 10.0
+    d = min(d, room_ahead(sh.x, sh.y, h, sh.radius, *s.table))
+    end = geom.step(sh.x, sh.y, h, d)
+    for f in s.features:
+        if f.kind in ("asteroid_field", "warp_rift") and not geom.disc_touches(f, sh.x, sh.y, sh.radius):
+            stop = geom.path_first_touch(f, (sh.x, sh.y), end, sh.radius)
+            if stop is not None:
+                d = min(d, stop)
+    x, y = geom.step(sh.x, sh.y, h, d)
+    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=h))
 
 
 def low_orbit_pull(ctx: Ctx) -> None:

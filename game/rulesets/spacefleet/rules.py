@@ -26,23 +26,35 @@ from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced
                      OrdersEnded, OrderTaken, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
                      PhaseChanged, PriorityTest, RadiationBurst, Reloaded, ShipDamaged, ShipMoved, ShipPlaced,
                      ShipStatus, TurnBegan, WeaponFired, RerollUsed, BoardingFought, AssaultDeclared,
-                     TeleportAttack, TurretsEngaged, OrdnanceAttackDeclared)
+                     TeleportAttack, TurretsEngaged, OrdnanceAttackDeclared, KinTested)
 from .movement import (aaf_stop, check_disengage, check_low_orbit, check_order, move_limits, plan_move, resolve_disengage,
                        resolve_low_orbit, resolve_move, resolve_order)
 from .ordnance import check_launch, ordnance_phase, resolve_launch, resume_ordnance_attack
-from .phenomena import drift_hulks, features_from_map, low_orbit_pull, start_of_game_turn
+from .phenomena import cloud_tests, drift_hulks, features_from_map, low_orbit_pull, start_of_game_turn
 from .shooting import check_fire, needs_priority_test, priority_test, resolve_attack
 from .state import BlastMarker, Ordnance, Pending, SFState, Ship
 from .tables import profile, ships, tables
 
 BATTLEZONES = ("flare_region", "mercurial_zone", "inner_biosphere", "primary_biosphere", "outer_reaches", "deep_space")
+KINS = ("eldar",)   #: values of a unit's ``params.kin`` (spacefleet_core 1.12: Eldar and Eldar-kin ships)
+
+
+def kin_reason(side: str, u) -> tuple[str, str] | None:
+    """Why a unit's ``params.kin`` is refused (field path, message), or None.
+    Only ``"eldar"`` is known: it marks an Eldar or Eldar-kin ship
+    (spacefleet_core 1.12)."""
+    if "kin" not in u.params or u.params["kin"] in KINS:
+        return None
+    return (f"forces.{side}.{u.id}.params.kin",
+            f"unit {u.id}: params.kin {u.params['kin']!r} is not a known kin (use \"eldar\" for an Eldar or "
+            "Eldar-kin ship, or leave it out)")
 
 
 class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 4
+    version = 5
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
@@ -67,6 +79,9 @@ class SpaceFleet:
                     return (f"forces.{side}.{u.id}", "ships need x and y (mm)")
                 if not (0 <= u.x <= m.table.width_mm and 0 <= u.y <= m.table.height_mm):
                     return (f"forces.{side}.{u.id}", "the ship stands off the table")
+                why = kin_reason(side, u)
+                if why:
+                    return why
         for side, units in sc.forces.items():  # at most 6 escorts per squadron, one type (spacefleet_core 1.11)
             groups: dict[str, list] = {}
             for u in units:
@@ -90,7 +105,9 @@ class SpaceFleet:
 
     def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> SFState:
         """Ships from the scenario (Ld: a D6 per capital ship, one per escort
-        squadron, unless ``params.ld`` is given), phenomena from the map."""
+        squadron, unless ``params.ld`` is given; Eldar ships, ``params.kin =
+        "eldar"``, add 1 to the rolled Ld, at most 10, spacefleet_core 1.3),
+        phenomena from the map."""
         t = tables()
         ships_: dict[str, Ship] = {}
         sq_ld: dict[str, int] = {}
@@ -107,6 +124,9 @@ class SpaceFleet:
                     ld = t.start_ld(dice.roll("d6", f"leadership of {u.id}").total)
                 if not p.capital and u.group:
                     sq_ld.setdefault(u.group, ld)
+                eldar = u.params.get("kin") == "eldar"
+                if eldar and "ld" not in u.params:
+                    ld = t.eldar_start_ld(ld)
                 cmd = u.params.get("commander")
                 if isinstance(cmd, dict):  # an embarked fleet commander's Ld replaces the ship's (core rulings)
                     ld = int(cmd.get("ld", ld))
@@ -114,7 +134,7 @@ class SpaceFleet:
                     flagship[side] = u.id
                 ships_[u.id] = Ship(id=u.id, side=side, profile=u.profile, name=str(u.params.get("name", "")),
                                     squadron=u.group, x=u.x, y=u.y, heading=geom.norm(u.heading), radius=p.base_radius_mm,
-                                    ld=ld)
+                                    ld=ld, eldar=eldar)
         sides = self.sides(scenario)
         feats = features_from_map(map_file)
         lo = next((f.id for f in feats if f.kind == "planet" and f.low_orbit), None)
@@ -309,6 +329,7 @@ class SpaceFleet:
                 start_of_game_turn(ctx)
             low_orbit_pull(ctx)
             drift_hulks(ctx, side)
+            cloud_tests(ctx)
             ctx.emit(PhaseChanged(phase="movement", active=side))
         elif s.phase == "ordnance":
             ordnance_phase(ctx, side)
@@ -481,6 +502,10 @@ class SpaceFleet:
                     sh.order = None
         elif isinstance(ev, FlareOccurred):
             s.flare_done = True
+        elif isinstance(ev, KinTested):
+            if ev.phenomenon == "gas_cloud":
+                sh = s.ships[ev.ship]
+                sh.cloud_turn, sh.cloud_passed = s.turn, ev.passed
         elif isinstance(ev, RadiationBurst):
             s.radiation = ev.level
         elif isinstance(ev, GameFinished):

@@ -12,8 +12,9 @@ from .actions import Fire
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from .common import (HULKS, Ctx, ceil_half, crippled, halve_for_order, inside_asteroids, leadership, line_crosses_bm, on_table,
-                     prof, remaining, shield_capacity, sight, squadron, under_fire, weapon_disabled, weapon_strength)
+from .common import (HULKS, Ctx, bm_touching, ceil_half, cloud_contact, crippled, halve_for_order, ignores_clouds,
+                     inside_asteroids, leadership, line_crosses_bm, on_table, prof, remaining, shield_capacity, sight,
+                     squadron, under_fire, weapon_disabled, weapon_strength)
 from .damage import apply_hits, catastrophe, place_bm
 from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
 from .state import Feature, Ordnance, SFState, Ship
@@ -343,8 +344,9 @@ def sunward(state: SFState, ship: Ship, tx: float, ty: float) -> tuple[bool, boo
 def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gunnery:
     """Dice and armour for ``fp`` firepower at ``target``: base column by type
     and aspect, then range shifts (doubled sunward), one right for blast
-    markers, one right in low orbit; the shooter picks the better answer on a
-    quadrant boundary (spacefleet_core 1.1, 1.7)."""
+    markers, one right in low orbit, one right for an Eldar target's
+    holofields; the shooter picks the better answer on a quadrant boundary
+    (spacefleet_core 1.1, 1.7, 1.12)."""
     t = tables()
     c = t.constants
     d = math.hypot(target.x - ship.x, target.y - ship.y)
@@ -352,7 +354,7 @@ def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gun
     pa = prof(target)
     kind = "capital" if pa.capital else "escort"
     inside = ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
-    bm = under_fire(state, ship) or under_fire(state, target) or line_crosses_bm(state, ship.zone, ship.x, ship.y, target.x, target.y)
+    bm = fire_through_markers(state, ship, target)
     best: Gunnery | None = None
     aspects = geom.quadrants(target.heading, target.x, target.y, ship.x, ship.y)
     sun_opts = sunward(state, ship, target.x, target.y)
@@ -377,12 +379,31 @@ def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gun
             if ship.zone == "low_orbit":
                 col += t.low_orbit.column_shift
                 shifts.append("low orbit +1")
+            if holofields_up(target):
+                col += t.eldar.holofield_column_shift
+                shifts.append(f"holofields +{t.eldar.holofield_column_shift}")
             col = max(0, min(4, col))
             g = Gunnery(col, t.gunnery.dice(fp, col), armour, "stationary" if target.stationary else asp, tuple(shifts))
             if best is None or g.dice * (7 - g.armour) > best.dice * (7 - best.armour):
                 best = g
     assert best is not None
     return best
+
+
+def fire_through_markers(state: SFState, ship: Ship, target: Ship) -> bool:
+    """The blast-marker right shift applies: a marker (or cloud) touches the
+    firer or the target, or lies on the line of fire (spacefleet_core 1.7).
+    An Eldar firer that passed its cloud test leaves clouds out; the target's
+    own test does not change what the cloud does to the firer (celestial
+    phenomena: gas and dust clouds; ours)."""
+    if under_fire(state, ship) or bm_touching(state, target) + cloud_contact(state, target) > 0:
+        return True
+    return line_crosses_bm(state, ship.zone, ship.x, ship.y, target.x, target.y, clouds=not ignores_clouds(state, ship))
+
+
+def holofields_up(target: Ship) -> bool:
+    """An active Eldar ship's holofields work (a hulk has none; spacefleet_core 1.12)."""
+    return target.eldar and target.status == "active"
 
 
 def lance_armour(target: Ship) -> int:
@@ -490,7 +511,7 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, weapon_name=prof(s.ships[sid]).weapons[wj].name, note=f"pooled into {ship_id}'s volley"))
     for m, _ in eligible:
         if got.get(m.id):
-            apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}")
+            apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}", holofield=w.kind == "lance")
 
 
 def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship, lock: bool, pool) -> None:
@@ -583,4 +604,4 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
         n = 1
         if math.hypot(v.x - cx, v.y - cy) <= nv.hole_radius_mm + v.radius + 1e-6:
             n = ctx.roll(nv.direct_hit, f"{sid} under the nova cannon's centre hole (D6 hits)", side=ship.side).total
-        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of {ship_id}")
+        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of {ship_id}", holofield=True)  # core 1.12: saves apply

@@ -52,6 +52,10 @@ class Ship(_M):
     bays_loaded: bool = True
     ever_crippled: bool = False
     turrets_vs: Literal["", "torpedo", "craft"] = ""   #: what the turrets engaged this phase (core 1.9)
+    eldar: bool = False            #: an Eldar or Eldar-kin ship (scenario ``params.kin = "eldar"``; core 1.12)
+    cloud_turn: int = 0            #: game turn of its last gas/dust-cloud test (Eldar; phenomena: gas clouds)
+    cloud_passed: bool = False     #: that test was passed: clouds do not count for it during that game turn
+
 
 
 class BlastMarker(_M):

@@ -238,6 +238,19 @@ class Nova(_Strict):
     direct_hit: str
 
 
+class Eldar(_Strict):
+    """Eldar and Eldar-kin values (spacefleet_core 1.3, 1.9, 1.12; celestial
+    phenomena: gas and dust clouds, solar flares). Dice are D6s."""
+
+    ld_bonus: int                     #: added to the starting Ld (the Ld cap still holds)
+    turret_hits_on: int               #: turrets hit Eldar ordnance only on this score
+    critical_on: int                  #: a hull hit on an Eldar ship is critical on this score or more
+    holofield_column_shift: int       #: extra right shift against Gunnery-table fire
+    holofield_miss_from: int          #: a holofield save of this or more turns a hit into a miss
+    phenomenon_test: str              #: the Ld test to ignore a gas/dust cloud or a solar flare
+    flare_move_cm: str                #: how far a ship that passed against a flare moves away (cm)
+
+
 class Tables(_Strict):
     format_version: Literal[1]
     source: str
@@ -260,6 +273,7 @@ class Tables(_Strict):
     generators: Generators
     boarding: Boarding
     nova: Nova
+    eldar: Eldar
 
     def start_ld(self, d6: int) -> int:
         """Starting Leadership for a D6 roll (spacefleet_core 1.3)."""
@@ -267,6 +281,11 @@ class Tables(_Strict):
             if r.d6 == d6:
                 return r.ld
         raise ValueError(d6)
+
+    def eldar_start_ld(self, ld: int) -> int:
+        """An Eldar ship's starting Ld: the rolled Ld plus the Eldar bonus,
+        never above the Ld cap (spacefleet_core 1.3: 7-10)."""
+        return min(self.constants.max_leadership, ld + self.eldar.ld_bonus)
 
     def critical(self, roll: int) -> Critical:
         """The critical-hit table row for a 2D6 ``roll`` (spacefleet_core 1.8)."""

@@ -176,6 +176,7 @@ def test_describe__plain_words_for_every_event():
         E.BoardingFought(attacker="l", defender="m", attacker_score=6, defender_score=3, result="driven_back"),
         E.AssaultDeclared(ship="l", target="m"), E.TeleportAttack(ship="l", target="m"),
         E.TurretsEngaged(ship="m", against="craft"),
+        E.KinTested(ship="e", passed=True, phenomenon="solar_flare"), E.HolofieldSaves(ship="m", hits=2, saved=1),
         E.OrdnanceAttackDeclared(ordnance=4, kind="torpedo", target="m", defender="chaos", resume="ordnance"),
     ]
     covered = {type(e) for e in samples}
