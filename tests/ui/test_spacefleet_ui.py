@@ -174,3 +174,34 @@ def test_space_table_is_a_near_black_starfield_not_ground_green(app, tmp_path):
     ground = load_map(Path(__file__).resolve().parents[2] / "maps" / "battlespace" / "mission5.map.json")
     assert table_style(ground) == "ground"
     assert table_style(None, [], ruleset=type("R", (), {"table_style": "space"})()) == "space"
+
+
+def test_shift_click_on_a_friendly_ship_offers_fighters_on_cap(app, tmp_path):
+    """spacefleet_core 1.9 (CAP) in the app: with the Dictator selected in the
+    shooting phase, a plain click on a friendly ship selects that ship, while
+    Shift + click aims the Dictator's fighters at it (CAP)."""
+    from game.rulesets.spacefleet.actions import EndPhase
+
+    scene = start_battle(app, SCENARIO.with_name("mercurial_zone.scenario.json"), {"imperial": Seat("human")},
+                         tmp_path / "cap.replay.jsonl")
+    s = scene.session
+    assert s.submit(EndPhase(side="imperial")).ok  # every ship moves its minimum: the shooting phase
+    scene.refresh()
+    st = s.battle.state
+    assert st.phase == "shooting" and st.active == "imperial"
+    carrier = next(sh for sh in st.ships.values() if sh.profile == "dictator" and sh.side == "imperial")
+    friend = min((sh for sh in st.ships.values() if sh.side == "imperial" and sh.id != carrier.id),
+                 key=lambda sh: math.hypot(sh.x - carrier.x, sh.y - carrier.y))
+    cam = scene.view.camera
+    _click(app, cam.to_screen(carrier.x, carrier.y))
+    assert scene.selected == carrier.id
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        _click(app, cam.to_screen(friend.x, friend.y))
+    finally:
+        pygame.key.set_mods(0)
+    assert scene.selected == carrier.id
+    caps = [a for a in scene.pending if a.type == "sf_launch" and a.craft == "fighter" and a.target == friend.id]
+    assert caps and all(rs_ok.ok for rs_ok in (s.ruleset.check(st, a) for a in caps))
+    _click(app, cam.to_screen(friend.x, friend.y))  # no Shift: selects the friend
+    assert scene.selected == friend.id

@@ -472,17 +472,20 @@ class BattleScene(Scene):
             self.cancel()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.camera.contains(*event.pos):
-            self.click(event.pos)
+            self.click(event.pos, at_friend=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             return True
         return False
 
-    def click(self, pos) -> None:
-        """A left click on the table at screen ``pos``."""
+    def click(self, pos, at_friend: bool = False) -> None:
+        """A left click on the table at screen ``pos``. A click on one of the
+        viewer's own figures selects it; with ``at_friend`` (Shift held) it
+        aims the selected figure's actions at that figure instead (e.g.
+        fighters on CAP with a friendly ship, fire at one's own hulk)."""
         self.view.mouse = pos
         f = self.view.figure_under(pos)
         x, y = self.view.camera.to_world(*pos)
         s = self.session
-        if f is not None and f.side == s.viewer and f.id != self.selected:
+        if f is not None and f.side == s.viewer and f.id != self.selected and not (at_friend and self.selected):
             self.select(f.id)
             return
         if not self.selected:

@@ -13,6 +13,7 @@ from game.ui.scenes.dialog import PanelScene
 MOUSE = [
     "Left click your model: select it. Move the mouse: preview the move or shot there (path, cost, odds, template).",
     "Left click the table or an enemy: choose that action; click again (or the Do key): commit.",
+    "Shift + left click one of your own models: aim the selected model's actions at it (e.g. fighters on CAP).",
     "Right click: cancel the choice, then the selection. Right or middle drag: pan. Wheel: zoom at the cursor.",
     "Log: the wheel scrolls; the Side and Kind buttons filter it. Replay: click the timeline to jump.",
     "Hover terrain or a model for its details.",
