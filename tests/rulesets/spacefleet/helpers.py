@@ -33,3 +33,13 @@ def state(ships, features=(), phase: str = "shooting", active: str = "imperial",
 
 def ctx(st: SFState, faces=()) -> Ctx:
     return Ctx(RULESET, st, Dice.scripted(list(faces)))
+
+
+def play(st: SFState, action, faces=(), filler: int = 3, pad: int = 80):
+    """Resolve ``action`` on ``st`` with scripted dice (``faces``, then
+    ``pad`` more ``filler`` faces), apply its events to ``st`` and return them."""
+    r = RULESET.resolve(st, action, Dice.scripted(list(faces) + [filler] * pad))
+    assert r.ok, r
+    for ev in r.events:
+        RULESET.apply(st, ev)
+    return r.events

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from game.core.dice import Dice
 from game.core.ruleset import RULES_SIDE
 from game.rulesets.spacefleet import RULESET, ai
 from game.rulesets.spacefleet.actions import Board, EndPhase, Fire, Launch, RulesStep
@@ -16,16 +15,8 @@ from game.rulesets.spacefleet.candidates import HULK_SHOTS_PER_SHIP, cap_reach_m
 from game.rulesets.spacefleet.display import catastrophe_numbers, describe_action
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
 
-from .helpers import ship, state
+from .helpers import play, ship, state
 
-
-def _play(st, action, faces=()):
-    """Resolve ``action`` with scripted dice (3s after ``faces``) and apply its events to ``st``."""
-    r = RULESET.resolve(st, action, Dice.scripted(list(faces) + [3] * 80))
-    assert r.ok, r
-    for ev in r.events:
-        RULESET.apply(st, ev)
-    return r.events
 
 
 def _agent_turn(st, side="imperial", limit=20):
@@ -37,7 +28,7 @@ def _agent_turn(st, side="imperial", limit=20):
         if isinstance(a, EndPhase):
             return chosen
         assert RULESET.check(st, a).ok, a
-        _play(st, a)
+        play(st, a)
     raise AssertionError(f"no EndPhase after {limit} choices: {chosen}")
 
 
@@ -61,7 +52,7 @@ def test_candidates__waves_cap_hulk_shots_and_assaults_are_offered_and_legal():
     strongest starboard gun (batteries, FP 6); core 1.10: s may board i or
     teleport onto it (shields down)."""
     st = _carrier_position()
-    _play(st, Launch(side="imperial", ship="d", weapon=0, craft="bomber", target="m"))
+    play(st, Launch(side="imperial", ship="d", weapon=0, craft="bomber", target="m"))
     (lead,) = st.ordnance
     assert (lead.kind, lead.x, lead.y) == ("bomber", 500.0, 500.0)
     acts = enumerate_actions(RULESET, st, "imperial", random.Random(1))
@@ -126,12 +117,12 @@ def test_agent__flies_cap_over_the_lunar_a_salvo_is_heading_for_and_it_stops_the
                                   launcher="m", phases=1, moved_this_turn=False)])
     a = ai.FleetAgent(random.Random(3)).choose(RULESET, st, "imperial")
     assert (a.ship, a.craft, a.target, a.wave) == ("d", "fighter", "l", None) and RULESET.check(st, a).ok
-    _play(st, a)
+    play(st, a)
     cap = next(o for o in st.ordnance if o.kind == "fighter")
     assert cap.target == "l" and cap.strength == 2
-    _play(st, EndPhase(side="imperial"))
+    play(st, EndPhase(side="imperial"))
     assert st.phase == "ordnance" and st.active == RULES_SIDE
-    _play(st, RulesStep(side=RULES_SIDE))
+    play(st, RulesStep(side=RULES_SIDE))
     assert [(o.kind, o.strength) for o in st.ordnance] == [("fighter", 1)]
     assert st.ships["l"].damage == 0
 
@@ -193,7 +184,7 @@ def test_display__joining_a_wave_from_its_marker_and_the_own_bar():
     """After the bombers launch, a click on their marker (or the ship's own bar)
     offers each craft of the other bay into that wave, labelled and previewed."""
     st = _carrier_position()
-    _play(st, Launch(side="imperial", ship="d", weapon=0, craft="bomber", target="m"))
+    play(st, Launch(side="imperial", ship="d", weapon=0, craft="bomber", target="m"))
     (lead,) = st.ordnance
     acts = RULESET.figure_actions(st, "imperial", "d", f"o{lead.id}")
     assert acts == [Launch(side="imperial", ship="d", weapon=1, craft=c, wave=lead.id) for c in ("fighter", "bomber")]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from game.core.dice import Dice
 from game.rulesets.spacefleet import RULESET, display
 from game.rulesets.spacefleet.actions import Board, Fire
 from game.rulesets.spacefleet.common import crippled, leadership
@@ -17,17 +16,10 @@ from game.rulesets.spacefleet.movement import move_limits
 from game.rulesets.spacefleet.shooting import nova_reason, point_target, resolve_nova
 from game.rulesets.spacefleet.tables import profile
 
-from .helpers import ctx, planet, ship, state
+from .helpers import ctx, planet, play, ship, state
 
 NOVA = profile("lunar_nova").weapons[4]
 
-
-def _play(st, action, faces=()):
-    r = RULESET.resolve(st, action, Dice.scripted(list(faces) + [3] * 50))
-    assert r.ok, r
-    for ev in r.events:
-        RULESET.apply(st, ev)
-    return r.events
 
 
 # -- the log names weapons from the event alone (polish 1a) ------------------------------
@@ -35,7 +27,7 @@ def _play(st, action, faces=()):
 def test_describe__weapon_named_headless_without_figures():
     """The battle log names the weapon from the event itself: no display call needed first."""
     st = state([ship("l", "lunar", 500, 500, heading=-90), ship("m", "murder", 700, 500, heading=180)])
-    events = _play(st, Fire(side="imperial", ship="l", weapon=1, target="m"))
+    events = play(st, Fire(side="imperial", ship="l", weapon=1, target="m"))
     fired = [e for e in events if isinstance(e, WeaponFired) or type(e).__name__ == "AttackDeclared"]
     assert fired and all("starboard lances" in RULESET.describe(e) for e in fired)
     assert not hasattr(display, "_SHIP_OF") and not hasattr(display, "remember_ships")
@@ -111,7 +103,7 @@ def test_boarding__declared_target_is_boarded_in_the_end_phase():
     assert Board(side="imperial", ship="l", target="m2") in acts
     pv = RULESET.preview(st, Board(side="imperial", ship="l", target="m2"))
     assert pv["need"] == "D6+0 against D6+2" and abs(pv["odds"] - 6 / 36) < 1e-9
-    _play(st, Board(side="imperial", ship="l", target="m2"))
+    play(st, Board(side="imperial", ship="l", target="m2"))
     assert st.assaults == {"l": "m2"}
     c = ctx(st, [6, 1, 1, 1])
     boarding_actions(c, "imperial")
