@@ -38,14 +38,23 @@ def _seats(values: list[str] | None) -> dict[str, Seat]:
     return out
 
 
-def _replay_out(path: Path | None, scenario: Path, seed: int) -> Path:
-    """Where a played battle's replay goes: the given ``*.replay.jsonl``, or a
-    new file under ``replays/`` that never overwrites an older one."""
+def _check_replay_path(path: Path, force: bool) -> None:
+    """Refuse a ``--replay`` that is not a ``*.replay.jsonl``, is a folder, or
+    already exists (unless ``force``): no command overwrites a user's file."""
+    if not path.name.endswith(".replay.jsonl"):
+        raise _err(f"--replay: {path}: a replay file must end in .replay.jsonl")
+    if path.is_dir():
+        raise _err(f"--replay: {path}: is a folder")
+    if path.exists() and not force:
+        raise _err(f"--replay: {path}: already exists (use --force to replace it)")
+
+
+def _replay_out(path: Path | None, scenario: Path, seed: int, force: bool = False) -> Path:
+    """Where a played battle's replay goes: the given ``*.replay.jsonl`` (never
+    an existing file unless ``force``), or a new file under ``replays/`` that
+    never overwrites an older one."""
     if path is not None:
-        if not path.name.endswith(".replay.jsonl"):
-            raise _err(f"{path}: a replay file must end in .replay.jsonl")
-        if path.is_dir():
-            raise _err(f"{path}: is a folder")
+        _check_replay_path(path, force)
         return path
     base = _default_replay_path(scenario, seed)
     candidate, n = base, 1
@@ -53,6 +62,144 @@ def _replay_out(path: Path | None, scenario: Path, seed: int) -> Path:
         n += 1
         candidate = base.with_name(base.name.removesuffix(".replay.jsonl") + f"-{n}.replay.jsonl")
     return candidate
+
+
+def _replays_in(folder: Path) -> list[Path]:
+    """The replays directly inside ``folder`` (none if it is not a folder)."""
+    return sorted(folder.glob("*.replay.jsonl")) if folder.is_dir() else []
+
+
+def _sim_out(out: Path | None, scenario_id: str, seed: int, force: bool) -> Path:
+    """The folder for a simulation's replays: ``--out`` (refused if it is a
+    file, or holds replays and ``force`` is not given), or a new folder under
+    ``replays/`` that never mixes with an older run."""
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise _err(f"--out: {out}: is a file; --out must be a folder (it gets one replay per game)")
+        if not out.exists() and out.name.endswith((".json", ".jsonl")):
+            raise _err(f"--out: {out}: --out must be a folder (it gets one replay per game), not a file name")
+        old = _replays_in(out)
+        if old and not force:
+            from game.battle.runner import plural
+
+            raise _err(f"--out: {out}: already holds {plural(len(old), 'replay')} (use --force to write over them)")
+        return out
+    base = Path("replays") / f"sim-{scenario_id}-seed{seed}"
+    candidate, n = base, 1
+    while candidate.exists() and (not candidate.is_dir() or any(candidate.iterdir())):
+        n += 1
+        candidate = base.with_name(f"{base.name}-{n}")
+    return candidate
+
+
+#: what each command expects, by file kind
+_KIND_SUFFIXES = ((".map.json", "map"), (".scenario.json", "scenario"), (".replay.jsonl", "replay"), (".save.json", "saved game"))
+
+
+def _kind_of(path: Path) -> str | None:
+    """What kind of Battletable file ``path`` is, by its name or else by its
+    content (map, scenario, replay, saved game), or None if unknown."""
+    for suffix, kind in _KIND_SUFFIXES:
+        if path.name.endswith(suffix):
+            return kind
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(50_000_000)
+    except (OSError, UnicodeDecodeError):
+        return None
+    first = text.split("\n", 1)[0]
+    try:
+        head = json.loads(first)
+        if isinstance(head, dict) and head.get("line") == "header":
+            return "replay"
+    except ValueError:
+        pass
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if "actions" in data and "scenario" in data:
+        return "saved game"
+    if "sides" in data and "map" in data:
+        return "scenario"
+    if "table" in data:
+        return "map"
+    return None
+
+
+def _scenarios_using(map_path: Path) -> list[Path]:
+    """Scenarios next to ``map_path`` that name it as their map."""
+    found = []
+    for sc in sorted(map_path.parent.glob("*.scenario.json")):
+        try:
+            name = json.loads(sc.read_text(encoding="utf-8")).get("map")
+            if isinstance(name, str) and (sc.parent / name).resolve() == map_path.resolve():
+                found.append(sc)
+        except (OSError, ValueError, AttributeError):
+            continue
+    return found
+
+
+def _wrong_kind(path: Path, want: str, command: str = "play") -> str | None:
+    """A one-line explanation if ``path`` is a Battletable file of another
+    kind than ``want`` (``"scenario"`` or ``"replay"``), else None."""
+    if not path.is_file():
+        return None
+    kind = _kind_of(path)
+    if kind is None or kind == want:
+        return None
+    a = "an" if want[0] in "aeiou" else "a"
+    msg = f"{path}: this is a {kind}, not {a} {want}"
+    if kind == "replay":
+        return f"{msg}; watch it with: battletable replay {path}"
+    if kind == "scenario":
+        return f"{msg}; play it with: battletable play {path}"
+    if kind == "map" and want == "scenario":
+        users = _scenarios_using(path)
+        if users:
+            return f"{msg}; try a scenario that uses it: battletable {command} {users[0]}"
+        return f"{msg}; give a *.scenario.json that uses it (or edit it with: battletable edit {path})"
+    return msg
+
+
+def _open_scenario(path: Path, command: str = "play"):
+    """:func:`open_scenario`, with a clearer line for a map, replay or saved
+    game given where a scenario belongs."""
+    from game.battle.loading import open_scenario
+    from game.data.errors import FileError
+
+    try:
+        return open_scenario(path)
+    except FileError:
+        msg = _wrong_kind(path, "scenario", command)
+        if msg:
+            raise _err(msg) from None
+        raise
+
+
+def _open_replay(path: Path):
+    """:func:`open_replay`, with a clearer line for a scenario or map given
+    where a replay belongs."""
+    from game.battle.loading import open_replay
+    from game.data.errors import FileError
+
+    try:
+        return open_replay(path)
+    except FileError:
+        msg = _wrong_kind(path, "replay")
+        if msg:
+            raise _err(msg) from None
+        raise
+
+
+def _no_display_reason() -> str:
+    """Why :func:`has_display` is False, in words."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return f"SDL_VIDEODRIVER={driver}"
+    return "neither DISPLAY nor WAYLAND_DISPLAY is set"
 
 
 def has_display() -> bool:
@@ -69,13 +216,12 @@ def _default_replay_path(scenario: Path, seed: int) -> Path:
     return Path("replays") / f"{stem}-seed{seed}.replay.jsonl"
 
 
-def _play_headless(scenario: Path, seats: dict[str, Seat], seed: int, replay: Path | None, quiet: bool) -> None:
-    from game.battle.runner import play
+def _play_headless(scenario: Path, seats: dict[str, Seat], seed: int, replay: Path | None, quiet: bool, force: bool = False) -> None:
+    from game.battle.runner import play, result_line
 
-    out = _replay_out(replay, scenario, seed)
+    out = _replay_out(replay, scenario, seed, force)
     res = play(scenario, seats, seed, out, log=None if quiet else typer.echo)
-    winner = res.winner or "nobody (draw)"
-    typer.echo(f"Battle over after {res.turns} turns and {res.actions} actions: {winner} wins ({res.reason}).")
+    typer.echo(result_line(res))
     typer.echo(f"Replay saved to {res.replay}")
 
 
@@ -100,8 +246,10 @@ def main_callback(ctx: typer.Context,
     if not DEFAULT_SCENARIO.exists():
         raise _err(f"the default battle {DEFAULT_SCENARIO} is missing from this install")
     if headless or not has_display() or not _launch_ui("menu", scenario=DEFAULT_SCENARIO, seed=seed):
-        if not headless and has_display():
-            typer.echo("The desktop app is not part of this build yet; playing AI against AI in the terminal.")
+        _, sc, _ = _open_scenario(DEFAULT_SCENARIO)
+        why = ("" if headless else f"no display ({_no_display_reason()}): " if not has_display()
+               else "the desktop app is not part of this build yet: ")
+        typer.echo(f"{why}playing \"{sc.name}\" AI against AI in the terminal, seed {seed}")
         _play_headless(DEFAULT_SCENARIO, {}, seed, None, quiet=False)
 
 
@@ -110,28 +258,39 @@ def play(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
          seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=human or SIDE=ai:NAME (repeatable)"),
          seed: int = typer.Option(1, "--seed", help="battle seed"),
          headless: bool = typer.Option(False, "--headless", help="no window; every seat must be an AI"),
-         replay: Optional[Path] = typer.Option(None, "--replay", help="where to write the replay"),
+         replay: Optional[Path] = typer.Option(None, "--replay", help="where to write the replay (a new *.replay.jsonl)"),
+         force: bool = typer.Option(False, "--force", help="replace the --replay file if it exists"),
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render one frame to this PNG and exit"),
          quiet: bool = typer.Option(False, "--quiet", help="print only the result")) -> None:
     """Play a scenario: in a window, or headless AI against AI."""
-    from game.battle.loading import open_scenario
+    from game.battle.runner import check_seats
 
     seats = _seats(seat)
-    open_scenario(scenario)  # report a bad file before anything else
+    rs, sc, _ = _open_scenario(scenario)  # report a bad file before anything else
+    check_seats(rs, sc, seats)  # then a seat naming a side or agent the scenario lacks
+    if replay is not None:
+        _check_replay_path(replay, force)
     if screenshot is not None:
         if screenshot.suffix.lower() != ".png":
             raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")
         if not _launch_ui("screenshot", scenario=scenario, seed=seed, seats=seats, path=screenshot):
             raise _err("--screenshot needs the desktop app, which lands with the desktop-app issue (#6)")
         return
+    human = next((side for side, s in seats.items() if s.kind == "human"), None)
+    if headless and human:
+        raise _err(f"--seat {human}=human: --headless plays AI against AI; seat {human} with ai:NAME, or drop --headless to play in a window")
+    if not has_display():
+        if human:
+            raise _err(f"--seat {human}=human: a human seat needs a display, and there is none ({_no_display_reason()}); "
+                       "add --headless with every side seated ai:NAME, or render one frame with --screenshot PNG")
+        if not headless and not quiet:
+            typer.echo(f"no display ({_no_display_reason()}): playing \"{sc.name}\" AI against AI in the terminal, seed {seed}")
     if headless or not has_display():
-        if any(s.kind == "human" for s in seats.values()):
-            raise _err("human seats need a display; drop --headless or seat every side with ai:NAME")
-        _play_headless(scenario, seats, seed, replay, quiet)
+        _play_headless(scenario, seats, seed, replay, quiet, force)
         return
     if not _launch_ui("battle", scenario=scenario, seed=seed, seats=seats, replay=replay):
         typer.echo("The desktop app is not part of this build yet; playing AI against AI in the terminal.")
-        _play_headless(scenario, {k: v for k, v in seats.items() if v.kind == "ai"}, seed, replay, quiet)
+        _play_headless(scenario, {k: v for k, v in seats.items() if v.kind == "ai"}, seed, replay, quiet, force)
 
 
 @app.command()
@@ -140,7 +299,8 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
              seed: int = typer.Option(1, "--seed", help="seed of the run (each game derives its own)"),
              jobs: int = typer.Option(1, "--jobs", min=1, help="parallel processes"),
              seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=ai:NAME (repeatable)"),
-             out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays"),
+             out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays (default: a new one under replays/)"),
+             force: bool = typer.Option(False, "--force", help="write over replays already in --out"),
              as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object")) -> None:
     """Run many AI-vs-AI battles; print win rates with 95% intervals."""
     from concurrent.futures import ProcessPoolExecutor
@@ -149,16 +309,16 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from game.battle.loading import open_scenario
-    from game.battle.runner import _play_job, check_seats, game_seed, summarise
+    from game.battle.runner import _play_job, check_seats, game_seed, plural, summarise
 
     seats = _seats(seat)
-    if any(s.kind == "human" for s in seats.values()):
-        raise _err("simulate seats only AIs (SIDE=ai:NAME)")
-    rs, sc, _ = open_scenario(scenario)
+    rs, sc, _ = _open_scenario(scenario, "simulate")
     sides = rs.sides(sc)
     check_seats(rs, sc, seats)
-    out_dir = out or Path("replays") / f"sim-{sc.id}-seed{seed}"
+    human = next((side for side, s in seats.items() if s.kind == "human"), None)
+    if human:
+        raise _err(f"--seat {human}=human: simulate seats only AIs (SIDE=ai:NAME)")
+    out_dir = _sim_out(out, sc.id, seed, force)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs_args = [(scenario, seats, game_seed(seed, i), out_dir / f"game{i:04d}.replay.jsonl") for i in range(games)]
     console = Console(stderr=True)
@@ -178,7 +338,7 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     if as_json:
         typer.echo(json.dumps(summary, sort_keys=True))
         return
-    table = Table(title=f"{sc.name}: {games} games, seed {seed}")
+    table = Table(title=f"{sc.name}: {plural(games, 'game')}, seed {seed}")
     for col in ("side", "seat", "wins", "win rate", "95% CI"):
         table.add_column(col)
     for s, row in summary["sides"].items():
@@ -193,20 +353,27 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
 @app.command("replay")
 def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
                headless: bool = typer.Option(False, "--headless", help="print the battle log instead of opening the viewer")) -> None:
-    """Watch a replay (the viewer), or print its battle log with --headless."""
-    from game.battle.loading import open_replay
-    from game.battle.runner import log_line
+    """Watch a replay (the viewer), or print its battle log with --headless.
+
+    Warns (on stderr) when the re-played battle differs from what the file
+    records; 'battletable verify' is the checker.
+    """
+    from pydantic import ValidationError
+
+    from game.battle.runner import log_line, outcome, plural
+    from game.core.engine import events_digest
     from game.core.session import Battle
 
-    rs, rec = open_replay(replay)
+    rs, rec = _open_replay(replay)
     if not headless and has_display() and _launch_ui("replay", path=replay):
         return
     if rec.truncated:
         typer.echo(f"note: {rec.truncated}")
     h = rec.header
     battle = Battle(rs, h.scenario, h.map, h.seed)
-    from pydantic import ValidationError
-
+    problems: list[str] = []
+    if 0 in rec.checkpoints and rec.checkpoints[0] != battle.state.digest():
+        problems.append("the starting state differs from the recorded one")
     for i, line in enumerate(rec.actions):
         try:
             action = rs.parse_action(line.action)
@@ -219,35 +386,61 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
             text = log_line(battle, ev)
             if text:
                 typer.echo(f"[turn {battle.state.turn}] {text}")
+        if not problems:
+            want = rec.checkpoints.get(i + 1)
+            if events_digest(r.events) != line.events_sha256:
+                problems.append(f"action {i} ({action.type}) produced other events than recorded")
+            elif want is not None and want != battle.state.digest():
+                problems.append(f"the state after action {i} ({action.type}) differs from its recorded checkpoint")
     s = battle.state
-    typer.echo(f"{len(rec.actions)} actions; " + (f"{s.winner or 'nobody'} won ({s.end_reason})" if s.over else "the battle was not finished"))
+    if rec.end is not None:
+        end = rec.end
+        recorded = f"{outcome(end.winner, end.reason, past=True)} on turn {end.turns}"
+        replayed = f"{outcome(s.winner, s.end_reason, past=True)} on turn {s.turn}" if s.over else "not finished"
+        if recorded != replayed:
+            problems.append(f"the file records \"{recorded}\" but re-playing it gives \"{replayed}\"")
+    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(s.winner, s.end_reason, past=True) if s.over else "the battle was not finished"))
+    if problems:
+        typer.echo(f"warning: {replay}: {'; '.join(problems)} (the file was edited or damaged; "
+                   f"run 'battletable verify {replay}')", err=True)
 
 
 @app.command()
 def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> None:
-    """Re-simulate a replay; name the first action where it diverges."""
-    from game.battle.loading import open_replay
+    """Re-simulate a replay; name the first action where it diverges.
+
+    Exit status: 0 if the replay re-simulates exactly, 1 if it diverges
+    (the first diverging action is named), 2 if the file cannot be read.
+    """
+    from game.battle.runner import plural
     from game.core.replay import verify as do_verify
 
-    rs, rec = open_replay(replay)
+    rs, rec = _open_replay(replay)
     if rec.truncated:
         typer.echo(f"note: {rec.truncated}")
     v = do_verify(rec, rs)
     if v.ok:
-        typer.echo(f"{replay}: ok, {v.actions} actions {v.reason}")
+        typer.echo(f"{replay}: ok, {plural(v.actions, 'action')} {v.reason}")
         return
     raise _err(f"{replay} [action {v.first_bad}]: {v.reason}", code=1)
 
 
 @app.command()
-def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a *.map.json file")) -> None:
-    """Open the map editor."""
+def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a *.map.json file"),
+         screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render the editor on MAP to this PNG and exit (no display needed)")) -> None:
+    """Open the map editor (or, with --screenshot, save one frame of it)."""
     if map_path is not None:
         from game.data.maps import load_map
 
         load_map(map_path)
+    if screenshot is not None:
+        if screenshot.suffix.lower() != ".png":
+            raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")
+        if not _launch_ui("editor", path=map_path, screenshot=screenshot):
+            raise _err("the desktop app is not installed in this build", code=1)
+        return
     if not has_display():
-        raise _err("the map editor needs a display (try 'battletable import', 'export' or 'generate' for headless map work)", code=1)
+        raise _err("the map editor needs a display (try --screenshot PNG, or 'battletable import', 'export' or 'generate' for headless map work)", code=1)
     if not _launch_ui("editor", path=map_path):
         raise _err("the desktop app is not installed in this build", code=1)
 
@@ -276,15 +469,109 @@ def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, repl
         raise typer.Exit(2)
 
 
+def _param_name(param) -> str:
+    """``--games`` for an option, ``SCENARIO`` for an argument."""
+    if getattr(param, "param_type_name", "") == "argument":
+        return (param.name or "argument").upper()
+    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(getattr(param, "opts", []))
+    return opts[0] if opts else (param.name or "option")
+
+
+def _bad_value(e) -> str:
+    """The reason a value was refused, in plain words, e.g. ``must be 1 or
+    more (got -3)`` (from the validation error typer raised it from, if any)."""
+    cause = e.__cause__
+    errors = cause.errors() if hasattr(cause, "errors") else []
+    if not errors:
+        return e.message.rstrip(".")
+    first = errors[0]
+    kind, ctx, got = first.get("type", ""), first.get("ctx") or {}, first.get("input")
+    reasons = {
+        "greater_than_equal": lambda: f"must be {ctx.get('ge')} or more",
+        "greater_than": lambda: f"must be more than {ctx.get('gt')}",
+        "less_than_equal": lambda: f"must be {ctx.get('le')} or less",
+        "less_than": lambda: f"must be less than {ctx.get('lt')}",
+        "int_parsing": lambda: "must be a whole number",
+        "int_from_float": lambda: "must be a whole number",
+        "float_parsing": lambda: "must be a number",
+        "bool_parsing": lambda: "must be true or false",
+    }
+    reason = reasons[kind]() if kind in reasons else first.get("msg", "invalid value").replace("Input should be", "must be")
+    return f"{reason} (got {got})" if got is not None else reason
+
+
+def _usage_line(e) -> str:
+    """One line for a click/typer usage error (wrong option, missing argument,
+    bad value, unknown command), without the usage box."""
+    ctx = getattr(e, "ctx", None)
+    cmd = ctx.command_path if ctx is not None else "battletable"
+    see = f"see '{cmd} --help'"
+    param = getattr(e, "param", None)
+    name = type(e).__name__
+    msg = e.message.strip()
+    if name == "MissingParameter" and param is not None:
+        what = _param_name(param)
+        text = getattr(param, "help", None)
+        extra = f" ({text})" if text else ""
+        if getattr(param, "param_type_name", "") == "argument":
+            return f"{cmd}: missing argument {what}{extra}; {see}"
+        return f"{what}: this option is required{extra}; {see}"
+    if name in ("BadParameter", "MissingParameter"):
+        where = _param_name(param) if param is not None else (getattr(e, "param_hint", None) or cmd)
+        return f"{where}: {_bad_value(e)}"
+    if name == "NoSuchOption":
+        opt = getattr(e, "option_name", "") or msg
+        maybe = sorted(getattr(e, "possibilities", None) or [])
+        hint = f"did you mean {' or '.join(maybe)}?" if maybe else see
+        return f"{opt}: no such option for {cmd} ({hint})"
+    if name == "BadOptionUsage":
+        opt = getattr(e, "option_name", "") or cmd
+        if "requires an argument" in msg:
+            return f"{opt}: needs a value"
+        if "does not take a value" in msg:
+            return f"{opt}: takes no value"
+        return f"{opt}: {msg.rstrip('.')}"
+    if msg.startswith("No such command"):
+        import re
+
+        m = re.match(r"No such command '(.*?)'", msg)
+        group = ctx.command if ctx is not None else None
+        names = group.list_commands(ctx) if hasattr(group, "list_commands") else []
+        known = f" (commands: {', '.join(names)})" if names else ""
+        return f"{m.group(1) if m else msg}: no such command{known}"
+    if msg.startswith("Got unexpected extra argument"):
+        import re
+
+        m = re.search(r"\(([^()]*)\)\s*$", msg)
+        extra = m.group(1) if m else ""
+        return f"{cmd}: unexpected extra argument{'s' if ' ' in extra else ''} {extra} ({see})"
+    text = msg.rstrip(".")
+    return f"{cmd}: {text[:1].lower() + text[1:]}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of ``battletable`` and ``python -m game``."""
     from game.data.errors import FileError
 
     try:
-        rc = app(args=argv, standalone_mode=False)
+        from typer._click.exceptions import ClickException, UsageError  # typer vendors click
+    except ImportError:  # older typer: click itself
+        from click.exceptions import ClickException, UsageError
+
+    try:
+        rc = app(args=argv, prog_name="battletable", standalone_mode=False)
         if isinstance(rc, int) and rc:
             sys.exit(rc)
     except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except UsageError as e:  # a wrong option, value, argument or command: one line, exit 2
+        if type(e).__name__ == "NoArgsIsHelpError":
+            e.show()
+        else:
+            typer.echo(f"error: {_usage_line(e)}", err=True)
+        sys.exit(2)
+    except ClickException as e:
+        typer.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code)
     except (FileError, SeatError) as e:
         typer.echo(f"error: {e}", err=True)
@@ -297,9 +584,6 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
     except Exception as e:  # noqa: BLE001 - no tracebacks for users
-        if hasattr(e, "show") and hasattr(e, "exit_code"):  # click/typer usage errors
-            e.show()
-            sys.exit(e.exit_code)
         if type(e).__name__ == "Abort":
             sys.exit(1)
         if os.environ.get("BATTLETABLE_DEBUG"):

@@ -10,7 +10,7 @@ from game.core.replay import ReplayRecord, read_replay
 from game.core.ruleset import Ruleset
 from game.data.errors import FileError
 from game.data.maps import MapFile, load_map
-from game.data.scenario import Scenario, load_scenario
+from game.data.scenario import Scenario, load_scenario, map_side_problem, placement_problem
 
 
 def ruleset_for(path: str | Path, ruleset_id: str) -> Ruleset:
@@ -21,11 +21,33 @@ def ruleset_for(path: str | Path, ruleset_id: str) -> Ruleset:
         raise FileError(path, "ruleset", str(e)) from None
 
 
+def map_problem(rs: Ruleset, m: MapFile, sc: Scenario | None = None) -> tuple[str, str] | None:
+    """What a ruleset that checks its maps (``validate_map``) refuses in
+    ``m``, as (where in the map, reason): with a scenario, first a map made
+    for another ruleset or a deployment zone or exit for a side the scenario
+    lacks (:func:`~game.data.scenario.map_side_problem`); then the ruleset's
+    own checks (feature kinds and properties). None for a ruleset without
+    ``validate_map``: it plays on any map."""
+    check = getattr(rs, "validate_map", None)
+    if check is None:
+        return None
+    return (map_side_problem(sc, m) if sc is not None else None) or check(m)
+
+
 def open_scenario(path: str | Path) -> tuple[Ruleset, Scenario, MapFile]:
-    """Load a scenario, its map and its ruleset; the ruleset validates the
-    scenario's forces and params (``validate_scenario`` if it has one)."""
-    sc, m = load_scenario(path)
+    """Load a scenario, its map and its ruleset, then check, in this order:
+    the map against the ruleset and the scenario (:func:`map_problem`), units
+    on the table and off impassable terrain, and the ruleset's own
+    ``validate_scenario`` (sides, forces, params, objectives, special rules).
+    Raises :class:`FileError` naming the scenario file."""
+    sc, m = load_scenario(path, check_placement=False)
     rs = ruleset_for(path, sc.ruleset)
+    bad_map = map_problem(rs, m, sc)
+    if bad_map:
+        raise FileError(path, "map", f"{sc.map} [{bad_map[0]}]: {bad_map[1]}")
+    placed = placement_problem(sc, m)
+    if placed:
+        raise FileError(path, *placed)
     check = getattr(rs, "validate_scenario", None)
     if check is not None:
         problem = check(sc, m)
@@ -51,6 +73,10 @@ def validate_file(path: str | Path) -> str:
         return f"{p}: ok (scenario {sc.id!r} for {rs.id}, map {m.id!r} with {len(m.features)} features)"
     if name.endswith(".map.json"):
         m = load_map(p)
+        if m.ruleset is not None:
+            bad_map = map_problem(ruleset_for(p, m.ruleset), m)
+            if bad_map:
+                raise FileError(p, *bad_map)
         return f"{p}: ok (map {m.id!r}, {m.table.width_mm:g} x {m.table.height_mm:g} mm, {len(m.features)} features)"
     if name.endswith(".jsonl"):
         from game.core.replay import verify

@@ -38,6 +38,25 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(hashlib.sha256(f"simulate:{seed}:{index}".encode()).digest()[:4], "big")
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def outcome(winner: str | None, reason: str, past: bool = False) -> str:
+    """How a battle ended, in words: ``"red wins (reason)"`` or ``"a draw (reason)"``
+    (``"red won ..."`` with ``past``)."""
+    why = f" ({reason})" if reason else ""
+    if winner is None:
+        return f"a draw{why}"
+    return f"{winner} {'won' if past else 'wins'}{why}"
+
+
+def result_line(res: "GameResult") -> str:
+    """The one-line summary of a headless battle."""
+    return f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: {outcome(res.winner, res.reason)}."
+
+
 def log_line(battle: Battle, event) -> str:
     """One battle-log line for an event."""
     text = battle.ruleset.describe(event)

@@ -70,7 +70,26 @@ class Outcome:
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """What every ``game/rulesets/<id>`` package exposes as ``RULESET``."""
+    """What every ``game/rulesets/<id>`` package exposes as ``RULESET``.
+
+    Optional file checks (looked up with ``getattr``; not part of the
+    runtime-checkable protocol), each returning ``(field, reason)`` for a
+    one-line error or None:
+
+    - ``validate_scenario(scenario, map_file)``: everything the generic file
+      model cannot know - the sides the ruleset seats, units for every side
+      that needs them, profiles, every ``params`` key it reads at scenario,
+      unit and objective level (unknown keys refused naming the known ones,
+      values typed and ranged; :mod:`game.data.params` helps), objective
+      kinds and special rules it implements, set-up placement. Field paths
+      name units by id: ``forces.chaos.cha_murder.params.kin``.
+    - ``validate_map(map_file)``: feature kinds and properties the ruleset
+      reads (where: ``feature <id> kind``). A ruleset with this hook is also
+      given only maps made for it (or for no ruleset) whose deployment zones
+      and exits name the scenario's sides (see
+      :func:`game.battle.loading.open_scenario`); one without it plays on
+      any map.
+    """
 
     id: str
     version: int

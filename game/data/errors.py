@@ -19,6 +19,17 @@ class FileError(Exception):
         super().__init__(f"{self.path}{loc}: {self.reason}")
 
 
+class FieldProblem(ValueError):
+    """Raised by a model validator that knows which field is wrong:
+    :func:`from_validation` reports ``where`` (e.g. ``forces.green``) instead
+    of the validator's empty location."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(reason)
+        self.where = where
+        self.reason = reason
+
+
 def _loc(loc: tuple) -> str:
     out = ""
     for part in loc:
@@ -43,8 +54,15 @@ def from_validation(path: str | Path, err: ValidationError, describe=None) -> Fi
     loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
     where = (describe(loc) if describe else None) or _loc(loc)
     msg = first.get("msg", "invalid").removeprefix("Value error, ")
+    problem = (first.get("ctx") or {}).get("error")
+    if isinstance(problem, FieldProblem):
+        where = ".".join(p for p in (where, problem.where) if p)
+        msg = problem.reason
     if first.get("type") == "extra_forbidden":
         msg = "unknown field"
     elif first.get("type") == "missing":
         msg = "missing field"
+    elif first.get("type") == "literal_error" and loc and loc[-1] == "format_version":
+        reads = str((first.get("ctx") or {}).get("expected", "1")).replace("'", "")
+        msg = f"format version {first.get('input')!r} is not one this program reads (it reads format version {reads})"
     return FileError(path, where, msg)

@@ -13,7 +13,7 @@ import shapely
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from shapely.geometry import Polygon
 
-from game.data.errors import FileError
+from game.data.errors import FieldProblem, FileError
 from game.data.io import parse_model, read_json
 from game.geometry.terrain import KNOWN_TAGS
 
@@ -119,7 +119,7 @@ class MapFile(_Strict):
         seen: set[str] = set()
         for f in self.features:
             if f.id in seen:
-                raise ValueError(f"duplicate feature id {f.id!r}")
+                raise FieldProblem(f"feature {f.id}", f"duplicate feature id {f.id!r}")
             seen.add(f.id)
         return self
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.data.errors import FileError
+from game.data.errors import FieldProblem, FileError
 from game.data.io import parse_model, read_json
 from game.data.maps import MapFile, load_map
 
@@ -69,20 +69,25 @@ class Scenario(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> "Scenario":
         ids = [s.id for s in self.sides]
-        if len(set(ids)) != len(ids):
-            raise ValueError("duplicate side ids")
+        for i, sid in enumerate(ids):
+            if sid in ids[:i]:
+                raise FieldProblem(f"sides.{sid}", f"duplicate side id {sid!r}")
         for side in self.forces:
             if side not in ids:
-                raise ValueError(f"forces name side {side!r}, which is not in sides")
+                raise FieldProblem(f"forces.{side}", f"forces name side {side!r}, which is not in sides ({', '.join(ids)})")
         seen: set[str] = set()
-        for units in self.forces.values():
+        for side, units in self.forces.items():
             for u in units:
                 if u.id in seen:
-                    raise ValueError(f"duplicate unit id {u.id!r}")
+                    raise FieldProblem(f"forces.{side}.{u.id}", f"duplicate unit id {u.id!r}")
                 seen.add(u.id)
+        oids: set[str] = set()
         for o in self.objectives:
+            if o.id in oids:
+                raise FieldProblem(f"objectives.{o.id}", f"duplicate objective id {o.id!r}")
+            oids.add(o.id)
             if o.side not in ids:
-                raise ValueError(f"objective {o.id!r} is for side {o.side!r}, which is not in sides")
+                raise FieldProblem(f"objectives.{o.id}.side", f"objective {o.id!r} is for side {o.side!r}, which is not in sides ({', '.join(ids)})")
         # forces follow the seating order whatever order the file used, so
         # a battle never depends on the key order of a (sorted) JSON file
         object.__setattr__(self, "forces", {s: self.forces[s] for s in ids if s in self.forces})
@@ -115,11 +120,62 @@ def placement_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
     return None
 
 
-def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
-    """Read a scenario and the map it names. Raises :class:`FileError`
-    (naming the scenario or the map file)."""
+def _describe(data: dict):
+    """Field paths in the unit-id form: ``forces.chaos.cha_murder.heading``,
+    ``objectives.search.kind``, ``sides.enemy.playable`` (the list index only
+    when the item has no usable id)."""
+    def item_id(items, i) -> str | None:
+        try:
+            v = items[i]["id"]
+        except (KeyError, IndexError, TypeError):
+            return None
+        return v if isinstance(v, str) and v and v.isprintable() and len(v) <= 60 and "." not in v else None
+
+    def rest(parts: tuple) -> str:
+        out = ""
+        for part in parts:
+            out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        return out
+
+    def describe(loc: tuple) -> str | None:
+        if len(loc) >= 3 and loc[0] == "forces" and isinstance(loc[2], int):
+            uid = item_id((data.get("forces") or {}).get(loc[1]) if isinstance(data.get("forces"), dict) else None, loc[2])
+            if uid:
+                return f"forces.{loc[1]}.{uid}{rest(loc[3:])}"
+        if len(loc) >= 2 and loc[0] in ("objectives", "sides") and isinstance(loc[1], int):
+            oid = item_id(data.get(loc[0]), loc[1])
+            if oid:
+                return f"{loc[0]}.{oid}{rest(loc[2:])}"
+        return None
+
+    return describe
+
+
+def map_side_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
+    """A map made for another ruleset, or a deployment zone or exit for a
+    side the scenario does not have, as (where in the map, reason), or None.
+    Applied to the rulesets that check their maps (``validate_map``): see
+    :func:`game.battle.loading.map_problem`."""
+    if m.ruleset is not None and m.ruleset != sc.ruleset:
+        return "ruleset", f"the map is for {m.ruleset}, the scenario for {sc.ruleset}"
+    ids = sc.side_ids()
+    for z in m.deployment_zones:
+        if z.side not in ids:
+            return f"deployment zone {z.id}", f"side {z.side!r} is not a side of this scenario ({', '.join(ids)})"
+    for e in m.exits:
+        if e.side is not None and e.side not in ids:
+            return f"exit {e.id}", f"side {e.side!r} is not a side of this scenario ({', '.join(ids)})"
+    return None
+
+
+def load_scenario(path: str | Path, check_placement: bool = True) -> tuple[Scenario, MapFile]:
+    """Read a scenario and the map it names; unless ``check_placement`` is
+    False, also refuse units off the table or inside impassable terrain
+    (:func:`placement_problem`). Raises :class:`FileError` (naming the
+    scenario or the map file)."""
     p = Path(path)
-    sc = parse_model(p, Scenario, read_json(p))
+    data = read_json(p)
+    sc = parse_model(p, Scenario, data, _describe(data) if isinstance(data, dict) else None)
     map_path = (p.parent / sc.map).resolve()
     if not map_path.exists():
         raise FileError(p, "map", f"map file {sc.map!r} not found")
@@ -128,7 +184,7 @@ def load_scenario(path: str | Path) -> tuple[Scenario, MapFile]:
     except FileError as e:
         loc = f" [{e.where}]" if e.where else ""
         raise FileError(p, "map", f"{sc.map}{loc}: {e.reason}") from None
-    problem = placement_problem(sc, m)
+    problem = placement_problem(sc, m) if check_placement else None
     if problem:
         raise FileError(p, *problem)
     return sc, m

@@ -185,17 +185,22 @@ def _spacefleet_setup(seed: int, method: Optional[str], zone: Optional[str], pla
 
 
 def _scenario_for(setup, sides: tuple[str, ...], map_out: Path, scenario_out: Path) -> dict:
-    """A scenario skeleton for a generated space-fleet map: the ``sides`` in
-    seating order, no forces yet, the map (path relative to the scenario)
-    and the set-up's params (battlezone, sunward, solar flares, radiation
-    bursts, ``setup``)."""
+    """A playable scenario for a generated space-fleet map: the ``sides`` in
+    seating order with the standard cruiser-clash fleets on their edges
+    (``generator.standard_forces``; method 1's edges, else north and south),
+    the map (path relative to the scenario) and the set-up's params
+    (battlezone, sunward, solar flares, radiation bursts, ``setup``). Edit
+    the forces to fight another battle."""
     import os
 
+    from game.rulesets.spacefleet.generator import standard_forces
+
     m = setup.map
+    edges = (setup.params.get("setup") or {}).get("edges")
     return {"format_version": 1, "id": m.id, "name": m.name, "description": setup.summary, "ruleset": "spacefleet",
             "map": os.path.relpath(map_out.resolve(), scenario_out.resolve().parent).replace(os.sep, "/"),
-            "sides": [{"id": s, "name": s.title()} for s in sides], "forces": {}, "objectives": [],
-            "special_rules": [], "turn_limit": None, "params": setup.params}
+            "sides": [{"id": s, "name": s.title()} for s in sides], "forces": standard_forces(m, sides, edges),
+            "objectives": [], "special_rules": [], "turn_limit": 8, "params": setup.params}
 
 
 def generate_cmd(ruleset: str = typer.Argument(..., help="battlespace or spacefleet"),
@@ -218,7 +223,7 @@ def generate_cmd(ruleset: str = typer.Argument(..., help="battlespace or spacefl
                                                      help="space fleet: the battle's two side ids in seating order "
                                                      "(default imperial,chaos)"),
                  scenario: Optional[Path] = typer.Option(None, "--scenario", help="space fleet: also write a *.scenario.json "
-                                                         "with the set-up's params (no forces yet)"),
+                                                         "with the set-up's params and the standard fleets (playable as is)"),
                  force: bool = FORCE) -> None:
     """Generate a random table for a ruleset. For the space fleet, pick the
     celestial-phenomena set-up method (1 placer and edge, 2 rolled or agreed

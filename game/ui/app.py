@@ -251,14 +251,18 @@ def first_scene(kind: str, **kwargs) -> Scene:
 
 
 def run(kind: str, **kwargs) -> None:
-    """Open the app on ``kind`` (see the module notes). For ``"screenshot"``,
-    render one frame headless to ``path`` and return."""
-    if kind == "screenshot":
+    """Open the app on ``kind`` (see the module notes). For ``"screenshot"``
+    (a battle) render one frame headless to ``path`` and return; any other
+    kind given ``screenshot=<png path>`` (e.g. the editor on a map) does the
+    same for its first scene."""
+    shot = kwargs.pop("screenshot", None)
+    if kind == "screenshot" or shot:
         app = App(size=kwargs.get("size") or (1600, 1000), headless=True)
         scene = app.push(first_scene(kind, **kwargs))
-        scene.prepare_screenshot()
+        if hasattr(scene, "prepare_screenshot"):
+            scene.prepare_screenshot()
         app.drive(3)
-        out = app.screenshot(kwargs["path"])
+        out = app.screenshot(shot or kwargs["path"])
         print(f"screenshot saved to {out}")
         pygame.quit()
         return

@@ -14,9 +14,10 @@ from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los
 from game.ui.palette import SideColours
 from game.ui.render.figures import draw_figures, figure_at
-from game.ui.render.markers import draw_markers
+from game.ui.render.labels import LabelPlacer, draw_label, text_label
+from game.ui.render.markers import TEXT_ONLY, draw_marker_labels, draw_marker_shapes, table_clip
 from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings
-from game.ui.render.terrain import TerrainLayer
+from game.ui.render.terrain import TerrainLayer, objective_radius_px
 from game.ui.table_model import TableModel
 
 #: the camera's key actions (see :mod:`game.ui.input_map`) -> pan direction
@@ -92,6 +93,10 @@ class TableView:
         self.figures: list = []
         self.by_id: dict = {}
         self.markers: list = []
+        self._label_memo: dict = {}  #: the figure names' layout, reused while nothing moves
+        self._content_version = 0  #: counts set_content calls (the LoS labels' layout follows the bases)
+        #: (text, rect) of every label drawn in the last frame
+        self.label_rects: list = []
         self.los: LosResult | None = None
         self.range_rings: tuple | None = None  #: (origin, radii)
         self._drag: tuple[int, int] | None = None
@@ -113,6 +118,7 @@ class TableView:
         self.figures = list(figures)
         self.by_id = {f.id: f for f in self.figures}
         self.markers = list(markers)
+        self._content_version += 1
         self.colours.add([f.side for f in self.figures] + [m.side for m in self.markers if m.side])
         self.anim.retarget(self.figures)
 
@@ -229,21 +235,115 @@ class TableView:
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface, selected=None, preview=None, show_los: bool = True) -> None:
-        """Terrain, markers, LoS overlay, figures, preview, tooltip."""
-        pygame.draw.rect(surface, self.palette.background, pygame.Rect(self.camera.viewport))
-        self.terrain.draw(surface, self.camera)
-        draw_markers(surface, self.camera, self.markers, self.palette, self.side_order)
-        if show_los and self.los is not None:
-            self.los_overlay.draw(surface, self.camera, self.los, self.palette)
+        """Terrain, marker shapes, LoS overlay, figures, preview, then every
+        label (laid out together so none covers another) and the LoS legend.
+        Everything is clipped to the viewport (marker shapes to the table)."""
+        cam = self.camera
+        vp = pygame.Rect(cam.viewport)
+        clip = surface.get_clip()
+        surface.set_clip(vp.clip(clip))
+        pygame.draw.rect(surface, self.palette.background, vp)
+        self.terrain.draw(surface, cam)
+        draw_marker_shapes(surface, cam, self.markers, self.palette, self.side_order)
+        placer = LabelPlacer(table_clip(cam), vp)
+        los_on = show_los and self.los is not None
+        if los_on:
+            placer.occupy(self.legend_rect(), "legend")
+            self.los_overlay.draw(surface, cam, self.los, self.palette, avoid=self._base_rects,
+                                  avoid_key=self._content_version)
+            for text, r in self.los_overlay.screen_labels():
+                placer.occupy(r, text)
         if self.range_rings:
-            draw_range_rings(surface, self.camera, self.range_rings[0], self.range_rings[1], self.palette.arc)
-        hovered = self.figure_under() if self.camera.contains(*self.mouse) else None
-        draw_figures(surface, self.camera, self.figures, self.palette, self.side_order, selected,
+            draw_range_rings(surface, cam, self.range_rings[0], self.range_rings[1], self.palette.arc)
+        hovered = self.figure_under() if cam.contains(*self.mouse) else None
+        draw_figures(surface, cam, self.figures, self.palette, self.side_order, selected,
                      hovered.id if hovered else None, self.anim.pos if self.anim.busy else None,
-                     groups=self.show_groups)
+                     groups=self.show_groups, placer=placer, memo=self._label_memo)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
-            draw_preview(surface, self.camera, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
+            draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
+        self._objective_labels(surface, placer)
+        draw_marker_labels(surface, cam, self.markers, self.palette, self.side_order, placer)
+        if los_on:
+            self.draw_los_legend(surface)
+        #: (text, rect) of every label drawn this frame (tests)
+        self.label_rects = placer.placed
+        surface.set_clip(clip)
+
+    def _base_rects(self) -> list:
+        """Screen rects of every figure's base where it stands (and the badge
+        row under it): what the LoS percentages keep off."""
+        cam = self.camera
+        out = []
+        for f in self.figures:
+            c = cam.to_screen(f.x, f.y)
+            r = max(3, int(cam.mm(max(f.radius, 0.5 * math.hypot(f.width, f.depth)))))
+            out.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1 + (16 if f.markers and r >= 5 else 0)))
+        return out
+
+    def _objective_labels(self, surface, placer: LabelPlacer) -> None:
+        """The map objectives' labels, just outside their cross-hairs."""
+        m = self.table.map
+        if m is None:
+            return
+        cam = self.camera
+        for o in m.objectives:
+            if not o.label:
+                continue
+            c = cam.to_screen(o.x, o.y)
+            r = objective_radius_px(o, cam.scale)
+            t, (w, h) = text_label(o.label, 12)
+            cands = [(c[0] + r + 2, c[1] - h / 2)] + LabelPlacer.around_circle(c[0], c[1], r, w, h)
+            rect = placer.place((w, h), cands, text=o.label)
+            draw_label(surface, t, rect)
+
+    # -- the LoS legend ---------------------------------------------------------------------
+    LEGEND_TEXT = "sight: n% = share of the target's base in view (~ centre line only)"
+
+    def _legend_parts(self) -> list:
+        pal = self.palette
+        return [(self.LEGEND_TEXT, (225, 225, 220), None), ("clear", pal.clear, "solid"),
+                ("partial", pal.partial, "solid"), ("blocked", pal.blocked, "dashed")]
+
+    def _legend_surface(self, max_w: int) -> pygame.Surface:
+        """The legend line, rendered once per palette, font scale and width."""
+        key = (self.palette.name, fonts._SCALE[0], max_w)
+        hit = getattr(self, "_legend", None)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        parts = self._legend_parts()
+        texts = [fonts.text(t, 12, col) for t, col, _ in parts]
+        h = max(t.get_height() for t in texts) + 4
+        w = 6 + sum(t.get_width() + 10 + (22 if sw else 0) for t, (_, _, sw) in zip(texts, parts))
+        surf = pygame.Surface((max(8, min(w, max_w)), h))
+        surf.fill((20, 22, 28))
+        cy = h // 2
+        x = 6
+        for t, (_, col, swatch) in zip(texts, parts):
+            if swatch == "dashed":
+                for k in range(0, 18, 8):
+                    pygame.draw.line(surf, col, (x + k, cy), (x + min(k + 4, 18), cy), 2)
+            elif swatch:
+                pygame.draw.line(surf, col, (x, cy), (x + 18, cy), 3)
+            x += 22 if swatch else 0
+            surf.blit(t, (x, cy - t.get_height() // 2))
+            x += t.get_width() + 10
+        pygame.draw.rect(surf, (90, 96, 110), surf.get_rect(), 1)
+        self._legend = (key, surf)
+        return surf
+
+    def legend_rect(self) -> pygame.Rect:
+        """Where the LoS legend goes: the viewport's bottom-left corner."""
+        vp = pygame.Rect(self.camera.viewport)
+        w, h = self._legend_surface(vp.width - 8).get_size()
+        return pygame.Rect(vp.x + 4, vp.bottom - h - 4, w, h)
+
+    def draw_los_legend(self, surface) -> pygame.Rect:
+        """One line in the viewport's bottom-left corner: what the
+        sight-line percentages mean and the line colours. Returns its rect."""
+        r = self.legend_rect()
+        surface.blit(self._legend_surface(pygame.Rect(self.camera.viewport).width - 8), r.topleft)
+        return r
 
     def tooltip_lines(self) -> list[str]:
         """What the mouse points at: a figure's profile, its sight line, or terrain."""
@@ -273,7 +373,14 @@ class TableView:
         x, y = self.world_mouse()
         if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):
             return []
-        p = self.table.piece_at(x, y)
+        lines = self.terrain_lines(self.table.piece_at(x, y))
+        for m in self.markers_at(x, y):
+            lines.append(m.label)
+        return lines
+
+    def terrain_lines(self, p) -> list[str]:
+        """A terrain piece in words: its name (the map feature's, else its id)
+        and kind, height, tags, cover, movement cost. No piece: none."""
         if p is None:
             return []
         name = ""
@@ -282,8 +389,10 @@ class TableView:
                 name = self.table.map.feature(p.id).name
             except KeyError:
                 name = ""
+        name = name or p.id.replace("_", " ")
+        kind = p.kind.replace("_", " ")
         h = "full height" if math.isinf(p.height) else f"{p.height:g} mm high"
-        lines = [f"{name or p.id}: {p.kind}, {h}"]
+        lines = [f"{name}: {kind}, {h}" if kind != name else f"{name}, {h}"]
         if p.tags:
             lines.append("tags: " + ", ".join(sorted(p.tags)))
         if p.cover:
@@ -291,6 +400,20 @@ class TableView:
         if p.move_cost != 1.0:
             lines.append(f"movement costs x{p.move_cost:g}")
         return lines
+
+    def markers_at(self, x: float, y: float) -> list:
+        """The labelled markers covering table point (x, y) mm: a ring (a
+        gravity well, a blast marker) or a polygon; notes and lines never."""
+        out = []
+        for m in self.markers:
+            if not m.label or m.kind in TEXT_ONLY:
+                continue
+            if len(m.points) == 1 and m.radius > 0:
+                if math.hypot(x - m.points[0][0], y - m.points[0][1]) <= m.radius:
+                    out.append(m)
+            elif len(m.points) >= 3 and _inside(m.points, x, y):
+                out.append(m)
+        return out
 
     def draw_tooltip(self, surface) -> None:
         """The tooltip box by the mouse."""
@@ -309,3 +432,14 @@ class TableView:
         for s in surfs:
             surface.blit(s, (x + 6, yy))
             yy += s.get_height()
+
+
+def _inside(poly, x: float, y: float) -> bool:
+    """Point in polygon (even-odd rule)."""
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside

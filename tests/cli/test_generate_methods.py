@@ -71,7 +71,13 @@ def test_method1__the_other_side_picks_its_edge_and_the_map_has_the_strips(tmp_p
     assert zones == {"imperial": [(1529.0, 0.0), (1829.0, 0.0), (1829.0, 1219.0), (1529.0, 1219.0)],
                      "chaos": [(0.0, 0.0), (300.0, 0.0), (300.0, 1219.0), (0.0, 1219.0)]}
     sc_data = json.loads(sc.read_text())
-    assert sc_data["map"] == "g.map.json" and sc_data["forces"] == {}
+    assert sc_data["map"] == "g.map.json"
+    # the standard fleets stand in their own strips, line abreast 17 cm in, facing the enemy edge
+    imp, cha = sc_data["forces"]["imperial"], sc_data["forces"]["chaos"]
+    assert [u["profile"] for u in imp] == ["lunar", "gothic", "sword", "sword", "sword", "sword"]
+    assert [u["profile"] for u in cha] == ["murder", "slaughter", "infidel", "infidel", "infidel", "infidel"]
+    assert {(u["x"], u["heading"]) for u in imp} == {(1659.0, 180.0)} and {(u["x"], u["heading"]) for u in cha} == {(170.0, 0.0)}
+    assert {u.get("group") for u in imp} == {None, "imperial_swords"}
     assert sc_data["params"]["setup"] == {"method": 1, "placer": "imperial", "edges": {"chaos": "west", "imperial": "east"}}
     assert run_cli("validate", str(out), str(sc)).returncode == 0
 
@@ -260,3 +266,22 @@ def test_bad_option_through_the_real_command__no_traceback(tmp_path):
                  "--attack-rating", "imperial=2", "--attack-rating", "chaos=1", "--seed", "9", "--out", str(tmp_path / "y.map.json"))
     assert ok.returncode == 0 and ok.stderr == ""
     assert ok.stdout.endswith("chaos wins, battlezone 5 outer_reaches; sunward north, 0 solar flares, 0 radiation bursts\n")
+
+
+def test_generated_scenario_is_playable_and_no_stem_on_a_solid_phenomenon(tmp_path):
+    """A generated scenario plays to its end as written; the standard fleets'
+    stems keep clear of planets, moons, asteroid fields and rifts (they slide
+    along their line)."""
+    from shapely.geometry import Point, Polygon
+
+    for seed in (3, 4, 9, 15):
+        r, out, sc = gen(tmp_path, "--seed", str(seed), "--force", name=f"s{seed}")
+        assert r.exit_code == 0, r.output
+        m = load_map(out)
+        solid = [Polygon(f.exterior, f.holes) for f in m.features if f.kind != "gas_cloud"]
+        for units in json.loads(sc.read_text())["forces"].values():
+            assert len(units) == 6
+            for u in units:
+                assert not any(p.contains(Point(u["x"], u["y"])) for p in solid), (seed, u)
+    res = run_cli("play", str(sc), "--headless", "--quiet", "--replay", str(tmp_path / "g.replay.jsonl"))
+    assert res.returncode == 0 and res.stdout.startswith("Battle over after ")

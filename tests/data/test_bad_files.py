@@ -51,3 +51,33 @@ def test_bad_file_through_its_own_command(name):
 def test_good_duel_map_in_the_bad_folder_is_ok():
     r = run_cli("validate", str(BAD / "duel.map.json"))
     assert r.returncode == 0 and "ok" in r.stdout
+
+
+SCENARIOS = sorted(n for n in EXPECTED if n.endswith(".scenario.json"))
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    """``battletable ARGS`` in this process (the same entry point as the
+    command): exit status, stdout, stderr."""
+    from game.cli import main
+
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_bad_scenario_through_play_and_simulate__the_same_one_line_and_exit_2(name, capsys, tmp_path):
+    """Issue: bad scenarios are refused by play and simulate as by validate:
+    one line naming the file, the field and the reason; exit status 2."""
+    path = str(BAD / name)
+    for args in (["play", path, "--headless"], ["simulate", path, "--games", "1", "--out", str(tmp_path / "sim")]):
+        code, out, err = run_main(capsys, *args)
+        assert code == 2, (args, out, err)
+        assert err.count("\n") == 1 and err.startswith("error: ") and path in err, (args, err)
+        assert EXPECTED[name] in err, (args, err)
+        assert "Traceback" not in out + err and not (tmp_path / "sim").exists()

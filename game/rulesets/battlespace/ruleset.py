@@ -25,7 +25,8 @@ from .geo import R, geo_of, sight
 from .missions import after_rolls, interactions
 from .rules.common import Emitter
 from .rules.orders import check_order, climb_target, on_exit, resolve_order
-from .setup import setup_state, validate
+from .setup import setup_state
+from .validation import validate, validate_map
 from .state import BSState
 from .turn import can_attempt, end_activation, resolve_activate, resolve_clear, resolve_end_phase, resolve_sitrep
 
@@ -51,7 +52,13 @@ class Battlespace:
         return [s.id for s in scenario.sides if s.playable]
 
     def validate_scenario(self, sc: Scenario, m: MapFile):
+        """Sides, fireteams, cards, params, mission needs, objectives,
+        special rules and models apart (``validation.validate``)."""
         return validate(sc, m, MISSIONS)
+
+    def validate_map(self, m: MapFile):
+        """Feature properties the rules read (``validation.validate_map``)."""
+        return validate_map(m)
 
     def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> BSState:
         return setup_state(scenario, map_file, dice, self.sides(scenario))

@@ -13,65 +13,9 @@ from game.geometry.shapes import displace
 from .cards import DATA
 from .geo import R
 from .state import BSState, ExitEdge, Feat, Fig, Vehicle
+from .validation import validate  # noqa: F401 - re-exported: set-up and its checks were one module
 
 T = DATA.tables
-TEAM_POINTS = 12
-SOLDIER_POINTS = 6
-
-
-def validate(sc: Scenario, m: MapFile, missions) -> tuple[str, str] | None:
-    """Fireteam building (four soldiers, 12 points of gear, 6 per soldier, team positions
-    unique), known cards and features, a known mission."""
-    fids = {f.id for f in m.features}
-    mission = sc.params.get("mission")
-    if mission not in missions:
-        return ("params.mission", f"unknown mission {mission!r} (known: {', '.join(missions)})")
-    for side, units in sc.forces.items():
-        if side == "enemy":
-            for u in units:
-                if u.profile not in DATA.enemies:
-                    return (f"forces.enemy.{u.id}", f"unknown enemy card {u.profile!r}")
-                if u.x is None or u.y is None:
-                    return (f"forces.enemy.{u.id}", "enemies need x and y")
-            continue
-        if len(units) != 4:
-            return (f"forces.{side}", f"a fireteam has four soldiers, not {len(units)}")
-        total = 0
-        positions: dict[str, str] = {}
-        for u in units:
-            if u.profile not in DATA.soldiers:
-                return (f"forces.{side}.{u.id}", f"unknown soldier card {u.profile!r}")
-            if u.x is None or u.y is None:
-                return (f"forces.{side}.{u.id}", "soldiers need x and y")
-            pts = 0
-            for gid in u.params.get("gear", []):
-                g = DATA.gear.get(gid)
-                if g is None:
-                    return (f"forces.{side}.{u.id}.gear", f"unknown gear card {gid!r}")
-                pts += g.pts
-                if g.team_position:
-                    if g.team_position in positions:
-                        return (f"forces.{side}.{u.id}.gear", f"team position {g.team_position} already taken by {positions[g.team_position]}")
-                    positions[g.team_position] = u.id
-            if pts > SOLDIER_POINTS:
-                return (f"forces.{side}.{u.id}.gear", f"{pts} points of gear; a soldier carries at most {SOLDIER_POINTS}")
-            total += pts
-            on = u.params.get("on")
-            if on is not None and on not in fids:
-                return (f"forces.{side}.{u.id}.on", f"no feature {on!r}")
-        if total > TEAM_POINTS:
-            return (f"forces.{side}", f"{total} points of gear; a fireteam has {TEAM_POINTS}")
-        from .turn import fits_card
-        if not fits_card([(u.x, u.y) for u in units]):
-            return (f"forces.{side}", "the deployment zone is one card area (63 x 88 mm): the four bases must fit in it")
-    p = sc.params
-    for key in ("search_feature",):
-        if key in p and p[key] not in fids:
-            return (f"params.{key}", f"no feature {p[key]!r}")
-    for fid in p.get("targets", []):
-        if fid not in fids:
-            return ("params.targets", f"no feature {fid!r}")
-    return None
 
 
 def _feat(f) -> Feat:

@@ -253,7 +253,8 @@ def markers(s: SFState) -> list[Marker]:
             continue
         size = "small" if f.kind == "moon" else (f.size or "small")
         depth = t.gravity_wells[size].well_cm * 10.0
-        label = f"{f.id} well {depth / 10:g} cm" + (" + low orbit" if f.id == s.low_orbit_planet else "")
+        name = getattr(f, "name", "") or _words(f.id)  # the map's name where the state keeps one, else the id in words
+        label = f"{name} well {depth / 10:g} cm" + (" + low orbit" if f.id == s.low_orbit_planet else "")
         out.append(Marker(id=f"well:{f.id}", kind="gravity_well", points=((f.cx, f.cy),), radius=f.radius + depth,
                           label=label, extra={"feature": f.id, "depth": depth, "size": size}))
     br = t.constants.blast_marker_radius_mm
@@ -1126,7 +1127,9 @@ def describe_event(ev) -> str:
         if ev.status == "active":
             return f"{ev.ship} burns on" + (f" ({ev.why})" if ev.why else "")
         forever = " for good" if ev.lost_forever else ""
-        return f"{ev.ship} is {_words(ev.status)}{forever}" + (f" ({ev.why})" if ev.why else "")
+        said = _words(ev.status)
+        why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({ev.why})"
+        return f"{ev.ship} is {said}{forever}{why}"
     if isinstance(ev, E.ShipDamaged):
         return f"{ev.ship} takes {ev.amount} damage" + (f" ({ev.why})" if ev.why else "")
     if isinstance(ev, E.CriticalHit):
@@ -1142,7 +1145,7 @@ def describe_event(ev) -> str:
         w = _event_weapon(ev)
         if not ev.dice:
             return f"{ev.ship}'s {w} at {ev.target}: {ev.note or 'no shot'}"
-        return (f"{ev.ship} fires {w} at {ev.target}: {ev.dice} dice, {ev.hits} hit{'s' if ev.hits != 1 else ''}"
+        return (f"{ev.ship} fires {w} at {ev.target}: {ev.dice} {'die' if ev.dice == 1 else 'dice'}, {ev.hits} hit{'s' if ev.hits != 1 else ''}"
                 + (f" ({ev.note})" if ev.note else ""))
     if isinstance(ev, E.AssaultDeclared):
         return f"{ev.ship} will {'teleport onto' if ev.teleport else 'board'} {ev.target} in the end phase"

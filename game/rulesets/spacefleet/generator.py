@@ -347,6 +347,59 @@ def edge_strip(edge: str, width_mm: float, height_mm: float, depth_mm: float = D
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
+#: The fleets a generated scenario starts with (the bundled cruiser clash of
+#: about 500 points a side): (unit id suffix, profile, squadron) in line order,
+#: the first list for the first side in seating order.
+STANDARD_FLEETS = (
+    (("lunar", "lunar", None), ("gothic", "gothic", None), ("sword1", "sword", "swords"), ("sword2", "sword", "swords"),
+     ("sword3", "sword", "swords"), ("sword4", "sword", "swords")),
+    (("murder", "murder", None), ("slaughter", "slaughter", None), ("infidel1", "infidel", "infidels"),
+     ("infidel2", "infidel", "infidels"), ("infidel3", "infidel", "infidels"), ("infidel4", "infidel", "infidels")),
+)
+
+#: Stems of a generated line stand this far in from their edge and this far apart (mm).
+LINE_DEPTH_MM, LINE_GAP_MM = 170.0, 150.0
+
+
+def standard_forces(m: MapFile, sides: tuple[str, ...], edges: dict[str, str] | None = None) -> dict[str, list[dict]]:
+    """Scenario forces for a generated map: each side's :data:`STANDARD_FLEETS`
+    line abreast :data:`LINE_DEPTH_MM` in from its table edge (``edges``;
+    default the first side north, the second south), facing the other edge,
+    stems :data:`LINE_GAP_MM` apart and centred; a stem that would stand on a
+    planet, moon, asteroid field or rift slides along the line to the nearest
+    clear spot. Returns side -> unit dicts (``id``, ``profile``, ``x``, ``y``
+    mm, ``heading`` degrees, ``group``)."""
+    from shapely.geometry import Point, Polygon
+
+    W, H = m.table.width_mm, m.table.height_mm
+    edges = edges or {sides[0]: "north", sides[1]: "south"}
+    solid = [Polygon(f.exterior, f.holes) for f in m.features if f.kind != "gas_cloud"]
+    out: dict[str, list[dict]] = {}
+    for side, fleet in zip(sides, STANDARD_FLEETS):
+        edge = edges[side]
+        along = W if edge in ("north", "south") else H
+        heading = {"north": 90.0, "south": -90.0, "west": 0.0, "east": 180.0}[edge]
+        taken: list[float] = []
+        units = []
+        for k, (suffix, prof, group) in enumerate(fleet):
+            want = along / 2 + (k - (len(fleet) - 1) / 2) * LINE_GAP_MM
+            spots = sorted((want + d * 25.0 for d in range(-int(along // 25), int(along // 25) + 1)), key=lambda a: (abs(a - want), a))
+            for a in spots:
+                if not 40.0 <= a <= along - 40.0 or any(abs(a - t) < LINE_GAP_MM * 0.6 for t in taken):
+                    continue
+                x, y = {"north": (a, LINE_DEPTH_MM), "south": (a, H - LINE_DEPTH_MM),
+                        "west": (LINE_DEPTH_MM, a), "east": (W - LINE_DEPTH_MM, a)}[edge]
+                if not any(poly.buffer(20.0).contains(Point(x, y)) for poly in solid):
+                    break
+            taken.append(a)
+            unit = {"id": f"{side}_{suffix}", "profile": prof, "x": round(x, 1), "y": round(y, 1), "heading": heading}
+            if group:
+                unit["group"] = f"{side}_{group}"
+            units.append(unit)
+        out[side] = units
+    return out
+
+
 @dataclass(frozen=True)
 class SetUp:
     """A set-up's result: the ``map``, the scenario ``params`` (battlezone,

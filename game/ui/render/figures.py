@@ -8,13 +8,17 @@ import math
 
 import pygame
 
-from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
+from game.ui.render.labels import LabelPlacer, draw_label, outlined_text, text_label
 
 #: short badge text for common state markers (others: first letters)
 BADGES = {"wounded": "W", "suppressed": "S", "prone": "P", "down": "D", "routed": "R", "blast": "B",
           "pinned": "Pn", "moved": "m", "fired": "f", "activated": "A", "shaken": "Sh", "hidden": "H"}
+
+
+#: the darker backing of state badges
+BADGE_BACKING = (16, 16, 18, 215)
 
 
 def badge(marker: str) -> str:
@@ -36,13 +40,22 @@ def corners(f, camera: Camera) -> list[tuple[int, int]]:
 
 def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Palette, side_order=(),
                  selected: str | None = None, hovered: str | None = None, positions: dict | None = None,
-                 labels: bool = True, groups: bool = True) -> None:
+                 labels: bool = True, groups: bool = True, placer: LabelPlacer | None = None,
+                 memo: dict | None = None) -> list:
     """Draw every figure (culling those off screen). ``groups``: first join
     the members of each unit grouping (``Figure.group``: element, squadron,
-    formation) with links in their side's colour."""
+    formation) with links in their side's colour.
+
+    Bases (with their facing tick and selection ring) are drawn first, then
+    the text over them on a dark backing, laid out by ``placer`` (a new one
+    when None) so no two labels overlap: each name centred on its base (else
+    just below, above or beside it), then the state badges under the bases,
+    then altitudes. Every base is left as a soft obstacle in ``placer`` for
+    labels placed after. ``memo``: see :func:`draw_figure_labels`. Returns
+    the drawn ``(figure, centre, radius px)``."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(camera.viewport))
+    surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
     members: dict[tuple[str, str], list] = {}
     placed = []
     for f in figures:
@@ -63,16 +76,58 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
                              (vx, vy, vw, vh), tuple(m[1] for m in mem))
     for f, c, r in placed:
         ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
-        spr = _sprite(f, r, camera.scale, palette.side(f.side, side_order), palette.select, ring, labels)
+        spr = _sprite(f, r, camera.scale, palette.side(f.side, side_order), palette.select, ring)
         surface.blit(spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2))
-        if f.altitude > 0:
-            surface.blit(fonts.text(f"^{f.altitude:g}", 10, (230, 230, 255)), (c[0] + r, c[1] - r - 6))
-        if f.markers and r >= 5:
-            s = fonts.text(" ".join(badge(m) for m in f.markers), 10, (255, 240, 160))
-            bg = pygame.Rect(c[0] - s.get_width() // 2 - 2, c[1] + r + 1, s.get_width() + 4, s.get_height())
-            pygame.draw.rect(surface, (20, 20, 20), bg)
-            surface.blit(s, (bg.x + 2, bg.y))
+    if placer is None:
+        placer = LabelPlacer(pygame.Rect(camera.viewport))
+    draw_figure_labels(surface, placed, placer, labels, memo)
     surface.set_clip(clip)
+    return placed
+
+
+def draw_figure_labels(surface: pygame.Surface, placed, placer: LabelPlacer, names: bool = True,
+                       memo: dict | None = None) -> None:
+    """The names, badges and altitudes of the drawn figures (see
+    :func:`draw_figures`). ``memo``: a dict kept between frames; the names'
+    layout is reused while the bases and the labels placed before are the same."""
+    if names:
+        sig = [(f.label, c, r) for f, c, r in placed if f.label and r >= 7]
+        pre = list(placer.rects)
+        if memo is not None and memo.get("sig") == sig and memo.get("pre") == pre:
+            for t, pos, rect, text in memo["out"]:
+                surface.blit(t, pos)
+                placer.rects.append(rect)
+                placer.placed.append((text, rect))
+        else:
+            out = []
+            for label, c, r in sig:
+                t, ink = outlined_text(label, 11, (255, 255, 255))
+                w, h = ink.size
+                x, y = c[0] - w / 2, c[1] - h / 2
+                rect = placer.place((w, h), [(x, y), (x, c[1] + r + 2), (x, c[1] - r - h - 2),
+                                             (c[0] + r + 2, y), (c[0] - r - 2 - w, y)], text=label, clamp=False)
+                pos = (rect.x - ink.x, rect.y - ink.y)
+                surface.blit(t, pos)
+                out.append((t, pos, rect, label))
+            if memo is not None:
+                memo.update(sig=sig, pre=pre, out=out)
+    placer.avoid_later(lambda: [(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1) for _, c, r in placed])
+    for f, c, r in placed:
+        if not f.markers and not f.altitude > 0:
+            continue
+        if f.markers and r >= 5:
+            text = " ".join(badge(m) for m in f.markers)
+            t, (w, h) = text_label(text, 10, (255, 240, 160))
+            x = c[0] - w / 2
+            rect = placer.place((w, h), [(x, c[1] + r + 1), (x, c[1] - r - h - 1), (c[0] + r + 2, c[1] - h / 2),
+                                         (c[0] - r - 2 - w, c[1] - h / 2)], text=text)
+            draw_label(surface, t, rect, BADGE_BACKING)
+        if f.altitude > 0:
+            text = f"^{f.altitude:g}"
+            t, (w, h) = text_label(text, 10, (230, 230, 255))
+            rect = placer.place((w, h), [(c[0] + r, c[1] - r - h), (c[0] - r - w, c[1] - r - h), (c[0] + r + 2, c[1])],
+                                text=text)
+            draw_label(surface, t, rect)
 
 
 def group_links(pts) -> list[tuple[int, int]]:
@@ -126,9 +181,10 @@ def draw_group_links(surface: pygame.Surface, pts, colour, viewport, world=None)
 _SPRITES: dict = {}
 
 
-def _sprite(f, r: int, scale: float, col, sel_col, ring: int, labels: bool) -> pygame.Surface:
-    """The base, facing tick, label and selection ring, pre-rendered and cached."""
-    key = (col, r, round(f.heading / 2) * 2, f.label if labels and r >= 7 else "", ring,
+def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
+    """The base, facing tick and selection ring, pre-rendered and cached
+    (the name is drawn over it afterwards, see :func:`draw_figure_labels`)."""
+    key = (col, r, round(f.heading / 2) * 2, ring,
            (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None)
     spr = _SPRITES.get(key)
     if spr is not None:
@@ -140,8 +196,8 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int, labels: bool) -> p
     c = (half, half)
     heading = key[2]
     hx, hy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-    if key[5] is not None and key[5][0] > 0 and key[5][1] > 0:
-        w, d = key[5][0] / 2, key[5][1] / 2
+    if key[4] is not None and key[4][0] > 0 and key[4][1] > 0:
+        w, d = key[4][0] / 2, key[4][1] / 2
         sx, sy = -hy, hx
         pts = [(c[0] + hx * d + sx * w, c[1] + hy * d + sy * w), (c[0] + hx * d - sx * w, c[1] + hy * d - sy * w),
                (c[0] - hx * d - sx * w, c[1] - hy * d - sy * w), (c[0] - hx * d + sx * w, c[1] - hy * d + sy * w)]
@@ -156,9 +212,6 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int, labels: bool) -> p
         pygame.draw.circle(spr, sel_col, c, r + 4, 2)
     elif ring == 1:
         pygame.draw.circle(spr, shade(sel_col, -0.3), c, r + 3, 1)
-    if key[3]:
-        t = fonts.text(key[3], 11, (255, 255, 255))
-        spr.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
     _SPRITES[key] = spr
     return spr
 

@@ -13,6 +13,7 @@ import pygame
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
+from game.ui.render.labels import LabelPlacer, draw_label, text_label
 
 
 class LosOverlay:
@@ -21,23 +22,38 @@ class LosOverlay:
     def __init__(self) -> None:
         self._key = None
         self._surf: pygame.Surface | None = None
+        #: (text, rect) of the percentages on the cached surface (its own pixels)
+        self.labels: list[tuple[str, pygame.Rect]] = []
+        #: where the cached surface was last blitted (screen px)
+        self.origin: tuple[int, int] = (0, 0)
 
-    def draw(self, surface: pygame.Surface, camera: Camera, los, palette: Palette) -> None:
-        """Blit the overlay (re-render only when ``los`` or the camera changed)."""
+    def draw(self, surface: pygame.Surface, camera: Camera, los, palette: Palette, avoid=None, avoid_key=None) -> None:
+        """Blit the overlay (re-render only when ``los``, the camera or
+        ``avoid_key`` changed). ``avoid``: screen rects (bases) the
+        percentages keep off, a callable giving them when the overlay is
+        re-rendered."""
         if los is None:
             return
         tw, th = camera.table
         whole = tw * camera.scale <= 3000 and th * camera.scale <= 3000
         key = (id(los), round(camera.scale, 6), palette.name) if whole else (id(los), camera.state(), palette.name)
+        key = (key, avoid_key)
         if key != self._key:
-            self._surf = self._render(camera, los, palette, whole)
+            rects = avoid() if callable(avoid) else (avoid or ())
+            self._surf = self._render(camera, los, palette, whole, rects)
             self._key = key
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(camera.viewport))
-        surface.blit(self._surf, camera.to_screen(0.0, 0.0) if whole else camera.viewport[:2])
+        surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
+        self.origin = tuple(camera.to_screen(0.0, 0.0) if whole else camera.viewport[:2])
+        surface.blit(self._surf, self.origin)
         surface.set_clip(clip)
 
-    def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
+    def screen_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """The percentages' rects on screen where the overlay was last drawn."""
+        ox, oy = self.origin
+        return [(t, r.move(ox, oy)) for t, r in self.labels]
+
+    def _render(self, camera: Camera, los, palette: Palette, whole: bool, avoid=()) -> pygame.Surface:
         """Whole table at this zoom (pans reuse it), or just the viewport."""
         vx, vy, vw, vh = camera.viewport
         if whole:
@@ -47,6 +63,9 @@ class LosOverlay:
         else:
             surf = pygame.Surface((vw, vh), pygame.SRCALPHA)
             off = np.array([vx, vy])
+        placer = LabelPlacer(surf.get_rect())
+        ox, oy = int(off[0]), int(off[1])
+        placer.rects.extend(pygame.Rect(r).move(-ox, -oy) for r in avoid)  # the bases: never under a percentage
         for ring in los.rings:
             pts = (camera.to_screen_many(ring) - off).tolist()
             if len(pts) >= 3:
@@ -57,6 +76,7 @@ class LosOverlay:
             if len(pts) >= 3:
                 pygame.draw.polygon(surf, (0, 0, 0, 0), pts)
         colours = {"clear": palette.clear, "partial": palette.partial, "blocked": palette.blocked}
+        todo = []
         for ln in los.lines:
             a = np.array(camera.to_screen(*ln.a)) - off
             b = np.array(camera.to_screen(*ln.b)) - off
@@ -67,13 +87,20 @@ class LosOverlay:
                 pygame.draw.line(surf, (*col, 230), a, b, 3 if ln.state == "clear" else 2)
             if ln.state == "blocked" and len(los.lines) > 24:
                 continue  # a crowded table: label only what can be seen
+            todo.append((ln, a, b, col))
+        # the percentages last, over every line, laid out so none covers another or a base
+        self.labels = []
+        for ln, a, b, col in todo:
             label = f"{ln.fraction:.0%}" + ("" if ln.exact else "~")
-            t = fonts.text(label, 12, col, True)
-            mid = (a + b) / 2
-            bg = pygame.Rect(int(mid[0]) - t.get_width() // 2 - 2, int(mid[1]) - 8, t.get_width() + 4, t.get_height())
-            pygame.draw.rect(surf, (10, 10, 10, 190), bg)
-            surf.blit(t, (bg.x + 2, bg.y))
+            t, (w, h) = text_label(label, 12, col, True)
+            r = placer.place((w, h), LabelPlacer.along(a, b, w, h), text=label)
+            draw_label(surf, t, r, LOS_BACKING)
+            self.labels.append((label, r))
         return surf
+
+
+#: the backing of the LoS percentages (pixels of the overlay layer)
+LOS_BACKING = (10, 10, 10, 190)
 
 
 def _dashed(surf, col, a, b, width: int, dash: float = 8.0) -> None:
@@ -93,7 +120,7 @@ def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, 
     if pv is None:
         return
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(camera.viewport))
+    surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
     col = palette.legal if pv.legal else palette.illegal
     for r in pv.range_bands:
         if pv.origin:
@@ -153,13 +180,16 @@ def draw_arc(surface, camera: Camera, arc: dict, colour) -> None:
 
 
 def draw_range_rings(surface, camera: Camera, origin, radii, colour) -> None:
-    """Range bands as rings around ``origin`` with their distance."""
+    """Range bands as rings around ``origin`` with their distance (clipped to the viewport)."""
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
     c = camera.to_screen(*origin)
     for r in radii:
         pr = int(camera.mm(r))
         if pr > 2:
             pygame.draw.circle(surface, colour, c, pr, 1)
             surface.blit(fonts.text(f"{r:g}", 10, colour), (c[0] + pr + 2, c[1] - 6))
+    surface.set_clip(clip)
 
 
 def _alpha_polygon(surface, pts, rgba) -> None:

@@ -15,12 +15,13 @@ import math
 import numpy as np
 import pygame
 
-from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, SideColours, shade, table_style
 
 #: largest cached surface side, px (beyond it the viewport region is cached)
 MAX_CACHE_PX = 3000
+#: the cross-hair of a map objective
+OBJECTIVE_COLOUR = (240, 240, 240)
 
 
 class TerrainLayer:
@@ -73,7 +74,7 @@ class TerrainLayer:
         s = camera.scale
         w, h = self.table[0] * s, self.table[1] * s
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(camera.viewport))
+        surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
         if w <= MAX_CACHE_PX and h <= MAX_CACHE_PX:
             key = ("full", round(s, 6))
             surf = self._cache.get(key)
@@ -115,7 +116,7 @@ class TerrainLayer:
         origin = np.array([camera.ox, camera.oy])
         s = camera.scale
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(camera.viewport))
+        surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
         self._paint(surface, lambda a: (a - origin) * s + (vx, vy), s)
         surface.set_clip(clip)
 
@@ -145,9 +146,10 @@ class TerrainLayer:
                 self._exit(surf, tx, e)
         for p, colour, ext, holes in self.items:
             pts = tx(ext).tolist()
-            pygame.draw.polygon(surf, colour, pts, 0)
-            for h in holes:
-                pygame.draw.polygon(surf, pal.table, tx(h).tolist(), 0)
+            if holes:
+                fill_with_holes(surf, colour, pts, [tx(h).tolist() for h in holes])
+            else:
+                pygame.draw.polygon(surf, colour, pts, 0)
             if "obscures" in p.tags and s > 0.3:
                 self._dots(surf, tx, p, shade(colour, 0.25))
             if "impassable" in p.tags and "blocks_sight" not in p.tags:
@@ -160,12 +162,11 @@ class TerrainLayer:
         if m is not None:
             for o in m.objectives:
                 c = tx(np.array([[o.x, o.y]]))[0]
-                r = max(4, int(max(o.radius, 8.0) * s))
-                pygame.draw.circle(surf, (240, 240, 240), c, r, 2)
-                pygame.draw.line(surf, (240, 240, 240), c - (r, 0), c + (r, 0))
-                pygame.draw.line(surf, (240, 240, 240), c - (0, r), c + (0, r))
-                if o.label:
-                    surf.blit(fonts.text(o.label, 12), (c[0] + r + 2, c[1] - 8))
+                r = objective_radius_px(o, s)
+                pygame.draw.circle(surf, OBJECTIVE_COLOUR, c, r, 2)
+                pygame.draw.line(surf, OBJECTIVE_COLOUR, c - (r, 0), c + (r, 0))
+                pygame.draw.line(surf, OBJECTIVE_COLOUR, c - (0, r), c + (0, r))
+                # the label is laid out with every other label each frame (TableView)
 
     def _stars(self, surf, tx, s: float) -> None:
         """A fixed starfield (one star per ~25 cm2, the same at every zoom)."""
@@ -220,6 +221,32 @@ class TerrainLayer:
                 if g.geom_type == "LineString" and not g.is_empty:
                     p = tx(np.asarray(g.coords))
                     pygame.draw.line(surf, colour, p[0], p[-1])
+
+
+def objective_radius_px(o, s: float) -> int:
+    """The drawn radius (px) of a map objective at scale ``s`` px/mm."""
+    return max(4, int(max(o.radius, 8.0) * s))
+
+
+def fill_with_holes(surf: pygame.Surface, colour, pts, holes) -> None:
+    """Fill the polygon ``pts`` (screen points) less its ``holes``: the
+    holes show whatever was drawn there before (the table, lower pieces, a
+    planet inside an asteroid ring), never a fill of their own. Drawn through a
+    translucent scratch surface the size of the polygon's box (cut to the
+    clip)."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs)) - int(min(xs)) + 2, int(max(ys)) - int(min(ys)) + 2)
+    box = box.clip(surf.get_clip())
+    if box.width <= 0 or box.height <= 0:
+        return
+    scratch = pygame.Surface(box.size, pygame.SRCALPHA)
+    ox, oy = box.x, box.y
+    pygame.draw.polygon(scratch, (*colour[:3], 255), [(x - ox, y - oy) for x, y in pts], 0)
+    for h in holes:
+        if len(h) >= 3:  # pixels set straight to transparent (no blending on a draw)
+            pygame.draw.polygon(scratch, (0, 0, 0, 0), [(x - ox, y - oy) for x, y in h], 0)
+    surf.blit(scratch, box.topleft)
 
 
 def s_of(tx) -> float:

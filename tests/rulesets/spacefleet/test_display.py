@@ -74,6 +74,32 @@ def test_markers__blast_wells_sunward_and_pending_attack():
     assert ms["attack"].extra == {"ship": "a", "target": "b", "weapon": 0}
 
 
+def test_markers__well_labels_name_the_body_and_notes():
+    """A well's label names its planet or moon in words (not its id); the low-orbit planet's says so."""
+    st = state([ship("a", "murder", 500, 300)],
+               [planet("hesperus", 900, 600, 110, size="medium", low_orbit=True), planet("hesperus_ii", 300, 900, 20, kind="moon")],
+               low_orbit_planet="hesperus")
+    ms = {m.id: m for m in RULESET.markers(st)}
+    assert ms["well:hesperus"].label == "hesperus well 15 cm + low orbit"
+    assert ms["well:hesperus_ii"].label == "hesperus ii well 10 cm"
+    assert ms["well:hesperus_ii"].extra["feature"] == "hesperus_ii"
+
+
+def test_describe__one_die_and_no_repeated_reason():
+    """Event words: "1 die" (not "1 dice"); a status whose reason only repeats it is said once."""
+    one = E.WeaponFired(ship="imp_gothic", weapon=0, target="cha_murder", dice=1, hits=0, weapon_name="port lances")
+    assert RULESET.describe(one) == "imp_gothic fires port lances at cha_murder: 1 die, 0 hits"
+    two = E.WeaponFired(ship="imp_gothic", weapon=0, target="cha_murder", dice=2, hits=1, weapon_name="port lances")
+    assert RULESET.describe(two) == "imp_gothic fires port lances at cha_murder: 2 dice, 1 hit"
+    assert RULESET.describe(E.ShipStatus(ship="imp_gothic", status="disengaged", why="disengaged")) == \
+        "imp_gothic is disengaged"
+    assert RULESET.describe(E.ShipStatus(ship="imp_gothic", status="disengaged", why="moved off the table edge")) == \
+        "imp_gothic is disengaged (moved off the table edge)"
+    assert RULESET.describe(E.ShipStatus(ship="h", status="drifting_hulk", why="Drifting hulk")) == "h is drifting hulk"
+    assert RULESET.describe(E.ShipStatus(ship="h", status="drifting_hulk", why="catastrophic damage")) == \
+        "h is drifting hulk (catastrophic damage)"
+
+
 def test_point_actions__move_toward_a_point_is_legal_and_ends_near_it():
     """spacefleet_core 1.6: a click ahead and to starboard gives a legal move (straight run, then a turn toward it)."""
     lu = ship("l", "lunar", 500, 500, heading=0)

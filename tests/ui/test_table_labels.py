@@ -1,0 +1,284 @@
+"""What the table view draws, checked on real pixels and label rects: polygons
+with holes show what lies inside them, labels never overlap and stay inside
+the table, gravity-well labels sit by their own ring, nothing is drawn
+outside the view, the LoS legend, feature tooltips."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+from shapely.geometry import Polygon, box
+
+from game.battle.seats import Seat
+from game.core.view import Figure, Marker
+from game.data.maps import load_map
+from game.geometry.terrain import TerrainPiece
+from game.ui.app import App
+from game.ui.palette import DEFAULT
+from game.ui.render.labels import LabelPlacer
+from game.ui.render.markers import table_clip
+from game.ui.render.terrain import TerrainLayer
+from game.ui.settings import Settings
+from game.ui.table_model import TableModel
+from game.ui.table_view import TableView
+
+ROOT = Path(__file__).resolve().parents[2]
+SF = ROOT / "maps" / "spacefleet"
+MISSION1 = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
+SENTINEL = (255, 0, 255)
+
+
+@pytest.fixture
+def big_app(tmp_path, monkeypatch):
+    """The app at the CLI screenshot size (1600x1000)."""
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    a = App(size=(1600, 1000), settings=Settings(), headless=True)
+    yield a
+    while a.stack:
+        a.stack.pop().exit()
+
+
+def _shot(app, scenario, side, tmp_path):
+    """The battle scene as ``battletable play --screenshot`` draws it."""
+    from game.ui.scenes.battle import BattleScene
+
+    scene = app.push(BattleScene.from_scenario(scenario, 1, {side: Seat("human")}, replay=tmp_path / "r.jsonl",
+                                               screenshot_mode=True))
+    scene.prepare_screenshot()
+    app.drive(3)
+    app.draw()
+    return scene
+
+
+def _no_overlaps(rects):
+    bad = []
+    for i, (ta, ra) in enumerate(rects):
+        for tb, rb in rects[i + 1:]:
+            if ra.colliderect(rb):
+                bad.append((ta, tuple(ra), tb, tuple(rb)))
+    return bad
+
+
+# -- polygons with holes ------------------------------------------------------------------------
+def _view_of(map_path, size=(1220, 740)):
+    m = load_map(map_path)
+    t = TableModel.of_map(m)
+    return TableView(t, DEFAULT, [], (0, 40, size[0], size[1])), m
+
+
+def test_outer_reaches__the_planet_shows_inside_the_asteroid_ring():
+    """The ring (a polygon with a hole) no longer paints its hole: the planet
+    under it is drawn in its own colour, and the ring in its colour."""
+    view, m = _view_of(SF / "outer_reaches.map.json")
+    surf = pygame.Surface((1600, 1000))
+    view.draw(surf, show_los=False)
+    colour = {p.id: c for p, c, _, _ in view.terrain.items}
+    cam = view.camera
+    for dx, dy in ((0, 0), (100, 0), (-100, 0), (0, 100), (0, -100), (70, 70)):  # the planet: r 160 about (914, 610)
+        assert surf.get_at(cam.to_screen(914 + dx, 610 + dy))[:3] == colour["gehenna"], (dx, dy)
+    # the rocks between the hole (r 245) and the outer edge (r 270)
+    assert surf.get_at(cam.to_screen(914 + 258, 610))[:3] == colour["gehenna_ring_rocks"]
+    # between the planet and the ring: neither
+    gap = surf.get_at(cam.to_screen(914 + 205, 610))[:3]
+    assert gap not in (colour["gehenna"], colour["gehenna_ring_rocks"])
+
+
+def test_holes__show_the_table_and_the_pieces_below():
+    """A walled yard with a courtyard over a lower pond: the courtyard shows
+    the pond where it lies under it, and the bare table (with its grid) elsewhere."""
+    yard = TerrainPiece("yard", Polygon([(100, 100), (500, 100), (500, 500), (100, 500)],
+                                        [[(200, 200), (400, 200), (400, 400), (200, 400)]]), kind="building", height=50)
+    pond = TerrainPiece("pond", box(250, 250, 350, 300), kind="water", height=0)
+    layer = TerrainLayer([yard, pond], (600, 600), DEFAULT, style="ground")
+    from game.ui.camera import Camera
+
+    cam = Camera((0, 0, 600, 600), (600, 600))
+    cam.scale, cam.ox, cam.oy = 1.0, 0.0, 0.0
+    surf = pygame.Surface((600, 600))
+    surf.fill(SENTINEL)
+    layer.draw(surf, cam)
+    colour = {p.id: c for p, c, _, _ in layer.items}
+    assert surf.get_at((300, 275))[:3] == colour["pond"]  # in the hole, over the pond
+    assert surf.get_at((150, 150))[:3] == colour["yard"]
+    assert surf.get_at((330, 350))[:3] == layer.palette.table  # the bare table in the hole
+    assert surf.get_at((300, 350))[:3] == layer.palette.grid  # the 10 cm grid line x = 300 shows too
+    # the same through the uncached baseline
+    surf2 = pygame.Surface((600, 600))
+    layer.draw_uncached(surf2, cam)
+    for p in ((300, 275), (150, 150), (330, 350)):
+        assert surf2.get_at(p) == surf.get_at(p)
+
+
+# -- labels -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario,side", [(MISSION1, "fireteam"), (SF / "mercurial_zone.scenario.json", "imperial"),
+                                          (SF / "flare_region.scenario.json", "imperial"),
+                                          (SF / "planet_low_orbit.scenario.json", "imperial")])
+def test_labels__never_overlap_and_stay_in_the_view(big_app, tmp_path, scenario, side):
+    scene = _shot(big_app, scenario, side, tmp_path)
+    view = scene.view
+    rects = view.label_rects
+    texts = [t for t, _ in rects]
+    assert len(rects) > 5 and "legend" in texts
+    assert not _no_overlaps(rects)
+    vp = pygame.Rect(view.camera.viewport)
+    for t, r in rects:
+        assert vp.contains(r), (t, r)
+
+
+def test_mercurial_zone__the_corner_notes_stack(big_app, tmp_path):
+    scene = _shot(big_app, SF / "mercurial_zone.scenario.json", "imperial", tmp_path)
+    got = dict(scene.view.label_rects)
+    sun = next(r for t, r in got.items() if t.startswith("sunward edge"))
+    note = next(r for t, r in got.items() if t.startswith("solar flare"))
+    top = table_clip(scene.view.camera)
+    assert abs(sun.left - top.left) <= 2 and abs(sun.top - top.top) <= 2  # the table's top-left corner
+    assert not sun.colliderect(note) and 0 < note.top - sun.bottom <= 4 and abs(note.left - sun.left) <= 6
+
+
+def test_flare_region__the_east_edge_note_is_shifted_inside_the_table(big_app, tmp_path):
+    scene = _shot(big_app, SF / "flare_region.scenario.json", "imperial", tmp_path)
+    sun = next(r for t, r in scene.view.label_rects if t.startswith("sunward edge (east)"))
+    top = table_clip(scene.view.camera)
+    assert top.contains(sun) and sun.right == top.right and sun.top == top.top
+
+
+def test_planet_low_orbit__well_labels_by_their_own_ring_and_named(big_app, tmp_path):
+    scene = _shot(big_app, SF / "planet_low_orbit.scenario.json", "imperial", tmp_path)
+    cam = scene.view.camera
+    wells = {m.extra["feature"]: m for m in scene.view.markers if m.kind == "gravity_well"}
+    labels = dict(scene.view.label_rects)
+    assert set(wells) == {"hesperus", "hesperus_i", "hesperus_ii"}
+    assert {"hesperus well 15 cm + low orbit", "hesperus i well 10 cm", "hesperus ii well 10 cm"} <= set(labels)
+    bodies = {f.id: (f.cx, f.cy, f.radius) for f in scene.session.battle.state.features if f.kind in ("planet", "moon")}
+    for fid, m in wells.items():
+        r = labels[m.label]
+        c = cam.to_screen(*m.points[0])
+        ring = cam.mm(m.radius)
+        # the label's nearest point is within a few px of its own ring
+        nx, ny = min(max(c[0], r.left), r.right), min(max(c[1], r.top), r.bottom)
+        assert abs(math.hypot(nx - c[0], ny - c[1]) - ring) <= 4, (fid, r)
+        for other, om in wells.items():  # off every other well (so off every other body too)
+            if other != fid:
+                oc = cam.to_screen(*om.points[0])
+                assert math.hypot(min(max(oc[0], r.left), r.right) - oc[0],
+                                  min(max(oc[1], r.top), r.bottom) - oc[1]) >= cam.mm(om.radius), (fid, other)
+        for other, (bx, by, br) in bodies.items():
+            b = cam.to_screen(bx, by)
+            assert math.hypot(min(max(b[0], r.left), r.right) - b[0],
+                              min(max(b[1], r.top), r.bottom) - b[1]) > cam.mm(br), (fid, other)
+
+
+def test_mission1__names_on_their_bases_readable_and_the_humvee_label_apart(big_app, tmp_path):
+    scene = _shot(big_app, MISSION1, "fireteam", tmp_path)
+    view = scene.view
+    labels = view.label_rects
+    cam = view.camera
+    # every name sits on its own base (centred within a pixel)
+    for f in view.figures:
+        if not f.label:
+            continue
+        r = next(r for t, r in labels if t == f.label)
+        c = cam.to_screen(f.x, f.y)
+        assert abs(r.centerx - c[0]) <= 1 and abs(r.centery - c[1]) <= 1, f.id
+    obj = next(r for t, r in labels if t == "Search the Humvee")
+    humvee = next(r for t, r in labels if t == "Humvee")
+    assert not obj.colliderect(humvee.inflate(2, 2))
+    # the selected soldier's name is white on a dark outline over its selection ring and facing tick
+    surf = big_app.screen
+    r = next(r for t, r in labels if t == view.by_id[scene.selected].label)
+    px = [surf.get_at((x, y))[:3] for x in range(r.left - 1, r.right + 1) for y in range(r.top - 1, r.bottom + 1)]
+    assert sum(1 for p in px if min(p) >= 235) >= 8
+    assert sum(1 for p in px if max(p) <= 40) >= 8
+
+
+def test_placer__first_free_candidate_then_stacks_inside_bounds():
+    p = LabelPlacer(pygame.Rect(0, 0, 200, 100), pygame.Rect(0, 0, 300, 120))
+    a = p.place((50, 10), [(10, 10)], "a")
+    b = p.place((50, 10), [(10, 10), (100, 10)], "b")
+    c = p.place((50, 10), [(10, 10)], "c")
+    assert a == pygame.Rect(10, 10, 50, 10) and b == pygame.Rect(100, 10, 50, 10)
+    assert c.x == 10 and c.top >= a.bottom + 1
+    d = p.place((50, 10), [(190, 95)], "d")  # shifted inward
+    assert d == pygame.Rect(150, 90, 50, 10)
+    p.avoid_circle(40, 60, 15)
+    e = p.place((20, 10), [(30, 55), (120, 55)], "e")
+    assert e.topleft == (120, 55)
+    assert not _no_overlaps(p.placed)
+
+
+# -- clipping -----------------------------------------------------------------------------------
+def test_nothing_is_drawn_outside_the_view_and_wells_stop_at_the_table_edge():
+    """A planet's well near the top edge, range rings and a preview reaching
+    past the table: the header and side panel stay untouched and the ring is
+    cut at the table's edge."""
+    table = TableModel([TerrainPiece("p", Polygon([(x, y) for x, y in _circle(900, 120, 100)]), kind="planet")], (1829, 1219))
+    vp = (0, 40, 1220, 740)
+    view = TableView(table, DEFAULT, ["a", "b"], vp)
+    view.set_content([Figure(id="s", side="a", x=900, y=30, radius=12, label="Sh", markers=("hits:6",))],
+                     [Marker(id="well:p", kind="gravity_well", points=((900.0, 120.0),), radius=400.0, label="p well 30 cm"),
+                      Marker(id="note", kind="note", points=((6.0, 6.0),), radius=1.0, label="a note")])
+    view.range_rings = ((900.0, 30.0), (300.0, 600.0))
+    surf = pygame.Surface((1600, 1000))
+    surf.fill(SENTINEL)
+    view.draw(surf, selected="s")
+    vpr = pygame.Rect(vp)
+    arr = pygame.surfarray.array3d(surf)
+    outside = arr.copy()
+    outside[vpr.left:vpr.right, vpr.top:vpr.bottom] = SENTINEL
+    assert (outside == SENTINEL).all()  # header, side panel, bottom bar untouched
+    top = table_clip(view.camera)
+    assert top.top > vpr.top + 5
+    well = (230, 230, 230)
+    band = arr[vpr.left:vpr.right, vpr.top:top.top - 1]  # between the view's top and the table's top edge
+    assert not (abs(band.astype(int) - well).max(axis=2) <= 2).any()
+    # the ring is drawn on the table
+    c = view.camera.to_screen(900, 120 + 400)
+    assert any(surf.get_at((c[0], c[1] + d))[:3] == well for d in (-1, 0, 1))
+
+
+def _circle(cx, cy, r, n=32):
+    return [(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+
+
+# -- the LoS legend and tooltips ----------------------------------------------------------------
+def test_los_legend__shown_with_the_overlay_only(big_app, tmp_path):
+    scene = _shot(big_app, SF / "deep_space.scenario.json", "imperial", tmp_path)
+    view = scene.view
+    assert view.los is not None and scene.show_los
+    r = view.legend_rect()
+    vp = pygame.Rect(view.camera.viewport)
+    assert vp.contains(r) and r.bottom == vp.bottom - 4
+    assert ("legend", r) in view.label_rects
+    assert "share of the target's base" in view.LEGEND_TEXT
+    surf = big_app.screen
+    assert surf.get_at((r.x, r.centery))[:3] == (90, 96, 110)  # its frame
+    pal = view.palette
+    row = {surf.get_at((x, r.centery))[:3] for x in range(r.left, r.right)}
+    assert {pal.clear, pal.partial, pal.blocked} <= row  # the three line colours
+    scene.toggle_los()
+    big_app.draw()
+    assert "legend" not in [t for t, _ in view.label_rects]
+    assert surf.get_at((r.x, r.centery))[:3] != (90, 96, 110)
+
+
+def test_tooltips__unlabelled_features_name_their_kind(big_app, tmp_path):
+    scene = _shot(big_app, SF / "deep_space.scenario.json", "imperial", tmp_path)
+    view = scene.view
+    m = view.table.map
+    for fid, want in (("rift", "rift: warp rift"), ("dust", "dust: gas cloud"), ("rogue", "rogue: planet")):
+        p = Polygon(m.feature(fid).exterior).representative_point()
+        view.mouse = view.camera.to_screen(p.x, p.y)
+        lines = view.tooltip_lines()
+        assert lines and lines[0].startswith(want), lines
+    # the planet's well is named when the mouse is inside it
+    f = m.feature("rogue")
+    pts = Polygon(f.exterior)
+    view.mouse = view.camera.to_screen(pts.centroid.x + pts.bounds[2] - pts.centroid.x + 30, pts.centroid.y)
+    assert "rogue well 10 cm" in view.tooltip_lines()
+    # a piece with no map name: its id and kind in words
+    t = TableModel([TerrainPiece("gas_cloud_7", box(0, 0, 50, 50), kind="gas_cloud", height=0)], (100, 100))
+    v = TableView(t, DEFAULT, [], (0, 0, 100, 100))
+    assert v.terrain_lines(t.pieces[0])[0] == "gas cloud 7: gas cloud, 0 mm high"
