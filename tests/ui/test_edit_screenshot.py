@@ -32,3 +32,24 @@ def test_edit_screenshot_needs_a_png_name(tmp_path):
     assert r.returncode == 2
     assert r.stderr == f"error: {tmp_path / 'ed.jpg'}: a screenshot is written as PNG; the name must end in .png\n"
     assert not (tmp_path / "ed.jpg").exists()
+
+
+def test_editor_draws_the_planet_inside_an_asteroid_ring(app):
+    """The editor fills a piece with holes so the holes show what lies beneath:
+    outer_reaches' planet Gehenna inside its ring of rocks is drawn in the
+    planet's colour, not covered by the ring's hole."""
+    from game.data.maps import load_map
+    from game.ui.scenes.placeholder import editor_scene
+
+    path = ROOT / "maps/spacefleet/outer_reaches.map.json"
+    scene = app.push(editor_scene(path))
+    app.drive(2)
+    planet = next(f for f in load_map(path).features if f.kind == "planet")
+    cx, cy = planet.properties["cx"], planet.properties["cy"]
+    at_planet = tuple(app.screen.get_at(scene.camera.to_screen(cx + 20, cy + 60)))[:3]
+    ring = next(f for f in load_map(path).features if f.holes)
+    hx, hy = ring.holes[0][0]
+    just_inside_hole = scene.camera.to_screen(cx + (hx - cx) * 0.9, cy + (hy - cy) * 0.9)
+    in_hole = tuple(app.screen.get_at(just_inside_hole))[:3]
+    assert at_planet != in_hole  # the planet shows, distinct from the empty space inside the ring
+    assert max(at_planet) > 90   # a lit planet, not the near-black space fill

@@ -14,6 +14,7 @@ from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade, table_style
 from game.ui.render import tint
+from game.ui.render.terrain import fill_with_holes
 
 HANDLE = 4
 
@@ -67,9 +68,12 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     for f in sorted(doc.features, key=lambda f: f.height):
         colour = shade(pal.kind(f.kind), min(0.3, f.height / 400.0) - 0.05)
         ext = _moved(f.exterior, f.id, doc, offset, "features")
-        _poly(surface, cam, ext, colour)
-        for h in f.holes:
-            _poly(surface, cam, _moved(h, f.id, doc, offset, "features"), pal.table)
+        holes = [_moved(h, f.id, doc, offset, "features") for h in f.holes]
+        if holes:  # the holes show what lies beneath (a planet inside a ring, a lower piece)
+            fill_with_holes(surface, colour, [cam.to_screen(*q) for q in ext],
+                            [[cam.to_screen(*q) for q in h] for h in holes])
+        else:
+            _poly(surface, cam, ext, colour)
         edge = (20, 20, 20) if "blocks_sight" in f.tags else shade(colour, -0.3)
         _poly(surface, cam, ext, edge, 2)
         for h in f.holes:
