@@ -17,14 +17,19 @@ from game.ui.app import App  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A headless app at 1280x800 with its config folder in ``tmp_path``."""
+def headless_app(tmp_path, monkeypatch, size=(1280, 800)):
+    """Yield a headless app of ``size`` px with its config folder in ``tmp_path``; close its scenes after."""
     monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    a = App(size=(1280, 800), settings=Settings(), headless=True)
+    a = App(size=size, settings=Settings(), headless=True)
     yield a
     while a.stack:
         a.stack.pop().exit()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless app at 1280x800 with its config folder in ``tmp_path``."""
+    yield from headless_app(tmp_path, monkeypatch)
 
 
 def count_colour(surface, colour, tol: int = 30) -> int:

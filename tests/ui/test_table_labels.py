@@ -16,14 +16,13 @@ from game.battle.seats import Seat
 from game.core.view import Figure, Marker
 from game.data.maps import load_map
 from game.geometry.terrain import TerrainPiece
-from game.ui.app import App
 from game.ui.palette import DEFAULT
 from game.ui.render.labels import LabelPlacer
 from game.ui.render.markers import table_clip
 from game.ui.render.terrain import TerrainLayer
-from game.ui.settings import Settings
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
+from tests.ui.conftest import headless_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SF = ROOT / "maps" / "spacefleet"
@@ -34,11 +33,7 @@ SENTINEL = (255, 0, 255)
 @pytest.fixture
 def big_app(tmp_path, monkeypatch):
     """The app at the CLI screenshot size (1600x1000)."""
-    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    a = App(size=(1600, 1000), settings=Settings(), headless=True)
-    yield a
-    while a.stack:
-        a.stack.pop().exit()
+    yield from headless_app(tmp_path, monkeypatch, (1600, 1000))
 
 
 def _shot(app, scenario, side, tmp_path):

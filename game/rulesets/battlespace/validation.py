@@ -103,6 +103,16 @@ def _sides(sc: Scenario) -> tuple[str, str] | None:
     return None
 
 
+def _unit_problem(u, at: str, cards: dict, what: str, params_model) -> tuple[str, str] | None:
+    """A unit's card (``what``: soldier or enemy) is known, it has a position
+    and its params fit ``params_model``; else (field, reason)."""
+    if u.profile not in cards:
+        return (f"{at}.profile", f"unknown {what} card {u.profile!r} (known: {', '.join(sorted(cards))})")
+    if u.x is None or u.y is None:
+        return (at, f"{'soldiers' if what == 'soldier' else 'enemies'} need x and y")
+    return params_problem(params_model, u.params, f"{at}.params")
+
+
 def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | None:
     if len(units) != TEAM_SIZE:
         return (f"forces.{side}", f"a fireteam has four soldiers, not {len(units)}")
@@ -110,11 +120,7 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
     positions: dict[str, str] = {}
     for u in units:
         at = f"forces.{side}.{u.id}"
-        if u.profile not in DATA.soldiers:
-            return (f"{at}.profile", f"unknown soldier card {u.profile!r} (known: {', '.join(sorted(DATA.soldiers))})")
-        if u.x is None or u.y is None:
-            return (at, "soldiers need x and y")
-        why = params_problem(SoldierParams, u.params, f"{at}.params")
+        why = _unit_problem(u, at, DATA.soldiers, "soldier", SoldierParams)
         if why:
             return why
         p = parsed(SoldierParams, u.params)
@@ -146,11 +152,7 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
 def _enemies(m: MapFile, units) -> tuple[str, str] | None:
     for u in units:
         at = f"forces.{ENEMY}.{u.id}"
-        if u.profile not in DATA.enemies:
-            return (f"{at}.profile", f"unknown enemy card {u.profile!r} (known: {', '.join(sorted(DATA.enemies))})")
-        if u.x is None or u.y is None:
-            return (at, "enemies need x and y")
-        why = params_problem(EnemyParams, u.params, f"{at}.params")
+        why = _unit_problem(u, at, DATA.enemies, "enemy", EnemyParams)
         if why:
             return why
         on = u.params.get("on")
