@@ -61,8 +61,7 @@ def log_line(battle: Battle, event) -> str:
     """One battle-log line for an event."""
     text = battle.ruleset.describe(event)
     if isinstance(event, DiceRolled):
-        mods = "".join(f" {v:+d} {k}" for k, v in event.modifiers)
-        text = text or f"{event.purpose}: {event.notation} -> {list(event.faces)}{mods} = {event.total}"
+        text = text or event.describe()
     return text
 
 

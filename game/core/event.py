@@ -39,6 +39,16 @@ class DiceRolled(Event):
     total: int
     side: str | None = None
 
+    def dice_text(self) -> str:
+        """The roll in one short form: notation, faces, labelled modifiers and
+        total (``"2d6 [3, 5] -1 under fire = 7"``); every log uses it."""
+        mods = "".join(f" {v:+d} {k}" for k, v in self.modifiers)
+        return f"{self.notation} {list(self.faces)}{mods} = {self.total}"
+
+    def describe(self) -> str:
+        """``purpose: dice_text()``, the plain line for a log."""
+        return f"{self.purpose}: {self.dice_text()}"
+
 
 class PhaseBegan(Event):
     """A turn or phase started."""

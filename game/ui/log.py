@@ -33,9 +33,8 @@ def event_kind(event: Event, ruleset_id: str = "") -> str:
 
 
 def dice_text(ev: DiceRolled) -> str:
-    """A roll with dice, faces, modifiers and total."""
-    mods = "".join(f" {v:+d} {k}" for k, v in ev.modifiers)
-    return f"{ev.notation} {list(ev.faces)}{mods} = {ev.total}"
+    """A roll with dice, faces, modifiers and total (``DiceRolled.dice_text``)."""
+    return ev.dice_text()
 
 
 def event_text(ruleset, event: Event) -> str:

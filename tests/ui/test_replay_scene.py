@@ -39,3 +39,15 @@ def test_unreadable_replay_gives_a_message(app, tmp_path):
     app.push(ReplayScene(bad))
     app.drive(1)
     assert app.top.name == "message"
+
+
+def test_log_shows_a_roll_once():
+    """A roll's log line names its purpose and shows the dice once (the
+    ruleset's words and the log's own dice text are one format)."""
+    from game.core.event import DiceRolled
+    from game.rulesets import get
+    from game.ui.log import event_text
+
+    ev = DiceRolled(purpose="radiation burst 1: occurs on 5+", notation="1d6", faces=(1,), natural=1, total=1)
+    for rid in ("spacefleet", "battlespace"):
+        assert event_text(get(rid), ev) == "radiation burst 1: occurs on 5+: 1d6 [1] = 1"

@@ -216,8 +216,7 @@ def describe(ev: Event) -> str:
     if t is Logged:
         return ev.text
     if t is DiceRolled:
-        mods = "".join(f" {v:+d} {k}" for k, v in ev.modifiers)
-        return f"{ev.purpose}: {ev.notation} {list(ev.faces)}{mods} = {ev.total}"
+        return ev.describe()
     if t is PhaseBegan:
         return f"Turn {ev.turn}: {ev.phase} phase" + (f" ({ev.side})" if ev.side else "")
     if t is BattleEnded:

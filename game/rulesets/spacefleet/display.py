@@ -1099,8 +1099,7 @@ def describe_event(ev) -> str:
 
     E = _ev()
     if isinstance(ev, DiceRolled):
-        mods = "".join(f" {v:+d} ({k})" for k, v in ev.modifiers)
-        return f"{ev.purpose}: {ev.notation} rolled {', '.join(map(str, ev.faces))} = {ev.total}{mods}"
+        return ev.describe()
     if isinstance(ev, Logged):
         return ev.text
     if isinstance(ev, PhaseBegan):
