@@ -1,29 +1,38 @@
 """The ``default`` space-fleet agent: a heuristic fleet commander.
 
 Movement: for each ship in turn it weighs special orders (All Ahead Full to
-close, Lock On when guns bear, Reload when empty, Come to New Heading when the
-enemy is astern) and scores every sampled move (gravity-well turns included)
-by the expected damage its broadsides can deal from the end position, less the
-damage the enemy can answer with, less hazards (asteroid fields, rifts, table
-edges, blast markers, shields stripped when a solar flare may still come;
-1-hit escorts count an enemy's full move into its reach). Crippled ships that are worth more away than on the
-table head for the nearest edge and disengage. Shooting: batteries before
-lances, each weapon at the target where it does most harm per point; torpedoes
-(never down a lane a friendly ship blocks); bombers at the nearest enemy when
-they can reach it before running out, with the carrier's fighters joining
-their wave as escorts when that is worth more than any other use of them;
-fighters on CAP with a friendly capital ship that enemy torpedoes or bombers
-are heading for; a shot at a hulk when the blast of its new catastrophic roll
-is expected to hurt the enemy more than us and no better shot uses the gun;
-an assault declared when it picks a better boarding or teleport target than
-the nearest. Brace when the next hits could cripple or destroy the ship. No
-dice are consumed; deterministic per view.
+close while nothing is in reach, Lock On when guns bear, Reload when empty,
+Come to New Heading when a sharp turn pays) and scores every sampled move
+(gravity-well turns included) by an exchange model in victory-point units:
+the damage its guns can deal from the end position now, plus part of what
+they could deal next turn, less the enemy's reply in its coming turn (each
+enemy ship's guns shared out over the ships it could shoot, shields and blast
+markers counted), less hazards (asteroid fields, rifts, enemy torpedo lanes,
+boarding contact, being forced off the table, blast markers, shields
+stripped when a solar flare may still come). Crippled ships that are worth
+more away than on the table head for the nearest edge and disengage.
+Shooting: batteries before lances, each weapon at the target where it does
+most harm (shields, target priority and Lock On counted); torpedoes down a
+lane traced with the ordnance rules (planets, moons, asteroid fields, rifts,
+other salvos and friendly ships stop or take them) at an enemy the salvo
+reaches on launch or after the enemy's next move, aimed at it or where it
+is heading; bombers at the nearest enemy when they can reach it before
+running out, with the carrier's fighters joining their wave as escorts when
+that is worth more than any other use of them; fighters on CAP with a
+friendly capital ship that enemy torpedoes or bombers are heading for; a
+shot at a hulk when the blast of its new catastrophic roll is expected to
+hurt the enemy more than us and no better shot uses the gun; an assault
+declared when it picks a better boarding or teleport target than the
+nearest. Brace when the next hits could cripple or destroy the ship. No dice
+are consumed; deterministic per view.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
@@ -31,16 +40,38 @@ from game.core.ruleset import RULES_SIDE
 from . import geom
 from .actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
 from .candidates import cap_reach_mm, move_options, shooting_options
-from .common import (HULKS, base_shields, bm_touching, crippled, inside_asteroids, leadership, prof, remaining, sight, squadron,
-                     turrets, weapon_strength)
+from .common import (HULKS, base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof, remaining,
+                     shield_capacity, sight, speed_mm, squadron, turrets, weapon_disabled, weapon_strength)
 from .display import boarding_numbers, catastrophe_numbers, fire_numbers, teleport_odds
 from .movement import plan_move
-from .ordnance import _craft_goal, launch_strength, speed_of, wave_of
-from .shooting import SUNWARD_HEADING, find_ordnance, needs_priority_test, pooled_firepower
-from .state import SFState, Ship
+from .ordnance import _craft_goal, _hazards_on, launch_strength, speed_of, wave_of
+from .shooting import SUNWARD_HEADING, find_ordnance, gunnery, lance_armour, needs_priority_test, pooled_firepower
+from .state import Ordnance, SFState, Ship
 from .tables import tables
 
-P_HIT = {2: 5 / 6, 3: 4 / 6, 4: 3 / 6, 5: 2 / 6, 6: 1 / 6}
+#: centre of each quadrant relative to the heading (degrees, clockwise)
+ARC_CENTRE = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
+#: weight of a hit that only strips a shield (it leaves a blast marker that helps the next volleys)
+SHIELD_HIT_CREDIT = 0.3
+#: what a hit our shields take costs us, as a share of a hull hit (a blast marker on the base)
+REPLY_SHIELD_CREDIT = 0.1
+#: weight of next turn's fire in a move's score (the enemy moves first and may not be there)
+NEXT_TURN_WEIGHT = 0.6
+#: weight of the enemy's reply in a move's score
+REPLY_WEIGHT = 0.5
+#: share of the enemy's full move it is assumed to close by before our next turn
+ENEMY_APPROACH = 0.5
+#: chance a salvo still finds an enemy that makes one move before it arrives, scaled by
+#: the share of its sampled moves that end in the lane (our agent's own dodging included)
+SALVO_DODGE = 0.6
+#: a salvo is worth launching when its expected hits are at least this share of a certain hit's
+SALVO_MIN_SHARE = 0.15
+#: ... and it is launched when they beat this share, kept for a closer shot otherwise (not on our last turn)
+SALVO_HOLD = 0.4
+#: chance an enemy that would win a boarding action comes to board when its move reaches us
+BOARD_CHANCE = 0.5
+#: a lance hits on 4+ whatever the armour (spacefleet_core 1.7)
+LANCE_P = 0.5
 
 
 def evaluate(state: SFState, side: str) -> float:
@@ -58,30 +89,15 @@ def evaluate(state: SFState, side: str) -> float:
     return score
 
 
-def _expected_hits(state: SFState, ship: Ship, x: float, y: float, h: float, target: Ship, w, fp: int) -> float:
-    """Rough expected hits of one weapon fired from (x, y, h) at ``target``."""
-    d = math.hypot(target.x - x, target.y - y)
-    if d > w.range_cm * 10.0:
-        return 0.0
-    if not set(geom.quadrants(h, x, y, target.x, target.y)) & set(w.arcs):
-        return 0.0
-    tp = prof(target)
-    if w.kind == "lance":
-        return fp * 0.5
-    if w.kind == "nova_cannon":
-        return 1.2 if d - tables().nova.template_radius_mm >= w.min_range_cm * 10.0 else 0.0
-    q = geom.quadrants(target.heading, target.x, target.y, x, y)
-    asp = {"front": "closing", "rear": "away"}.get(q[0], "abeam")
-    cols = tables().gunnery.base_column
-    col = cols[("capital:" if tp.capital else "escort:") + asp]
-    if d <= 150:
-        col -= 1
-    elif d > 300 and not w.no_long_range_shift:
-        col += 1
-    arm = tp.armour.front if q == ("front",) else tp.armour.other
-    return tables().gunnery.dice(fp, max(0, min(4, col))) * P_HIT.get(arm, 1 / 6)
+# ---------------------------------------------------------------------- probabilities
+def _p_hit(need: int, lock: bool = False) -> float:
+    """The chance one D6 scores ``need`` or more; with Lock On a miss is
+    re-rolled once (spacefleet_core 1.4)."""
+    p = max(0.0, min(1.0, (7 - need) / 6))
+    return 1.0 - (1.0 - p) ** 2 if lock else p
 
 
+@lru_cache(maxsize=64)
 def _p_over(n: int, ld: int) -> float:
     """Probability that nD6 (n = 2 or 3) rolls more than ``ld``."""
     import itertools
@@ -89,17 +105,39 @@ def _p_over(n: int, ld: int) -> float:
     return sum(1 for o in outs if sum(o) > ld) / len(outs)
 
 
-def _asteroid_risk(state: SFState, ship: Ship, order: str | None) -> float:
-    """Expected cost of crossing an asteroid field: failure odds of the
-    Leadership test times the expected hull damage, in points."""
-    from .common import leadership, shield_capacity
-    p = prof(ship)
-    pf = _p_over(3 if order == "all_ahead_full" else 2, leadership(state, ship))
-    cap = shield_capacity(state, ship)
-    if not p.capital:
-        return pf * pf * (6 - min(cap, 5)) / 6 * p.points * 1.5 + 5
-    hull = sum(max(0, d - cap) for d in range(1, 7)) / 6
-    return pf * (hull + 0.3) * _value(ship) * 1.5 + 10
+def _p_pass(ld: int) -> float:
+    """A 2D6 Leadership test passed: at most Ld, and 11-12 always fail (spacefleet_core 1.3)."""
+    return 1.0 - _p_over(2, min(ld, 10))
+
+
+def _hull_loss(lam: float, cap: int, limit: int = 99) -> float:
+    """Expected hits beyond ``cap`` shields, at most ``limit`` (the hits the
+    ship has left), when the hits are Poisson with mean ``lam``
+    (spacefleet_core 1.8: each shield absorbs one hit a turn, less the blast
+    markers touching the base)."""
+    if lam <= 0.0 or limit <= 0:
+        return 0.0
+    cap = max(0, cap)
+    pk = math.exp(-lam)
+    cdf = 0.0
+    out = 0.0
+    for k in range(cap + limit):
+        cdf += pk
+        pk *= lam / (k + 1)
+        if k >= cap:
+            out += max(0.0, 1.0 - cdf)
+    return out
+
+
+def _damage_value(target: Ship, lam: float, cap: int, support: float = 0.0, credit: float = SHIELD_HIT_CREDIT) -> float:
+    """Points-like worth of ``lam`` expected hits on ``target`` with ``cap``
+    shields up, on top of ``support`` expected hits from other ships in the
+    same turn (they strip shields too): hull hits, no more than it has left,
+    at ``_hit_value``; hits the shields take at ``credit`` of that
+    (spacefleet_core 1.8)."""
+    left = remaining(target)
+    hull = _hull_loss(lam + support, cap, left) - _hull_loss(support, cap, left)
+    return _hit_value(target) * (hull + credit * min(lam, max(0.0, cap - support)))
 
 
 def _value(target: Ship) -> float:
@@ -107,6 +145,423 @@ def _value(target: Ship) -> float:
     left = max(1, p.hits - target.damage)
     bonus = 1.5 if crippled(target) else 1.0
     return p.points / p.hits * bonus * (1.0 + 1.0 / left)
+
+
+def _hit_value(target: Ship) -> float:
+    """What one hull hit on ``target`` is worth: the victory points still to
+    be won from it (all of them once destroyed, a quarter already counted
+    once crippled) per hit it has left, and a little more for the guns a
+    kill or crippling silences (ours: 20% for an escort, 10% for a capital
+    ship). The last hits of a hurt ship are worth the most."""
+    p = prof(target)
+    if not p.capital:
+        return 1.2 * p.points
+    v = tables().victory
+    won = v["crippled"] * p.points if crippled(target) else 0.0
+    return 1.1 * (p.points - won) / max(1, remaining(target))
+
+
+def _turn_left(state: SFState, side: str) -> tuple[bool, bool]:
+    """(the enemy has a player turn after this one, ``side`` has another)
+    before the turn limit (spacefleet_core 1.5: players alternate in seating order)."""
+    first = state.order[0] == side
+    more_game_turns = state.turn < state.turn_limit
+    return (first or more_game_turns), more_game_turns
+
+
+# ---------------------------------------------------------------------- the exchange model
+def _rel(h: float, x: float, y: float, tx: float, ty: float) -> float:
+    """Bearing of (tx, ty) from (x, y) relative to heading ``h``, degrees in [-180, 180)."""
+    return (math.degrees(math.atan2(ty - y, tx - x)) - h + 180.0) % 360.0 - 180.0
+
+
+@dataclass
+class _Gun:
+    """One weapon as the exchange model reads it (mm, degrees)."""
+
+    kind: str                    #: battery, lance or torpedo
+    fp: int                      #: firepower or strength in the ship's coming turn (brace and crippling halve it)
+    range_mm: float
+    centres: tuple[float, ...]   #: centre of each of its arcs relative to the heading
+    side: int                    #: 0 port, 1 starboard (those two never bear on one target), -1 otherwise
+    no_long: bool
+
+
+@dataclass
+class _Arms:
+    """A ship's numbers for the exchange model, read once per decision."""
+
+    ship: Ship
+    hv: float                    #: ``_hit_value``
+    left: int                    #: hits left
+    capital: bool
+    armour: tuple[int, int]      #: front, other
+    turrets: int
+    speed: float                 #: mm a move
+    turn: float                  #: degrees a turn
+    guns: list[_Gun]
+
+
+def _arms(ship: Ship) -> _Arms:
+    """The exchange-model numbers of ``ship``: guns that work, at the strength
+    they would have in its next turn (halved by Brace, which lasts through it,
+    and by crippling; spacefleet_core 1.4, 1.8); loaded torpedoes."""
+    p = prof(ship)
+    guns = []
+    for w in p.weapons:
+        if weapon_disabled(ship, w) or w.kind not in ("battery", "lance", "torpedo"):
+            continue
+        if w.kind == "torpedo" and not (ship.torpedoes_loaded and ship.zone == "main"):
+            continue
+        fp = launch_strength(ship, w) if w.kind == "torpedo" else w.strength
+        if w.kind != "torpedo":
+            fp = ceil_half(fp) if ship.braced else fp
+            fp = ceil_half(fp) if crippled(ship) else fp
+        side = {"left": 0, "right": 1}.get(w.arcs[0], -1) if len(w.arcs) == 1 and w.location in ("port", "starboard") else -1
+        guns.append(_Gun(w.kind, fp, w.range_cm * 10.0, tuple(ARC_CENTRE[a] for a in w.arcs), side, w.no_long_range_shift))
+    return _Arms(ship, _hit_value(ship), remaining(ship), p.capital, (p.armour.front, p.armour.other), turrets(ship),
+                 speed_mm(ship), float(p.turns_deg), guns)
+
+
+def _bears(g: _Gun, rel: float, turn: float) -> bool:
+    """``g`` can bear on a point at relative bearing ``rel`` once its ship has
+    turned up to ``turn`` degrees (quadrant arcs of 90 degrees)."""
+    lim = 45.0 + turn
+    return any(abs((rel - c + 180.0) % 360.0 - 180.0) <= lim for c in g.centres)
+
+
+def _dmg(a: _Arms, lam: float, cap: int, support: float = 0.0, credit: float = SHIELD_HIT_CREDIT) -> float:
+    """``_damage_value`` from precomputed numbers."""
+    hull = _hull_loss(lam + support, cap, a.left) - _hull_loss(support, cap, a.left)
+    return a.hv * (hull + credit * min(lam, max(0.0, cap - support)))
+
+
+@dataclass
+class _Scene:
+    """What a move's score needs about the rest of the table, gathered once
+    per ship and decision."""
+
+    foes: list[Ship]
+    arms: dict[str, _Arms] = field(default_factory=dict)                 #: every active ship on the ship's table
+    rivals: dict[str, tuple[float, float]] = field(default_factory=dict)  #: per enemy: sum and sum of squares of the damage it could do to our other ships
+    support: dict[str, float] = field(default_factory=dict)              #: per enemy: hits our other ships may put on it
+    caps: dict[str, int] = field(default_factory=dict)                   #: shields up now, by ship
+    boarders: dict[str, float] = field(default_factory=dict)             #: per enemy: what boarding the ship would win it
+    enemy_turn: bool = True                                              #: the enemy fires again before the end
+    own_turn: bool = True                                                #: we fire again after this turn
+
+
+def _scene(state: SFState, ship: Ship) -> _Scene:
+    """The foes, every ship's arms, and how our other ships share the
+    enemy's fire (``rivals``) and add to ours (``support``): ships still to
+    move are taken as coming a full move nearer."""
+    foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
+    enemy_turn, own_turn = _turn_left(state, ship.side)
+    sc = _Scene(foes, enemy_turn=enemy_turn, own_turn=own_turn)
+    mates = [f for f in state.ships.values() if f.side == ship.side and f.status == "active" and f.zone == ship.zone
+             and f.id != ship.id]
+    for s in foes + mates + [ship]:
+        sc.arms[s.id] = _arms(s)
+        sc.caps[s.id] = shield_capacity(state, s)
+    for e in foes:
+        sc.boarders[e.id] = max(0.0, _assault_worth(state, e, Board(side=e.side, ship=e.id, target=ship.id)))
+        ea = sc.arms[e.id]
+        ds = [_dmg(sc.arms[f.id], _reply_hits(ea, sc.arms[f.id], f.x, f.y, f.heading, reach=ea.speed + _still_to_move(f)),
+                   sc.caps[f.id], credit=REPLY_SHIELD_CREDIT) for f in mates]
+        sc.rivals[e.id] = (sum(ds), sum(d * d for d in ds))
+    for f in mates:
+        fa = sc.arms[f.id]
+        hits = {e.id: _reply_hits(fa, sc.arms[e.id], e.x, e.y, e.heading, reach=_still_to_move(f)) for e in foes}
+        worth = {e.id: _dmg(sc.arms[e.id], hits[e.id], sc.caps[e.id]) for e in foes}
+        total = sum(worth.values())
+        if total > 0:
+            for k, v in hits.items():
+                sc.support[k] = sc.support.get(k, 0.0) + v * worth[k] / total
+    return sc
+
+
+def _still_to_move(f: Ship) -> float:
+    """How much nearer (mm) a friendly ship may still come this turn."""
+    return 0.0 if f.moved else speed_mm(f)
+
+
+def _column_for(target_capital: bool, aspect: str, d: float, no_long: bool, bm: bool) -> int:
+    """Gunnery column (0 = A) for fire at ``d`` mm (spacefleet_core 1.7: base
+    column by type and aspect, or the Defences column for a ship that moved
+    less than 5 cm (``aspect`` "defences"); one left at close range, one
+    right at long range and for blast markers)."""
+    t = tables()
+    col = t.gunnery.base_column["defences" if aspect == "defences" else ("capital:" if target_capital else "escort:") + aspect]
+    if d <= t.constants.close_range_mm:
+        col -= 1
+    elif d > t.constants.long_range_mm and not no_long:
+        col += 1
+    if bm:
+        col += 1
+    return max(0, min(4, col))
+
+
+def _reply_hits(ea: _Arms, ma: _Arms, x: float, y: float, h: float, bm: bool = False, reach: float | None = None,
+                still: bool = False) -> float:
+    """Expected hits (before shields) the ship of ``ea`` can score on the ship
+    of ``ma`` standing at (x, y) facing ``h`` (mm, degrees) in its coming
+    turn: it may close by ``reach`` mm (default its full move) and turn
+    toward it, its port and starboard guns never both bear, the facing it
+    sees is the one turned toward it now (spacefleet_core 1.6, 1.7, 1.9:
+    Gunnery table, one right for blast markers, the Defences column when
+    ``still`` (it moved less than 5 cm), lances 4+, torpedoes ahead of it
+    with turrets first)."""
+    e = ea.ship
+    d = math.hypot(e.x - x, e.y - y)
+    dist = max(0.0, d - (ea.speed if reach is None else reach))
+    rel = _rel(e.heading, e.x, e.y, x, y)
+    seen = abs(_rel(h, x, y, e.x, e.y))
+    aspect = "defences" if still else ("closing" if seen < 45.0 else ("away" if seen > 135.0 else "abeam"))
+    p = _p_hit(ma.armour[0] if seen < 45.0 else ma.armour[1])
+    dice = tables().gunnery.dice
+    sides = [0.0, 0.0]
+    rest = 0.0
+    for g in ea.guns:
+        if dist > g.range_mm or not _bears(g, rel, ea.turn):
+            continue
+        if g.kind == "torpedo":
+            rest += 0.5 * max(0.0, g.fp - 0.5 * ma.turrets) * p
+            continue
+        if g.kind == "lance":
+            hits = g.fp * LANCE_P
+        else:
+            hits = dice(g.fp, _column_for(ma.capital, aspect, dist, g.no_long, bm)) * p
+        if g.side >= 0:
+            sides[g.side] += hits
+        else:
+            rest += hits
+    return max(sides) + rest
+
+
+def _reply_value(state: SFState, me: Ship, x: float, y: float, h: float, sc: _Scene, still: bool = False) -> float:
+    """Points the enemy's coming turn is expected to take off our fleet
+    because ``me`` stands at (x, y, h) rather than out of its reach: each
+    enemy ship spreads its fire over the ships it can reach in proportion to
+    the damage it can do to each (through the shields left after the blast
+    markers and gas clouds touching the base), so ``me`` adds to the fleet's
+    loss only what it offers beyond our other ships (spacefleet_core 1.7,
+    1.8); an enemy that would win a boarding action and can reach our base
+    with its move may come and board (core 1.10)."""
+    if not sc.enemy_turn:
+        return 0.0
+    c = tables().constants
+    reach = me.radius + c.blast_marker_radius_mm
+    bms = sum(1 for b in state.blast_markers if b.zone == me.zone and math.hypot(b.x - x, b.y - y) <= reach)
+    if me.zone == "main":
+        bms += sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, x, y, me.radius))
+    ma = sc.arms[me.id]
+    cap = max(0, base_shields(me) - bms)
+    loss = 0.0
+    for e in sc.foes:
+        if sc.boarders[e.id] > 0 and math.hypot(e.x - x, e.y - y) <= sc.arms[e.id].speed + e.radius + me.radius:
+            loss += BOARD_CHANCE * sc.boarders[e.id]
+        hits = _reply_hits(sc.arms[e.id], ma, x, y, h, bm=bms > 0, still=still)
+        if hits <= 0:
+            continue
+        mine = _dmg(ma, hits, cap, credit=REPLY_SHIELD_CREDIT)
+        r, r2 = sc.rivals.get(e.id, (0.0, 0.0))
+        loss += max(0.0, (mine * mine + r2) / (mine + r) - (r2 / r if r > 0 else 0.0))
+    return loss
+
+
+def _gun_hits(state: SFState, ship: Ship, w, fp: int, e: Ship, cache: dict, lock: bool) -> float:
+    """Expected hits of one gun of ``ship`` (placed where it would end) at
+    ``e`` now: arc, range (10 cm between ships inside one asteroid field),
+    line of fire and the rules' own Gunnery reading (``shooting.gunnery``)."""
+    key = e.id
+    if key not in cache:
+        d = math.hypot(e.x - ship.x, e.y - ship.y)
+        both_in = (ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
+                   and inside_asteroids(state, e.x, e.y) is not None)
+        quads = set(geom.quadrants(ship.heading, ship.x, ship.y, e.x, e.y))
+        cache[key] = {"d": d, "in": both_in, "q": quads, "sight": None, "col": {}}
+    c = cache[key]
+    rng = min(w.range_cm * 10.0, tables().constants.asteroid_range_mm) if c["in"] else w.range_cm * 10.0
+    if c["d"] > rng or not c["q"] & set(w.arcs):
+        return 0.0
+    if c["sight"] is None:
+        c["sight"] = sight(state, ship, e.x, e.y, e) is None
+    if not c["sight"]:
+        return 0.0
+    if w.kind == "lance":
+        fire = (7 - tables().low_orbit.lance_fire_needs) / 6 if ship.zone == "low_orbit" else 1.0
+        return fire * fp * _p_hit(lance_armour(e), lock)
+    if w.kind == "nova_cannon":
+        return 1.2 if c["d"] - tables().nova.template_radius_mm >= w.min_range_cm * 10.0 else 0.0
+    g = c["col"].get(w.no_long_range_shift)
+    if g is None:
+        g = c["col"][w.no_long_range_shift] = gunnery(state, ship, w, 10, e)
+    return tables().gunnery.dice(fp, g.column) * _p_hit(g.armour, lock)
+
+
+def _nova_ready(ship: Ship) -> bool:
+    """The nova cannon may fire under the ship's order (spacefleet_core 1.7)."""
+    spec = tables().orders.get(ship.order or "")
+    return not ship.braced and (spec is None or spec.nova) and not crippled(ship)
+
+
+def _fire_now(state: SFState, ship: Ship, sc: _Scene) -> float:
+    """Points the ship's guns are expected to take off the enemy in this
+    shooting phase from where it stands (each gun at its best target; a
+    target other than the nearest needs the target-priority test, and a
+    failure sends the gun at the nearest; torpedoes at an enemy close ahead)."""
+    lock = ship.order == "lock_on"
+    cache: dict = {}
+    lam: dict[str, float] = {}
+    p_pass = _p_pass(leadership(state, ship)) if ship.priority == "none" else (1.0 if ship.priority == "passed" else 0.0)
+    for w in prof(ship).weapons:
+        if w.kind not in ("battery", "lance", "nova_cannon") or weapon_disabled(ship, w):
+            continue
+        if w.kind == "nova_cannon" and not _nova_ready(ship):
+            continue
+        fp = weapon_strength(ship, w)
+        shots = [(cache[e.id]["d"], e, h) for e in sc.foes if (h := _gun_hits(state, ship, w, fp, e, cache, lock)) > 0]
+        if not shots:
+            continue
+        near = min(shots, key=lambda t: (t[0], t[1].id))
+        best = max(shots, key=lambda t: (t[2] * sc.arms[t[1].id].hv, -t[0]))
+        if best[1].id == near[1].id:
+            lam[near[1].id] = lam.get(near[1].id, 0.0) + near[2]
+        else:
+            lam[best[1].id] = lam.get(best[1].id, 0.0) + p_pass * best[2]
+            lam[near[1].id] = lam.get(near[1].id, 0.0) + (1.0 - p_pass) * near[2]
+    total = sum(_dmg(sc.arms[k], v, sc.caps[k], sc.support.get(k, 0.0)) for k, v in lam.items())
+    return total + _torpedo_now(ship, sc)
+
+
+def _torpedo_now(ship: Ship, sc: _Scene) -> float:
+    """A loaded salvo's worth against the best enemy it reaches on its launch
+    move straight ahead (or within the 45 degrees it may turn), before any
+    check of the lane (``_torpedo_value`` does that when it launches)."""
+    torps = [g for g in sc.arms[ship.id].guns if g.kind == "torpedo"]
+    if not torps:
+        return 0.0
+    best = 0.0
+    reach = tables().constants.torpedo_speed_mm
+    for g in torps:
+        for e in sc.foes:
+            if math.hypot(e.x - ship.x, e.y - ship.y) > reach + e.radius:
+                continue
+            if _bears(g, _rel(ship.heading, ship.x, ship.y, e.x, e.y), 0.0):
+                best = max(best, _salvo_expect(g.fp, e, ship.x, ship.y) * sc.arms[e.id].hv)
+    return 0.8 * best
+
+
+def _fire_next(ship: Ship, x: float, y: float, h: float, sc: _Scene) -> float:
+    """Points the ship's guns could take off the enemy next turn: it may
+    close by its full move and turn, and the enemy is assumed to come part
+    of the way; a target beyond that counts less the farther it is (a ramp
+    over one more move), so a ship out of reach still prefers to close.
+    Aspect unknown: abeam, against the armour of the other facings."""
+    a = sc.arms[ship.id]
+    v = max(a.speed, 1.0)
+    dice = tables().gunnery.dice
+    geo = []
+    for e in sc.foes:
+        ea = sc.arms[e.id]
+        dn = max(0.0, math.hypot(e.x - x, e.y - y) - v - ENEMY_APPROACH * ea.speed)
+        geo.append((e, ea, dn, _rel(h, x, y, e.x, e.y), _p_hit(ea.armour[1])))
+    lam: dict[str, float] = {}
+    for g in a.guns:
+        best, best_e = 0.0, None
+        for e, ea, dn, rel, p in geo:
+            ramp = 1.0 if dn <= g.range_mm else 1.0 - (dn - g.range_mm) / v
+            if ramp <= 0.0 or not _bears(g, rel, a.turn):
+                continue
+            if g.kind == "lance":
+                hits = g.fp * LANCE_P
+            elif g.kind == "torpedo":
+                hits = 0.5 * max(0.0, g.fp - 0.5 * ea.turrets) * p
+            else:
+                hits = dice(g.fp, _column_for(ea.capital, "abeam", dn, g.no_long, False)) * p
+            val = ramp * hits * ea.hv
+            if val > best:
+                best, best_e = val, ea
+        if best_e is not None:
+            k = best_e.ship.id
+            lam[k] = lam.get(k, 0.0) + best / best_e.hv
+    return sum(_dmg(sc.arms[k], v_, base_shields(sc.arms[k].ship), sc.support.get(k, 0.0)) for k, v_ in lam.items())
+
+
+def _torpedo_danger(state: SFState, me: Ship, x: float, y: float, h: float, phases: int) -> float:
+    """Points enemy salvos already in play are expected to take off ``me`` at
+    (x, y, h) over their next ``phases`` moves (spacefleet_core 1.9: they fly
+    straight at full speed and attack the first base they touch, against the
+    facing hit first, turrets first, shields ignored)."""
+    r = tables().constants.ordnance_radius_mm + me.radius
+    mp = prof(me)
+    total = 0.0
+    for o in state.ordnance:
+        if o.kind != "torpedo" or o.side == me.side or o.zone != me.zone or me.id in o.attacked:
+            continue
+        end = geom.step(o.x, o.y, o.heading, speed_of(o) * phases)
+        if geom.seg_point_dist(o.x, o.y, end[0], end[1], x, y)[0] > r:
+            continue
+        front = geom.quadrants(h, x, y, o.x, o.y) == ("front",)
+        hits = max(0.0, o.strength - 0.5 * turrets(me)) * _p_hit(mp.armour.front if front else mp.armour.other)
+        total += hits * _hit_value(me)
+    return total
+
+
+def _contact_value(state: SFState, me: Ship, x: float, y: float, foes: list[Ship]) -> float:
+    """Ending in base contact with an enemy means boarding it in our end phase
+    (spacefleet_core 1.10; the nearest, undeclared): the expected swing of
+    that fight, good or bad."""
+    touching = [e for e in foes if math.hypot(e.x - x, e.y - y) <= e.radius + me.radius + 1e-6]
+    if not touching:
+        return 0.0
+    e = min(touching, key=lambda e: (math.hypot(e.x - x, e.y - y), e.id))
+    return _assault_worth(state, me, Board(side=me.side, ship=me.id, target=e.id))
+
+
+def _edge_risk(state: SFState, ship: Ship, x: float, y: float, h: float) -> float:
+    """Points lost if the next turn's shortest legal move (half speed, the
+    straight run first, then the sharpest turn) cannot keep the ship on the
+    table (spacefleet_core 1.6: a ship moving off the edge disengages)."""
+    W, H = state.table
+    p = prof(ship)
+    run = tables().constants.straight_run_mm[p.type]
+    vmin = p.speed_cm * 10.0 / 2.0
+    for turn in (0.0, float(p.turns_deg), -float(p.turns_deg)):
+        ax, ay = geom.step(x, y, h, min(run, vmin))
+        bx, by = geom.step(ax, ay, h + turn, max(0.0, vmin - run))
+        if 0 <= ax <= W and 0 <= ay <= H and 0 <= bx <= W and 0 <= by <= H:
+            return 0.0
+    return _leave_cost(ship)
+
+
+def _leave_cost(ship: Ship) -> float:
+    """A ship leaving the table gives the enemy 10% of its points (25% if it was
+    crippled) and takes its guns out of the battle."""
+    v = tables().victory
+    frac = v["disengaged_crippled"] if ship.ever_crippled or crippled(ship) else v["disengaged"]
+    return prof(ship).points * (frac + 1.0)
+
+
+def _asteroid_risk(state: SFState, ship: Ship, order: str | None, next_turn: bool = False) -> float:
+    """Expected cost of crossing an asteroid field: failure odds of the
+    Leadership test (2D6, 3D6 on All Ahead Full) times the expected hull
+    damage, in points. A radiation burst lasts this game turn only; next
+    turn's test allows for a new one (celestial phenomena: each possible
+    burst occurs on 5+ and takes D6 off every Ld)."""
+    p = prof(ship)
+    n = 3 if order == "all_ahead_full" else 2
+    if next_turn:
+        ld = leadership(state, ship) + state.radiation
+        calm = (1.0 - (7 - tables().phenomena.radiation_occurs_on) / 6) ** state.radiation_bursts
+        pf = calm * _p_over(n, ld) + (1.0 - calm) * sum(_p_over(n, ld - k) for k in range(1, 7)) / 6
+    else:
+        pf = _p_over(n, leadership(state, ship))
+    cap = shield_capacity(state, ship)
+    if not p.capital:
+        return pf * pf * (6 - min(cap, 5)) / 6 * p.points * 1.5 + 5
+    hull = sum(max(0, d - cap) for d in range(1, 7)) / 6
+    return pf * (hull + 0.3) * _value(ship) * 1.5 + 10
 
 
 def _flare_risk(state: SFState, ship: Ship, x: float, y: float) -> float:
@@ -164,6 +619,60 @@ def _flare_loss(ship: Ship) -> float:
     return _value(ship) * 1.6
 
 
+def _terrain_risk(state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None) -> float:
+    """Phenomena on the move and just ahead of it: asteroid fields (the
+    Leadership test's odds, and a look-ahead for next turn's straight
+    minimum run), warp rifts, gas clouds, and blast markers near the end."""
+    p = prof(ship)
+    hazard = 0.0
+    for f in state.features:
+        if f.kind == "asteroid_field" and geom.path_touches(f, path, ship.radius):
+            hazard += _asteroid_risk(state, ship, order)
+        elif f.kind == "warp_rift" and geom.path_touches(f, path, ship.radius):
+            hazard += 200
+        elif f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius):
+            hazard += 4
+    hazard += _asteroid_ahead(state, ship, x, y, h)
+    if order != "all_ahead_full":
+        hazard += 3 * sum(1 for b in state.blast_markers if math.hypot(b.x - x, b.y - y) < ship.radius + 15)
+    return hazard
+
+
+def _asteroid_ahead(state: SFState, ship: Ship, x: float, y: float, h: float) -> float:
+    """Next turn's asteroid test, looking ahead from (x, y) facing ``h``: for
+    certain when the straight run it must make before turning (or its
+    minimum move, if shorter) touches a field or it ends in one, in part when
+    only a longer straight move would (spacefleet_core 1.6)."""
+    p = prof(ship)
+    vmin = p.speed_cm * 10.0 / 2.0
+    forced = [(x, y), geom.step(x, y, h, min(tables().constants.straight_run_mm[p.type], vmin))]
+    longer = [(x, y), geom.step(x, y, h, vmin + 50.0)]
+    share = 0.0
+    for f in state.features:
+        if f.kind != "asteroid_field":
+            continue
+        if geom.disc_touches(f, x, y, ship.radius) or geom.path_touches(f, forced, ship.radius):
+            share = 1.0
+            break
+        if geom.path_touches(f, longer, ship.radius):
+            share = 0.4
+    return share * _asteroid_risk(state, ship, None, next_turn=True) if share else 0.0
+
+
+def _aaf_extra_mm(ship: Ship) -> float:
+    """The mean All Ahead Full extra distance (spacefleet_core 1.4: 4D6 cm, 5D6 for some)."""
+    return prof(ship).aaf_dice * 35.0
+
+
+def _move_rank(s: SFState):
+    """Sort key for the order ships move in: the one nearest the enemy last
+    (it sees where the others went), then by id."""
+    def key(ship: Ship):
+        foes = [e for e in s.ships.values() if e.side != ship.side and e.status == "active"]
+        return (-min((math.hypot(e.x - ship.x, e.y - ship.y) for e in foes), default=0.0), ship.id)
+    return key
+
+
 class FleetAgent:
     """Heuristic fleet commander for either fleet (the ``default`` agent)."""
 
@@ -172,94 +681,94 @@ class FleetAgent:
     def __init__(self, rng: random.Random, budget=None, **_: object) -> None:
         self.rng = rng
         self.tried_orders: set[tuple[int, str]] = set()
+        self._scenes: dict[tuple[int, int, str], _Scene] = {}
 
     # ------------------------------------------------------------------ helpers
-    def _pos_value(self, state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None) -> float:
-        foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
-        if not foes:
-            return 0.0
-        p = prof(ship)
+    def _scene_for(self, state: SFState, ship: Ship) -> _Scene:
+        key = (id(state), state.seq, ship.id)
+        sc = self._scenes.get(key)
+        if sc is None:
+            sc = self._scenes[key] = _scene(state, ship)
+        return sc
+
+    def _pos_value(self, state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None,
+                   moved: float | None = None) -> float:
+        """Score of ``ship`` ending its move at (x, y) facing ``h`` (mm,
+        degrees) along ``path`` under ``order``, ``moved`` mm (default: the
+        path's length): fire now, plus part of next turn's, less the enemy's
+        reply and hazards (points-like units)."""
+        sc = self._scene_for(state, ship)
+        if not sc.foes:
+            return -_terrain_risk(state, ship, x, y, h, path, order)
         saved = (ship.x, ship.y, ship.heading, ship.order)
         ship.x, ship.y, ship.heading, ship.order = x, y, h, order
         try:
-            gain = 0.0
-            for w in p.weapons:
-                if w.kind not in ("battery", "lance"):
-                    continue
-                fp = weapon_strength(ship, w)
-                best = 0.0
-                for e in foes:
-                    eh = _expected_hits(state, ship, x, y, h, e, w, fp)
-                    if eh > 0 and sight(state, ship, e.x, e.y, e) is None:
-                        best = max(best, eh * _value(e))
-                gain += best
-            if order == "lock_on":
-                gain *= 1.35
-            threat = 0.0
-            for e in foes:
-                ep = prof(e)
-                for w in ep.weapons:
-                    if w.kind not in ("battery", "lance"):
-                        continue
-                    d = math.hypot(e.x - x, e.y - y)
-                    reach = w.range_cm * 10.0 + ep.speed_cm * 10.0 * (1.0 if not p.capital else 0.5)
-                    if d <= reach:
-                        threat += (w.strength * 0.35 if w.kind == "battery" else w.strength * 0.5) * 0.35
-            threat *= _value(ship)
-            nearest = min(math.hypot(e.x - x, e.y - y) for e in foes)
-            maxr = max((w.range_cm * 10.0 for w in p.weapons), default=300.0)
-            closing = -max(0.0, nearest - maxr * 0.8) * 0.02 * p.points / 100.0
-            hazard = 0.0
-            W, H = state.table
-            margin = min(x, y, W - x, H - y)
-            if margin < 80:
-                hazard += (80 - margin) * 0.3
-            for f in state.features:
-                if f.kind == "asteroid_field" and geom.path_touches(f, path, ship.radius):
-                    hazard += _asteroid_risk(state, ship, order)
-                elif f.kind == "warp_rift" and geom.path_touches(f, path, ship.radius):
-                    hazard += 200
-                elif f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius):
-                    hazard += 4
-            # look ahead: would next turn's straight minimum run drag us into a field?
-            ahead = [(x, y), geom.step(x, y, h, p.speed_cm * 10.0 * 0.5 + tables().constants.straight_run_mm[p.type] * 0.5)]
-            for f in state.features:
-                if f.kind == "asteroid_field" and not geom.point_in(f, x, y) and geom.path_touches(f, ahead, ship.radius):
-                    hazard += 0.7 * _asteroid_risk(state, ship, None)
-                    break
-            if order != "all_ahead_full":
-                hazard += 3 * sum(1 for b in state.blast_markers if math.hypot(b.x - x, b.y - y) < ship.radius + 15)
-            hazard += _flare_risk(state, ship, x, y)
-            return gain - threat * 0.4 + closing - hazard
+            gain = _fire_now(state, ship, sc)
         finally:
             ship.x, ship.y, ship.heading, ship.order = saved
+        if sc.own_turn:
+            gain += NEXT_TURN_WEIGHT * _fire_next(ship, x, y, h, sc)
+        if moved is None:
+            moved = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:]))
+        still = moved < tables().constants.stationary_below_mm
+        loss = REPLY_WEIGHT * _reply_value(state, ship, x, y, h, sc, still)
+        loss += _torpedo_danger(state, ship, x, y, h, 2 if sc.enemy_turn else 1)
+        nearest = min(math.hypot(e.x - x, e.y - y) for e in sc.foes)
+        p = prof(ship)
+        maxr = max((w.range_cm * 10.0 for w in p.weapons), default=300.0)
+        closing = -max(0.0, nearest - maxr - speed_mm(ship)) * 0.01 * p.points / 100.0
+        hazard = _terrain_risk(state, ship, x, y, h, path, order) + _flare_risk(state, ship, x, y)
+        if ship.zone == "main":
+            hazard += _edge_risk(state, ship, x, y, h)
+        return gain - loss + closing - hazard + _contact_value(state, ship, x, y, sc.foes)
 
     def _best_move(self, state: SFState, ship: Ship, order: str | None) -> tuple[float, MoveShip | None]:
-        best, best_m = -math.inf, None
+        """The best-scoring sampled move of ``ship`` under ``order`` and its score."""
+        v, m, _ = self._best_plan(state, ship, order)
+        return v, m
+
+    def _best_plan(self, state: SFState, ship: Ship, order: str | None, rich: bool = True):
+        """(score, move, plan) of the best sampled move under ``order`` (a
+        hypothetical order is planned as if in force, with the mean All Ahead
+        Full distance); a move off the table scores below any other. ``rich``:
+        the finer sample of distances and turns (``move_options``)."""
+        best, best_m, best_pl = -math.inf, None, None
         saved = (ship.order, ship.aaf_extra_mm)
         hypo = order != saved[0]
-        extra = 140.0 if (hypo and order == "all_ahead_full") else saved[1]
+        extra = _aaf_extra_mm(ship) if (hypo and order == "all_ahead_full") else saved[1]
+        plans: list = []
         ship.order, ship.aaf_extra_mm = order, extra
         try:
-            opts = move_options(state, ship, None, rich=True)
+            move_options(state, ship, None, rich=rich, plans=plans)
         finally:
             ship.order, ship.aaf_extra_mm = saved
-        for m in opts:
-            # plan as if the order were in force (checked again once it is)
-            ship.order, ship.aaf_extra_mm = order, extra
-            try:
-                pl = plan_move(state, m)
-            finally:
-                ship.order, ship.aaf_extra_mm = saved
-            if not pl.ok:
-                continue
+        for m, pl in plans:
             x, y = pl.path[-1]
-            v = self._pos_value(state, ship, x, y, pl.heading, pl.path, order)
             if pl.off_table:
-                v -= 500
+                v = -_leave_cost(ship) - 1000.0
+            else:
+                v = self._pos_value(state, ship, x, y, pl.heading, pl.path, order, pl.distance)
             if v > best:
-                best, best_m = v, m
-        return best, best_m
+                best, best_m, best_pl = v, m, pl
+        return best, best_m, best_pl
+
+    def _order_value(self, s: SFState, members: list[Ship], order: str | None) -> float:
+        """Summed best-move scores of a squadron's unmoved ships under
+        ``order``, moved one after another on a scratch copy in the order the
+        agent moves them, so each keeps formation with the mates before it
+        (spacefleet_core 1.11): an order that forbids turns can leave the
+        later ships no useful move. Weighed on the coarser move sample."""
+        if len(members) == 1:
+            return self._best_plan(s, members[0], order, rich=False)[0]
+        st = s.model_copy(deep=True)
+        total = 0.0
+        for m0 in sorted(members, key=_move_rank(st)):
+            m = st.ships[m0.id]
+            v, _, pl = self._best_plan(st, m, order, rich=False)
+            total += v
+            if pl is not None and not pl.off_table:
+                (m.x, m.y), m.heading, m.moved = pl.path[-1], pl.heading, True
+        return total
 
     def _wants_out(self, state: SFState, ship: Ship) -> bool:
         """Disengage when badly hurt: VP for a crippled disengaged ship (25%) is
@@ -275,6 +784,7 @@ class FleetAgent:
     # ------------------------------------------------------------------ choose
     def choose(self, ruleset, view: SFState, side: str) -> Action:
         s = view
+        self._scenes = {}
         if side == RULES_SIDE:
             return RulesStep(side=RULES_SIDE)
         if s.phase == "brace":
@@ -309,9 +819,7 @@ class FleetAgent:
         todo = [x for x in mine if not x.moved]
         if not todo:
             return EndPhase(side=side)
-        foes = [e for e in s.ships.values() if e.side != side and e.status == "active"]
-        # move the ship nearest the enemy last: it sees the others' positions
-        todo.sort(key=lambda x: -min((math.hypot(e.x - x.x, e.y - x.y) for e in foes), default=0))
+        todo.sort(key=_move_rank(s))
         ship = todo[0]
         if self._wants_out(s, ship):
             m = self._run_for_edge(rs, s, ship)
@@ -334,28 +842,36 @@ class FleetAgent:
 
     def _pick_order(self, s: SFState, ship: Ship) -> str | None:
         """Choose a special order for the ship and its squadron: every member's
-        best move under the order is weighed against its best move without."""
+        best move under the order is weighed against its best move without.
+        All Ahead Full is weighed while no enemy is within the ship's gun
+        range plus its move (nothing to lose by halving its fire); Reload
+        Ordnance comes next when torpedoes or launch bays are spent; Lock On
+        and Come to New Heading only when an enemy is within that reach."""
         p = prof(ship)
         members = [m for m in squadron(s, ship) if not m.moved]
-        if (not ship.torpedoes_loaded or not ship.bays_loaded) and any(w.kind in ("torpedo", "launch_bay") for w in p.weapons):
-            return "reload_ordnance"
         foes = [e for e in s.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
+        spent = (not ship.torpedoes_loaded or not ship.bays_loaded) and any(w.kind in ("torpedo", "launch_bay") for w in p.weapons)
         if not foes:
-            return None
+            return "reload_ordnance" if spent else None
 
         def total(order):
-            return sum(self._best_move(s, m, order)[0] for m in members)
+            return self._order_value(s, members, order)
 
-        base = total(None)
         nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
         maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
-        if nearest > maxr + p.speed_cm * 10 + 100 and not inside_asteroids(s, ship.x, ship.y):
-            if total("all_ahead_full") >= base - 1.0:
+        far = nearest > maxr + speed_mm(ship)
+        if far and not inside_asteroids(s, ship.x, ship.y):
+            if total("all_ahead_full") >= total(None) - 1.0:
                 return "all_ahead_full"
+        if spent:
+            return "reload_ordnance"
+        if far:
+            return None  # Lock On and Come to New Heading pay through this turn's fire: none can bear
+        base = total(None)
         lock = total("lock_on")
         if lock > base + 0.5 and lock > 0:
             return "lock_on"
-        if total("come_to_new_heading") > base + 8 * len(members):
+        if total("come_to_new_heading") > base + 3 * len(members):
             return "come_to_new_heading"
         return None
 
@@ -377,24 +893,25 @@ class FleetAgent:
         best, best_a = 0.0, None
         for ship in mine:
             opts = shooting_options(s, ship, rs)
+            opts += _aimed_salvos(s, ship, rs, opts)
             for a in opts:
                 v = self._fire_value(s, ship, a, opts)
-                if v > best:
+                if v > best and not (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
                     best, best_a = v, a
         return best_a if best_a is not None else EndPhase(side=side)
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:
         """The worth of one shooting-phase option of ``ship`` (points-like
-        units: expected hits times ``_value``), ``opts`` being all of the
-        ship's options now; 0 or less is never taken."""
+        units: expected hits through the target's shields times
+        ``_hit_value``), ``opts`` being all of the ship's options now; 0 or
+        less is never taken."""
         if isinstance(a, Board):
             return _board_gain(s, ship, a, opts)
         if isinstance(a, Launch):
             return self._launch_value(s, ship, a, opts)
         if not isinstance(a, Fire):
             return 0.0
-        p = prof(ship)
-        w = p.weapons[a.weapon]
+        w = prof(ship).weapons[a.weapon]
         o = find_ordnance(s, a.target)
         if a.target not in s.ships and o is None:
             return 0.0  # an asteroid field: no damage to anyone
@@ -403,9 +920,7 @@ class FleetAgent:
         t = s.ships[a.target]
         if t.status in HULKS:
             return _hulk_shot_value(s, ship, a, t)
-        fp = pooled_firepower(s, ship, w, a.pool) if a.pool else weapon_strength(ship, w)
-        eh = _expected_hits(s, ship, ship.x, ship.y, ship.heading, t, w, fp)
-        v = eh * _value(t)
+        v = _shot_value(s, ship, a, t)
         if w.kind == "nova_cannon":
             friends_near = any(f.side == ship.side and f.status == "active" and math.hypot(f.x - t.x, f.y - t.y) < 120
                                for f in s.ships.values())
@@ -414,14 +929,18 @@ class FleetAgent:
             v *= 1.1  # pooling beats separate volleys on the same column
         if w.kind == "battery":
             v *= 1.05  # batteries before lances (blast markers hurt later batteries, not lances)
-        if ship.priority == "none" and a.target != self._nearest(s, ship, a.weapon):
-            v *= 0.6
+        if needs_priority_test(s, ship, a):
+            near = self._nearest(s, ship, a.weapon)
+            fallback = _shot_value(s, ship, Fire(side=ship.side, ship=ship.id, weapon=a.weapon, target=near),
+                                   s.ships[near]) if near else 0.0
+            p = _p_pass(leadership(s, ship))
+            v = p * v + (1.0 - p) * fallback
         return v + 0.01
 
     def _launch_value(self, s: SFState, ship: Ship, a: Launch, opts) -> float:
-        """Torpedoes down a clear lane; attack craft at a target they can
-        reach; fighters into a bomber wave, on CAP or free, whichever is worth
-        more; fighters wait while a wave they would escort is still to launch."""
+        """Torpedoes down a lane they can travel; attack craft at a target they
+        can reach; fighters into a bomber wave, on CAP or free, whichever is
+        worth more; fighters wait while a wave they would escort is still to launch."""
         if a.craft == "torpedo":
             return self._torpedo_value(s, ship, a)
         if a.wave is not None:
@@ -436,24 +955,198 @@ class FleetAgent:
         return v
 
     def _torpedo_value(self, s: SFState, ship: Ship, a: Launch) -> float:
-        """The salvo attacks the first ship it meets, friend or foe."""
-        end = geom.step(ship.x, ship.y, a.heading, 600.0)
-        first, first_t = None, math.inf
-        for e in s.ships.values():
-            if e.id == ship.id or e.status != "active" or e.zone != ship.zone:
-                continue
-            d, t = geom.seg_point_dist(ship.x, ship.y, *end, e.x, e.y)
-            pad = 30 if e.side != ship.side else tables().constants.ordnance_radius_mm + 15
-            if d < e.radius + pad and t < first_t:
-                first, first_t = e, t
-        if first is None or first.side == ship.side or math.hypot(first.x - ship.x, first.y - ship.y) >= 550:
+        """The salvo's expected worth along its lane (``_salvo_lane``); 0 when
+        a friendly ship is in the way or the expected hits fall short of
+        ``SALVO_MIN_SHARE`` of a sure hit on the best target."""
+        w = prof(ship).weapons[a.weapon]
+        v, sure = _salvo_lane(s, ship, w, a.heading)
+        if v <= 0.0 or v < SALVO_MIN_SHARE * sure:
             return 0.0
-        return _value(first) * 2.0
+        return v
 
     def _nearest(self, s: SFState, ship: Ship, wi: int) -> str | None:
         from .shooting import nearest_targets
         n = sorted(nearest_targets(s, ship, wi))
         return n[0] if n else None
+
+
+def _shot_value(s: SFState, ship: Ship, a: Fire, t: Ship) -> float:
+    """A volley at ship ``t`` now: the rules' own expected hits (Gunnery
+    reading, lances, Lock On re-rolls, pooled firepower), valued through the
+    target's shields left."""
+    w = prof(ship).weapons[a.weapon]
+    if w.kind == "nova_cannon":
+        return 1.2 * _hit_value(t)
+    if a.pool:
+        fp = pooled_firepower(s, ship, w, a.pool)
+        g = gunnery(s, ship, w, fp, t)
+        eh = g.dice * _p_hit(g.armour, ship.order == "lock_on")
+    else:
+        eh = fire_numbers(s, a)["expected"]
+    return _damage_value(t, eh, shield_capacity(s, t))
+
+
+# ---------------------------------------------------------------------- torpedoes
+class _LaneCtx:
+    """The scratch context ``ordnance._hazards_on`` reads (only its state)."""
+
+    def __init__(self, s: SFState) -> None:
+        self.s = s
+
+
+def _salvo_hits(ship: Ship, w, e: Ship, ox: float, oy: float) -> float:
+    """Expected hits of ``ship``'s salvo of weapon ``w`` on ``e``, launched from (ox, oy)."""
+    return _salvo_expect(launch_strength(ship, w), e, ox, oy)
+
+
+def _salvo_expect(strength: int, e: Ship, ox: float, oy: float) -> float:
+    """Expected hits of a salvo of ``strength`` on ``e`` coming from (ox, oy)
+    (spacefleet_core 1.9: turrets 4+ each take one off, then a D6 per torpedo
+    against the armour of the facing hit first)."""
+    front = geom.quadrants(e.heading, e.x, e.y, ox, oy) == ("front",)
+    armour = prof(e).armour.front if front else prof(e).armour.other
+    return max(0.0, strength - 0.5 * turrets(e)) * _p_hit(armour)
+
+
+def _enemy_spots(e: Ship) -> list[tuple[float, float, float]]:
+    """Where enemy ``e`` may stand after its next move: at its minimum, middle
+    and full distance, straight on or with its sharpest turn either way after
+    the straight run (spacefleet_core 1.6: half speed at least, one turn)."""
+    p = prof(e)
+    v = speed_mm(e)
+    vmin = min(v, p.speed_cm * 10.0 / 2.0)
+    run = tables().constants.straight_run_mm[p.type]
+    out = []
+    for d in (vmin, (vmin + v) / 2, v):
+        out.append((*geom.step(e.x, e.y, e.heading, d), e.heading))
+        ax, ay = geom.step(e.x, e.y, e.heading, min(run, d))
+        for sg in (1.0, -1.0):
+            h2 = e.heading + sg * p.turns_deg
+            out.append((*geom.step(ax, ay, h2, max(0.0, d - run)), h2))
+    return out
+
+
+def _salvo_lane(s: SFState, ship: Ship, w, heading: float) -> tuple[float, float]:
+    """(expected worth, worth of a sure hit on the best enemy met) of a salvo
+    of weapon ``w`` from ``ship`` along ``heading`` over its launch move and
+    the next two ordnance phases (``_lane_trace``, ``_lane_meets``); nothing
+    when a friendly ship comes first."""
+    stop, survive, friend_at = _lane_trace(s, ship, w, heading)
+    hits = sorted(_lane_meets(s, ship, heading, stop), key=lambda t: (t[0], t[2].id))
+    if not hits or hits[0][0] >= friend_at:
+        return 0.0, 0.0
+    worth, left, sure = 0.0, survive, 0.0
+    for d, p, e in hits:
+        if d >= friend_at:
+            break
+        v = _salvo_hits(ship, w, e, ship.x, ship.y) * _hit_value(e)
+        sure = max(sure, v)
+        worth += left * p * v
+        left *= 1.0 - p
+    return worth, sure
+
+
+def _lane_trace(s: SFState, ship: Ship, w, heading: float) -> tuple[float, float, float]:
+    """(where the lane ends, the chance the salvo gets through blast markers,
+    where a friendly ship first stands in it), mm along ``heading``, traced
+    with the ordnance rules' own contact test (``ordnance._hazards_on``,
+    celestial phenomena and core 1.9): a planet, moon, asteroid field or warp
+    rift ends the salvo (torpedoes detonate or are destroyed), so do another
+    salvo, a hulk and the table edge; a blast marker or gas cloud takes it on
+    a 6; a friendly ship in the way would be attacked."""
+    length = 3 * tables().constants.torpedo_speed_mm
+    marker = Ordnance(id=-1, side=ship.side, kind="torpedo", x=ship.x, y=ship.y, heading=heading,
+                      strength=launch_strength(ship, w), launcher=ship.id, phases=0, zone=ship.zone)
+    end = geom.step(ship.x, ship.y, heading, length)
+    stop, survive, friend_at = length, 1.0, math.inf
+    for d, kind, what in _hazards_on(_LaneCtx(s), marker, (ship.x, ship.y), end):
+        if d >= stop:
+            break
+        if kind == "bm" or (kind == "feature" and what.kind == "gas_cloud"):
+            survive *= 5 / 6 if d > 0 else 1.0
+        elif kind in ("feature", "ord") or (kind == "ship" and s.ships[what].status in HULKS):
+            stop = d
+        elif kind == "ship" and s.ships[what].side == ship.side:
+            friend_at = min(friend_at, d)
+    return min(stop, _off_table_at(ship.x, ship.y, heading, *s.table)), survive, friend_at
+
+
+def _lane_meets(s: SFState, ship: Ship, heading: float, stop: float) -> list[tuple[float, float, Ship]]:
+    """(lane distance, chance, enemy) for each enemy the salvo may attack
+    before ``stop`` mm: for certain one its 30 cm launch move reaches where it
+    stands; else one that ends its next move in the salvo's next 60 cm, for
+    the share of its sampled moves (``_enemy_spots``) that do, times
+    ``SALVO_DODGE`` (core 1.9: 30 cm in each ordnance phase)."""
+    speed = tables().constants.torpedo_speed_mm
+    r = tables().constants.ordnance_radius_mm
+    first = geom.step(ship.x, ship.y, heading, min(speed, stop))
+    a, b = geom.step(ship.x, ship.y, heading, speed), geom.step(ship.x, ship.y, heading, stop)
+    out = []
+    for e in s.ships.values():
+        if e.side == ship.side or e.status != "active" or e.zone != ship.zone:
+            continue
+        d0 = geom.first_touch(ship.x, ship.y, *first, e.x, e.y, e.radius + r)
+        if d0 is not None:
+            out.append((d0, 1.0, e))
+        elif stop > speed:
+            spots = _enemy_spots(e)
+            met = [m for x, y, _ in spots if (m := geom.first_touch(*a, *b, x, y, e.radius + r)) is not None]
+            if met:
+                out.append((speed + min(met), SALVO_DODGE * len(met) / len(spots), e))
+    return out
+
+
+def _salvo_kept(s: SFState, ship: Ship, a: Launch) -> float:
+    """What keeping the salvo is expected to be worth: ``SALVO_HOLD`` of a
+    sure hit on the best enemy on this lane, as a closer shot may come next
+    turn (none after our last turn)."""
+    if not _turn_left(s, ship.side)[1]:
+        return 0.0
+    return SALVO_HOLD * _salvo_lane(s, ship, prof(ship).weapons[a.weapon], a.heading)[1]
+
+
+def _off_table_at(x: float, y: float, h: float, W: float, H: float) -> float:
+    """How far (mm) along heading ``h`` a marker at (x, y) leaves the table."""
+    dx, dy = math.cos(math.radians(h)), math.sin(math.radians(h))
+    out = math.inf
+    if dx > 1e-9:
+        out = min(out, (W - x) / dx)
+    elif dx < -1e-9:
+        out = min(out, -x / dx)
+    if dy > 1e-9:
+        out = min(out, (H - y) / dy)
+    elif dy < -1e-9:
+        out = min(out, -y / dy)
+    return max(0.0, out)
+
+
+def _aimed_salvos(s: SFState, ship: Ship, rs, opts) -> list[Launch]:
+    """Torpedo launches the candidates do not offer: at each enemy within
+    two salvo moves, aimed where it stands and where its next move at middle
+    speed would take it, turned within the tubes' arc (spacefleet_core 1.9)."""
+    out: list[Launch] = []
+    have = {(a.weapon, round(a.heading, 1)) for a in opts if isinstance(a, Launch) and a.craft == "torpedo"}
+    reach = 3 * tables().constants.torpedo_speed_mm
+    for wi, w in enumerate(prof(ship).weapons):
+        if w.kind != "torpedo" or not any(isinstance(a, Launch) and a.weapon == wi for a in opts):
+            continue
+        for e in sorted(s.ships.values(), key=lambda e: e.id):
+            if e.side == ship.side or e.status != "active" or e.zone != ship.zone:
+                continue
+            if math.hypot(e.x - ship.x, e.y - ship.y) > reach:
+                continue
+            p = prof(e)
+            mid = geom.step(e.x, e.y, e.heading, (p.speed_cm * 10.0 / 2.0 + speed_mm(e)) / 2.0)
+            for tx, ty in ((e.x, e.y), mid):
+                rel = geom.norm(geom.bearing(ship.x, ship.y, tx, ty) - ship.heading)
+                h = round(geom.norm(ship.heading + max(-45.0, min(45.0, rel))), 1)
+                if (wi, h) in have:
+                    continue
+                a = Launch(side=ship.side, ship=ship.id, weapon=wi, heading=h, craft="torpedo")
+                if rs.check(s, a).ok:
+                    have.add((wi, h))
+                    out.append(a)
+    return out
 
 
 # ---------------------------------------------------------------------- ordnance and assault options

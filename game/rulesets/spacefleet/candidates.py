@@ -19,10 +19,12 @@ from .state import Ordnance, SFState, Ship
 from .tables import tables
 
 
-def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, rich: bool = False) -> list[MoveShip]:
+def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, rich: bool = False,
+                 plans: list | None = None) -> list[MoveShip]:
     """Legal moves worth considering for ``ship``: straight, turning after the
     straight run or at the end, both ways, at min/mid/max distance, with and
-    without the free gravity-well turns."""
+    without the free gravity-well turns. ``plans``, when given, receives each
+    returned move with its ``plan_move`` trace, as (move, plan) pairs."""
     t = tables()
     p = prof(ship)
     side = ship.side
@@ -77,14 +79,19 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
                 continue
             seen.add(key)
             out.append(m)
+            if plans is not None:
+                plans.append((m, pl))
             if ship.zone == "main":
                 ex, ey = pl.path[-1]
                 for f in in_wells(state, ex, ey):
                     g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
                     if g:
                         m2 = MoveShip(side=side, ship=ship.id, pre_turn=pre, legs=legs, post_turn=round(g, 3))
-                        if plan_move(state, m2).ok:
+                        pl2 = plan_move(state, m2)
+                        if pl2.ok:
                             out.append(m2)
+                            if plans is not None:
+                                plans.append((m2, pl2))
     return out
 
 

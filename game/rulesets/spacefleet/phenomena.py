@@ -56,12 +56,12 @@ def start_of_game_turn(ctx: Ctx) -> None:
         ctx.emit(RadiationBurst(level=0))
     if s.solar_flares and not s.flare_done:
         for i in range(s.solar_flares):
-            if ctx.roll("d6", f"solar flare {i + 1} (6: it erupts)").total >= t.flare_occurs_on:
+            if ctx.roll("d6", f"solar flare {i + 1}: erupts on {t.flare_occurs_on}+").total >= t.flare_occurs_on:
                 solar_flare(ctx)
                 break
     burst = False
     for i in range(s.radiation_bursts):
-        if ctx.roll("d6", f"radiation burst {i + 1} (5+: it occurs)").total >= t.radiation_occurs_on:
+        if ctx.roll("d6", f"radiation burst {i + 1}: occurs on {t.radiation_occurs_on}+").total >= t.radiation_occurs_on:
             burst = True
     if burst:
         level = ctx.roll("d6", "radiation burst interference level").total

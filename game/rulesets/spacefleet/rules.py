@@ -288,7 +288,7 @@ class SpaceFleet:
             if isinstance(a, Brace):
                 if a.ship != s.pending.target:
                     return f"only the attacked ship {s.pending.target} may brace now"
-                return self._brace_why(s, s.ships[a.ship])
+                return self._brace_why(s, s.ships[a.ship], s.pending.ship)
             return None
         if isinstance(a, EndPhase):
             return None if ph in ("movement", "shooting") else f"nothing to end in the {ph} phase"
@@ -316,10 +316,14 @@ class SpaceFleet:
             return check_fire(s, a) if isinstance(a, Fire) else check_launch(s, a)
         return f"unknown action {a.type}"
 
-    def _brace_why(self, s: SFState, ship: Ship) -> str | None:
+    def _brace_why(self, s: SFState, ship: Ship, attacker: str) -> str | None:
+        """Why ``ship`` may not brace against ``attacker`` now (None: it may):
+        spacefleet_core 1.4, a failed test holds against the same attacker."""
+        if ship.status != "active":
+            return f"{ship.id} is not an active ship"
         if ship.braced:
             return f"{ship.id} is already braced"
-        if ship.brace_failed_vs == (s.pending.ship if s.pending else None):
+        if ship.brace_failed_vs == attacker:
             return f"{ship.id} failed to brace against this attacker already"
         if not on_table(ship):
             return f"{ship.id} is not on the table"
@@ -369,7 +373,7 @@ class SpaceFleet:
             if not priority_test(ctx, a.ship):
                 return
         tgt = s.ships.get(a.target)
-        if tgt is not None and self._brace_why(s, tgt) is None:
+        if tgt is not None and self._brace_why(s, tgt, a.ship) is None:
             ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side, pool=a.pool,
                                     weapon_name=prof(ship).weapons[a.weapon].name))
             return
