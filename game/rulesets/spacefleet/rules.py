@@ -125,7 +125,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 5
+    version = 6
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
