@@ -40,13 +40,21 @@ def _seats(values: list[str] | None) -> dict[str, Seat]:
 
 def _check_replay_path(path: Path, force: bool) -> None:
     """Refuse a ``--replay`` that is not a ``*.replay.jsonl``, is a folder, or
-    already exists (unless ``force``): no command overwrites a user's file."""
-    if not path.name.endswith(".replay.jsonl"):
-        raise _err(f"--replay: {path}: a replay file must end in .replay.jsonl")
-    if path.is_dir():
-        raise _err(f"--replay: {path}: is a folder")
-    if path.exists() and not force:
-        raise _err(f"--replay: {path}: already exists (use --force to replace it)")
+    already exists (unless ``force``): no command overwrites a user's file
+    (the editor commands' ``check_output``)."""
+    from game.editor.cli import check_output
+
+    check_output(path, (".replay.jsonl",), force, "--replay")
+
+
+def _fresh(base: Path, numbered, taken) -> Path:
+    """``base``, else ``numbered(n)`` for n = 2, 3, ... : the first path for
+    which ``taken(path)`` is false (so no run overwrites an older one)."""
+    candidate, n = base, 1
+    while taken(candidate):
+        n += 1
+        candidate = numbered(n)
+    return candidate
 
 
 def _replay_out(path: Path | None, scenario: Path, seed: int, force: bool = False) -> Path:
@@ -57,11 +65,8 @@ def _replay_out(path: Path | None, scenario: Path, seed: int, force: bool = Fals
         _check_replay_path(path, force)
         return path
     base = _default_replay_path(scenario, seed)
-    candidate, n = base, 1
-    while candidate.exists():
-        n += 1
-        candidate = base.with_name(base.name.removesuffix(".replay.jsonl") + f"-{n}.replay.jsonl")
-    return candidate
+    stem = base.name.removesuffix(".replay.jsonl")
+    return _fresh(base, lambda n: base.with_name(f"{stem}-{n}.replay.jsonl"), Path.exists)
 
 
 def _replays_in(folder: Path) -> list[Path]:
@@ -85,11 +90,8 @@ def _sim_out(out: Path | None, scenario_id: str, seed: int, force: bool) -> Path
             raise _err(f"--out: {out}: already holds {plural(len(old), 'replay')} (use --force to write over them)")
         return out
     base = Path("replays") / f"sim-{scenario_id}-seed{seed}"
-    candidate, n = base, 1
-    while candidate.exists() and (not candidate.is_dir() or any(candidate.iterdir())):
-        n += 1
-        candidate = base.with_name(f"{base.name}-{n}")
-    return candidate
+    return _fresh(base, lambda n: base.with_name(f"{base.name}-{n}"),
+                  lambda c: c.exists() and (not c.is_dir() or any(c.iterdir())))
 
 
 #: what each command expects, by file kind

@@ -125,6 +125,21 @@ def allowed_turns(ship: Ship) -> int:
     return 1
 
 
+def _gravity_turn_problem(state: SFState, ship: Ship, turn: float, h: float, x: float, y: float,
+                          max_free: float, when: str) -> str | None:
+    """Why a free gravity-well turn of ``turn`` degrees from heading ``h`` at
+    (x, y) mm is refused, or None: the stem must be in a well, and the turn
+    toward that planet's centre, at most ``max_free`` degrees and never past
+    it (spacefleet_core rulings, gravity wells). ``when`` names the moment in
+    the message (e.g. " at the end")."""
+    wells = in_wells(state, x, y) if ship.zone == "main" else []
+    if not wells:
+        return f"a free gravity turn{when} needs the stem in a gravity well"
+    if not any(geom.gravity_turn_ok(turn, h, x, y, f.cx, f.cy, max_free) for f in wells):
+        return "a free gravity turn must turn toward the planet's centre, at most 45 degrees and never past it"
+    return None
+
+
 def plan_move(state: SFState, a: MoveShip) -> Plan:
     """Check a move and trace it (no dice)."""
     ship = state.ships.get(a.ship)
@@ -143,11 +158,9 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
         return Plan(False, f"{ship.id} is Eldar: it may take the free gravity-well turn only at the end of its move "
                            "(spacefleet_core rulings, gravity wells)")
     if a.pre_turn:
-        wells = in_wells(state, x, y) if ship.zone == "main" else []
-        if not wells:
-            return Plan(False, "a free gravity turn needs the stem in a gravity well")
-        if not any(geom.gravity_turn_ok(a.pre_turn, h, x, y, f.cx, f.cy, max_free) for f in wells):
-            return Plan(False, "a free gravity turn must turn toward the planet's centre, at most 45 degrees and never past it")
+        why = _gravity_turn_problem(state, ship, a.pre_turn, h, x, y, max_free, "")
+        if why:
+            return Plan(False, why)
         h = geom.norm(h + a.pre_turn)
     spec = t.orders.get(ship.order or "")
     run = 0.0 if (ship.zone == "low_orbit") else t.constants.straight_run_mm[p.type]
@@ -190,11 +203,9 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
     if total < vmin - 0.5 and not high_orbit:
         return Plan(False, f"{ship.id} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
     if a.post_turn:
-        wells = in_wells(state, x, y) if ship.zone == "main" else []
-        if not wells:
-            return Plan(False, "a free gravity turn at the end needs the stem in a gravity well")
-        if not any(geom.gravity_turn_ok(a.post_turn, h, x, y, f.cx, f.cy, max_free) for f in wells):
-            return Plan(False, "a free gravity turn must turn toward the planet's centre, at most 45 degrees and never past it")
+        why = _gravity_turn_problem(state, ship, a.post_turn, h, x, y, max_free, " at the end")
+        if why:
+            return Plan(False, why)
         h = geom.norm(h + a.post_turn)
     w, hgt = table_of(state, ship)
     off = ""
