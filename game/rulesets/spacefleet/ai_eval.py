@@ -16,7 +16,7 @@ from .common import (
     base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof, remaining,
     shield_capacity, sight, speed_mm, turrets, weapon_disabled, weapon_strength,
 )
-from .display import boarding_numbers, teleport_odds
+from .odds import boarding_numbers, teleport_odds
 from .ordnance import launch_strength, speed_of
 from .shooting import SUNWARD_HEADING, gunnery, lance_armour
 from .state import SFState, Ship

@@ -11,7 +11,7 @@ from . import geom
 from .actions import Board, Fire, Launch
 from .candidates import cap_reach_mm
 from .common import HULKS, leadership, prof, shield_capacity, speed_mm, turrets
-from .display import catastrophe_numbers, fire_numbers
+from .odds import catastrophe_numbers, fire_numbers
 from .ordnance import _craft_goal, _hazards_on, launch_strength, speed_of, wave_of
 from .shooting import gunnery, needs_priority_test, pooled_firepower
 from .state import Ordnance, SFState, Ship
