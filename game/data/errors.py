@@ -30,7 +30,9 @@ class FieldProblem(ValueError):
         self.reason = reason
 
 
-def _loc(loc: tuple) -> str:
+def field_path(loc: tuple) -> str:
+    """A pydantic location as a field path: ``forces.chaos[0].heading``
+    (odd or overlong names quoted and cut to 60 characters)."""
     out = ""
     for part in loc:
         if isinstance(part, int):
@@ -52,7 +54,7 @@ def from_validation(path: str | Path, err: ValidationError, describe=None) -> Fi
     loc = tuple(first.get("loc", ()))
     # drop pydantic's union-member tags from the location
     loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
-    where = (describe(loc) if describe else None) or _loc(loc)
+    where = (describe(loc) if describe else None) or field_path(loc)
     msg = first.get("msg", "invalid").removeprefix("Value error, ")
     problem = (first.get("ctx") or {}).get("error")
     if isinstance(problem, FieldProblem):

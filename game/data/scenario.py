@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.data.errors import FieldProblem, FileError
+from game.data.errors import FieldProblem, FileError, field_path
 from game.data.io import parse_model, read_json
 from game.data.maps import MapFile, load_map
 
@@ -132,10 +132,7 @@ def _describe(data: dict):
         return v if isinstance(v, str) and v and v.isprintable() and len(v) <= 60 and "." not in v else None
 
     def rest(parts: tuple) -> str:
-        out = ""
-        for part in parts:
-            out += f"[{part}]" if isinstance(part, int) else f".{part}"
-        return out
+        return ("." if parts and not isinstance(parts[0], int) else "") + field_path(parts)
 
     def describe(loc: tuple) -> str | None:
         if len(loc) >= 3 and loc[0] == "forces" and isinstance(loc[2], int):
