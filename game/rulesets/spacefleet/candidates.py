@@ -12,7 +12,7 @@ from game.core.ruleset import RULES_SIDE
 from . import geom
 from .actions import (ORDERS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import HULKS, in_wells, prof, squadron, weapon_strength
+from .common import HULKS, gravity_turns, prof, squadron, weapon_strength
 from .movement import allowed_turns, move_limits, plan_move
 from .shooting import field_target, ordnance_id
 from .state import Ordnance, SFState, Ship
@@ -44,10 +44,8 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
     T = float(p.turns_deg)
     pres = [0.0]
     if ship.zone == "main" and not ship.eldar:  # Eldar: the free turn only at the end (core rulings, gravity wells)
-        for f in in_wells(state, ship.x, ship.y):
-            g = geom.gravity_turn_limit(ship.heading, ship.x, ship.y, f.cx, f.cy, t.free_gravity_turn_deg)
-            if g:
-                pres.append(round(g, 3))
+        for _, g in gravity_turns(state, ship.x, ship.y, ship.heading):
+            pres.append(round(g, 3))
     legs_set: list[tuple[tuple[float, float], ...]] = []
     for d in sorted(dists):
         legs_set.append(((0.0, d),) if d > 0 else ())
@@ -83,15 +81,13 @@ def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, r
                 plans.append((m, pl))
             if ship.zone == "main":
                 ex, ey = pl.path[-1]
-                for f in in_wells(state, ex, ey):
-                    g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
-                    if g:
-                        m2 = MoveShip(side=side, ship=ship.id, pre_turn=pre, legs=legs, post_turn=round(g, 3))
-                        pl2 = plan_move(state, m2)
-                        if pl2.ok:
-                            out.append(m2)
-                            if plans is not None:
-                                plans.append((m2, pl2))
+                for _, g in gravity_turns(state, ex, ey, pl.heading):
+                    m2 = MoveShip(side=side, ship=ship.id, pre_turn=pre, legs=legs, post_turn=round(g, 3))
+                    pl2 = plan_move(state, m2)
+                    if pl2.ok:
+                        out.append(m2)
+                        if plans is not None:
+                            plans.append((m2, pl2))
     return out
 
 

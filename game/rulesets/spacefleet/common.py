@@ -254,6 +254,20 @@ def in_wells(state: SFState, x: float, y: float) -> list[Feature]:
     return out
 
 
+def gravity_turns(state: SFState, x: float, y: float, heading: float) -> list[tuple[Feature, float]]:
+    """Each well holding (x, y) mm with the largest free turn (degrees, signed:
+    + clockwise) a ship heading ``heading`` may take there toward the planet's
+    centre, never past it (celestial phenomena: gravity wells); wells that
+    allow no turn are left out."""
+    max_turn = tables().free_gravity_turn_deg
+    out = []
+    for f in in_wells(state, x, y):
+        g = geom.gravity_turn_limit(heading, x, y, f.cx, f.cy, max_turn)
+        if g:
+            out.append((f, g))
+    return out
+
+
 def may_reroll(state: SFState, ship: Ship, command: bool) -> bool:
     """A fleet commander's re-roll is left for this failed test (spacefleet_core
     1.1; during a radiation burst only for Command checks of the commander's

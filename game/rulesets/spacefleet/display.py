@@ -34,7 +34,7 @@ from game.core.view import Figure, Marker
 
 from . import actions as A
 from . import geom
-from .common import (HULKS, bm_touching, clouds_touching, crippled, in_wells, leadership, on_table, prof, remaining,
+from .common import (HULKS, bm_touching, clouds_touching, crippled, gravity_turns, leadership, on_table, prof, remaining,
                      shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from .candidates import cap_reach_mm, joinable_waves
 from .movement import allowed_turns, move_limits, plan_move
@@ -308,10 +308,9 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
     nturns = allowed_turns(sh)
     pres = [0.0]
     if sh.zone == "main" and not sh.eldar:  # Eldar turn only at the end of the move (core rulings, gravity wells)
-        for f in in_wells(s, sh.x, sh.y):
-            g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
-            want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
-            if g and (want * g) > 0:
+        want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
+        for _, g in gravity_turns(s, sh.x, sh.y, sh.heading):
+            if want * g > 0:
                 pres.append(_toward_zero(g if abs(want) >= abs(g) else want))
     out: list[A.MoveShip] = []
     for loss in (False, True):
@@ -365,7 +364,6 @@ def move_toward(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
     the free end turn stays on offer right after it."""
     cands = _move_candidates(s, sh, tx, ty)
     pointed = geom.bearing(sh.x, sh.y, tx, ty) if math.hypot(tx - sh.x, ty - sh.y) > 1e-6 else sh.heading
-    t = tables()
     scored = []
     seen = set()
 
@@ -388,14 +386,12 @@ def move_toward(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
         # the same move finished with the free gravity-well turn, when the end is in a well
         if sh.zone == "main" and pl.path:
             ex, ey = pl.path[-1]
-            for f in in_wells(s, ex, ey):
-                g = geom.gravity_turn_limit(pl.heading, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
-                if g:
-                    m2 = m.model_copy(update={"post_turn": _toward_zero(g)})
-                    pl2 = plan_move(s, m2)
-                    if pl2.ok:
-                        add(m2, pl2)
-                        break
+            for _, g in gravity_turns(s, ex, ey, pl.heading):
+                m2 = m.model_copy(update={"post_turn": _toward_zero(g)})
+                pl2 = plan_move(s, m2)
+                if pl2.ok:
+                    add(m2, pl2)
+                    break
     if not scored:
         return cands[:1]
     scored.sort(key=lambda e: e[:4])
@@ -707,26 +703,22 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
         out["cost"] = f"{vmin / 10:g}-{vmax / 10:g} cm allowed"
     # the free gravity-well turn at the start (and at the end of the move)
     if sh.zone == "main":
-        for f in in_wells(s, sh.x, sh.y):
-            g = geom.gravity_turn_limit(sh.heading, sh.x, sh.y, f.cx, f.cy, t.free_gravity_turn_deg)
-            if g:
-                out["turn"] = {"x": sh.x, "y": sh.y, "heading": geom.norm(sh.heading + g / 2), "width": abs(g),
-                               "radius": 3 * sh.radius}
-                text.append(f"free gravity turn toward {f.id}: up to {abs(g):.0f} deg to "
-                            f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f})" if a.pre_turn else ""))
-                break
+        for f, g in gravity_turns(s, sh.x, sh.y, sh.heading):
+            out["turn"] = {"x": sh.x, "y": sh.y, "heading": geom.norm(sh.heading + g / 2), "width": abs(g),
+                           "radius": 3 * sh.radius}
+            text.append(f"free gravity turn toward {f.id}: up to {abs(g):.0f} deg to "
+                        f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f})" if a.pre_turn else ""))
+            break
         if pl.ok:
             ex, ey = pl.path[-1]
             h_end = geom.norm(pl.heading - a.post_turn)
-            for f in in_wells(s, ex, ey):
-                g = geom.gravity_turn_limit(h_end, ex, ey, f.cx, f.cy, t.free_gravity_turn_deg)
-                if g:
-                    if "turn" not in out:
-                        out["turn"] = {"x": ex, "y": ey, "heading": geom.norm(h_end + g / 2), "width": abs(g),
-                                       "radius": 3 * sh.radius}
-                    text.append(f"ends in {f.id}'s well: free turn up to {abs(g):.0f} deg"
-                                + (f" (taken: {a.post_turn:+.0f})" if a.post_turn else ""))
-                    break
+            for f, g in gravity_turns(s, ex, ey, h_end):
+                if "turn" not in out:
+                    out["turn"] = {"x": ex, "y": ey, "heading": geom.norm(h_end + g / 2), "width": abs(g),
+                                   "radius": 3 * sh.radius}
+                text.append(f"ends in {f.id}'s well: free turn up to {abs(g):.0f} deg"
+                            + (f" (taken: {a.post_turn:+.0f})" if a.post_turn else ""))
+                break
     if pl.ok:
         ex, ey = pl.path[-1]
         dx, dy = _drawn(s, sh.zone, ex, ey)
