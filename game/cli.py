@@ -303,15 +303,23 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
              seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=ai:NAME (repeatable)"),
              out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays (default: a new one under replays/)"),
              force: bool = typer.Option(False, "--force", help="write over replays already in --out"),
+             verify_sample: int = typer.Option(3, "--verify-sample", min=0,
+                                               help="re-verify this many of the replays, each in a fresh process (0: none)"),
              as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object")) -> None:
-    """Run many AI-vs-AI battles; print win rates with 95% intervals."""
+    """Run many AI-vs-AI battles; print win rates with 95% intervals.
+
+    Before it reports, a sample of the games' replays is verified in fresh
+    processes (``--verify-sample``): a battle must not depend on the games a
+    worker played before it. Exit status 1 if one of them diverges.
+    """
     from concurrent.futures import ProcessPoolExecutor
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from game.battle.runner import _play_job, check_seats, game_seed, plural, summarise
+    from game.battle.runner import (_play_job, check_seats, game_seed, plural, summarise, verify_in_fresh_processes,
+                                    verify_sample as sample_of)
 
     seats = _seats(seat)
     rs, sc, _ = _open_scenario(scenario, "simulate")
@@ -337,8 +345,17 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
                     results.append(r)
                     bar.advance(task)
     summary = summarise(results, sides, seed)
+    picked = [results[i].replay for i in sample_of(games, verify_sample, seed)]
+    checked = verify_in_fresh_processes(picked, jobs) if picked else []
+    bad = [(p, msg) for p, ok, msg in checked if not ok]
+    summary["verified"] = {"sample": len(checked), "ok": len(checked) - len(bad), "failed": [p for p, _ in bad]}
     if as_json:
         typer.echo(json.dumps(summary, sort_keys=True))
+    if bad:
+        for p, msg in bad:
+            typer.echo(f"error: {p}: does not verify in a fresh process: {msg}", err=True)
+        raise typer.Exit(1)
+    if as_json:
         return
     table = Table(title=f"{sc.name}: {plural(games, 'game')}, seed {seed}")
     for col in ("side", "seat", "wins", "win rate", "95% CI"):
@@ -350,6 +367,8 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     table.add_row("draws", "", str(summary["draws"]), f"{summary['draws'] / games:.1%}", "")
     Console().print(table)
     typer.echo(f"mean turns {summary['mean_turns']:.2f}; replays in {out_dir}")
+    if checked:
+        typer.echo(f"{plural(len(checked), 'replay')} re-verified in fresh processes: all match")
 
 
 @app.command("replay")

@@ -116,6 +116,39 @@ def check_seats(rs, sc, seats: dict[str, Seat]) -> None:
             seat_agent(rs, side, seat, random.Random(0))
 
 
+def verify_in_fresh_processes(paths: list[str | Path], jobs: int = 1) -> list[tuple[str, bool, str]]:
+    """Run ``battletable verify`` on each replay, each in a new Python process.
+
+    A battle is a pure function of (ruleset and version, map, seed, actions)
+    (design.md, Principles): a replay recorded by a process that played other
+    battles first must re-simulate the same in a process that played none.
+
+    Returns:
+        one ``(path, ok, message)`` per replay, in the order given; ``message``
+        is verify's last line (its error line when it diverges).
+    """
+    import subprocess
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(path) -> tuple[str, bool, str]:
+        r = subprocess.run([sys.executable, "-m", "game", "verify", str(path)], capture_output=True, text=True,
+                           env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+        lines = (r.stdout + r.stderr).strip().splitlines()
+        return str(path), r.returncode == 0, (lines[-1] if lines else f"exit status {r.returncode}")
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(one, paths))
+
+
+def verify_sample(n_games: int, k: int, seed: int) -> list[int]:
+    """Which of ``n_games`` games a simulation re-verifies: ``k`` indices drawn
+    with the run's seed (sorted), or every game when ``k >= n_games``."""
+    if k >= n_games:
+        return list(range(n_games))
+    return sorted(random.Random(f"verify:{seed}").sample(range(n_games), k))
+
+
 def _play_job(args: tuple) -> GameResult:
     scenario_path, seats, seed, replay_path = args
     return play(scenario_path, seats, seed, replay_path)

@@ -142,7 +142,8 @@ _GEOS: dict[str, TableGeo] = {}
 
 
 def _blocker_key(state: BSState, viewer: Fig) -> tuple:
-    sm = tuple(s.id for s in state.smoke)
+    # smoke by its ring, never by its id: ids restart with every battle (purity)
+    sm = tuple(tuple(map(tuple, s.ring)) for s in state.smoke)
     if viewer.kind == "soldier":
         civ = tuple((c.x, c.y) for c in state.figs.values() if c.kind == "civilian" and c.status == "ok")
         return sm, civ
