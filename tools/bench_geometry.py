@@ -4,7 +4,9 @@ Usage: ``.venv/bin/python tools/bench_geometry.py [--json] [--table PATH] [--qui
 
 Times, in one process and as medians of repeats: the centre-line sight matrix
 for all base pairs against a Python loop, exact and sampled visible
-fractions, visibility polygons, fire arcs, blast templates, neighbour pairs,
+fractions, a side's exact sight matrix of whole models (20 x 20, as the
+rulesets' sight adjudications compute it, against the footprint fraction of
+the same pairs), visibility polygons, fire arcs, blast templates, neighbour pairs,
 and (when ``tools/bench_paths.py`` imports) the path-finding figures. Also
 checks correctness: the vectorised sight matrix must equal the loop, exact
 fractions must match the area of the base inside the visibility polygon.
@@ -31,6 +33,8 @@ import shapely  # noqa: E402
 from shapely.geometry import LineString  # noqa: E402
 
 from game.geometry.index import TerrainIndex  # noqa: E402
+from game.geometry.shadows import Prism, PrismSet, model_sight  # noqa: E402
+from game.geometry.shapes import STANDING_EYE_MM  # noqa: E402
 from game.geometry.measure import pairs_within  # noqa: E402
 from game.geometry.scale import inches_to_mm  # noqa: E402
 from game.geometry.shapes import disc_cover_shares, in_arc_matrix, blast, template_hits  # noqa: E402
@@ -120,6 +124,30 @@ def run(table_path: str | None = None, quick: bool = False) -> dict:
     partial = (fr_all > 0) & (fr_all < 1)
     flips = ((sf >= 0.5) != (fr_all >= 0.5)) & partial
     res["sampled_50pct_flips_of_partly_hidden"] = float(flips.sum() / max(1, partial.sum()))
+
+    # ---------------------------------------------------------------- a side's exact sight matrix
+    # (what the rulesets' sight adjudications compute: 20 viewers x 20 targets, the
+    # exact share of each target model seen; game.geometry.shadows)
+    prisms = PrismSet(Prism(p.id, p.polygon, p.height) for p in pieces)
+    side_a = viewers[:20]
+    side_b = [j for j in range(n) if j not in side_a][:20]
+    mpairs = [(i, j) for i in side_a for j in side_b]
+
+    def matrix():
+        out = []
+        for i, j in mpairs:
+            ms = model_sight(bases[i].centre, STANDING_EYE_MM, bases[j], 0.0, STANDING_EYE_MM, prisms)
+            out.append((ms.top_fraction, ms.foot_fraction, ms.volume_fraction))
+        return out
+
+    tm, mm = _median_time(matrix, 1 if quick else 3)
+    tfp, fp = _median_time(lambda: [visible_fraction(ix, bases[i], bases[j]) for i, j in mpairs], 1 if quick else 3)
+    res["sight_matrix_20x20_ms"] = tm * 1e3
+    res["sight_matrix_ms_per_pair"] = tm / len(mpairs) * 1e3
+    res["sight_matrix_ratio_to_footprint_fraction"] = tm / tfp
+    res["sight_matrix_partly_seen_pairs"] = int(sum(1 for t, f, v in mm if 0 < v < 1))
+    # the model's top at the eye height is the old footprint fraction (64-gon there, exact circle here)
+    res["sight_matrix_top_vs_footprint_max_abs_diff"] = float(max(abs(t - f) for (t, _, _), f in zip(mm, fp)))
 
     # ---------------------------------------------------------------- visibility polygon
     polys = {}

@@ -1,37 +1,43 @@
-"""The line-of-sight overlay's content, from the geometry layer (no pygame).
+"""The line-of-sight overlay's content, from the ruleset's one sight adjudication.
 
-:func:`compute_los` gives the visibility polygon from a figure's eye and one
-sight line per enemy figure, classified clear (whole base visible), partial
-(some of it) or blocked, with the visible fraction, the blocking and
-obscuring pieces, and the cover that follows from them.
+The UI computes no sight of its own (design.md: One truth for sight): every
+line, colour, percentage and tooltip here comes from the ruleset's
+``sight(state, viewer_id, target_id)`` verdict (a
+:class:`~game.core.sight.SightVerdict`), and the shading from its
+``sight_region(state, viewer_id)`` (a :class:`~game.core.sight.SightRegion`).
+A ruleset without those hooks gets no overlay.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
+from game.core.sight import SightRegion, SightVerdict
 
-from game.ui.table_model import TableModel, model_of
-
-#: exact sight (shadow casting) for at most this many targets; the rest get
-#: the centre line only (an overlay for a 200-model table stays responsive)
-EXACT_TARGETS = 40
+#: verdicts asked for at most this many targets, nearest first (a 200-model
+#: table stays responsive; the rest get no line)
+MAX_TARGETS = 40
 
 
 @dataclass(frozen=True)
 class SightLine:
-    """One sight line of the overlay."""
+    """One line of the overlay: from the viewer to a target, coloured and
+    labelled by the verdict (``state`` and ``label`` come from it alone)."""
 
     target_id: str
     a: tuple[float, float]
     b: tuple[float, float]
-    state: str  #: "clear" | "partial" | "blocked"
-    fraction: float
-    blocked_by: tuple[str, ...] = ()
-    obscured_by: tuple[str, ...] = ()
-    cover: str = ""  #: cover kind and why, in words (empty when none)
-    exact: bool = True
+    verdict: SightVerdict
+
+    @property
+    def state(self) -> str:
+        """``"clear"``, ``"cover"`` or ``"blocked"`` (the verdict's)."""
+        return self.verdict.state
+
+    @property
+    def label(self) -> str:
+        """The verdict's short label."""
+        return self.verdict.label()
 
 
 @dataclass
@@ -40,68 +46,56 @@ class LosResult:
 
     viewer_id: str
     origin: tuple[float, float]
-    rings: list[np.ndarray] = field(default_factory=list)  #: visibility polygon exterior(s), mm
-    holes: list[np.ndarray] = field(default_factory=list)
+    region: SightRegion | None = None
     lines: list[SightLine] = field(default_factory=list)
+    #: why there is no overlay (a ruleset without the sight hooks), if so
+    missing: str = ""
 
     @property
     def blockers(self) -> set[str]:
-        """Every piece that blocks some sight line (highlighted)."""
-        return {b for ln in self.lines for b in ln.blocked_by}
+        """The features that decide some line (highlighted on the table)."""
+        return {c.id for ln in self.lines for c in ln.verdict.deciding}
+
+    def verdict_for(self, target_id: str) -> SightVerdict | None:
+        """The verdict on ``target_id``, if it has a line."""
+        return next((ln.verdict for ln in self.lines if ln.target_id == target_id), None)
 
 
-def _classify(frac: float) -> str:
-    if frac >= 1.0 - 1e-6:
-        return "clear"
-    return "partial" if frac > 0.0 else "blocked"
+def compute_los(ruleset, state, viewer_fig, targets) -> LosResult:
+    """The overlay from ``viewer_fig`` to each figure in ``targets`` (nearest
+    first, at most :data:`MAX_TARGETS`), by the ruleset's own adjudication.
 
-
-def _polygon(table: TableModel, viewer) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    try:
-        from game.geometry.visibility import visibility_polygon
-    except ImportError:  # pragma: no cover - geometry without the overlay helper
-        return [], []
-    try:
-        poly = visibility_polygon(table.index, viewer)
-    except ValueError:
-        return [], []
-    polys = getattr(poly, "geoms", [poly])
-    rings = [np.asarray(p.exterior.coords) for p in polys if p.geom_type == "Polygon" and not p.is_empty]
-    holes = [np.asarray(h.coords) for p in polys if p.geom_type == "Polygon" for h in p.interiors]
-    return rings, holes
-
-
-def compute_los(table: TableModel, viewer_fig, targets) -> LosResult:
-    """The overlay from ``viewer_fig`` to every figure in ``targets``."""
-    from game.geometry import sight as S
-
-    viewer = model_of(viewer_fig)
-    rings, holes = _polygon(table, viewer)
-    out = LosResult(viewer_fig.id, (viewer_fig.x, viewer_fig.y), rings, holes)
-    targets = sorted(targets, key=lambda f: (f.x - viewer_fig.x) ** 2 + (f.y - viewer_fig.y) ** 2)
-    if not targets:
+    Lines the rule draws itself (``verdict.lines``, such as stem to stem) are
+    drawn as they are; a rule that judges the whole model gets a line from the
+    viewer's centre to the target's, coloured by the verdict.
+    """
+    out = LosResult(viewer_fig.id, (viewer_fig.x, viewer_fig.y))
+    judge = getattr(ruleset, "sight", None)
+    if judge is None:
+        out.missing = f"{getattr(ruleset, 'title', 'this ruleset')} has no line-of-sight overlay"
         return out
-    models = [model_of(t) for t in targets]
-    centre = S.sight_matrix(table.index, [viewer], models)[0]
-    try:
-        from game.geometry.cover import cover_from_sight
-    except ImportError:  # pragma: no cover
-        cover_from_sight = None
-    for k, (t, m) in enumerate(zip(targets, models)):
-        if k < EXACT_TARGETS:
-            try:
-                s = S.line_of_sight(table.index, viewer, m)
-            except ImportError:  # pragma: no cover
-                s = None
-            if s is not None:
-                cov = ""
-                if cover_from_sight is not None:
-                    c = cover_from_sight(s)
-                    cov = "" if c.kind == "none" else f"{c.kind} cover: {c.reason}"
-                out.lines.append(SightLine(t.id, out.origin, (t.x, t.y), _classify(s.visible_fraction),
-                                           float(s.visible_fraction), tuple(s.blocked_by), tuple(s.obscured_by), cov))
-                continue
-        frac = 1.0 if centre[k] else 0.0
-        blk = () if centre[k] else table.index.ids(S.line_blockers(table.index, viewer.centre, viewer.eye_z, m.centre, m.eye_z))
-        out.lines.append(SightLine(t.id, out.origin, (t.x, t.y), _classify(frac), frac, blk, (), "", exact=False))
+    reg = getattr(ruleset, "sight_region", None)
+    out.region = reg(state, viewer_fig.id) if reg is not None else None
+    near = sorted(targets, key=lambda f: (f.x - viewer_fig.x) ** 2 + (f.y - viewer_fig.y) ** 2)[:MAX_TARGETS]
+    for t in near:
+        v = judge(state, viewer_fig.id, t.id)
+        if v is None:
+            continue
+        for a, b in (v.lines or (((viewer_fig.x, viewer_fig.y), (t.x, t.y)),)):
+            out.lines.append(SightLine(t.id, tuple(a), tuple(b), v))
+    return out
+
+
+def sight_lines(v: SightVerdict) -> list[str]:
+    """A verdict as tooltip lines: the verdict with its reason, the heights
+    compared, what it does to the roll, and the clause."""
+    out = [v.summary()]
+    h = v.heights()
+    if h:
+        out.append("heights: " + h)
+    for c in v.crossings:
+        if c.role == "crossfire":
+            out.append(f"{c.name} stands in the line of fire (caught in the crossfire)")
+    if v.clause:
+        out.append(f"rule: {v.clause}")
     return out

@@ -11,7 +11,7 @@ import pygame
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.input_map import InputMap
-from game.ui.los import LosResult, compute_los
+from game.ui.los import LosResult, compute_los, sight_lines
 from game.ui.palette import SideColours
 from game.ui.render.figures import draw_figures, figure_at
 from game.ui.render.labels import LabelPlacer, draw_label, text_label
@@ -79,13 +79,16 @@ class TableView:
         viewport: (x, y, w, h) px.
         enemies: ``side -> set of sides`` its sight lines go to (see
             :func:`game.ui.sides.enemy_sides`); None: every other side.
+        sight: ``() -> (ruleset, state)``: whose sight adjudication the LoS
+            overlay shows (the state as the viewing side sees it); None: no overlay.
     """
 
-    def __init__(self, table: TableModel, palette, side_order, viewport, enemies=None) -> None:
+    def __init__(self, table: TableModel, palette, side_order, viewport, enemies=None, sight=None) -> None:
         self.table = table
         self.palette = palette
         self.colours = side_order if isinstance(side_order, SideColours) else SideColours(palette, list(side_order))
         self.enemies = enemies
+        self.sight_source = sight
         self.camera = Camera(viewport, table.table)
         self.terrain = TerrainLayer(table.pieces, table.table, palette, table.map, self.colours)
         self.los_overlay = LosOverlay()
@@ -163,7 +166,12 @@ class TableView:
             self.los = None
             self.terrain.set_highlight(set())
             return None
-        self.los = compute_los(self.table, f, self.los_targets(f))
+        if self.sight_source is None:
+            self.los = None
+            self.terrain.set_highlight(set())
+            return None
+        ruleset, state = self.sight_source()
+        self.los = compute_los(ruleset, state, f, self.los_targets(f))
         self.terrain.set_highlight(self.los.blockers)
         return self.los
 
@@ -298,12 +306,13 @@ class TableView:
             draw_label(surface, t, rect)
 
     # -- the LoS legend ---------------------------------------------------------------------
-    LEGEND_TEXT = "sight: n% = share of the target's base in view (~ centre line only)"
+    LEGEND_TEXT = "sight (the rules' own verdict): n% = share of the model in view"
 
     def _legend_parts(self) -> list:
         pal = self.palette
         return [(self.LEGEND_TEXT, (225, 225, 220), None), ("clear", pal.clear, "solid"),
-                ("partial", pal.partial, "solid"), ("blocked", pal.blocked, "dashed")]
+                ("in cover", pal.partial, "solid"), ("no line of sight", pal.blocked, "dashed"),
+                ("shaded: hidden / partly hidden", (150, 150, 160), None)]
 
     def _legend_surface(self, max_w: int) -> pygame.Surface:
         """The legend line, rendered once per palette, font scale and width."""
@@ -358,17 +367,9 @@ class TableView:
                 lines.append(f"group: {f.group}")
             if f.altitude:
                 lines.append(f"altitude: {f.altitude:g} mm")
-            if self.los is not None:
-                for ln in self.los.lines:
-                    if ln.target_id == f.id:
-                        lines.append(f"sight from {self.los.viewer_id}: {ln.state}, {ln.fraction:.0%} visible"
-                                     + ("" if ln.exact else " (centre line)"))
-                        if ln.blocked_by:
-                            lines.append("blocked by " + ", ".join(ln.blocked_by))
-                        if ln.obscured_by:
-                            lines.append("obscured by " + ", ".join(ln.obscured_by))
-                        if ln.cover:
-                            lines.append(ln.cover)
+            v = self.los.verdict_for(f.id) if self.los is not None else None
+            if v is not None:
+                lines.extend(sight_lines(v))
             return lines
         x, y = self.world_mouse()
         if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):

@@ -94,11 +94,11 @@ def test_battlespace_play_mission1_end_to_end(app, tmp_path):
     assert s.battle.state.figs["reyes"].y != y0
     # the LoS overlay from Reyes; a shot at a visible enemy shows the rules' own odds
     assert scene.view.los is not None and scene.view.los.viewer_id == "reyes"
-    from game.rulesets.battlespace.geo import sight
+    from game.rulesets.battlespace.sight import adjudicate
     from game.rulesets.battlespace.rules.combat import fire_numbers, hit_chance
 
     st = s.battle.state
-    seen = [e for e in st.enemies() if sight(st, st.figs["reyes"], e).visible]
+    seen = [e for e in st.enemies() if adjudicate(st, st.figs["reyes"], e).sees]
     if seen and st.figs["reyes"].orders >= 1:
         e = seen[0]
         scene.aim(e.x, e.y, target_id=e.id, lock=True)

@@ -247,7 +247,7 @@ def test_los_legend__shown_with_the_overlay_only(big_app, tmp_path):
     vp = pygame.Rect(view.camera.viewport)
     assert vp.contains(r) and r.bottom == vp.bottom - 4
     assert ("legend", r) in view.label_rects
-    assert "share of the target's base" in view.LEGEND_TEXT
+    assert "share of the model in view" in view.LEGEND_TEXT
     surf = big_app.screen
     assert surf.get_at((r.x, r.centery))[:3] == (90, 96, 110)  # its frame
     pal = view.palette

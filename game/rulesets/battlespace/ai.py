@@ -13,7 +13,8 @@ from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
 from .cards import DATA
-from .geo import R, geo_of, sight
+from .geo import R, geo_of
+from .sight import adjudicate, sees
 from .missions import exfil_open, interactions
 from .rules.combat import fire_numbers, hit_chance, point_blank
 from .rules.common import suppressed, suppression_zones
@@ -216,16 +217,16 @@ class FireteamAgent:
             helper = any(math.hypot(d.x - f.x, d.y - f.y) < 120 for d in down)
             # Mission 2: the breacher at his door first (Awad then faces the rest), then those who see Awad
             first = awad is None and any(w.startswith("breach:") for w in interactions(s, f))
-            sees = awad is not None and sight(s, f, awad).visible
-            return (not helper, not first, not sees, DATA.soldiers[f.card].initiative, f.id)
+            sees_awad = awad is not None and sees(s, f, awad)
+            return (not helper, not first, not sees_awad, DATA.soldiers[f.card].initiative, f.id)
 
         return A.Activate(side=side, unit=min(cand, key=key).id)
 
     def _visible(self, s: BSState, f: Fig) -> list[tuple[float, Fig, bool]]:
         out = []
         for e in s.enemies():
-            sg = sight(s, f, e)
-            if sg.visible:
+            sg = adjudicate(s, f, e)
+            if sg.sees:
                 need, mods = fire_numbers(s, f, e)
                 ch = hit_chance(need, mods)
                 w = DATA.weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
@@ -241,8 +242,8 @@ class FireteamAgent:
         for e in s.enemies():
             if math.hypot(e.x - x, e.y - y) > far:
                 continue
-            sg = sight(s, e, probe)
-            if sg.visible:
+            sg = adjudicate(s, e, probe)
+            if sg.sees:
                 risk += {"none": 1.0, "obscured": 0.6, "solid": 0.35}[sg.cover]
         return risk
 

@@ -8,7 +8,8 @@ from .cards import DATA
 from .enemy import move_toward
 from .describe import display_name as nm
 from .events import CardDrawn, Changed, Placed, Removed
-from .geo import R, geo_of, sight
+from .geo import R, geo_of
+from .sight import adjudicate
 from .rules.common import Emitter
 from .sitrep import ensure_deck
 from .state import Fig
@@ -51,8 +52,8 @@ def _step(em: Emitter, c: Fig, hx: float, hy: float, dist: float, stop_at: Fig |
 
 
 def _sees(em: Emitter, c: Fig, soldier: Fig) -> bool:
-    sg = sight(em.s, c, soldier)
-    return sg.visible and sg.cover == "none"
+    sg = adjudicate(em.s, c, soldier)
+    return sg.sees and sg.cover == "none"
 
 
 def sweep(em: Emitter, prefer: Fig | None = None) -> None:

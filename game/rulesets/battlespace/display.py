@@ -31,7 +31,8 @@ from game.geometry.terrain import TerrainPiece
 from . import actions as A
 from .apply import apply as apply_event
 from .cards import DATA
-from .geo import R, TOL, geo_of, in_contact, sight
+from .geo import R, TOL, geo_of, in_contact
+from .sight import adjudicate
 from .missions import exfil_open, interactions
 from .rules.combat import aoe_polygon, bearing, fire_numbers, hit_chance, in_area, melee, point_blank, soldier_weapon
 from .rules.common import Emitter, suppressed, suppression_zones
@@ -663,8 +664,8 @@ def _exposure(s: BSState, f: Fig, x: float, y: float) -> str:
     probe = f.model_copy(update={"x": x, "y": y})
     seen = []
     for e in s.enemies():
-        sg = sight(s, e, probe)
-        if sg.visible:
+        sg = adjudicate(s, e, probe)
+        if sg.sees:
             seen.append(f"{e.id}" + ("" if sg.cover == "none" else f" ({sg.cover})"))
     return "seen by " + ", ".join(seen) if seen else "out of every enemy's sight"
 
@@ -764,8 +765,8 @@ def _pv_fire(s: BSState, f: Fig, a: A.Fire) -> dict:
     t = s.figs.get(a.target)
     if t is None or t.side != "enemy":
         return {}
-    sg = sight(s, f, t)
-    if not sg.visible:
+    sg = adjudicate(s, f, t)
+    if not sg.sees:
         return {"cost": _orders_text(s, f, a), "text": [f"no line of sight to {t.id}"]}
     need, mods = fire_numbers(s, f, t, a.aimed)
     weapon = DATA.weapons[soldier_weapon(s, f)]

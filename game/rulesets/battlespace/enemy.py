@@ -17,7 +17,8 @@ from shapely.geometry import Point
 from .cards import DATA
 from .describe import display_name as nm
 from .events import Changed, Placed
-from .geo import R, edge_distance, geo_of, in_contact, sight
+from .geo import R, edge_distance, geo_of, in_contact
+from .sight import sees
 from .rules.combat import contact_fights, enemy_attacks, melee
 from .rules.common import Emitter, suppressed, suppression_zones
 from .state import BSState, Fig
@@ -47,7 +48,7 @@ def groups(s: BSState, only_unactivated: bool = True) -> list[list[str]]:
 
 
 def _choose_target(s: BSState, e: Fig) -> Fig | None:
-    seen = [t for t in targets(s) if sight(s, e, t).visible]
+    seen = [t for t in targets(s) if sees(s, e, t)]
     if not seen:
         return None
     up = [t for t in seen if t.status == "ok"]
@@ -64,7 +65,7 @@ def _choose_target(s: BSState, e: Fig) -> Fig | None:
 
 
 def _has_los_any(s: BSState, e: Fig) -> bool:
-    return any(sight(s, e, t).visible for t in targets(s))
+    return any(sees(s, e, t) for t in targets(s))
 
 
 def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
@@ -109,7 +110,7 @@ def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
                 continue
             last_ok = (px, py)
             if k % 2 == 0 or k == n:
-                if any(sight(s, probe, t).visible for t in tg):
+                if any(sees(s, probe, t) for t in tg):
                     return last_ok
         if halt:
             return last_ok

@@ -1,27 +1,25 @@
-"""Table geometry for Battlespace: terrain pieces, sight and cover, movement checks.
+"""Table geometry for Battlespace: terrain pieces, movement and contact checks.
 
-Built once per map (keyed by the map's SHA-256) on the shared geometry layer:
-:class:`~game.geometry.index.TerrainIndex` and
-:func:`~game.geometry.sight.lines_clear` for sight lines,
+Built once per map and vehicle positions (:func:`geo_of`) on the shared
+geometry layer: :class:`~game.geometry.index.TerrainIndex` of the pieces and
+their sight prisms (used by the one sight adjudication, :mod:`.sight`),
 :class:`~game.geometry.paths.PathFinder` for the enemies' shortest routes.
-Cover is sampled here (five sight lines to points of the target), as the
-layer's cover module was not there yet. Units: mm.
+Everything here depends on the terrain alone, so it may outlive a battle; the
+sight cache is keyed by every other input. Units: mm.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cached_property
 
-import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
 from game.geometry.index import TerrainIndex
 from game.geometry.paths import PathFinder
-from game.geometry.sight import lines_clear
+from game.geometry.shadows import Prism
 from game.geometry.terrain import TerrainPiece
 
 from .cards import DATA
@@ -30,21 +28,6 @@ from .state import BSState, Feat, Fig
 T = DATA.tables
 R = T.base_radius_mm
 TOL = T.contact_tolerance_mm
-
-
-def eye(f: Fig) -> float:
-    """Eye height above the table (mm): surface + standing or prone height."""
-    return f.z + (T.prone_height_mm if f.prone else T.standing_height_mm)
-
-
-@dataclass
-class Sight:
-    """A shooter-to-target sight check: ``visible`` (any of the sampled target points
-    seen), ``cover`` ("none", "obscured", "solid") and the blocking terrain ids."""
-
-    visible: bool
-    cover: str
-    clear_points: int
 
 
 class TableGeo:
@@ -64,6 +47,10 @@ class TableGeo:
         self.hind_grown = {p.id: p.polygon.buffer(R) for p in self.hind}
         self.elev = [p for p in pieces if p.has("elevation")]
         self.solid_cover = [p for p in pieces if p.has("blocks_sight") or p.has("cover")]
+        #: sight prisms of the pieces that block sight, by id (Battlespace: Cover)
+        self.prisms = {p.id: Prism(p.id, p.polygon, p.height, 0.0, self.feats[p.id].name or p.kind, p.kind)
+                       for p in pieces if p.has("blocks_sight") and p.height > 0}
+        #: sight verdicts (:mod:`.sight`), keyed by every input besides the terrain
         self.cache: dict = {}
 
     @cached_property
@@ -139,85 +126,6 @@ def geo_of(state: BSState) -> TableGeo:
 
 
 _GEOS: dict[str, TableGeo] = {}
-
-
-def _blocker_key(state: BSState, viewer: Fig) -> tuple:
-    # smoke by its ring, never by its id: ids restart with every battle (purity)
-    sm = tuple(tuple(map(tuple, s.ring)) for s in state.smoke)
-    if viewer.kind == "soldier":
-        civ = tuple((c.x, c.y) for c in state.figs.values() if c.kind == "civilian" and c.status == "ok")
-        return sm, civ
-    return sm, ()
-
-
-def _extra_blockers(state: BSState, viewer: Fig, target: Fig) -> list:
-    out = [Polygon(s.ring) for s in state.smoke]
-    if viewer.kind == "soldier":
-        out += [Point(c.x, c.y).buffer(R, quad_segs=4) for c in state.figs.values()
-                if c.kind == "civilian" and c.status == "ok" and c.id != target.id]
-    return out
-
-
-def sight(state: BSState, a: Fig, b: Fig) -> Sight:
-    """Line of sight and cover of ``b`` seen from ``a`` (Battlespace: Cover; LoS all round).
-
-    Five sight lines run from ``a``'s eye to ``b``: head, feet and both flanks
-    at mid height, and the centre. None clear: no LoS. Some blocked: obscured
-    cover; obscured and in base contact with terrain that blocks one of those
-    lines (the terrain hiding it): solid cover. Models in a
-    vehicle see and are seen from its cabin (the vehicle itself is ignored) and
-    have obscured cover, solid when the vehicle is armoured. Smoke blocks all
-    sight; civilians block soldiers' sight only.
-    """
-    g = geo_of(state)
-    key = (a.x, a.y, a.z, a.prone, a.vehicle, a.kind == "soldier", b.x, b.y, b.z, b.prone, b.vehicle,
-           _blocker_key(state, a))
-    hit = g.cache.get(key)
-    if hit is not None:
-        return hit
-    ea, eb = eye(a), eye(b)
-    dx, dy = b.x - a.x, b.y - a.y
-    d = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / d * R * 0.9, dx / d * R * 0.9
-    pts = np.array([[b.x, b.y], [b.x, b.y], [b.x + nx, b.y + ny], [b.x - nx, b.y - ny], [b.x, b.y]])
-    zb = np.array([eb, b.z + 2.0, (b.z + eb) / 2, (b.z + eb) / 2, (b.z + eb) / 2])
-    p1 = np.tile([a.x, a.y], (5, 1))
-    excl = []
-    for f in (a, b):
-        if f.vehicle and f.vehicle in g.pieces:
-            excl.append(g.piece_index(f.vehicle))
-    if excl:
-        clear = lines_clear(g.index, p1, np.full(5, ea), pts, zb, special=np.ones(5, bool), exclusions=[excl] * 5)
-    else:
-        clear = lines_clear(g.index, p1, np.full(5, ea), pts, zb)
-    extra = _extra_blockers(state, a, b)
-    open_mask = np.ones(5, bool)
-    if extra:
-        lines = shapely.linestrings(np.stack([p1, pts], axis=1))
-        for e in extra:
-            open_mask &= ~shapely.intersects(e, lines)
-        clear &= open_mask
-    n = int(clear.sum())
-    if n == 0:
-        res = Sight(False, "none", 0)
-    elif b.vehicle:
-        vt = DATA.vehicles[state.vehicles[b.vehicle].type]
-        res = Sight(True, "solid" if vt.armored else "obscured", n)
-    elif n < 5:
-        # solid: the terrain the base touches is (part of) what hides it
-        touch = g.touching(b.x, b.y, g.solid_cover)
-        solid = False
-        if touch:
-            ex = excl + [g.piece_index(p.id) for p in touch]
-            c2 = lines_clear(g.index, p1, np.full(5, ea), pts, zb, special=np.ones(5, bool), exclusions=[ex] * 5)
-            solid = int((c2 & open_mask).sum()) > n
-        res = Sight(True, "solid" if solid else "obscured", n)
-    else:
-        res = Sight(True, "none", n)
-    if len(g.cache) > 200000:
-        g.cache.clear()
-    g.cache[key] = res
-    return res
 
 
 def edge_distance(a: Fig, b: Fig) -> float:

@@ -21,7 +21,7 @@ from . import display
 from . import events as E
 from .apply import apply as apply_event
 from .cards import DATA
-from .geo import R, geo_of, sight
+from .geo import R, geo_of
 from .missions import after_rolls, interactions
 from .rules.common import Emitter
 from .rules.orders import check_order, climb_target, on_exit, resolve_order
@@ -39,7 +39,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 4
+    version = 5
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -219,6 +219,21 @@ class Battlespace:
     def figure_overlays(self, state: BSState, figure_id: str) -> dict:
         return display.figure_overlays(state, figure_id)
 
+    def sight(self, state: BSState, viewer_id: str, target_id: str):
+        """The one sight adjudication (:func:`.sight.adjudicate`, with the exact
+        visible share) for the overlay; None unless both are models on the table."""
+        from . import sight as S
+        a, b = state.figs.get(viewer_id), state.figs.get(target_id)
+        if a is None or b is None or not (a.on_table and b.on_table):
+            return None
+        return S.adjudicate(state, a, b, detail=True)
+
+    def sight_region(self, state: BSState, viewer_id: str):
+        """Where the model's sight does not reach (:func:`.sight.region`), for the overlay."""
+        from . import sight as S
+        a = state.figs.get(viewer_id)
+        return S.region(state, a) if a is not None and a.on_table else None
+
     def enemies_of(self, state: BSState, side: str) -> set[str]:
         return display.enemies_of(state, side)
 
@@ -256,4 +271,4 @@ def _pt(f):
     return Point(f.x, f.y)
 
 
-__all__ = ["Battlespace", "climb_target", "on_exit", "sight"]
+__all__ = ["Battlespace", "climb_target", "on_exit"]

@@ -19,7 +19,7 @@ T = DATA.tables
 
 
 def _feat(f) -> Feat:
-    return Feat(id=f.id, kind=f.kind, exterior=[tuple(p) for p in f.exterior], holes=[[tuple(p) for p in r] for r in f.holes],
+    return Feat(id=f.id, kind=f.kind, name=f.name, exterior=[tuple(p) for p in f.exterior], holes=[[tuple(p) for p in r] for r in f.holes],
                 height=f.height, tags=list(f.tags), openings=[(o.a[0], o.a[1], o.b[0], o.b[1]) for o in f.openings],
                 props=dict(f.properties))
 

@@ -73,6 +73,7 @@ class Feat(_M):
 
     id: str
     kind: str
+    name: str = ""
     exterior: list[tuple[float, float]]
     holes: list[list[tuple[float, float]]] = Field(default_factory=list)
     height: float

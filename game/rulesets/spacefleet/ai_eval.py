@@ -14,11 +14,12 @@ from . import geom
 from .actions import Board
 from .common import (
     base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof, remaining,
-    shield_capacity, sight, speed_mm, turrets, weapon_disabled, weapon_strength,
+    shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength,
 )
 from .odds import boarding_numbers, teleport_odds
 from .ordnance import launch_strength, speed_of
 from .shooting import SUNWARD_HEADING, gunnery, lance_armour
+from .sight import sight
 from .state import SFState, Ship
 from .tables import tables
 

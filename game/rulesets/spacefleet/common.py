@@ -1,4 +1,4 @@
-"""Shared helpers: effective ship values, blast-marker contact, sight lines and
+"""Shared helpers: effective ship values, blast-marker contact, and
 the scratch context ``resolve`` uses to emit events (it applies each event to
 a private copy of the state so later rolls see earlier results)."""
 
@@ -185,54 +185,6 @@ def inside_asteroids(state: SFState, x: float, y: float) -> Feature | None:
         if f.kind == "asteroid_field" and geom.point_in(f, x, y):
             return f
     return None
-
-
-def sight(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None) -> str | None:
-    """Why the line of fire from ``a``'s stem to (tx, ty) is blocked, or None
-    (spacefleet_core rulings on planets; celestial phenomena: asteroid fields,
-    warp rifts; hulks block lines of fire)."""
-    if a.zone != "main":
-        return None
-    pa, pb = (a.x, a.y), (tx, ty)
-    ast_a = inside_asteroids(state, a.x, a.y)
-    ast_b = inside_asteroids(state, tx, ty)
-    if (ast_a is None) != (ast_b is None):
-        return "no shooting into or out of an asteroid field"
-    for f in state.features:
-        if f.kind in ("planet", "moon"):
-            if geom.point_in(f, a.x, a.y) or geom.point_in(f, tx, ty):
-                continue
-            if geom.segment_crosses(f, pa, pb):
-                return f"{f.id} blocks the line of fire"
-        elif f.kind == "warp_rift":
-            if geom.segment_crosses(f, pa, pb):
-                return f"the warp rift {f.id} blocks the line of fire"
-        elif f.kind == "asteroid_field":
-            if ast_a is not None:
-                continue  # both inside: the range limit applies instead
-            if geom.segment_crosses(f, pa, pb):
-                return f"the asteroid field {f.id} blocks the line of fire"
-    for s in state.ships.values():
-        if s.status in HULKS and s.zone == "main" and s.id != a.id and (target is None or s.id != target.id):
-            d, _ = geom.seg_point_dist(a.x, a.y, tx, ty, s.x, s.y)
-            if d < s.radius - 1e-6:
-                return f"the hulk of {s.id} blocks the line of fire"
-    return None
-
-
-def line_crosses_bm(state: SFState, zone: str, ax: float, ay: float, bx: float, by: float, clouds: bool = True) -> bool:
-    """True when the line of fire crosses a blast marker or (``clouds``) a
-    gas cloud (spacefleet_core 1.7; an Eldar firer that passed its cloud test
-    leaves clouds out, celestial phenomena: gas and dust clouds)."""
-    r = tables().constants.blast_marker_radius_mm
-    for b in state.blast_markers:
-        if b.zone == zone and geom.seg_point_dist(ax, ay, bx, by, b.x, b.y)[0] <= r:
-            return True
-    if zone == "main" and clouds:
-        for f in state.features:
-            if f.kind == "gas_cloud" and geom.segment_crosses(f, (ax, ay), (bx, by)):
-                return True
-    return False
 
 
 def features_near(state: SFState, x: float, y: float, r: float) -> bool:

@@ -705,6 +705,21 @@ class SpaceFleet:
         from . import display
         return display.figure_overlays(state, figure_id)
 
+    def sight(self, state: SFState, viewer_id: str, target_id: str):
+        """The one sight adjudication (:func:`.sight.adjudicate`) for the overlay;
+        None unless both are ships on the same table."""
+        from . import sight as S
+        a, b = state.ships.get(viewer_id), state.ships.get(target_id)
+        if a is None or b is None or not (on_table(a) and on_table(b)) or a.zone != b.zone:
+            return None
+        return S.adjudicate(state, a, b, detail=True)
+
+    def sight_region(self, state: SFState, viewer_id: str):
+        """Where the ship's lines of fire do not reach (:func:`.sight.region`)."""
+        from . import sight as S
+        a = state.ships.get(viewer_id)
+        return S.region(state, a) if a is not None and on_table(a) else None
+
     def enemies_of(self, state: SFState, side: str) -> set[str]:
         from . import display
         return display.enemies_of(state, side)

@@ -12,10 +12,11 @@ from .actions import Fire
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from .common import (HULKS, Ctx, bm_touching, ceil_half, cloud_contact, crippled, halve_for_order, ignores_clouds,
-                     inside_asteroids, leadership, line_crosses_bm, on_table, prof, remaining, shield_capacity, sight,
-                     squadron, under_fire, weapon_disabled, weapon_strength)
+from .common import (HULKS, Ctx, ceil_half, crippled, halve_for_order,
+                     inside_asteroids, leadership, on_table, prof, remaining, shield_capacity,
+                     squadron, weapon_disabled, weapon_strength)
 from .damage import apply_hits, catastrophe, place_bm
+from .sight import shifts, sight
 from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
 from .state import Feature, Ordnance, SFState, Ship
 from .tables import Weapon, tables
@@ -396,9 +397,7 @@ def fire_through_markers(state: SFState, ship: Ship, target: Ship) -> bool:
     An Eldar firer that passed its cloud test leaves clouds out; the target's
     own test does not change what the cloud does to the firer (celestial
     phenomena: gas and dust clouds; ours)."""
-    if under_fire(state, ship) or bm_touching(state, target) + cloud_contact(state, target) > 0:
-        return True
-    return line_crosses_bm(state, ship.zone, ship.x, ship.y, target.x, target.y, clouds=not ignores_clouds(state, ship))
+    return bool(shifts(state, ship, target))
 
 
 def holofields_up(target: Ship) -> bool:

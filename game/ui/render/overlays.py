@@ -66,17 +66,14 @@ class LosOverlay:
         placer = LabelPlacer(surf.get_rect())
         ox, oy = int(off[0]), int(off[1])
         placer.rects.extend(pygame.Rect(r).move(-ox, -oy) for r in avoid)  # the bases: never under a percentage
-        for ring in los.rings:
-            pts = (camera.to_screen_many(ring) - off).tolist()
-            if len(pts) >= 3:
-                pygame.draw.polygon(surf, (*palette.visibility, 46), pts)
-                pygame.draw.polygon(surf, (*palette.visibility, 150), pts, 1)
-        for ring in los.holes:
-            pts = (camera.to_screen_many(ring) - off).tolist()
-            if len(pts) >= 3:
-                pygame.draw.polygon(surf, (0, 0, 0, 0), pts)
-        colours = {"clear": palette.clear, "partial": palette.partial, "blocked": palette.blocked}
+        reg = los.region
+        if reg is not None:
+            for polys, alpha in ((reg.partial, 60), (reg.hidden, 110)):
+                for rings in polys:
+                    _shade(surf, camera, off, rings, (*HIDDEN_SHADE, alpha))
+        colours = {"clear": palette.clear, "cover": palette.partial, "blocked": palette.blocked}
         todo = []
+        seen_targets = set()
         for ln in los.lines:
             a = np.array(camera.to_screen(*ln.a)) - off
             b = np.array(camera.to_screen(*ln.b)) - off
@@ -85,13 +82,14 @@ class LosOverlay:
                 _dashed(surf, (*col, 220), a, b, 2)
             else:
                 pygame.draw.line(surf, (*col, 230), a, b, 3 if ln.state == "clear" else 2)
-            if ln.state == "blocked" and len(los.lines) > 24:
-                continue  # a crowded table: label only what can be seen
+            if ln.target_id in seen_targets or (ln.state == "blocked" and len(los.lines) > 24):
+                continue  # one label a target; a crowded table: label only what can be seen
+            seen_targets.add(ln.target_id)
             todo.append((ln, a, b, col))
         # the percentages last, over every line, laid out so none covers another or a base
         self.labels = []
         for ln, a, b, col in todo:
-            label = f"{ln.fraction:.0%}" + ("" if ln.exact else "~")
+            label = ln.label
             t, (w, h) = text_label(label, 12, col, True)
             r = placer.place((w, h), LabelPlacer.along(a, b, w, h), text=label)
             draw_label(surf, t, r, LOS_BACKING)
@@ -101,6 +99,20 @@ class LosOverlay:
 
 #: the backing of the LoS percentages (pixels of the overlay layer)
 LOS_BACKING = (10, 10, 10, 190)
+#: the shade over what the viewer cannot see (alpha per region)
+HIDDEN_SHADE = (12, 14, 30)
+
+
+def _shade(surf, camera: Camera, off, rings, col) -> None:
+    """Fill one polygon (exterior, then holes) on the overlay surface."""
+    if len(rings[0]) < 3:
+        return
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(layer, col, (camera.to_screen_many(np.asarray(rings[0])) - off).tolist())
+    for h in rings[1:]:
+        if len(h) >= 3:
+            pygame.draw.polygon(layer, (0, 0, 0, 0), (camera.to_screen_many(np.asarray(h)) - off).tolist())
+    surf.blit(layer, (0, 0))
 
 
 def _dashed(surf, col, a, b, width: int, dash: float = 8.0) -> None:

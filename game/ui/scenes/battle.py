@@ -90,7 +90,8 @@ class BattleScene(Scene):
         colours = side_colours(self.app.palette, rs, state, s.battle.scenario, s.battle.map,
                                figures(state) if figures else (), markers(state) if markers else ())
         return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
-                         enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side))
+                         enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side),
+                         sight=lambda: (self.session.ruleset, self.session.view()))
 
     def bottom_height(self) -> int:
         """The bottom bar's height: the selection line, the action buttons

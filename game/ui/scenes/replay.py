@@ -56,7 +56,8 @@ class ReplayScene(Scene):
                                figs(st0) if figs else (), marks(st0) if marks else ())
         self._state = st0
         self.view = TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
-                              enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side))
+                              enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side),
+                              sight=lambda: (self.model.ruleset, self._state))
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
         self._build()
         self.refresh()

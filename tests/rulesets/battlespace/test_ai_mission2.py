@@ -13,7 +13,7 @@ from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.ai import FireteamAgent, _door_spot
-from game.rulesets.battlespace.geo import sight
+from game.rulesets.battlespace.sight import adjudicate
 
 from .helpers import mission, ready as _ready
 
@@ -38,7 +38,7 @@ def _scripted():
 def test_mission2_plan__runner_moves_to_the_door_while_his_cover_man_suppresses():
     s, door = _scripted()
     okafor = s.figs["okafor"]
-    assert sight(s, okafor, s.figs["a0"]).visible
+    assert adjudicate(s, okafor, s.figs["a0"]).sees
     agent = FireteamAgent(random.Random(0))
 
     _ready(s, "okafor")

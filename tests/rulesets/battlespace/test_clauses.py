@@ -16,7 +16,8 @@ from game.rulesets.battlespace.cards import DATA
 from game.rulesets.battlespace.civilians import chart
 from game.rulesets.battlespace.enemy import _route, activate, move_toward, place_element
 from game.rulesets.battlespace.events import Attacked, Placed
-from game.rulesets.battlespace.geo import R, geo_of, sight
+from game.rulesets.battlespace.geo import R, geo_of
+from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.combat import drift_point, enemy_need, fire_numbers, melee, point_blank
 from game.rulesets.battlespace.rules.common import suppressed, wound
 from game.rulesets.battlespace.setup import staging, validate
@@ -340,12 +341,12 @@ def test_cover__touching_terrain_behind_the_model_is_not_solid_cover():
     terrain must be what hides him. A Fighter touching a wall at his back, his feet hidden by
     a 20 mm wall between, has obscured cover only (TL 10: the shooter's roll -1, not -2)."""
     s = battle(four(x=457, y=600), [("e", "fighter", 460, 306 + R + 0.5, None)], features=(WALL, LOW))
-    sg = sight(s, s.figs["s0"], s.figs["e"])
-    assert sg.visible and sg.cover == "obscured"
+    sg = adjudicate(s, s.figs["s0"], s.figs["e"])
+    assert sg.sees and sg.cover == "obscured"
     need, mods = fire_numbers(s, s.figs["s0"], s.figs["e"])
     assert dict(mods)["obscured cover"] == -1
     s.figs["e"].y = 300 - R - 0.5  # the other side: the wall he touches hides him
-    assert sight(s, s.figs["s0"], s.figs["e"]).cover == "solid"
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "solid"
 
 
 # -- Man Down: bleeding out -------------------------------------------------------------------
@@ -489,7 +490,7 @@ def test_aimed_fire__two_orders_plus_1_marksman_plus_2():
 def test_fire__no_maximum_range_and_all_round_sight():
     """Battlespace: Orders - Fire Weapon: no maximum range; LoS all round (360 degrees, README)."""
     s = battle([("a", "sgt_reyes", 20, 894, [])] + four(x=100, y=850)[1:], [("e", "fighter", 894, 20, None)], features=())
-    assert sight(s, s.figs["a"], s.figs["e"]).visible
+    assert adjudicate(s, s.figs["a"], s.figs["e"]).sees
     _ready(s, "a")
     assert RULESET.check(s, A.Fire(side="fireteam", unit="a", target="e")).ok
 
@@ -522,8 +523,8 @@ def test_civilians__block_soldiers_sight_not_enemies_and_are_caught_in_crossfire
     s.figs["c"] = s.figs["e"].model_copy(update={"id": "c", "side": "civilian", "kind": "civilian", "card": "civilian",
                                                  "x": 457.0, "y": 500.0, "group": None})
     s.figs["s0"].x = 457.0
-    assert sight(s, s.figs["s0"], s.figs["e"]).cover != "none" or not sight(s, s.figs["s0"], s.figs["e"]).visible
-    assert sight(s, s.figs["e"], s.figs["s0"]).cover == "none"
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover != "none" or not adjudicate(s, s.figs["s0"], s.figs["e"]).sees
+    assert adjudicate(s, s.figs["e"], s.figs["s0"]).cover == "none"
     em = emitter(s, [15])
     enemy_attacks(em, em.s.figs["e"], em.s.figs["s0"])
     assert em.s.figs["c"].status == "kia" and em.s.figs["s0"].wounds == 0
@@ -729,7 +730,7 @@ def test_civilians__the_chart_is_rolled_on_first_sight_at_set_up_civilian_move_o
     tall = dict(WALL, height=60.0)
     s = battle(four(), [("e", "fighter", 100, 100, None)], features=(tall,))
     _civilian(s, 500, 280)
-    assert not any(sight(s, s.figs["c"], f).cover == "none" and sight(s, s.figs["c"], f).visible for f in s.soldiers())
+    assert not any(adjudicate(s, s.figs["c"], f).cover == "none" and adjudicate(s, s.figs["c"], f).sees for f in s.soldiers())
     em = emitter(s, [1, 16])
     resolve_card(em, DATA.sitrep_by_id["s10"])
     assert em.s.figs["c"].x == pytest.approx(588.0) and em.s.figs["c"].reacted
@@ -739,6 +740,6 @@ def test_civilians__the_chart_is_rolled_on_first_sight_at_set_up_civilian_move_o
     _civilian(s, 560, 200)
     s.figs["c"].reacted = False
     _ready(s, "s0")
-    assert not sight(s, s.figs["c"], s.figs["s0"]).visible or sight(s, s.figs["c"], s.figs["s0"]).cover != "none"
+    assert not adjudicate(s, s.figs["c"], s.figs["s0"]).sees or adjudicate(s, s.figs["c"], s.figs["s0"]).cover != "none"
     r = step(RULESET, s, A.Move(side="fireteam", unit="s0", x=540, y=330), Dice.scripted([16]))
     assert r.ok and s.figs["c"].reacted

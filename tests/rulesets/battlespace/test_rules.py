@@ -10,7 +10,7 @@ from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.cards import DATA
 from game.rulesets.battlespace.civilians import chart
-from game.rulesets.battlespace.geo import sight
+from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.combat import enemy_attacks, fire_numbers, hit_chance, melee, soldier_fires
 from game.rulesets.battlespace.rules.common import wound
 from game.rulesets.battlespace.sitrep import resolve_card
@@ -29,12 +29,12 @@ def _activated(state, unit, orders=2):
 def test_cover__solid_when_obscured_and_in_contact_with_terrain():
     """Battlespace: Cover: an enemy behind a low wall it touches has solid cover; 10 mm back it is only obscured."""
     s = battle(four(y=600), [("e", "veteran", 460, 280, None)])
-    assert sight(s, s.figs["s0"], s.figs["e"]).cover == "obscured"  # 280 + 12.5 < 300: not touching
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "obscured"  # 280 + 12.5 < 300: not touching
     s.figs["e"].y = 286.0
-    assert sight(s, s.figs["s0"], s.figs["e"]).cover == "solid"
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "solid"
     s.figs["e"].y = 200.0
     s.figs["e"].x = 700.0
-    assert sight(s, s.figs["s0"], s.figs["e"]).cover == "none"
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "none"
 
 
 def test_fire__accuracy_1_against_tl12_in_solid_cover_wounds_45_percent():

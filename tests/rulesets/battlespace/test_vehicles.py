@@ -12,7 +12,8 @@ from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.describe import describe
 from game.rulesets.battlespace.events import VehicleMoved
-from game.rulesets.battlespace.geo import R, geo_of, sight
+from game.rulesets.battlespace.geo import R, geo_of
+from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.orders import on_exit
 
 from .helpers import WALL, battle, four
@@ -125,10 +126,10 @@ def test_drive__sight_and_cover_follow_the_vehicle():
     """LoS is made to and from the cabin: after the drive the Humvee blocks sight at its new place only."""
     s = _crew(crew=("s0",), enemies=[("e", "fighter", 627, 200, None)])
     s.figs["s1"].x, s.figs["s1"].y = 627.0, 700.0
-    assert sight(s, s.figs["s1"], s.figs["e"]).visible
+    assert adjudicate(s, s.figs["s1"], s.figs["e"]).sees
     _ready(s, "s0")
     assert _drive(s, "s0", 457 + 170, 500).ok
-    assert not sight(s, s.figs["s1"], s.figs["e"]).visible
+    assert not adjudicate(s, s.figs["s1"], s.figs["e"]).sees
 
 
 def test_drive__the_crew_exfils_when_the_vehicle_touches_an_exfil_edge():

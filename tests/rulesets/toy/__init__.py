@@ -137,7 +137,7 @@ class Toy:
         return state.phase
 
     def _blockers(self, state: ToyState) -> list[Polygon]:
-        key = id(state.blockers)
+        key = repr(state.blockers)  # by content: an id may be reused by another battle's list
         if key not in self._blocker_cache:
             self._blocker_cache = {key: [Polygon(b) for b in state.blockers]}
         return self._blocker_cache[key]
@@ -145,6 +145,21 @@ class Toy:
     def sees(self, state: ToyState, a: Unit, b: Unit) -> bool:
         line = LineString([(a.x, a.y), (b.x, b.y)])
         return not any(line.crosses(p) or line.within(p) for p in self._blockers(state))
+
+    def sight(self, state: ToyState, viewer_id: str, target_id: str):
+        """The toy's one sight adjudication: the centre-to-centre line (for the overlay)."""
+        from game.core.sight import BLOCKS, Crossing, SightVerdict
+
+        a, b = state.units.get(viewer_id), state.units.get(target_id)
+        if a is None or b is None or not (a.alive and b.alive):
+            return None
+        ok = self.sees(state, a, b)
+        line = LineString([(a.x, a.y), (b.x, b.y)])
+        cross = () if ok else tuple(Crossing(f"block{i}", "a block", BLOCKS)
+                                    for i, p in enumerate(self._blockers(state)) if line.crosses(p) or line.within(p))
+        cover = "partial" if ok and self.touches_terrain(state, b) else "none"
+        return SightVerdict(a.id, b.id, ok, cover, 1.0 if ok else 0.0, a.id, b.id, crossings=cross,
+                            lines=(((a.x, a.y), (b.x, b.y)),), clause="toy duel: centre to centre")
 
     def touches_terrain(self, state: ToyState, u: Unit) -> bool:
         disc = Point(u.x, u.y).buffer(BASE_R + 1.0)

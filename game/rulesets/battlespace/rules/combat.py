@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import LineString, Point
 
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
 from ..cards import DATA
 from ..describe import display_name as nm
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
-from ..geo import R, edge_distance, in_contact, sight
+from ..geo import R, edge_distance, in_contact
+from ..sight import adjudicate, crossfire
 from ..state import BSState, Fig
 from .common import Emitter, has_gear, lift_suppression, soldier_roll_mods, suppressed, wound, wound_penalty
 
@@ -62,7 +62,7 @@ def fire_numbers(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> 
         scope = has_gear(shooter, "aim_bonus")
         if scope:
             mods.append((DATA.gear[scope].name, DATA.gear[scope].bonus))
-    cov = sight(s, shooter, target).cover
+    cov = adjudicate(s, shooter, target).cover
     if cov != "none":
         mods.append((f"{cov} cover", -M[cov]))
     if elevated_over(shooter, target):
@@ -110,7 +110,7 @@ def enemy_need(s: BSState, enemy: Fig, target: Fig) -> int:
     if suppressed(s, enemy):
         need -= M["suppressed_enemy_tl"]
     if target.kind == "soldier" and target.status == "ok":
-        cov = sight(s, enemy, target).cover
+        cov = adjudicate(s, enemy, target).cover
         if cov != "none":
             need -= M[cov]
         if target.prone:
@@ -132,6 +132,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
     """
     s = em.s
     em.emit(Targeted(unit=target.id))
+    caught = crossfire(s, enemy, target)  # Battlespace: Civilians: judged at the moment of the attack
     weapon = DATA.weapons[DATA.enemies[enemy.card].weapon]
     need = enemy_need(s, enemy, target)
     if target.status == "down":
@@ -157,9 +158,9 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
     if hit:
         w = weapon.wounds + (M["point_blank_wounds"] if point_blank(enemy, target) else 0)
         wound(em, em.s.figs[target.id], w, "shot")
-    line = LineString([(enemy.x, enemy.y), (target.x, target.y)])
-    for c in list(em.s.figs.values()):
-        if c.kind == "civilian" and c.status == "ok" and line.distance(Point(c.x, c.y)) < R:
+    for cid in caught:
+        c = em.s.figs[cid]
+        if c.status == "ok":
             em.emit(Removed(unit=c.id, status="kia"))
             em.log(f"{nm(c)} is caught in the crossfire")
 

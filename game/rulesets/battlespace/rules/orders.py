@@ -12,7 +12,8 @@ from .. import actions as A
 from ..cards import DATA
 from ..describe import article, display_name as nm
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
-from ..geo import R, TOL, geo_of, in_contact, sight, throw_clear
+from ..geo import R, TOL, geo_of, in_contact, throw_clear
+from ..sight import sees
 from ..state import BSState, Fig
 from ..vehicles import check_drive, resolve_drive
 from .combat import aoe_attack, aoe_polygon, bearing, drift_point, in_area, melee, soldier_fires, soldier_weapon
@@ -178,7 +179,7 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
             g = DATA.gear.get(a.gear)
             if g is None or g.kind != "fire_aoe" or f.gear.get(a.gear, 0) == 0:
                 return f"{f.id} has no {a.gear} to fire"
-        if not sight(s, f, t).visible:
+        if not sees(s, f, t):
             return f"{f.id} has no line of sight to {t.id}"
         return None
     if isinstance(a, A.Throw):
