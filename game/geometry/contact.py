@@ -38,12 +38,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 
-from game.geometry.shapes import Base, heading_vector
+if TYPE_CHECKING:  # shapes imports this module (template overlap); Base is only duck-typed here
+    from game.geometry.shapes import Base
 
 __all__ = [
     "TOUCH_EPS", "segment_distances", "closest_on_segment", "polygon_edges", "disc_polygon_gap",
@@ -164,19 +166,20 @@ def path_polygon_gap(path: Sequence[Sequence[float]], polygon: Polygon) -> float
 # --------------------------------------------------------------------------- bases
 
 
-def _rect_frame(base: Base) -> tuple[float, float, float, float, float, float]:
-    fx, fy = heading_vector(base.heading)
+def _rect_frame(base: "Base") -> tuple[float, float, float, float, float, float]:
+    h = math.radians(base.heading)
+    fx, fy = math.cos(h), math.sin(h)
     return base.x, base.y, fx, fy, base.depth / 2.0, base.width / 2.0
 
 
-def _rect_corners(base: Base) -> np.ndarray:
+def _rect_corners(base: "Base") -> np.ndarray:
     x, y, fx, fy, hd, hw = _rect_frame(base)
     sx, sy = -fy, fx
     return np.array([[x + fx * hd + sx * hw, y + fy * hd + sy * hw], [x + fx * hd - sx * hw, y + fy * hd - sy * hw],
                      [x - fx * hd - sx * hw, y - fy * hd - sy * hw], [x - fx * hd + sx * hw, y - fy * hd + sy * hw]])
 
 
-def _rect_signed_distance(base: Base, px: float, py: float) -> float:
+def _rect_signed_distance(base: "Base", px: float, py: float) -> float:
     """Signed distance (mm) from a point to a rectangular base: negative inside."""
     x, y, fx, fy, hd, hw = _rect_frame(base)
     dx, dy = px - x, py - y
@@ -187,7 +190,7 @@ def _rect_signed_distance(base: Base, px: float, py: float) -> float:
     return math.hypot(max(u, 0.0), max(v, 0.0))
 
 
-def base_point_distance(base: Base, point: Sequence[float]) -> float:
+def base_point_distance(base: "Base", point: Sequence[float]) -> float:
     """Distance (mm) from a point to the nearest part of a base (0 when the point is on it).
     Round bases are circles, rectangular bases their exact rectangle (closest point)."""
     px, py = float(point[0]), float(point[1])
@@ -196,7 +199,7 @@ def base_point_distance(base: Base, point: Sequence[float]) -> float:
     return max(0.0, _rect_signed_distance(base, px, py))
 
 
-def _rect_rect(a: Base, b: Base) -> tuple[float, float]:
+def _rect_rect(a: "Base", b: "Base") -> tuple[float, float]:
     """(gap, depth) between two rectangles: separating axes for the depth, vertex-to-edge
     distances for the gap (two convex polygons that do not overlap are nearest at a vertex)."""
     ca, cb = _rect_corners(a), _rect_corners(b)
@@ -214,7 +217,7 @@ def _rect_rect(a: Base, b: Base) -> tuple[float, float]:
     return float(gap), 0.0
 
 
-def base_gap(a: Base, b: Base) -> float:
+def base_gap(a: "Base", b: "Base") -> float:
     """Edge-to-edge gap (mm) between two bases; 0 when they touch or overlap. Exact for every
     pair: circle-circle by centres, circle-rectangle by the rectangle's closest point,
     rectangle-rectangle by vertex-to-edge distances."""
@@ -226,7 +229,7 @@ def base_gap(a: Base, b: Base) -> float:
     return _rect_rect(a, b)[0]
 
 
-def base_overlap(a: Base, b: Base) -> float:
+def base_overlap(a: "Base", b: "Base") -> float:
     """How deep two bases overlap (mm): the least distance one must move to clear the other,
     0 when they are apart or only touch. Circle-circle: r1 + r2 - d; circle-rectangle: radius
     less the centre's signed distance to the rectangle; rectangle-rectangle: the least
@@ -322,17 +325,16 @@ def sweep_polygon(start: Sequence[float], end: Sequence[float], r: float, polygo
     """
     if r < 0:
         raise ValueError(f"radius must be >= 0, got {r}")
-    p0 = np.array([float(start[0]), float(start[1])])
-    p1 = np.array([float(end[0]), float(end[1])])
-    if float(polygon.distance(Point(p0))) <= r:
+    x0, y0, x1, y1 = float(start[0]), float(start[1]), float(end[0]), float(end[1])
+    minx, miny, maxx, maxy = polygon.bounds
+    if maxx < min(x0, x1) - r or minx > max(x0, x1) + r or maxy < min(y0, y1) - r or miny > max(y0, y1) + r:
+        return None
+    if float(polygon.distance(Point(x0, y0))) <= r:
         return 0.0
-    d = p1 - p0
+    p0 = np.array([x0, y0])
+    d = np.array([x1 - x0, y1 - y0])
     L = math.hypot(*d)
     if L == 0:
-        return None
-    minx, miny, maxx, maxy = polygon.bounds
-    lo, hi = np.minimum(p0, p1) - r, np.maximum(p0, p1) + r
-    if maxx < lo[0] or minx > hi[0] or maxy < lo[1] or miny > hi[1]:
         return None
     A, B = polygon_edges(polygon)
     t = min(float(edge_entry(p0, d, A, B, r, ends=False).min()),
