@@ -47,7 +47,7 @@ from game.geometry.paths import PathFinder  # noqa: E402
 from game.geometry.terrain import IMPASSABLE, TerrainPiece  # noqa: E402
 
 QUERIES = 50
-SWEEP_REPEATS = 20
+SWEEP_REPEATS = 60
 SEED = 20240611
 
 

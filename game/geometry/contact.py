@@ -127,8 +127,8 @@ def disc_polygon_area(x: float, y: float, r: float, polygon: Polygon) -> float:
     edge start, edge end): straight pieces inside the circle count as triangles, pieces
     outside as circular sectors. No polygonised circle is involved.
     """
-    if r <= 0 or polygon.is_empty:
-        return 0.0
+    if r <= 0 or polygon.is_empty or float(polygon.distance(Point(x, y))) >= r:
+        return 0.0  # apart or only touching (rounding would leave a few 1e-16 mm^2)
     A, B = polygon_edges(polygon)
     P = A - (x, y)
     Q = B - (x, y)
@@ -253,7 +253,7 @@ def disc_entry(p0: np.ndarray, d: np.ndarray, centres: np.ndarray, reach: np.nda
     with ``inf`` where it never does. A point already within reach (up to :data:`TOUCH_EPS`)
     gives 0, unless ``leave_free`` and it is not moving closer (then inf: moving away from a
     disc it never comes closer later). Closed form: the smaller root of
-    ``|p0 + t d - c|^2 = reach^2``.
+    ``|p0 + t d - c|^2 = reach^2``, in the numerically stable arrangement.
     """
     centres = np.asarray(centres, dtype=float).reshape(-1, 2)
     reach = np.broadcast_to(np.asarray(reach, dtype=float), (len(centres),))
@@ -262,15 +262,20 @@ def disc_entry(p0: np.ndarray, d: np.ndarray, centres: np.ndarray, reach: np.nda
         return t
     f = p0 - centres
     a = float(d @ d)
-    b = 2.0 * (f @ d)
+    bh = f @ d  # half the linear coefficient: < 0 while moving closer
     c = np.einsum("ij,ij->i", f, f) - reach**2
     inside = c <= TOUCH_EPS * np.maximum(reach, 1.0)
-    t[inside & ((b < 0) | (not leave_free))] = 0.0
+    t[inside & ((bh < 0) | (not leave_free))] = 0.0
     if a > 0:
-        disc = b * b - 4 * a * c
-        ok = ~inside & (disc >= 0)
-        root = (-b[ok] - np.sqrt(disc[ok])) / (2 * a)
-        t[ok] = np.where((root >= 0) & (root <= 1), root, np.inf)
+        # a quarter of the discriminant by Lagrange's identity, |d|^2 R^2 - (f x d)^2, factored: no
+        # cancellation when the path runs through the centre; the smaller root as c / (-bh + sqrt):
+        # no cancellation when the start is near the circle
+        lr = math.sqrt(a) * reach
+        h = np.abs(f[:, 0] * d[1] - f[:, 1] * d[0])
+        q = (lr - h) * (lr + h)
+        ok = ~inside & (q >= 0) & (bh < 0)
+        root = c[ok] / (-bh[ok] + np.sqrt(q[ok]))
+        t[ok] = np.where(root <= 1, root, np.inf)
     return t
 
 

@@ -82,8 +82,8 @@ class _Chipmunk:
     bounding box is grown by ``reach``. That growth is what makes the query exact: Chipmunk
     walks its bounding-box tree with the bare centre line, so with plain shapes it never
     tests an obstacle whose box the line misses even when the swept disc reaches it (on the
-    standard table about one in five random sweeps of a 12.5 mm base is then reported late or
-    not at all). Each obstacle (piece or base) is its own filter group, so one id can be left
+    standard table a third of the base-to-base sweeps of ``tools/bench_paths.py`` are then
+    reported late or not at all). Each obstacle (piece or base) is its own filter group, so one id can be left
     out of a query by the filter; its edge or base index is the shape's collision type.
     """
 
@@ -138,40 +138,12 @@ class _Chipmunk:
             f = self._filters[group] = pymunk.ShapeFilter(group=group)
         return f
 
-    def first(self, x0: float, y0: float, x1: float, y1: float, dx: float, dy: float, seg: float, r: float,
-              group: int):
-        """First contact on the segment (x0, y0)-(x1, y1) (``dx, dy`` its vector, ``seg`` its
-        length): ``(t in [0, 1], obstacle index)``, None for no contact, or ``_AT_START`` when
-        something is met within :data:`_START_SLACK` of the start (the caller then applies
-        the touching-at-the-start rule with the numpy solve).
 
-        The query starts ``_START_SLACK`` mm behind the start, so an obstacle touched at the
-        start, or so near it that rounding could hide the contact, is met at the very
-        beginning of the query and handed back as ``_AT_START``; every other contact is
-        Chipmunk's closed-form root on the same line.
-        """
-        back = _START_SLACK / seg
-        f = self.filter(group)
-        q0 = (x0 - dx * back, y0 - dy * back)
-        if self.lib is not None:
-            shape = self.lib.cpSpaceSegmentQueryFirst(self.cp, q0, (x1, y1), r - self.reach, f, self.info)
-            if shape == self.null:
-                return None
-            t = self.info.alpha * (1.0 + back) - back
-            if t <= back:
-                return _AT_START
-            return t, self.lib.cpShapeGetCollisionType(shape) - 1
-        hit = self.space.segment_query_first(q0, (x1, y1), r - self.reach, f)  # pragma: no cover
-        if hit is None:  # pragma: no cover
-            return None
-        t = hit.alpha * (1.0 + back) - back  # pragma: no cover
-        return _AT_START if t <= back else (t, hit.shape.collision_type - 1)  # pragma: no cover
-
-
-_AT_START = object()
-#: A contact met within this (mm) of a sweep's start is handed to the numpy solve, which applies
-#: the touching-at-the-start rule; far wider than rounding and than :data:`TOUCH_EPS`.
-_START_SLACK = 1e-6
+#: Each Chipmunk query runs this far (mm) past both ends of the segment asked; a contact it finds
+#: within this of either end is handed to the numpy solve, which applies the touching-at-the-start
+#: rule and counts a touch exactly at the end (Chipmunk's tests are strict there). Far wider than
+#: rounding and than :data:`contact.TOUCH_EPS`.
+_END_SLACK = 1e-6
 
 
 class Contact(NamedTuple):
@@ -216,10 +188,12 @@ class SweepIndex:
             one-off sweep: nothing to build).
 
     Both ways are exact (closed-form first contact against edges, corners and
-    circles; they agree to 1e-9 mm, ``tests/geometry/test_first_contact_exact.py``).
-    A sweep whose start touches something, or that must leave out more than
-    one id, is always answered by the numpy solve, which applies the
-    touching-at-the-start rule of :func:`first_contact`.
+    circles; they agree to 1e-9 mm, ``tests/geometry/test_swept_contact_exact.py``).
+    A segment whose contact falls within ``_END_SLACK`` of either end (a start
+    touching something, a move ending exactly in contact), or a sweep that
+    must leave out more than one id, is answered by the numpy solve, which
+    applies the touching-at-the-start rule of :func:`first_contact`. Not
+    thread-safe (one query record is reused).
     """
 
     def __init__(
@@ -248,6 +222,13 @@ class SweepIndex:
         self._lo = np.minimum(self.a, self.b)
         self._hi = np.maximum(self.a, self.b)
         self._al, self._bl, self._ol = self.a.tolist(), self.b.tolist(), self.owner.tolist()
+        # the edge before each edge in its ring (rings are closed runs: an edge ending where its run began)
+        self._prev = np.arange(len(self._al)) - 1
+        first = 0
+        for k, end in enumerate(self._bl):
+            if k > first and end == self._al[first]:
+                self._prev[first] = k
+                first = k + 1
         self._n_edges = len(self._al)
         self._edge_rows = [(a[0], a[1], b[0] - a[0], b[1] - a[1], (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2 or 1.0,
                             self.piece_ids[k]) for a, b, k in zip(self._al, self._bl, self._ol)]
@@ -269,62 +250,49 @@ class SweepIndex:
         """As :func:`first_contact`, against the prepared obstacles."""
         if radius < 0:
             raise ValueError(f"radius must be >= 0, got {radius}")
-        if end is not None and self.prepared:
-            # One straight move: the hot path (the AI and the rules sweep thousands a turn), the
-            # Chipmunk query of _Chipmunk.first written out.
-            x0, y0 = start
-            x1, y1 = end
-            dx, dy = x1 - x0, y1 - y0
-            seg = math.hypot(dx, dy)
-            if not seg < math.inf:
-                raise ValueError("path coordinates must be finite")
-            if seg == 0:
-                return Contact(False, None, None, (float(x0), float(y0)), None, 0.0, None)
-            cm = self._cm
-            if cm is None or cm.reach < radius:
-                cm = self._chipmunk(radius)
-            group = cm.group_of(ignore) if ignore else 0
-            if group is not None and cm.lib is not None:
-                back = _START_SLACK / seg
-                info = cm.info
-                shape = cm.query(cm.cp, (x0 - dx * back, y0 - dy * back), (x1, y1), radius - cm.reach,
-                                 cm.no_filter if group == 0 else cm.filter(group), info)
-                if shape == cm.null:
-                    return Contact(False, None, None, (float(x1), float(y1)), None, float(seg), None)
-                t = info.alpha * (1.0 + back) - back
-                if t > back:
-                    i = cm.collision_type(shape) - 1
-                    cx, cy = float(x0 + t * dx), float(y0 + t * dy)
-                    if i < self._n_edges:
-                        ax, ay, ex, ey, l2, oid = self._edge_rows[i]
-                        u = ((cx - ax) * ex + (cy - ay) * ey) / l2
-                        u = 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
-                        return Contact(True, "terrain", oid, (cx, cy), (ax + u * ex, ay + u * ey), t * seg, 0)
-                    return self._contact((x0, y0), (x1, y1), seg, t, i, radius, 0.0, 0)
-            path = [(float(x0), float(y0)), (float(x1), float(y1))]
-        elif end is not None:
-            path = [(float(start[0]), float(start[1])), (float(end[0]), float(end[1]))]
-            if not all(math.isfinite(v) for p in path for v in p):
-                raise ValueError("path coordinates must be finite")
-        else:
+        if end is None:  # a path: its straight moves in turn
             path = [(float(p[0]), float(p[1])) for p in _path_array(start)]
-        cm = self._chipmunk(radius) if self.prepared else None
-        group = (cm.group_of(ignore) if ignore else 0) if cm is not None else None
-        travelled = 0.0
-        for k in range(len(path) - 1):
-            p0, p1 = path[k], path[k + 1]
-            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-            seg = math.hypot(dx, dy)
-            if seg == 0:
-                continue
-            got = _AT_START if group is None else cm.first(p0[0], p0[1], p1[0], p1[1], dx, dy, seg, radius, group)
-            if got is _AT_START:
-                got = self._solve(np.array(p0), np.array(p1), radius, ignore)
-            if got is not None:
-                return self._contact(p0, p1, seg, got[0], got[1], radius, travelled, k)
-            travelled += seg
-        last = path[-1]
-        return Contact(False, None, None, (float(last[0]), float(last[1])), None, travelled, None)
+            travelled = 0.0
+            for k in range(len(path) - 1):
+                c = self.first_contact(path[k], path[k + 1], radius, ignore)
+                if c.hit:
+                    return c._replace(distance=travelled + c.distance, segment=k)
+                travelled += c.distance
+            return Contact(False, None, None, path[-1], None, travelled, None)
+        x0, y0 = start
+        x1, y1 = end
+        dx, dy = x1 - x0, y1 - y0
+        seg = math.hypot(dx, dy)
+        if not seg < math.inf:
+            raise ValueError("path coordinates must be finite")
+        if seg == 0:
+            return Contact(False, None, None, (float(x0), float(y0)), None, 0.0, None)
+        cm = self._cm
+        if self.prepared and (cm is None or cm.reach < radius) and (self._n_edges or len(self.radii)):
+            cm = self._chipmunk(radius)
+        group = (cm.group_of(ignore) if ignore else 0) if cm is not None and cm.lib is not None else None
+        if group is not None:
+            # the hot path (the AI and the rules sweep thousands a turn): one Chipmunk query
+            back = _END_SLACK / seg
+            info = cm.info
+            shape = cm.query(cm.cp, (x0 - dx * back, y0 - dy * back), (x1 + dx * back, y1 + dy * back),
+                             radius - cm.reach, cm.no_filter if group == 0 else cm.filter(group), info)
+            if shape == cm.null:
+                return Contact(False, None, None, (float(x1), float(y1)), None, float(seg), None)
+            t = info.alpha * (1.0 + 2.0 * back) - back
+            if back < t < 1.0 - back:
+                i = cm.collision_type(shape) - 1
+                if i < self._n_edges:
+                    cx, cy = float(x0 + t * dx), float(y0 + t * dy)
+                    ax, ay, ex, ey, l2, oid = self._edge_rows[i]
+                    u = ((cx - ax) * ex + (cy - ay) * ey) / l2
+                    u = 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
+                    return Contact(True, "terrain", oid, (cx, cy), (ax + u * ex, ay + u * ey), t * seg, 0)
+                return self._contact((x0, y0), (x1, y1), seg, t, i, radius)
+        got = self._solve(np.array((x0, y0), dtype=float), np.array((x1, y1), dtype=float), radius, ignore)
+        if got is not None:
+            return self._contact((x0, y0), (x1, y1), seg, got[0], got[1], radius)
+        return Contact(False, None, None, (float(x1), float(y1)), None, float(seg), None)
 
     def _solve(self, p0: np.ndarray, p1: np.ndarray, radius: float, ignore: frozenset[str]) -> tuple[float, int] | None:
         """(t, obstacle index) of the first contact on one segment: the numpy closed-form solve."""
@@ -353,12 +321,32 @@ class SweepIndex:
                 t = edge_entry(p0, d, a, b, radius, leave_free=True, ends=False)
                 if radius > 0:
                     t = np.minimum(t, disc_entry(p0, d, a, np.full(len(a), radius), leave_free=True))
+                else:
+                    self._point_at_corner(p0, d, idx, t)
                 m = int(np.argmin(t))
                 if t[m] < best_t:
                     best_t, best = float(t[m]), int(idx[m])
         return None if best is None else (best_t, best)
 
-    def _contact(self, p0, p1, seg: float, t: float, i: int, radius: float, travelled: float, k: int) -> Contact:
+    def _point_at_corner(self, p0: np.ndarray, d: np.ndarray, idx: np.ndarray, t: np.ndarray) -> None:
+        """A point (radius 0) starting exactly on an obstacle's corner meets that obstacle at once
+        only if it heads into the obstacle (into the corner's inner wedge: both edges' inner
+        sides at a convex corner, either at a reflex one); otherwise neither edge at the corner
+        is met (a path leaving a corner cannot come back to the edges that meet there). Sets
+        ``t`` (over the candidate edges ``idx``) for those two edges."""
+        starts = np.nonzero((self.a[idx, 0] == p0[0]) & (self.a[idx, 1] == p0[1]))[0]
+        for k in starts:
+            i = int(idx[k])
+            j = int(self._prev[i])
+            e_in, e_out = self.b[j] - self.a[j], self.b[i] - self.a[i]
+            into_in = e_in[0] * d[1] - e_in[1] * d[0] > 0  # d on the inner (left) side of each edge
+            into_out = e_out[0] * d[1] - e_out[1] * d[0] > 0
+            convex = e_in[0] * e_out[1] - e_in[1] * e_out[0] >= 0
+            hit = 0.0 if ((into_in and into_out) if convex else (into_in or into_out)) else math.inf
+            t[k] = hit
+            t[idx == j] = hit
+
+    def _contact(self, p0, p1, seg: float, t: float, i: int, radius: float) -> Contact:
         """The :class:`Contact` at ``t`` on the segment ``p0-p1`` with obstacle ``i`` (an edge
         index, or ``len(self.a)`` + a base index)."""
         cx, cy = p0[0] + t * (p1[0] - p0[0]), p0[1] + t * (p1[1] - p0[1])
@@ -372,7 +360,7 @@ class SweepIndex:
         else:
             touch = closest_on_segment((cx, cy), self._al[i], self._bl[i])
             kind, oid = "terrain", self.piece_ids[self._ol[i]]
-        return Contact(True, kind, oid, (float(cx), float(cy)), touch, travelled + t * seg, k)
+        return Contact(True, kind, oid, (float(cx), float(cy)), (float(touch[0]), float(touch[1])), t * seg, 0)
 
 
 def first_contact(
