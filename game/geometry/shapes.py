@@ -321,13 +321,38 @@ def in_arc_matrix(shooters, headings, width, targets, radii=0.0, offset=0.0) -> 
     return _disc_in_sector(s[:, 0:1], s[:, 1:2], (h + offset)[:, None], w, t[None, :, 0], t[None, :, 1], r)
 
 
+def _polygon_in_sector(poly: Polygon, ox: float, oy: float, heading_deg: float, width_deg: float) -> bool:
+    """Exact: does the convex polygon ``poly`` meet the infinite sector with apex (ox, oy)?
+
+    It does when a corner lies in the sector (boundaries included), the apex lies in the
+    polygon, or a boundary ray crosses one of its edges."""
+    c = np.asarray(poly.exterior.coords)[:-1]
+    if np.any(_disc_in_sector(ox, oy, heading_deg, width_deg, c[:, 0], c[:, 1], 0.0)):
+        return True
+    if poly.covers(Point(ox, oy)):
+        return True
+    p, e = c, np.roll(c, -1, axis=0) - c
+    for sgn in (-1.0, 1.0):
+        a = math.radians(heading_deg + sgn * width_deg / 2.0)
+        ux, uy = math.cos(a), math.sin(a)
+        den = ux * e[:, 1] - uy * e[:, 0]
+        wx, wy = p[:, 0] - ox, p[:, 1] - oy
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s_ = (wx * e[:, 1] - wy * e[:, 0]) / den  # along the ray
+            t_ = (wx * uy - wy * ux) / den  # along the edge
+        if np.any((den != 0) & (s_ >= 0) & (t_ >= -EPS) & (t_ <= 1 + EPS)):
+            return True
+    return False
+
+
 def arc_of(origin: "PointLike | Base", facing_heading: float, target: "PointLike | Base",
            arcs: Iterable[Arc] = QUADRANTS) -> tuple[Arc, ...]:
     """All arcs of a model at ``origin`` facing ``facing_heading`` that contain ``target``.
 
     A point is in an arc when its bearing lies within the sector (boundaries
-    included); a base is in an arc when any part of it is (round bases tested
-    analytically, rectangles by polygon intersection). A target on a boundary
+    included); a base is in an arc when any part of it is (round bases and
+    rectangles both tested exactly: the disc's distance to the boundary rays,
+    the rectangle's corners, edges and the apex). A target on a boundary
     is in both arcs, so the rules' choice is left to the player. A target at
     the origin is in every arc.
 
@@ -339,9 +364,7 @@ def arc_of(origin: "PointLike | Base", facing_heading: float, target: "PointLike
     for arc in arcs:
         h = facing_heading + arc.heading
         if isinstance(target, Base) and not target.is_circle:
-            hit = arc.width >= 360.0 or sector_polygon(ox, oy, h, arc.width,
-                                                       math.hypot(target.x - ox, target.y - oy)
-                                                       + 2 * target.bounding_radius + 1.0).intersects(target.footprint)
+            hit = arc.width >= 360.0 or _polygon_in_sector(target.footprint, ox, oy, h, arc.width)
         else:
             tx, ty, tr = ((target.x, target.y, target.radius) if isinstance(target, Base)
                           else (float(target[0]), float(target[1]), 0.0))

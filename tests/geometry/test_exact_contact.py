@@ -200,3 +200,21 @@ def test_overlap_matrix__rectangles_are_not_points():
     assert m[0, 1] == pytest.approx(base_overlap(a, b)) and m[0, 1] > 0
     assert m[0, 2] == pytest.approx(5.0)  # the circle reaches 5 mm past the side at y = 10
     assert m[1, 2] == 0.0
+
+
+@SET
+@given(st.floats(-100, 100), st.floats(-100, 100), size, size, angle, angle, st.floats(1, 359))
+def test_arc_of__rectangle_in_arc_matches_the_polygons(x, y, w, d, turn, facing, width):
+    """A rectangular base is in an arc iff its exact rectangle meets the sector (a long pie slice
+    built from many points as the reference, far beyond the base)."""
+    from game.geometry.shapes import Arc, arc_of, sector_polygon
+
+    target = Base.rect(x, y, w, d, turn)
+    reach = math.hypot(x, y) + 200
+    ref = sector_polygon(0, 0, facing, width, reach, steps_per_90=512)
+    foot = target.footprint
+    got = bool(arc_of((0, 0), facing, target, [Arc(0.0, width)]))
+    if ref.intersection(foot).area > 1e-6:
+        assert got
+    elif ref.distance(foot) > 1e-6:
+        assert not got
