@@ -163,24 +163,6 @@ def _sweep_figures(sweep: SweepIndex, pieces, pairs, r: float) -> dict:
     }
 
 
-    return {
-        "path_build_s": round(build_s, 4),
-        "path_query_ms": round(statistics.median(q_ms), 3),
-        "navmesh_build_ms": round(nav_build_ms, 2),
-        "navmesh_query_ms": round(statistics.median(n_ms), 3),
-        "navmesh_length_ratio_median": round(statistics.median(ratios), 5) if ratios else None,
-        "navmesh_length_ratio_max": round(max(ratios), 5) if ratios else None,
-        "graph_vertices": int(len(pf.verts)),
-        "graph_edges": int(pf.edge_count),
-        "navmesh_triangles": int(len(nm.triangles)),
-        "queries": len(pairs),
-        "queries_found": found,
-        "first_contact_us": round(fc_us, 1),
-        "sweep_index_build_ms": round(sweep_build_ms, 2),
-        "pymunk_segment_query_us": round(pm_us, 1),
-    }
-
-
 def main(table_file: str = typer.Argument("../shared/bench/standard_table.json", help="benchmark table JSON"),
          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")) -> None:
     """Exact-path and navmesh figures on the benchmark table."""

@@ -91,7 +91,7 @@ def polygon_edges(polygon: Polygon) -> tuple[np.ndarray, np.ndarray]:
     return _edges_cached(shapely.to_wkb(polygon))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)
 def _edges_cached(wkb: bytes) -> tuple[np.ndarray, np.ndarray]:
     polygon = shapely.orient_polygons(shapely.from_wkb(wkb), exterior_cw=False)
     a, b = [], []

@@ -481,7 +481,7 @@ def path_cost(path: Sequence[Coord], pieces: Sequence[TerrainPiece], radius: flo
     stopped_by = None
     hinder = [p for p in pieces if p.has(HINDERING) and not _touching(start, radius, p.polygon)]
     if hinder and total > 0:
-        c = SweepIndex((), hinder, frozenset({HINDERING})).first_contact(pts, None, radius)
+        c = first_contact(pts, None, radius, pieces=hinder, terrain_tags=frozenset({HINDERING}))
         if c.hit:
             stopped_by = c.id
             pts = _truncate(pts, c.distance)
@@ -495,7 +495,7 @@ def path_cost(path: Sequence[Coord], pieces: Sequence[TerrainPiece], radius: flo
         line = LineString(pts) if len(pts) > 1 else Point(pts[0])
         entered = [p for p in block if p.polygon.distance(line) < radius - 1e-7
                    or (radius == 0 and p.polygon.relate_pattern(line, "T********"))]
-        c = SweepIndex((), entered, frozenset({IMPASSABLE})).first_contact(pts, None, radius) if entered else None
+        c = first_contact(pts, None, radius, pieces=entered) if entered else None
         if c is not None and not c.hit:  # contact is found by the sweep; never miss the piece
             c = Contact(True, "terrain", entered[0].id, c.centre, None, c.distance, None)
         if c is not None:
@@ -610,12 +610,7 @@ def reachable_area(
     if comp is None or allowance == 0:
         return Reach(Polygon(), allowance, s, tol)
     region = finder.space.components[comp]
-    ea, eb = [], []
-    for ring in (region.exterior, *region.interiors):
-        c = np.asarray(ring.coords)[:, :2]
-        ea.append(c[:-1])
-        eb.append(c[1:])
-    A, B = np.concatenate(ea), np.concatenate(eb)
+    A, B = polygon_edges(region)
     srcs = [(np.asarray(s), allowance, None)]
     for i in np.nonzero(dist < allowance)[0]:
         srcs.append((finder.verts[i], allowance - float(dist[i]), i))
