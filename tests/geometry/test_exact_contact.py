@@ -218,3 +218,16 @@ def test_arc_of__rectangle_in_arc_matches_the_polygons(x, y, w, d, turn, facing,
         assert got
     elif ref.distance(foot) > 1e-6:
         assert not got
+
+
+@SET
+@given(coord, coord, coord, coord, coord, coord, st.floats(0.5, 50))
+def test_disc_entry_one__same_root_as_disc_entry(x0, y0, x1, y1, cx, cy, reach):
+    from game.geometry.contact import disc_entry, disc_entry_one
+
+    t1 = disc_entry_one(x0, y0, x1 - x0, y1 - y0, cx, cy, reach)
+    tv = float(disc_entry(np.array([x0, y0]), np.array([x1 - x0, y1 - y0]), np.array([[cx, cy]]), reach)[0])
+    assert t1 == tv or abs(t1 - tv) < 1e-12
+    if 0 < t1 < math.inf:
+        x, y = x0 + t1 * (x1 - x0), y0 + t1 * (y1 - y0)
+        assert math.hypot(x - cx, y - cy) == pytest.approx(reach, abs=1e-6)

@@ -7,7 +7,7 @@ the functions here only adapt signatures (loose x, y floats; headings in
 (-180, 180]) and pick the feature's true shape: a planet or moon is its
 circle (``cx, cy, radius``; its ``exterior`` ring is for drawing), a cloud,
 asteroid field or rift its polygon (cached per feature). Every contact is
-exact (``contact.disc_entry``, ``contact.sweep_polygon``: no buffered
+exact (``contact.disc_entry_one``, ``contact.sweep_polygon``: no buffered
 outline), touching counting within ``EPS``. Table mm, degrees clockwise from
 +x (y down).
 """
@@ -18,14 +18,13 @@ import math
 from functools import lru_cache
 from typing import Sequence
 
-import numpy as np
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
 
 from game.geometry.gravity import GravityWell, gravity_turn
 from game.geometry.measure import angle_difference
 from game.geometry.measure import bearing as _bearing
-from game.geometry.contact import closest_on_segment, disc_entry, path_polygon_gap, segment_distances, sweep_polygon
+from game.geometry.contact import closest_on_segment, disc_entry_one, path_polygon_gap, sweep_polygon
 from game.geometry.shapes import QUADRANTS as _ARCS
 from game.geometry.shapes import arc_of, displace, normalise_deg
 
@@ -84,23 +83,19 @@ def seg_point_dist(ax: float, ay: float, bx: float, by: float, px: float, py: fl
 
 def first_touch(ax: float, ay: float, bx: float, by: float, px: float, py: float, r: float) -> float | None:
     """Distance along segment ab at which a point moving on it first comes within
-    ``r`` of (px, py), or None (``contact.disc_entry``: the smaller root of the
+    ``r`` of (px, py), or None (``contact.disc_entry_one``: the smaller root of the
     quadratic). A point starting within ``r`` touches at once (0.0)."""
     if (ax - px) ** 2 + (ay - py) ** 2 <= r * r:
         return 0.0
-    L = math.hypot(bx - ax, by - ay)
-    if L == 0:
-        return None
-    t = float(disc_entry(np.array([ax, ay]), np.array([bx - ax, by - ay]), np.array([[px, py]]), r)[0])
-    return t * L if math.isfinite(t) else None
+    t = disc_entry_one(ax, ay, bx - ax, by - ay, px, py, r)
+    return t * math.hypot(bx - ax, by - ay) if t < math.inf else None
 
 
 def polyline_point_dist(pts: Sequence[tuple[float, float]], px: float, py: float) -> float:
     """Distance from a point to a polyline (a single point when len(pts) == 1)."""
     if len(pts) == 1:
         return math.hypot(px - pts[0][0], py - pts[0][1])
-    p = np.asarray(pts, dtype=float)
-    return float(segment_distances((px, py), p[:-1], p[1:]).min())
+    return min(seg_point_dist(*pts[i], *pts[i + 1], px, py)[0] for i in range(len(pts) - 1))
 
 
 @lru_cache(maxsize=512)
@@ -156,7 +151,7 @@ def path_first_touch(feature, a: tuple[float, float], b: tuple[float, float], r:
     (within ``EPS``, as :func:`path_touches` and :func:`disc_touches` count touching, so a
     path that touches always has a first touch); 0.0 when it touches at a; None when never.
     Exact: ``contact.sweep_polygon`` (edges and corners in closed form) for clouds, fields
-    and rifts, ``contact.disc_entry`` for planets and moons. Stops All Ahead Full ships,
+    and rifts, ``contact.disc_entry_one`` for planets and moons. Stops All Ahead Full ships,
     ordnance and the Eldar flare move (spacefleet_core 1.6, 1.9; celestial phenomena)."""
     if feature.kind in ("planet", "moon"):
         return first_touch(a[0], a[1], b[0], b[1], feature.cx, feature.cy, feature.radius + r + EPS)
