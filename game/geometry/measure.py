@@ -1,8 +1,10 @@
 """Distances, range bands, bearings and neighbour queries.
 
 Distances are table mm. "Centre" distances are between base centres;
-"edge" distances are the gap between footprints (0 when touching, negative
-overlap is reported as 0). Bearings are degrees clockwise from +x in table
+"edge" distances are the gap between the bases themselves (0 when touching,
+overlap is reported as 0), exact for round and rectangular bases alike
+(:mod:`game.geometry.contact`; a rectangle is never taken for its bounding
+circle, a circle never for a polygon). Bearings are degrees clockwise from +x in table
 coordinates (y down), in [0, 360).
 """
 
@@ -14,6 +16,7 @@ from typing import Sequence
 import numpy as np
 from scipy.spatial import cKDTree
 
+from game.geometry.contact import base_gap, base_point_distance
 from game.geometry.shapes import Base, normalise_deg
 
 __all__ = [
@@ -41,14 +44,9 @@ def centre_distance(a: "Base | Sequence[float]", b: "Base | Sequence[float]") ->
 
 
 def edge_distance(a: Base, b: Base) -> float:
-    """Gap in mm between two footprints (0 when touching or overlapping).
-
-    Round-round pairs are exact circles; anything involving a rectangle uses the
-    footprint polygons.
-    """
-    if a.is_circle and b.is_circle:
-        return max(0.0, math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius)
-    return float(a.footprint.distance(b.footprint))
+    """Gap in mm between two bases (0 when touching or overlapping): :func:`contact.base_gap`,
+    exact for circles and rectangles."""
+    return base_gap(a, b)
 
 
 def range_band(distance: float, edges: Sequence[float]) -> int:
@@ -98,23 +96,44 @@ def angle_difference(a: float, b: float) -> float:
     return normalise_deg(b - a)
 
 
+def _edge_distances(point: "Base | Sequence[float]", bases: Sequence[Base], idx) -> np.ndarray:
+    """Exact edge distances from ``point`` (a point, or a Base: edge to edge) to ``bases[i]``
+    for ``i`` in ``idx``."""
+    if isinstance(point, Base):
+        return np.array([base_gap(point, bases[i]) for i in idx], dtype=float)
+    return np.array([base_point_distance(bases[i], point) for i in idx], dtype=float)
+
+
 def nearest(point: "Base | Sequence[float]", bases: Sequence[Base], *, edge: bool = False,
             exclude: "Base | None" = None) -> tuple[int, float]:
-    """Index and distance of the base nearest ``point`` (ties: lowest index).
+    """Index and distance (mm) of the base nearest ``point`` (ties: lowest index).
 
-    With ``edge=True`` the distance is to the base's edge (round bases) minus the
-    point's own radius if it is a round Base.
+    With ``edge=True`` the distance is to the base's edge: from a point to the
+    nearest part of each base, or from a Base edge to edge (exact for round and
+    rectangular bases). Otherwise centre to centre.
 
     Raises:
         ValueError: no candidate bases.
     """
     px, py = _xy(point)
-    own = point.radius if (edge and isinstance(point, Base)) else 0.0
     xy = centres(bases)
     d = np.hypot(xy[:, 0] - px, xy[:, 1] - py)
-    if edge:
-        d = np.maximum(0.0, d - np.array([b.bounding_radius for b in bases]) - own)
-    if exclude is not None:
+    if edge and len(bases):
+        # the bounding circles give a lower bound: only bases that could beat the best are measured
+        rr = np.array([b.bounding_radius for b in bases])
+        own = point.bounding_radius if isinstance(point, Base) else 0.0
+        lower = np.maximum(0.0, d - rr - own)
+        if exclude is not None:
+            lower = np.where([b is exclude for b in bases], np.inf, lower)
+        d = np.full(len(bases), np.inf)
+        order = np.argsort(lower, kind="stable")
+        best = np.inf
+        for i in order:
+            if lower[i] > best or not np.isfinite(lower[i]):
+                break
+            d[i] = _edge_distances(point, bases, [i])[0]
+            best = min(best, d[i])
+    elif exclude is not None:
         d = np.where([b is exclude for b in bases], np.inf, d)
     if d.size == 0 or not np.isfinite(d).any():
         raise ValueError("nearest() needs at least one candidate base")
@@ -126,26 +145,31 @@ def within_radius(point: "Base | Sequence[float]", bases: Sequence[Base], radius
                   edge: bool = False) -> list[int]:
     """Indices (ascending) of bases within ``radius`` mm of ``point`` (inclusive).
 
-    ``edge=True`` measures to the base's edge (any part within the radius),
-    otherwise to its centre. Uses a cKDTree.
+    ``edge=True`` measures to the base's edge (any part of it within the radius;
+    from a Base, edge to edge), exact for round and rectangular bases; otherwise
+    to its centre. A cKDTree finds the candidates.
     """
     if not bases:
         return []
     px, py = _xy(point)
     xy = centres(bases)
     rr = np.array([b.bounding_radius for b in bases]) if edge else np.zeros(len(bases))
+    own = point.bounding_radius if (edge and isinstance(point, Base)) else 0.0
     tree = cKDTree(xy)
-    cand = tree.query_ball_point([px, py], radius + float(rr.max()) + 1e-9)
-    out = [i for i in cand if math.hypot(xy[i, 0] - px, xy[i, 1] - py) - rr[i] <= radius + 1e-9]
-    return sorted(out)
+    cand = sorted(tree.query_ball_point([px, py], radius + float(rr.max()) + own + 1e-9))
+    if not edge:
+        return [i for i in cand if math.hypot(xy[i, 0] - px, xy[i, 1] - py) <= radius + 1e-9]
+    d = _edge_distances(point, bases, cand)
+    return [i for i, di in zip(cand, d) if di <= radius + 1e-9]
 
 
 def pairs_within(bases: Sequence[Base], distance: float, *, edge: bool = True) -> np.ndarray:
     """All unordered pairs (i < j) of bases within ``distance`` mm, as a (K, 2) int array sorted.
 
-    ``edge=True`` (default) uses edge-to-edge distance for round bases (e.g.
-    "within 1 inch" of each other); ``edge=False`` centre-to-centre. Uses
-    ``cKDTree.query_pairs`` then an exact filter.
+    ``edge=True`` (default) uses the edge-to-edge gap (e.g. "within 1 inch" of
+    each other), exact for round and rectangular bases; ``edge=False``
+    centre-to-centre. Uses ``cKDTree.query_pairs`` on the bounding circles, then
+    the exact filter.
     """
     if len(bases) < 2:
         return np.zeros((0, 2), dtype=int)
@@ -159,7 +183,7 @@ def pairs_within(bases: Sequence[Base], distance: float, *, edge: bool = True) -
     d = np.hypot(xy[i, 0] - xy[j, 0], xy[i, 1] - xy[j, 1]) - rr[i] - rr[j]
     keep = pairs[d <= distance + 1e-9]
     if edge and not all(b.is_circle for b in bases):
-        keep = np.array([p for p in keep if edge_distance(bases[p[0]], bases[p[1]]) <= distance + 1e-9],
+        keep = np.array([p for p in keep if base_gap(bases[p[0]], bases[p[1]]) <= distance + 1e-9],
                         dtype=int).reshape(-1, 2)
     keep = np.sort(keep, axis=1)
     return keep[np.lexsort((keep[:, 1], keep[:, 0]))]

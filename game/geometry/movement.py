@@ -4,11 +4,12 @@ Three questions, all about the *centre* of a round base of radius ``r`` (mm)
 moving along a polyline path:
 
 - :func:`first_contact`: where the base, swept along the path, first touches
-  another base or an impassable piece. Solved exactly (analytically: the
-  swept disc against discs, polygon edges and polygon corners), vectorised in
-  numpy. Measured against pymunk's radius segment query on the standard table
-  the analytic test is as fast and needs no space to be built (see
-  ``tools/bench_paths.py``).
+  another base or an impassable piece. Solved exactly (closed form: the swept
+  disc against discs, polygon edges and polygon corners, the primitives of
+  :mod:`game.geometry.contact`). For many sweeps a :class:`SweepIndex` holds
+  the obstacles as a static pymunk space of rounded shapes and asks
+  Chipmunk's segment query, which is the same closed form in C and faster
+  than pymunk's own radius query on plain shapes (``tools/bench_paths.py``).
 - :func:`path_cost`: the allowance a move uses. Distance outside difficult
   terrain counts once; distance the centre runs inside a ``difficult`` piece
   counts ``move_cost`` times (where difficult pieces overlap, the highest
@@ -32,12 +33,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from game.geometry.contact import closest_on_segment, disc_entry, edge_entry, polygon_edges
 from game.geometry.paths import Coord, PathFinder
 from game.geometry.terrain import DIFFICULT, HINDERING, IMPASSABLE, TerrainPiece
 
@@ -68,68 +70,84 @@ def _path_array(path: Sequence[Coord]) -> np.ndarray:
     return pts
 
 
-def _edges(polygon: Polygon) -> tuple[np.ndarray, np.ndarray]:
-    """All boundary edges (exterior and holes) as (starts, ends), the inside on each edge's left."""
-    a, b = [], []
-    polygon = shapely.orient_polygons(polygon, exterior_cw=False)
-    for ring in (polygon.exterior, *polygon.interiors):
-        c = np.asarray(ring.coords)[:, :2]
-        a.append(c[:-1])
-        b.append(c[1:])
-    return np.concatenate(a), np.concatenate(b)
-
-
 # --------------------------------------------------------------------------- swept disc
 
 
-def _hit_circles(p0: np.ndarray, d: np.ndarray, centres: np.ndarray, reach: np.ndarray) -> np.ndarray:
-    """Earliest t in [0, 1] when |p0 + t d - c| = reach while approaching (inf if none)."""
-    if len(centres) == 0:
-        return np.zeros(0)
-    f = p0 - centres
-    a = float(d @ d)
-    b = 2.0 * (f @ d)
-    c = np.einsum("ij,ij->i", f, f) - reach**2
-    t = np.full(len(centres), np.inf)
-    inside = c <= CONTACT_EPS * np.maximum(reach, 1.0)
-    t[inside & (b < 0)] = 0.0  # touching or overlapping and moving closer
-    if a > 0:
-        disc = b * b - 4 * a * c
-        ok = ~inside & (disc >= 0)
-        root = (-b[ok] - np.sqrt(disc[ok])) / (2 * a)
-        tt = np.where((root >= 0) & (root <= 1), root, np.inf)
-        t[ok] = tt
-    return t
+class _Chipmunk:
+    """The obstacles as a static pymunk space for fast exact sweeps (see :class:`SweepIndex`).
+
+    Every obstacle edge is a pymunk segment and every base a circle, each *rounded* by
+    ``reach`` mm (>= the swept radius), and queried with the radius ``r - reach``: the sums
+    of radii are exactly those of the plain question (edge + r, base + r), while each shape's
+    bounding box is grown by ``reach``. That growth is what makes the query exact: Chipmunk
+    walks its bounding-box tree with the bare centre line, so with plain shapes it never
+    tests an obstacle whose box the line misses even when the swept disc reaches it (on the
+    standard table a third of the base-to-base sweeps of ``tools/bench_paths.py`` are then
+    reported late or not at all). Each obstacle (piece or base) is its own filter group, so one id can be left
+    out of a query by the filter; its edge or base index is the shape's collision type.
+    """
+
+    def __init__(self, index: "SweepIndex", reach: float) -> None:
+        import pymunk
+
+        self.reach = reach
+        self.space = space = pymunk.Space()
+        body = space.static_body
+        shapes = []
+        n_pieces = len(index.piece_ids)
+        for i, (a, b, k) in enumerate(zip(index.a.tolist(), index.b.tolist(), index.owner.tolist())):
+            if a == b:
+                continue  # a zero-length edge: its corner is the next edge's start
+            s = pymunk.Segment(body, a, b, reach)
+            s.filter = pymunk.ShapeFilter(group=k + 1)
+            s.collision_type = i + 1
+            shapes.append(s)
+        for j, (c, rr) in enumerate(zip(index.centres.tolist(), index.radii.tolist())):
+            s = pymunk.Circle(body, rr + reach, offset=c)
+            s.filter = pymunk.ShapeFilter(group=n_pieces + j + 1)
+            s.collision_type = len(index.a) + j + 1
+            shapes.append(s)
+        if shapes:
+            space.add(*shapes)
+        self.n_edges = len(index.a)
+        self._group = {pid: k + 1 for k, pid in enumerate(index.piece_ids)}
+        self._group.update({bid: n_pieces + j + 1 for j, bid in enumerate(index.base_ids)})
+        self._filters: dict[int, object] = {}
+        self.no_filter = self.filter(0)
+        try:  # the C calls directly: the same functions pymunk's own query methods call
+            from pymunk._chipmunk_cffi import ffi, lib
+
+            self.lib, self.null = lib, ffi.NULL
+            self.cp = space._space
+            self.info = ffi.new("cpSegmentQueryInfo *")
+            self.query, self.collision_type = lib.cpSpaceSegmentQueryFirst, lib.cpShapeGetCollisionType
+        except (ImportError, AttributeError):  # pragma: no cover - another pymunk layout
+            self.lib = None
+
+    def group_of(self, ignore: frozenset[str]) -> int | None:
+        """The filter group that leaves ``ignore`` out (0: none), or None when it cannot."""
+        g = [self._group[i] for i in ignore if i in self._group]
+        return 0 if not g else (g[0] if len(g) == 1 else None)
+
+    def filter(self, group: int):
+        """The pymunk filter that leaves out obstacle group ``group`` (0: none)."""
+        f = self._filters.get(group)
+        if f is None:
+            import pymunk
+
+            f = self._filters[group] = pymunk.ShapeFilter(group=group)
+        return f
 
 
-def _hit_edges(p0: np.ndarray, d: np.ndarray, a: np.ndarray, b: np.ndarray, r: float) -> np.ndarray:
-    """Earliest t in [0, 1] when the disc meets the side of an edge while approaching."""
-    if len(a) == 0:
-        return np.zeros(0)
-    e = b - a
-    L = np.hypot(e[:, 0], e[:, 1])
-    good = L > 0
-    n = np.zeros_like(e)
-    n[good] = np.stack([-e[good, 1], e[good, 0]], axis=1) / L[good, None]
-    s0 = np.einsum("ij,ij->i", p0 - a, n)  # > 0: on the inner side (edges run with the inside on the left)
-    vn = n @ d
-    t = np.full(len(a), np.inf)
-    side = np.where(s0 > 0, 1.0, -1.0)  # exactly on the edge line counts as outside
-    approaching = side * vn < 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        tt = np.where(approaching & (np.abs(s0) > r), (side * r - s0) / vn, np.inf)
-    tt = np.where(approaching & (np.abs(s0) <= r), 0.0, tt)
-    # the foot of the contact must fall within the edge
-    hit = p0 + np.where(np.isfinite(tt), tt, 0.0)[:, None] * d
-    u = np.einsum("ij,ij->i", hit - a, e) / np.where(good, L * L, 1.0)
-    valid = good & np.isfinite(tt) & (tt >= 0) & (tt <= 1) & (u >= 0) & (u <= 1)
-    t[valid] = tt[valid]
-    return t
+#: Each Chipmunk query runs this far (mm) past both ends of the segment asked; a contact it finds
+#: within this of either end is handed to the numpy solve, which applies the touching-at-the-start
+#: rule and counts a touch exactly at the end (Chipmunk's tests are strict there). Far wider than
+#: rounding and than :data:`contact.TOUCH_EPS`.
+_END_SLACK = 1e-6
 
 
-@dataclass(frozen=True)
-class Contact:
-    """Where a base swept along a path first touches something.
+class Contact(NamedTuple):
+    """Where a base swept along a path first touches something (an immutable record).
 
     Attributes:
         hit: True when something was touched before the end of the path.
@@ -164,6 +182,18 @@ class SweepIndex:
             such as :class:`game.geometry.shapes.Base`, or ``(id, x, y, radius)``.
         pieces: terrain pieces; those carrying any of ``terrain_tags``
             (default: impassable) are obstacles.
+        prepared: build the pymunk space (:class:`_Chipmunk`) at the first sweep
+            and answer from it (the default; for many sweeps over the same
+            obstacles). False answers every sweep with the numpy solve alone (a
+            one-off sweep: nothing to build).
+
+    Both ways are exact (closed-form first contact against edges, corners and
+    circles; they agree to 1e-9 mm, ``tests/geometry/test_swept_contact_exact.py``).
+    A segment whose contact falls within ``_END_SLACK`` of either end (a start
+    touching something, a move ending exactly in contact), or a sweep that
+    must leave out more than one id, is answered by the numpy solve, which
+    applies the touching-at-the-start rule of :func:`first_contact`. Not
+    thread-safe (one query record is reused).
     """
 
     def __init__(
@@ -171,6 +201,8 @@ class SweepIndex:
         obstacle_bases: Sequence[Any] = (),
         pieces: Sequence[TerrainPiece] = (),
         terrain_tags: frozenset[str] = frozenset({IMPASSABLE}),
+        *,
+        prepared: bool = True,
     ) -> None:
         discs = [_disc(b, i) for i, b in enumerate(obstacle_bases)]
         self.base_ids = [d[0] for d in discs]
@@ -180,7 +212,7 @@ class SweepIndex:
         self.piece_ids = [p.id for p in use]
         a_all, b_all, own = [], [], []
         for k, p in enumerate(use):
-            a, b = _edges(p.polygon)
+            a, b = polygon_edges(p.polygon)
             a_all.append(a)
             b_all.append(b)
             own.append(np.full(len(a), k))
@@ -189,6 +221,24 @@ class SweepIndex:
         self.owner = np.concatenate(own) if own else np.zeros(0, dtype=int)
         self._lo = np.minimum(self.a, self.b)
         self._hi = np.maximum(self.a, self.b)
+        self._al, self._bl, self._ol = self.a.tolist(), self.b.tolist(), self.owner.tolist()
+        # the edge before each edge in its ring (rings are closed runs: an edge ending where its run began)
+        self._prev = np.arange(len(self._al)) - 1
+        first = 0
+        for k, end in enumerate(self._bl):
+            if k > first and end == self._al[first]:
+                self._prev[first] = k
+                first = k + 1
+        self._n_edges = len(self._al)
+        self._edge_rows = [(a[0], a[1], b[0] - a[0], b[1] - a[1], (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2 or 1.0,
+                            self.piece_ids[k]) for a, b, k in zip(self._al, self._bl, self._ol)]
+        self.prepared = prepared
+        self._cm: _Chipmunk | None = None
+
+    def _chipmunk(self, radius: float) -> _Chipmunk:
+        if self._cm is None or self._cm.reach < radius:
+            self._cm = _Chipmunk(self, max(radius, 1.0))
+        return self._cm
 
     def first_contact(
         self,
@@ -200,58 +250,117 @@ class SweepIndex:
         """As :func:`first_contact`, against the prepared obstacles."""
         if radius < 0:
             raise ValueError(f"radius must be >= 0, got {radius}")
-        path = _path_array([start, end] if end is not None else start)
-        bmask = np.array([i not in ignore for i in self.base_ids], dtype=bool)
-        pmask = np.array([i not in ignore for i in self.piece_ids], dtype=bool)
-        emask = pmask[self.owner] if len(self.owner) else np.zeros(0, dtype=bool)
-        travelled = 0.0
-        for k in range(len(path) - 1):
-            p0, p1 = path[k], path[k + 1]
-            d = p1 - p0
-            seg = float(math.hypot(*d))
-            if seg == 0:
-                continue
-            lo = np.minimum(p0, p1) - radius
-            hi = np.maximum(p0, p1) + radius
-            best_t, best = math.inf, None
-            if len(self.radii):
-                near = bmask & np.all(self.centres + self.radii[:, None] >= lo, axis=1) & np.all(
-                    self.centres - self.radii[:, None] <= hi, axis=1)
-                idx = np.nonzero(near)[0]
-                if len(idx):
-                    t = _hit_circles(p0, d, self.centres[idx], self.radii[idx] + radius)
-                    m = int(np.argmin(t))
-                    if t[m] < best_t:
-                        best_t, best = float(t[m]), ("base", int(idx[m]))
-            if len(self.a):
-                near = emask & np.all(self._hi >= lo, axis=1) & np.all(self._lo <= hi, axis=1)
-                idx = np.nonzero(near)[0]
-                if len(idx):
-                    a, b = self.a[idx], self.b[idx]
-                    t = _hit_edges(p0, d, a, b, radius)
-                    if radius > 0:
-                        t = np.minimum(t, _hit_circles(p0, d, a, np.full(len(a), radius)))
-                    m = int(np.argmin(t))
-                    if t[m] < best_t:
-                        best_t, best = float(t[m]), ("terrain", int(idx[m]))
-            if best is not None:
-                c = p0 + best_t * d
-                if best[0] == "base":
-                    cen = self.centres[best[1]]
-                    dirv = cen - c
-                    touch = c + dirv / (math.hypot(*dirv) or 1.0) * radius
-                    bid = self.base_ids[best[1]]
+        if end is None:  # a path: its straight moves in turn
+            path = [(float(p[0]), float(p[1])) for p in _path_array(start)]
+            travelled = 0.0
+            for k in range(len(path) - 1):
+                c = self.first_contact(path[k], path[k + 1], radius, ignore)
+                if c.hit:
+                    return c._replace(distance=travelled + c.distance, segment=k)
+                travelled += c.distance
+            return Contact(False, None, None, path[-1], None, travelled, None)
+        x0, y0 = start
+        x1, y1 = end
+        dx, dy = x1 - x0, y1 - y0
+        seg = math.hypot(dx, dy)
+        if not seg < math.inf:
+            raise ValueError("path coordinates must be finite")
+        if seg == 0:
+            return Contact(False, None, None, (float(x0), float(y0)), None, 0.0, None)
+        cm = self._cm
+        if self.prepared and (cm is None or cm.reach < radius) and (self._n_edges or len(self.radii)):
+            cm = self._chipmunk(radius)
+        group = (cm.group_of(ignore) if ignore else 0) if cm is not None and cm.lib is not None else None
+        if group is not None:
+            # the hot path (the AI and the rules sweep thousands a turn): one Chipmunk query
+            back = _END_SLACK / seg
+            info = cm.info
+            shape = cm.query(cm.cp, (x0 - dx * back, y0 - dy * back), (x1 + dx * back, y1 + dy * back),
+                             radius - cm.reach, cm.no_filter if group == 0 else cm.filter(group), info)
+            if shape == cm.null:
+                return Contact(False, None, None, (float(x1), float(y1)), None, float(seg), None)
+            t = info.alpha * (1.0 + 2.0 * back) - back
+            if back < t < 1.0 - back:
+                i = cm.collision_type(shape) - 1
+                if i < self._n_edges:
+                    cx, cy = float(x0 + t * dx), float(y0 + t * dy)
+                    ax, ay, ex, ey, l2, oid = self._edge_rows[i]
+                    u = ((cx - ax) * ex + (cy - ay) * ey) / l2
+                    u = 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
+                    return Contact(True, "terrain", oid, (cx, cy), (ax + u * ex, ay + u * ey), t * seg, 0)
+                return self._contact((x0, y0), (x1, y1), seg, t, i, radius)
+        got = self._solve(np.array((x0, y0), dtype=float), np.array((x1, y1), dtype=float), radius, ignore)
+        if got is not None:
+            return self._contact((x0, y0), (x1, y1), seg, got[0], got[1], radius)
+        return Contact(False, None, None, (float(x1), float(y1)), None, float(seg), None)
+
+    def _solve(self, p0: np.ndarray, p1: np.ndarray, radius: float, ignore: frozenset[str]) -> tuple[float, int] | None:
+        """(t, obstacle index) of the first contact on one segment: the numpy closed-form solve."""
+        d = p1 - p0
+        lo = np.minimum(p0, p1) - radius
+        hi = np.maximum(p0, p1) + radius
+        best_t, best = math.inf, None
+        if len(self.radii):
+            near = np.all(self.centres + self.radii[:, None] >= lo, axis=1) & np.all(
+                self.centres - self.radii[:, None] <= hi, axis=1)
+            if ignore:
+                near &= np.array([i not in ignore for i in self.base_ids], dtype=bool)
+            idx = np.nonzero(near)[0]
+            if len(idx):
+                t = disc_entry(p0, d, self.centres[idx], self.radii[idx] + radius, leave_free=True)
+                m = int(np.argmin(t))
+                if t[m] < best_t:
+                    best_t, best = float(t[m]), len(self.a) + int(idx[m])
+        if len(self.a):
+            near = np.all(self._hi >= lo, axis=1) & np.all(self._lo <= hi, axis=1)
+            if ignore:
+                near &= np.array([i not in ignore for i in self.piece_ids], dtype=bool)[self.owner]
+            idx = np.nonzero(near)[0]
+            if len(idx):
+                a, b = self.a[idx], self.b[idx]
+                t = edge_entry(p0, d, a, b, radius, leave_free=True, ends=False)
+                if radius > 0:
+                    t = np.minimum(t, disc_entry(p0, d, a, np.full(len(a), radius), leave_free=True))
                 else:
-                    owner = int(self.owner[best[1]])
-                    sel = self.owner == owner
-                    lines = shapely.multilinestrings(shapely.linestrings(np.stack([self.a[sel], self.b[sel]], axis=1)))
-                    touch = shapely.get_coordinates(shapely.shortest_line(Point(c), lines))[1]
-                    bid = self.piece_ids[owner]
-                return Contact(True, best[0], bid, (float(c[0]), float(c[1])),
-                               (float(touch[0]), float(touch[1])), travelled + best_t * seg, k)
-            travelled += seg
-        last = path[-1]
-        return Contact(False, None, None, (float(last[0]), float(last[1])), None, travelled, None)
+                    self._point_at_corner(p0, d, idx, t)
+                m = int(np.argmin(t))
+                if t[m] < best_t:
+                    best_t, best = float(t[m]), int(idx[m])
+        return None if best is None else (best_t, best)
+
+    def _point_at_corner(self, p0: np.ndarray, d: np.ndarray, idx: np.ndarray, t: np.ndarray) -> None:
+        """A point (radius 0) starting exactly on an obstacle's corner meets that obstacle at once
+        only if it heads into the obstacle (into the corner's inner wedge: both edges' inner
+        sides at a convex corner, either at a reflex one); otherwise neither edge at the corner
+        is met (a path leaving a corner cannot come back to the edges that meet there). Sets
+        ``t`` (over the candidate edges ``idx``) for those two edges."""
+        starts = np.nonzero((self.a[idx, 0] == p0[0]) & (self.a[idx, 1] == p0[1]))[0]
+        for k in starts:
+            i = int(idx[k])
+            j = int(self._prev[i])
+            e_in, e_out = self.b[j] - self.a[j], self.b[i] - self.a[i]
+            into_in = e_in[0] * d[1] - e_in[1] * d[0] > 0  # d on the inner (left) side of each edge
+            into_out = e_out[0] * d[1] - e_out[1] * d[0] > 0
+            convex = e_in[0] * e_out[1] - e_in[1] * e_out[0] >= 0
+            hit = 0.0 if ((into_in and into_out) if convex else (into_in or into_out)) else math.inf
+            t[k] = hit
+            t[idx == j] = hit
+
+    def _contact(self, p0, p1, seg: float, t: float, i: int, radius: float) -> Contact:
+        """The :class:`Contact` at ``t`` on the segment ``p0-p1`` with obstacle ``i`` (an edge
+        index, or ``len(self.a)`` + a base index)."""
+        cx, cy = p0[0] + t * (p1[0] - p0[0]), p0[1] + t * (p1[1] - p0[1])
+        ne = len(self.a)
+        if i >= ne:
+            bx, by = self.centres[i - ne].tolist()
+            dx, dy = bx - cx, by - cy
+            n = math.hypot(dx, dy) or 1.0
+            touch = (cx + dx / n * radius, cy + dy / n * radius)
+            kind, oid = "base", self.base_ids[i - ne]
+        else:
+            touch = closest_on_segment((cx, cy), self._al[i], self._bl[i])
+            kind, oid = "terrain", self.piece_ids[self._ol[i]]
+        return Contact(True, kind, oid, (float(cx), float(cy)), (float(touch[0]), float(touch[1])), t * seg, 0)
 
 
 def first_contact(
@@ -287,7 +396,7 @@ def first_contact(
     Raises:
         ValueError: negative radius or an empty/non-finite path.
     """
-    return SweepIndex(obstacle_bases, pieces, terrain_tags).first_contact(start, end, radius, ignore)
+    return SweepIndex(obstacle_bases, pieces, terrain_tags, prepared=False).first_contact(start, end, radius, ignore)
 
 
 # --------------------------------------------------------------------------- cost
@@ -372,7 +481,7 @@ def path_cost(path: Sequence[Coord], pieces: Sequence[TerrainPiece], radius: flo
     stopped_by = None
     hinder = [p for p in pieces if p.has(HINDERING) and not _touching(start, radius, p.polygon)]
     if hinder and total > 0:
-        c = SweepIndex((), hinder, frozenset({HINDERING})).first_contact(pts, None, radius)
+        c = first_contact(pts, None, radius, pieces=hinder, terrain_tags=frozenset({HINDERING}))
         if c.hit:
             stopped_by = c.id
             pts = _truncate(pts, c.distance)
@@ -386,7 +495,7 @@ def path_cost(path: Sequence[Coord], pieces: Sequence[TerrainPiece], radius: flo
         line = LineString(pts) if len(pts) > 1 else Point(pts[0])
         entered = [p for p in block if p.polygon.distance(line) < radius - 1e-7
                    or (radius == 0 and p.polygon.relate_pattern(line, "T********"))]
-        c = SweepIndex((), entered, frozenset({IMPASSABLE})).first_contact(pts, None, radius) if entered else None
+        c = first_contact(pts, None, radius, pieces=entered) if entered else None
         if c is not None and not c.hit:  # contact is found by the sweep; never miss the piece
             c = Contact(True, "terrain", entered[0].id, c.centre, None, c.distance, None)
         if c is not None:
@@ -501,12 +610,7 @@ def reachable_area(
     if comp is None or allowance == 0:
         return Reach(Polygon(), allowance, s, tol)
     region = finder.space.components[comp]
-    ea, eb = [], []
-    for ring in (region.exterior, *region.interiors):
-        c = np.asarray(ring.coords)[:, :2]
-        ea.append(c[:-1])
-        eb.append(c[1:])
-    A, B = np.concatenate(ea), np.concatenate(eb)
+    A, B = polygon_edges(region)
     srcs = [(np.asarray(s), allowance, None)]
     for i in np.nonzero(dist < allowance)[0]:
         srcs.append((finder.verts[i], allowance - float(dist[i]), i))

@@ -29,7 +29,9 @@ import numpy as np
 import pymunk
 from shapely.geometry import Point
 
+from game.geometry.contact import base_overlap
 from game.geometry.movement import Contact, _disc, first_contact
+from game.geometry.shapes import Base
 from game.geometry.terrain import IMPASSABLE, TerrainPiece
 
 Coord = tuple[float, float]
@@ -264,7 +266,19 @@ def pull(
 
 
 def overlap_matrix(bases: Sequence[Any]) -> np.ndarray:
-    """``(n, n)`` overlap depths (mm, 0 where apart) between round bases; diagonal 0."""
+    """``(n, n)`` overlap depths (mm, 0 where apart or only touching) between bases; diagonal 0.
+
+    Round bases (``Base`` circles or ``(id, x, y, radius)``) by their centres and radii,
+    vectorised; when any :class:`~game.geometry.shapes.Base` is rectangular every pair is
+    measured by :func:`game.geometry.contact.base_overlap` (exact circle-rectangle and
+    rectangle-rectangle depths, never a polygonised circle)."""
+    if any(isinstance(b, Base) and not b.is_circle for b in bases):
+        n = len(bases)
+        out = np.zeros((n, n))
+        for i in range(n):
+            for j in range(i + 1, n):
+                out[i, j] = out[j, i] = base_overlap(bases[i], bases[j])
+        return out
     d = [_disc(b, i) for i, b in enumerate(bases)]
     xy = np.array([[x, y] for _, x, y, _ in d]).reshape(-1, 2)
     r = np.array([rr for *_, rr in d])

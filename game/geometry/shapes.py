@@ -2,9 +2,10 @@
 
 Everything is in table millimetres (origin top-left, y down) and degrees
 clockwise from +x, so a heading ``h`` points along ``(cos h, sin h)`` in table
-coordinates. Circles are drawn as 64-gons when a shapely footprint is needed;
-the analytic helpers (``in_arc_matrix``, ``disc_cover_shares``) treat them as
-exact circles.
+coordinates. A round base's ``footprint`` (and a blast template's
+``polygon``) is a 64-gon for drawing; every measurement the rules act on
+treats circles as exact circles (``in_arc_matrix``, ``arc_of``,
+``disc_cover_shares``, ``template_hits`` and :mod:`game.geometry.contact`).
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ class Base:
 
     @cached_property
     def footprint(self) -> Polygon:
-        """The base as a shapely polygon (a 64-gon for round bases)."""
+        """The base as a shapely polygon: the exact rectangle, or for a round base a 64-gon
+        for drawing (never measured against: see :mod:`game.geometry.contact`)."""
         if self.is_circle:
             return Point(self.x, self.y).buffer(self.radius, quad_segs=QUAD_SEGS)
         return oriented_rectangle(self.x, self.y, self.width, self.depth, self.heading)
@@ -319,13 +321,38 @@ def in_arc_matrix(shooters, headings, width, targets, radii=0.0, offset=0.0) -> 
     return _disc_in_sector(s[:, 0:1], s[:, 1:2], (h + offset)[:, None], w, t[None, :, 0], t[None, :, 1], r)
 
 
+def _polygon_in_sector(poly: Polygon, ox: float, oy: float, heading_deg: float, width_deg: float) -> bool:
+    """Exact: does the convex polygon ``poly`` meet the infinite sector with apex (ox, oy)?
+
+    It does when a corner lies in the sector (boundaries included), the apex lies in the
+    polygon, or a boundary ray crosses one of its edges."""
+    c = np.asarray(poly.exterior.coords)[:-1]
+    if np.any(_disc_in_sector(ox, oy, heading_deg, width_deg, c[:, 0], c[:, 1], 0.0)):
+        return True
+    if poly.covers(Point(ox, oy)):
+        return True
+    p, e = c, np.roll(c, -1, axis=0) - c
+    for sgn in (-1.0, 1.0):
+        a = math.radians(heading_deg + sgn * width_deg / 2.0)
+        ux, uy = math.cos(a), math.sin(a)
+        den = ux * e[:, 1] - uy * e[:, 0]
+        wx, wy = p[:, 0] - ox, p[:, 1] - oy
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s_ = (wx * e[:, 1] - wy * e[:, 0]) / den  # along the ray
+            t_ = (wx * uy - wy * ux) / den  # along the edge
+        if np.any((den != 0) & (s_ >= 0) & (t_ >= -EPS) & (t_ <= 1 + EPS)):
+            return True
+    return False
+
+
 def arc_of(origin: "PointLike | Base", facing_heading: float, target: "PointLike | Base",
            arcs: Iterable[Arc] = QUADRANTS) -> tuple[Arc, ...]:
     """All arcs of a model at ``origin`` facing ``facing_heading`` that contain ``target``.
 
     A point is in an arc when its bearing lies within the sector (boundaries
-    included); a base is in an arc when any part of it is (round bases tested
-    analytically, rectangles by polygon intersection). A target on a boundary
+    included); a base is in an arc when any part of it is (round bases and
+    rectangles both tested exactly: the disc's distance to the boundary rays,
+    the rectangle's corners, edges and the apex). A target on a boundary
     is in both arcs, so the rules' choice is left to the player. A target at
     the origin is in every arc.
 
@@ -337,9 +364,7 @@ def arc_of(origin: "PointLike | Base", facing_heading: float, target: "PointLike
     for arc in arcs:
         h = facing_heading + arc.heading
         if isinstance(target, Base) and not target.is_circle:
-            hit = arc.width >= 360.0 or sector_polygon(ox, oy, h, arc.width,
-                                                       math.hypot(target.x - ox, target.y - oy)
-                                                       + 2 * target.bounding_radius + 1.0).intersects(target.footprint)
+            hit = arc.width >= 360.0 or _polygon_in_sector(target.footprint, ox, oy, h, arc.width)
         else:
             tx, ty, tr = ((target.x, target.y, target.radius) if isinstance(target, Base)
                           else (float(target[0]), float(target[1]), 0.0))
@@ -500,20 +525,29 @@ def disc_cover_shares(centres, radius, bases_xy, base_radii) -> np.ndarray:
 
 
 def template_hits(template: Template, bases: Sequence[Base]) -> tuple[TemplateHit, ...]:
-    """The bases a template touches, with the share of each footprint covered.
+    """The bases a template touches, with the share of each base covered.
 
-    Round templates against round bases use exact circle-circle overlap; a
-    base merely touching the template's edge (zero area) is touched with share
-    0 and reported (rules treat touching as "partly"). Other shapes use shapely
-    area of the footprint (64-gon for round bases).
+    Exact for every pair (:mod:`game.geometry.contact`): a round template
+    against a round base by the circles' lens, against a rectangular base by
+    the closest point and the disc-polygon area; a polygon template
+    (rectangle, card, lane, cone) against a round base by the centre's distance
+    to the polygon and the disc-polygon area (the base is never a polygon);
+    polygon against rectangle by shapely on the two exact polygons. A base
+    merely touching the template's edge (zero area) is touched with share 0 and
+    reported (rules treat touching as "partly"). The template's own outline is
+    its ``polygon`` except for round templates (``centre``, ``radius``); a
+    cone's arc is that polygon's chords.
 
     Returns:
         hits in base order, one per touched base.
     """
+    from game.geometry.contact import base_point_distance, disc_polygon_area
+
     if not bases:
         return ()
     hits: list[TemplateHit] = []
-    if template.kind == "circle" and all(b.is_circle for b in bases):
+    round_t = template.kind == "circle" and template.centre is not None
+    if round_t and all(b.is_circle for b in bases):
         xy = np.array([[b.x, b.y] for b in bases])
         rr = np.array([b.radius for b in bases])
         d = np.hypot(xy[:, 0] - template.centre[0], xy[:, 1] - template.centre[1])
@@ -523,16 +557,35 @@ def template_hits(template: Template, bases: Sequence[Base]) -> tuple[TemplateHi
         for i in np.flatnonzero(touched):
             hits.append(TemplateHit(int(i), bases[i].id, 1.0 if wholly[i] else float(share[i]), bool(wholly[i])))
         return tuple(hits)
-    feet = np.array([b.footprint for b in bases], dtype=object)
     poly = template.polygon
     shapely.prepare(poly)
-    touched = shapely.intersects(poly, feet)
-    idx = np.flatnonzero(touched)
-    if idx.size == 0:
-        return ()
-    areas = shapely.area(shapely.intersection(poly, feet[idx]))
-    full = shapely.area(feet[idx])
-    covers = shapely.covers(poly, feet[idx])
-    for i, a, f, w in zip(idx, areas, full, covers):
-        hits.append(TemplateHit(int(i), bases[i].id, 1.0 if w else float(min(1.0, a / f)), bool(w)))
+    boundary = poly.boundary
+    for i, b in enumerate(bases):
+        if round_t and b.is_circle:
+            cx, cy = template.centre
+            d = math.hypot(b.x - cx, b.y - cy)
+            if d > template.radius + b.radius + EPS:
+                continue
+            w = d + b.radius <= template.radius + EPS
+            share = float(disc_cover_shares([template.centre], template.radius, [[b.x, b.y]], b.radius)[0, 0])
+        elif round_t:
+            cx, cy = template.centre
+            if base_point_distance(b, (cx, cy)) > template.radius + EPS:
+                continue
+            corners = np.asarray(b.footprint.exterior.coords)[:-1]
+            w = bool(np.all(np.hypot(corners[:, 0] - cx, corners[:, 1] - cy) <= template.radius + EPS))
+            share = disc_polygon_area(cx, cy, template.radius, b.footprint) / b.area
+        elif b.is_circle:
+            c = Point(b.x, b.y)
+            if poly.distance(c) > b.radius + EPS:
+                continue
+            w = poly.covers(c) and boundary.distance(c) >= b.radius - EPS
+            share = disc_polygon_area(b.x, b.y, b.radius, poly) / b.area
+        else:
+            foot = b.footprint
+            if not poly.intersects(foot):
+                continue
+            w = poly.covers(foot)
+            share = float(shapely.area(shapely.intersection(poly, foot))) / b.area
+        hits.append(TemplateHit(i, b.id, 1.0 if w else float(min(1.0, share)), bool(w)))
     return tuple(hits)

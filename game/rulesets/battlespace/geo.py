@@ -17,6 +17,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
+from game.geometry.contact import sweep_polygon
 from game.geometry.index import TerrainIndex
 from game.geometry.paths import PathFinder
 from game.geometry.shadows import Prism
@@ -44,7 +45,6 @@ class TableGeo:
         self.imp_union = unary_union([p.polygon for p in self.imp]) if self.imp else Polygon()
         shapely.prepare(self.imp_union)
         self.hind = [p for p in pieces if p.has("hindering")]
-        self.hind_grown = {p.id: p.polygon.buffer(R) for p in self.hind}
         self.elev = [p for p in pieces if p.has("elevation")]
         self.solid_cover = [p for p in pieces if p.has("blocks_sight") or p.has("cover")]
         #: sight prisms of the pieces that block sight, by id (Battlespace: Cover)
@@ -86,21 +86,19 @@ class TableGeo:
 
     def hinder_stop(self, x0: float, y0: float, x1: float, y1: float, ignore=()) -> float:
         """Distance (mm) along the move at which the base first touches hindering
-        terrain it did not touch at the start, nor listed in ``ignore`` (inf: never)."""
+        terrain it did not touch at the start (within the contact tolerance), nor
+        listed in ``ignore`` (inf: never). Exact: ``contact.sweep_polygon``
+        (Battlespace: Movement, hindering terrain ends a move on contact)."""
         best = math.inf
         if (x0, y0) == (x1, y1):
             return best
-        line = LineString([(x0, y0), (x1, y1)])
         start = Point(x0, y0)
         for p in self.hind:
-            g = self.hind_grown[p.id]
-            if p.id in ignore or g.distance(start) <= TOL:
+            if p.id in ignore:
                 continue
-            inter = line.intersection(g)
-            if inter.is_empty:
-                continue
-            d = min(line.project(Point(c)) for c in shapely.get_coordinates(inter))
-            best = min(best, d)
+            d = sweep_polygon((x0, y0), (x1, y1), R, p.polygon)
+            if d is not None and d < best and p.polygon.distance(start) > R + TOL:
+                best = d
         return best
 
     def in_hindering(self, x: float, y: float) -> bool:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Polygon
-from shapely.geometry import box as shapely_box
+import shapely
+from shapely.geometry import Point, Polygon
 
 from game.geometry.movement import first_contact
 from game.geometry.terrain import HINDERING, IMPASSABLE, TerrainPiece
@@ -50,10 +50,10 @@ def drive_reach(s: BSState, f: Fig, x: float, y: float) -> tuple[float, float, s
     want = math.hypot(dx, dy)
     if want < 1e-9:
         return 0.0, 0.0, None
-    reach = poly.buffer(want + 2 * R)
-    start = poly.buffer(TOL)
-    obstacles = [p for p in g.pieces.values() if p.id != vid and p.polygon.intersects(reach)
-                 and (p.has(IMPASSABLE) or (p.has(HINDERING) and not p.polygon.intersects(start)))]
+    shapely.prepare(poly)
+    reach = want + 2 * R  # what lies farther from the footprint than this cannot be met
+    obstacles = [p for p in g.pieces.values() if p.id != vid and p.polygon.distance(poly) <= reach
+                 and (p.has(IMPASSABLE) or (p.has(HINDERING) and p.polygon.distance(poly) > TOL))]
     tags = frozenset({IMPASSABLE, HINDERING})
     best, by = want, None
     # the vehicle's corners against the obstacles
@@ -72,7 +72,7 @@ def drive_reach(s: BSState, f: Fig, x: float, y: float) -> tuple[float, float, s
     for o in s.figs.values():
         if not o.on_table or o.vehicle or o.carried_by or o.on is not None:
             continue
-        if not reach.intersects(shapely_box(o.x - R, o.y - R, o.x + R, o.y + R)):
+        if poly.distance(Point(o.x, o.y)) > reach:
             continue
         hit = first_contact((o.x, o.y), (o.x - dx, o.y - dy), R, pieces=me)
         if hit.hit and hit.distance < best:

@@ -1,12 +1,15 @@
 """Geometry adapters and helpers for the space-fleet ruleset.
 
-Angles, bearings, displacement, quadrants, first contact along a segment and
-the gravity-well free turn come from the shared ``game/geometry`` layer
-(``shapes``, ``measure``, ``movement``, ``gravity``); the functions here only
-adapt signatures (loose x, y floats; headings in (-180, 180]). Planet,
-cloud, asteroid-field and rift contact (shapely, cached per feature) stays
-here: the shared layer has no feature model for it. Table mm, degrees
-clockwise from +x (y down).
+Angles, bearings, displacement, quadrants, distances, contact and first
+contact along a segment, and the gravity-well free turn come from the shared
+``game/geometry`` layer (``shapes``, ``measure``, ``contact``, ``gravity``);
+the functions here only adapt signatures (loose x, y floats; headings in
+(-180, 180]) and pick the feature's true shape: a planet or moon is its
+circle (``cx, cy, radius``; its ``exterior`` ring is for drawing), a cloud,
+asteroid field or rift its polygon (cached per feature). Every contact is
+exact (``contact.disc_entry_one``, ``contact.sweep_polygon``: no buffered
+outline), touching counting within ``EPS``. Table mm, degrees clockwise from
++x (y down).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from shapely.prepared import prep
 from game.geometry.gravity import GravityWell, gravity_turn
 from game.geometry.measure import angle_difference
 from game.geometry.measure import bearing as _bearing
-from game.geometry.movement import first_contact
+from game.geometry.contact import closest_on_segment, disc_entry_one, path_polygon_gap, sweep_polygon
 from game.geometry.shapes import QUADRANTS as _ARCS
 from game.geometry.shapes import arc_of, displace, normalise_deg
 
@@ -70,26 +73,22 @@ def quadrants(heading: float, x: float, y: float, tx: float, ty: float) -> tuple
 
 
 def seg_point_dist(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> tuple[float, float]:
-    """(distance, t) from point p to segment ab; t in [0, 1] is the nearest point's fraction."""
-    dx, dy = bx - ax, by - ay
-    L2 = dx * dx + dy * dy
-    if L2 <= 0:
-        return math.hypot(px - ax, py - ay), 0.0
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy)), t
+    """(distance, t) from point p to segment ab; t in [0, 1] is the nearest point's fraction
+    (``contact.closest_on_segment``)."""
+    qx, qy = closest_on_segment((px, py), (ax, ay), (bx, by))
+    L2 = (bx - ax) ** 2 + (by - ay) ** 2
+    t = 0.0 if L2 <= 0 else ((qx - ax) * (bx - ax) + (qy - ay) * (by - ay)) / L2
+    return math.hypot(px - qx, py - qy), t
 
 
 def first_touch(ax: float, ay: float, bx: float, by: float, px: float, py: float, r: float) -> float | None:
     """Distance along segment ab at which a point moving on it first comes within
-    ``r`` of (px, py), or None: ``movement.first_contact`` of a point (radius 0)
-    against a disc of radius ``r``. A point starting inside the disc counts as
-    touching at once (0.0) here; ``first_contact`` alone would let it leave freely."""
+    ``r`` of (px, py), or None (``contact.disc_entry_one``: the smaller root of the
+    quadratic). A point starting within ``r`` touches at once (0.0)."""
     if (ax - px) ** 2 + (ay - py) ** 2 <= r * r:
         return 0.0
-    if ax == bx and ay == by:
-        return None
-    c = first_contact((ax, ay), (bx, by), 0.0, [("disc", px, py, r)])
-    return c.distance if c.hit else None
+    t = disc_entry_one(ax, ay, bx - ax, by - ay, px, py, r)
+    return t * math.hypot(bx - ax, by - ay) if t < math.inf else None
 
 
 def polyline_point_dist(pts: Sequence[tuple[float, float]], px: float, py: float) -> float:
@@ -126,19 +125,16 @@ def point_in(feature, x: float, y: float) -> bool:
 
 
 def disc_touches(feature, x: float, y: float, r: float) -> bool:
-    """True when a base of radius ``r`` at (x, y) touches the feature."""
+    """True when a base of radius ``r`` at (x, y) touches the feature (within ``EPS``)."""
     if feature.kind in ("planet", "moon"):
         return math.hypot(x - feature.cx, y - feature.cy) <= feature.radius + r + EPS
     if _far(feature, x, y, x, y, r + 1.0):
         return False
-    poly, pp, _ = polygon(feature)
-    if pp.intersects(Point(x, y)):
-        return True
-    return poly.distance(Point(x, y)) <= r + EPS
+    return polygon(feature)[0].distance(Point(x, y)) <= r + EPS
 
 
 def path_touches(feature, pts: Sequence[tuple[float, float]], r: float) -> bool:
-    """True when a base of radius ``r`` swept along the polyline touches the feature."""
+    """True when a base of radius ``r`` swept along the polyline touches the feature (within ``EPS``)."""
     if len(pts) == 1:
         return disc_touches(feature, pts[0][0], pts[0][1], r)
     if feature.kind in ("planet", "moon"):
@@ -147,33 +143,21 @@ def path_touches(feature, pts: Sequence[tuple[float, float]], r: float) -> bool:
     ys = [p[1] for p in pts]
     if _far(feature, min(xs), min(ys), max(xs), max(ys), r + 1.0):
         return False
-    poly = polygon(feature)[0]
-    return LineString(pts).distance(poly) <= r + EPS
+    return path_polygon_gap(pts, polygon(feature)[0]) <= r + EPS
 
 
 def path_first_touch(feature, a: tuple[float, float], b: tuple[float, float], r: float) -> float | None:
-    """Distance along segment ab where a disc of radius ``r`` first touches the feature."""
+    """Distance (mm) along segment ab where a disc of radius ``r`` first touches the feature
+    (within ``EPS``, as :func:`path_touches` and :func:`disc_touches` count touching, so a
+    path that touches always has a first touch); 0.0 when it touches at a; None when never.
+    Exact: ``contact.sweep_polygon`` (edges and corners in closed form) for clouds, fields
+    and rifts, ``contact.disc_entry_one`` for planets and moons. Stops All Ahead Full ships,
+    ordnance and the Eldar flare move (spacefleet_core 1.6, 1.9; celestial phenomena)."""
     if feature.kind in ("planet", "moon"):
-        return first_touch(a[0], a[1], b[0], b[1], feature.cx, feature.cy, feature.radius + r)
+        return first_touch(a[0], a[1], b[0], b[1], feature.cx, feature.cy, feature.radius + r + EPS)
     if _far(feature, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), r + 1.0):
         return None
-    poly = polygon(feature)[0]
-    seg = LineString([a, b]) if math.hypot(b[0] - a[0], b[1] - a[1]) > EPS else None
-    if seg is None:
-        return 0.0 if poly.distance(Point(a)) <= r + EPS else None
-    if seg.distance(poly) > r + EPS:
-        return None
-    if poly.distance(Point(a)) <= r + EPS:
-        return 0.0
-    inter = seg.intersection(poly.buffer(r, quad_segs=4))
-    if inter.is_empty:
-        return None
-    coords = []
-    for g in getattr(inter, "geoms", [inter]):
-        coords.extend(g.coords if hasattr(g, "coords") else [])
-    if not coords:
-        return None
-    return min(seg.project(Point(c)) for c in coords)
+    return sweep_polygon(a, b, r + EPS, polygon(feature)[0])
 
 
 def segment_crosses(feature, a: tuple[float, float], b: tuple[float, float]) -> bool:

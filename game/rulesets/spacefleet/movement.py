@@ -192,7 +192,9 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
     loss = blast_contact(state, ship, path)
     vmin, vmax = move_limits(state, ship, loss)
     high_orbit = total == 0 and ship.zone == "main" and bool(in_wells(state, ship.x, ship.y))
-    stop = aaf_stop(state, ship, path) if ship.order == "all_ahead_full" else None
+    # the stop is looked for 0.5 mm past the end too: a move recorded to 0.01 mm may end just
+    # short of the exact contact it halts on (ours, README: All Ahead Full stops)
+    stop = aaf_stop(state, ship, path + [geom.step(x, y, h, 0.5)]) if ship.order == "all_ahead_full" else None
     if stop is not None and total > stop + 0.5:
         return Plan(False, f"{ship.id} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
                            f"there ({stop / 10:.1f} cm)")

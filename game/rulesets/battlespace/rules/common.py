@@ -9,6 +9,7 @@ from shapely.geometry import Point
 
 from game.core.dice import Dice
 from game.core.event import DiceRolled, Event, Logged
+from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
 from ..cards import DATA
@@ -83,13 +84,14 @@ def suppression_zones(s: BSState, against_side: str):
 
 
 def suppressed(s: BSState, f: Fig, zones=None) -> bool:
-    """Battlespace: Suppression Fire: the base lies in a suppression AoE or its lane of fire."""
+    """Battlespace: Suppression Fire: the base lies in a suppression AoE or its lane of fire
+    (any part of the round base touching the card or the lane, measured exactly:
+    ``contact.disc_meets_polygon``)."""
     side = "enemy" if f.side == "enemy" else "fireteam"
     zs = suppression_zones(s, side) if zones is None else zones
     if not zs:
         return False
-    disc = Point(f.x, f.y).buffer(R, quad_segs=4)
-    return any(card.intersects(disc) or lane.intersects(disc) for _, card, lane in zs)
+    return any(disc_meets_polygon(f.x, f.y, R, card) or disc_meets_polygon(f.x, f.y, R, lane) for _, card, lane in zs)
 
 
 def soldier_roll_mods(s: BSState, f: Fig, initiative: bool = False) -> list[tuple[str, int]]:

@@ -124,7 +124,7 @@ def climb_target(s: BSState, f: Fig, fid: str) -> tuple[float, float, float, str
         d = math.hypot(dx, dy) or 1.0
         for k in range(1, 60):
             x, y = b.x + dx / d * k * 2.0, b.y + dy / d * k * 2.0
-            if not poly.buffer(R + 0.5).contains(Point(x, y)):
+            if poly.distance(Point(x, y)) >= R + 0.5:
                 if g.point_free(x, y) and _overlap(s, f, x, y, set()) is None:
                     return (x, y, 0.0, None)
                 return None
