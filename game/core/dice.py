@@ -1,8 +1,9 @@
 """The one door to chance: seeded dice, one per battle.
 
 Every roll produces a :class:`~game.core.event.DiceRolled` event carrying its
-purpose, notation, faces, modifiers and total, so the battle log can explain
-every outcome. Scripted dice replay given faces for tests. AI agents take
+purpose, notation, faces, modifiers and total, and the number it is compared
+with itemised (:class:`~game.core.event.Target`), so the battle log can
+explain every outcome. Scripted dice replay given faces for tests. AI agents take
 their own streams (:meth:`Dice.agent_stream`) and never consume battle dice.
 
 Notation: ``NdS[+M|-M]`` with S in any whole number of sides (d6, 2d6, d10,
