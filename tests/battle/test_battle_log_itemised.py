@@ -125,16 +125,21 @@ def _scenarios(ruleset: str) -> list[Path]:
     return sorted((ROOT / "maps" / ruleset).glob("*.scenario.json"))
 
 
-@pytest.mark.parametrize("ruleset", ["battlespace", "spacefleet"])
-def test_battle_logs__every_number_adds_up_and_no_line_repeats(ruleset):
+#: the 20 battles of a ruleset in two halves, so the two test workers share them
+HALVES = [(r, h) for r in ("battlespace", "spacefleet") for h in (0, 1)]
+
+
+@pytest.mark.parametrize("ruleset,half", HALVES, ids=[f"{r}-battles-{h * 10}-{h * 10 + 9}" for r, h in HALVES])
+def test_battle_logs__every_number_adds_up_and_no_line_repeats(ruleset, half):
     """Twenty AI-vs-AI battles of ``ruleset`` (its bundled scenarios in turn,
-    seeds from the simulation's seed rule): no number in the log whose parts do
-    not add up, no unitemised "needs N", every roll with a target prints it
-    whole, and no line printed twice (within one action, or one after itself)."""
+    seeds from the simulation's seed rule; ten per half): no number in the
+    log whose parts do not add up, no unitemised "needs N", every roll with a
+    target prints it whole, and no line printed twice (within one action, or
+    one after itself)."""
     scenarios = _scenarios(ruleset)
     problems: list[str] = []
     rolls_seen = targets_seen = pools_seen = 0
-    for i in range(BATTLES):
+    for i in range(half * BATTLES // 2, (half + 1) * BATTLES // 2):
         scenario = scenarios[i % len(scenarios)]
         seed = game_seed(4, i)
         per_action, rolls = play_logged(scenario, seed)
@@ -156,6 +161,6 @@ def test_battle_logs__every_number_adds_up_and_no_line_repeats(ruleset):
                 text = r.describe()
                 assert f" vs {r.target.parts()}: " in text, text
         assert not problems, "\n".join(problems[:20])
-    assert rolls_seen > 500 and targets_seen > 200, (rolls_seen, targets_seen)
+    assert rolls_seen > 250 and targets_seen > 100, (rolls_seen, targets_seen)
     if ruleset == "spacefleet":
-        assert pools_seen > 100, pools_seen
+        assert pools_seen > 50, pools_seen
