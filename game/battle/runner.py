@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, seats_for
-from game.core.event import DiceRolled
+from game.core.logtext import event_line
 from game.core.replay import ReplayWriter
 from game.core.session import Battle
 
@@ -58,11 +58,9 @@ def result_line(res: "GameResult") -> str:
 
 
 def log_line(battle: Battle, event) -> str:
-    """One battle-log line for an event."""
-    text = battle.ruleset.describe(event)
-    if isinstance(event, DiceRolled):
-        text = text or event.describe()
-    return text
+    """One battle-log line for an event (:func:`game.core.logtext.event_line`,
+    the formatter the app's log uses too)."""
+    return event_line(battle.ruleset, event)
 
 
 @lru_cache(maxsize=8)

@@ -1,8 +1,9 @@
 """The one door to chance: seeded dice, one per battle.
 
 Every roll produces a :class:`~game.core.event.DiceRolled` event carrying its
-purpose, notation, faces, modifiers and total, so the battle log can explain
-every outcome. Scripted dice replay given faces for tests. AI agents take
+purpose, notation, faces, modifiers and total, and the number it is compared
+with itemised (:class:`~game.core.event.Target`), so the battle log can
+explain every outcome. Scripted dice replay given faces for tests. AI agents take
 their own streams (:meth:`Dice.agent_stream`) and never consume battle dice.
 
 Notation: ``NdS[+M|-M]`` with S in any whole number of sides (d6, 2d6, d10,
@@ -18,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.core.event import DiceRolled
+from game.core.event import DiceRolled, Target
 
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -130,6 +131,7 @@ class Dice:
         purpose: str,
         modifiers: Sequence[tuple[str, int]] = (),
         side: str | None = None,
+        target: Target | None = None,
     ) -> DiceRolled:
         """Roll ``notation`` for ``purpose``; return the :class:`DiceRolled` event.
 
@@ -138,6 +140,8 @@ class Dice:
             purpose: what the roll decides, in plain words (shown in the log).
             modifiers: labelled modifiers added to the total, e.g. ``[("accuracy", 1)]``.
             side: the side the roll is made for, if any.
+            target: the number the roll is compared with, itemised (its
+                ``passed`` / ``successes`` decide; the log prints every part).
 
         The event's ``faces`` are the raw die faces (a D3 shows the halved
         values), ``natural`` their sum, ``total`` the sum plus the notation's
@@ -159,6 +163,7 @@ class Dice:
             modifiers=mods + ((("notation", n.bonus),) if n.bonus else ()),
             total=total,
             side=side,
+            target=target,
         )
         self.emitted.append(ev)
         return ev

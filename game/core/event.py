@@ -6,7 +6,9 @@ the ones every ruleset shares.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, Sequence
+
+from pydantic import BaseModel, ConfigDict
 
 from game.core.model import Tagged
 
@@ -21,12 +23,67 @@ class Event(Tagged):
     COMMITS: ClassVar[bool] = False
 
 
+Mod = tuple[str, int]
+
+
+def signed_parts(mods: Sequence[Mod]) -> str:
+    """Labelled modifiers in log form: ``" +1 (accuracy) -2 (suppressed)"``
+    (empty for none); the one spelling every roll line uses."""
+    return "".join(f" {v:+d} ({k})" for k, v in mods)
+
+
+class Target(BaseModel):
+    """The number a roll is compared with, itemised (design: Randomness).
+
+    ``base`` is the number the rules start from (a threat level, a
+    Leadership, an armour score) and ``label`` names it; ``mods`` are the
+    labelled changes to it, so ``value`` = ``base`` + the modifiers, always
+    (a clamp is itself a labelled modifier). A roll passes when its total is
+    at least ``value`` (``at_most``: at most ``value``); ``each`` compares
+    every die on its own and counts successes (a pool of dice). A natural
+    result in ``fail_on`` always fails, one in ``pass_on`` always passes
+    (a natural 1 jams the rifle; 11-12 on 2D6 always fail a Leadership test).
+    ``words`` are the log's words for a pass and a failure (``"hit"``,
+    ``"miss"``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    label: str
+    base: int
+    mods: tuple[Mod, ...] = ()
+    at_most: bool = False
+    each: bool = False
+    fail_on: tuple[int, ...] = ()
+    pass_on: tuple[int, ...] = ()
+    words: tuple[str, str] = ("passed", "failed")
+
+    @property
+    def value(self) -> int:
+        """``base`` plus every modifier: the number the roll must meet."""
+        return self.base + sum(v for _, v in self.mods)
+
+    def meets(self, n: int) -> bool:
+        """True when the result ``n`` (a total, or one die of a pool) reaches ``value``."""
+        return n <= self.value if self.at_most else n >= self.value
+
+    def parts(self) -> str:
+        """``"threat level 10 -2 (suppressed) = 8"``: the base, every modifier
+        and, when there are modifiers, the final number (``+`` after it for a
+        pool, ``or less`` for an at-most test)."""
+        tail = "+" if self.each and not self.at_most else (" or less" if self.at_most else "")
+        if not self.mods:
+            return f"{self.label} {self.base}{tail}"
+        return f"{self.label} {self.base}{signed_parts(self.mods)} = {self.value}{tail}"
+
+
 class DiceRolled(Event):
     """A roll of the battle dice (design: Randomness).
 
     ``faces`` are the dice as they landed, ``natural`` their sum, ``modifiers``
     labelled additions, ``total`` the final value. ``purpose`` says what the
-    roll decides, in plain words.
+    roll decides, in plain words. ``target`` (when the roll is compared with
+    a number) is that number itemised: :attr:`passed` for a single result,
+    :attr:`successes` for a pool counting dice (``target.each``).
     """
 
     COMMITS: ClassVar[bool] = True
@@ -38,12 +95,50 @@ class DiceRolled(Event):
     modifiers: tuple[tuple[str, int], ...] = ()
     total: int
     side: str | None = None
+    target: Target | None = None
+
+    @property
+    def passed(self) -> bool:
+        """The roll meets its target: natural results in ``fail_on`` / ``pass_on``
+        first, then the total against ``target.value``. Raises ValueError
+        without a target."""
+        t = self.target
+        if t is None:
+            raise ValueError(f"the roll {self.purpose!r} has no target")
+        if self.natural in t.fail_on:
+            return False
+        if self.natural in t.pass_on:
+            return True
+        return t.meets(self.total)
+
+    @property
+    def successes(self) -> int:
+        """Dice of a pool that meet the target each (``target.each``)."""
+        t = self.target
+        if t is None:
+            raise ValueError(f"the roll {self.purpose!r} has no target")
+        return sum(1 for f in self.faces if t.meets(f))
 
     def dice_text(self) -> str:
-        """The roll in one short form: notation, faces, labelled modifiers and
-        total (``"2d6 [3, 5] -1 under fire = 7"``); every log uses it."""
-        mods = "".join(f" {v:+d} {k}" for k, v in self.modifiers)
-        return f"{self.notation} {list(self.faces)}{mods} = {self.total}"
+        """The roll: dice and faces, labelled modifiers, total, and the target
+        itemised with the outcome. One die: ``"D20 14 +1 (accuracy) = 15 vs
+        threat level 10 -2 (suppressed) = 8: hit"``; several: ``"2D6 [3, 5] = 8
+        vs Leadership 8 or less: passed"``; a pool: ``"5D6 [6, 3, 1, 2, 3] vs
+        front armour 5+: 1 success"``."""
+        note = self.notation.upper().replace("1D", "D", 1) if self.notation[:2].lower() == "1d" else self.notation.upper()
+        dice = f"{note} {self.faces[0]}" if len(self.faces) == 1 else f"{note} {list(self.faces)}"
+        t = self.target
+        if t is not None and t.each:
+            k = self.successes
+            return f"{dice} vs {t.parts()}: {k} success{'es' if k != 1 else ''}"
+        mods = signed_parts(self.modifiers)
+        text = dice + (f"{mods} = {self.total}" if mods or len(self.faces) > 1 else "")
+        if t is None:
+            return text
+        word = t.words[0] if self.passed else t.words[1]
+        if self.passed != t.meets(self.total):  # a natural result decided it against the numbers
+            word += f" (a natural {self.natural} always {'passes' if self.passed else 'fails'})"
+        return f"{text} vs {t.parts()}: {word}"
 
     def describe(self) -> str:
         """``purpose: dice_text()``, the plain line for a log."""

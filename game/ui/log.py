@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
+from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
+from game.core.logtext import event_line
 
 
 @dataclass(frozen=True)
@@ -32,32 +33,9 @@ def event_kind(event: Event, ruleset_id: str = "") -> str:
     return t[len(ruleset_id) + 1:] if ruleset_id and t.startswith(ruleset_id + "_") else t
 
 
-def dice_text(ev: DiceRolled) -> str:
-    """A roll with dice, faces, modifiers and total (``DiceRolled.dice_text``)."""
-    return ev.dice_text()
-
-
 def event_text(ruleset, event: Event) -> str:
-    """The event in words: the ruleset's description, else a generic one;
-    rolls always show their dice."""
-    try:
-        text = ruleset.describe(event) or ""
-    except Exception:  # noqa: BLE001 - the log never breaks the UI
-        text = ""
-    if isinstance(event, DiceRolled):
-        head = text or event.purpose
-        return f"{head} ({dice_text(event)})" if dice_text(event) not in head else head
-    if text:
-        return text
-    if isinstance(event, PhaseBegan):
-        return f"turn {event.turn}: {event.phase}" + (f" ({event.side})" if event.side else "")
-    if isinstance(event, Logged):
-        return event.text
-    if isinstance(event, BattleEnded):
-        return f"battle over: {event.winner or 'draw'} ({event.reason})"
-    d = event.to_dict() if hasattr(event, "to_dict") else {}
-    rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "type")
-    return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
+    """The event in words: the one log formatter (:func:`game.core.logtext.event_line`)."""
+    return event_line(ruleset, event)
 
 
 class BattleLog:

@@ -42,12 +42,19 @@ def test_unreadable_replay_gives_a_message(app, tmp_path):
 
 
 def test_log_shows_a_roll_once():
-    """A roll's log line names its purpose and shows the dice once (the
-    ruleset's words and the log's own dice text are one format)."""
-    from game.core.event import DiceRolled
+    """A roll's log line names its purpose and shows the dice once, its target
+    itemised: the app's log and the terminal log are one formatter."""
+    from game.battle.runner import log_line
+    from game.core.event import DiceRolled, Target
+    from game.core.session import Battle
     from game.rulesets import get
     from game.ui.log import event_text
 
-    ev = DiceRolled(purpose="radiation burst 1: occurs on 5+", notation="1d6", faces=(1,), natural=1, total=1)
+    need = Target(label="occurs on", base=5, words=("occurs", "quiet"))
+    ev = DiceRolled(purpose="radiation burst 1", notation="1d6", faces=(1,), natural=1, total=1, target=need)
     for rid in ("spacefleet", "battlespace"):
-        assert event_text(get(rid), ev) == "radiation burst 1: occurs on 5+: 1d6 [1] = 1"
+        assert event_text(get(rid), ev) == "radiation burst 1: D6 1 vs occurs on 5: quiet"
+    from game.battle.loading import open_scenario
+    rs, sc, m = open_scenario(Path(__file__).resolve().parents[2] / "maps" / "spacefleet" / "deep_space.scenario.json")
+    battle = Battle(rs, sc, m, 1)
+    assert log_line(battle, ev) == event_text(rs, ev)

@@ -79,6 +79,32 @@ def edge_words(s: BSState, x: float, y: float) -> str:
     return f"at ({x:.0f}, {y:.0f})"
 
 
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def bearing_of(dx: float, dy: float) -> float:
+    """The direction of a step (dx, dy) mm: degrees clockwise from +x (east),
+    in [0, 360), to 0.1 degree (the table's y points south)."""
+    return round(math.degrees(math.atan2(dy, dx)) % 360.0, 1) % 360.0
+
+
+def direction_words(bearing: float) -> str:
+    """"north-west (225 deg)": the nearest of eight compass points (north is
+    the table's top edge) and the bearing, clockwise from east."""
+    return f"{COMPASS[round(bearing / 45.0) % 8]} ({bearing:.0f} deg)"
+
+
+def parts_text(parts) -> str:
+    """``"Assault rifle 1 +1 (point blank) = 2"``: a sum's first part and each
+    labelled addition (one part alone: its label only)."""
+    if not parts:
+        return ""
+    (label, n), rest = parts[0], parts[1:]
+    if not rest:
+        return label
+    return f"{label} {n}" + "".join(f" {v:+d} ({k})" for k, v in rest) + f" = {n + sum(v for _, v in rest)}"
+
+
 def article(word: str) -> str:
     """``word`` with "a" or "an" before it ("an advance", "a move")."""
     w = word.replace("_", " ")
@@ -103,6 +129,7 @@ def annotate(s: BSState, ev: Event) -> Event:
     if isinstance(ev, E.Placed) and ev.unit in s.figs:
         f = s.figs[ev.unit]
         upd["dist"] = quantise(math.hypot(ev.x - f.x, ev.y - f.y))
+        upd["bearing"] = bearing_of(ev.x - f.x, ev.y - f.y)
     elif isinstance(ev, E.Changed) and ev.unit in s.figs and not ev.other:
         f = s.figs[ev.unit]
         for k in _POINTERS:
@@ -135,7 +162,7 @@ def card_effect(card: SitrepCard) -> str:
         "discard_next": "the next card of the deck is thrown away unread",
         "enemies_hold": "the enemy does not move or shoot this phase",
         "enemy_rush": "enemies move two card lengths this phase",
-        "sniper": f"a hidden sniper fires at a random soldier (avoid on {card.tl}+)",
+        "sniper": f"a hidden sniper (threat level {card.tl}) fires at a random soldier",
     }[card.effect]
 
 
@@ -240,21 +267,22 @@ def describe(ev: Event) -> str:
         where = f"({ev.x:.0f}, {ev.y:.0f})"
         up = f" on {ev.on}" if ev.on else (f", {ev.z:.0f} mm up" if ev.z > 0 else "")
         if ev.dist >= 0.5:
-            return f"{n} moves {ev.dist:.0f} mm to {where}{up}"
+            return f"{n} moves {ev.dist:.0f} mm {direction_words(ev.bearing)} to {where}{up}"
         return f"{n} is placed at {where}{up}"
     if t is E.Changed:
         return _changes(ev)
     if t is E.Attacked:
         a, b = ev.attacker_name or ev.attacker, ev.target_name or ev.target
-        kind = ev.kind.replace("_", " ")
-        need = f" (needed {ev.need})" if ev.need else ""
         if ev.kind == "enemy_fire":
-            return f"{a} shoots at {b}: " + ("hit" if ev.hit else "avoided") + need
-        return f"{a}: {kind} at {b}: " + ("hit" if ev.hit else "miss") + need
+            return f"{a} shoots at {b}: " + ("hit" if ev.hit else "avoided")
+        if ev.kind == "melee":
+            return f"{a} wins the hand-to-hand fight with {b}"
+        return f"{a}: {ev.kind.replace('_', ' ')} at {b}: " + ("hit" if ev.hit else "miss")
     if t is E.Wounded:
         if ev.amount == 0:
             return f"{n} is {_STATUS_WORDS.get(ev.status, ev.status)} ({ev.total} wounds)"
-        return (f"{n} takes {ev.amount} wound{'s' if ev.amount != 1 else ''} ({ev.total} in all): "
+        why = f" ({parts_text(ev.parts)})" if ev.parts else ""
+        return (f"{n} takes {ev.amount} wound{'s' if ev.amount != 1 else ''}{why}, {ev.total} in all: "
                 f"{_STATUS_WORDS.get(ev.status, ev.status)}")
     if t is E.Healed:
         return f"{n} is patched up: {ev.total} wound{'s' if ev.total != 1 else ''} left, {_STATUS_WORDS.get(ev.status, ev.status)}"
@@ -283,18 +311,25 @@ def describe(ev: Event) -> str:
         return f"The {v} has taken {ev.hits} attack{'s' if ev.hits != 1 else ''}" + (": disabled, everyone gets out" if ev.disabled else "")
     if t is E.VehicleMoved:
         v = ev.name or ev.vehicle
-        return f"The {v} drives {ev.dist:.0f} mm to ({ev.x:.0f}, {ev.y:.0f})" + (f", stopped by {ev.stopped_by}" if ev.stopped_by else "")
+        way = f" {direction_words(bearing_of(ev.dx, ev.dy))}" if ev.dist >= 0.5 else ""
+        return (f"The {v} drives {ev.dist:.0f} mm{way} to ({ev.x:.0f}, {ev.y:.0f})"
+                + (f", stopped by {ev.stopped_by}" if ev.stopped_by else ""))
     if t is E.ObjectiveSet:
         fn = _OBJECTIVES.get(ev.key)
         return fn(ev.value) if fn else f"Objective {ev.key.replace('_', ' ')} updated"
     if t is E.PhaseFlags:
+        if ev.start:
+            carried = [w for w, on in (("the enemy holds its positions", ev.hold), ("the enemy rushes", ev.rush)) if on]
+            return ("SITREP phase begins: no soldier has been targeted yet"
+                    + (f"; {' and '.join(carried)} (a card drawn earlier this turn)" if carried else ""))
         if ev.hold:
             return "The enemy holds its positions this phase"
         if ev.rush:
             return "The enemy rushes this phase: two card lengths of movement"
         return "SITREP phase begins: no soldier has been targeted yet"
     if t is E.Targeted:
-        return f"Enemies take aim at {n}"
+        who = ev.attacker_name or ev.attacker
+        return f"{who} takes aim at {n}" if who else f"Enemies take aim at {n}"
     if t is E.MissionEnded:
         return f"Mission {'accomplished' if ev.success else 'failed'}: {ev.reason}"
     if t is E.TurnCleared:

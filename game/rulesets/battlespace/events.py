@@ -54,6 +54,8 @@ class Placed(Event):
     on: str | None = None
     name: str = ""
     dist: Mm = 0.0
+    #: direction of the move, degrees clockwise from +x (east; 90 is south)
+    bearing: float = 0.0
 
 
 class Changed(Event):
@@ -87,6 +89,9 @@ class Wounded(Event):
     total: int
     status: str
     name: str = ""
+    #: what the wounds are made of: the cause and its wounds first ("assault rifle", 1), then each extra
+    #: ("point blank", 1); they add up to ``amount``
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 class Healed(Event):
@@ -174,12 +179,18 @@ class PhaseFlags(Event):
     hold: bool = False
     rush: bool = False
     targeted: list[str] = []
+    #: the flags set as the SITREP phase begins (not by a card drawn in it)
+    start: bool = False
 
 
 class Targeted(Event):
+    """An enemy (``attacker``) takes aim at ``unit``: the model counts as targeted this SITREP phase."""
+
     type: Literal["bs_targeted"] = "bs_targeted"
     unit: str
     name: str = ""
+    attacker: str = ""
+    attacker_name: str = ""
 
 
 class MissionEnded(Event):

@@ -8,6 +8,8 @@ import math
 
 from shapely.geometry import LineString, Point
 
+from game.core.event import Target
+
 from .cards import DATA
 from .events import Changed, FigAdded, MissionEnded, ObjectiveSet, Placed
 from .geo import R, TOL, geo_of
@@ -60,8 +62,9 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
     s = em.s
     if what == "search":
         em.emit(ObjectiveSet(key="searched", value=True))
-        r = em.roll("d20", "search the Humvee for survivors", (), f.side)
-        if r.natural >= MT["survivor_need"]:
+        need = Target(label="a survivor on", base=MT["survivor_need"], words=("a survivor", "no survivor"))
+        r = em.roll("d20", "search the Humvee for survivors", (), f.side, need)
+        if r.passed:
             sid = "survivor"
             em.emit(FigAdded(fig=Fig(id=sid, side=f.side, kind="survivor", card="survivor", name="Wounded survivor",
                                      x=f.x, y=f.y, z=f.z, on=f.on, carried_by=f.id).model_dump()))
@@ -84,8 +87,9 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
             if q[charge] == 0:
                 del q[charge]
             em.emit(Changed(unit=f.id, changes={"gear": q}))
-        r = em.roll("d6", f"is Awad in {fid}?", mods, f.side)
-        if r.total >= MT["awad_need"]:
+        need = Target(label="Awad found on", base=MT["awad_need"], words=("found", "not here"))
+        r = em.roll("d6", f"is Awad in {fid}?", mods, f.side, need)
+        if r.passed:
             em.emit(ObjectiveSet(key="awad_found", value=fid))
             _place_awad(em, f, fid)
         elif len(before) + 1 >= len(s.params["targets"]):

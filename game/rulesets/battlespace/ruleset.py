@@ -39,7 +39,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 5
+    version = 6
     title = "Battlespace"
 
     def __init__(self) -> None:

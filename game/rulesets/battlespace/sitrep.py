@@ -7,6 +7,8 @@ import math
 
 from shapely.geometry import Point
 
+from game.core.event import Target
+
 from .cards import DATA, SitrepCard
 from .enemy import activate, groups, place_element, targets
 from .describe import display_name as nm
@@ -148,7 +150,6 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         en = s.enemies()
         f = min(cands, key=lambda f: (min((math.hypot(f.x - e.x, f.y - e.y) for e in en), default=0.0), f.id))
         em.emit(Changed(unit=f.id, changes={"jammed": True}))
-        em.log(f"{nm(f)}'s weapon jams")
     elif eff == "civilians_panic":
         civ = [f for f in s.figs.values() if f.kind == "civilian" and f.status == "ok"]
         if not civ:
@@ -172,7 +173,7 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         em.emit(SmokeLaid(id=f"smoke{s.counter}", ring=[tuple(p) for p in list(poly.exterior.coords)[:-1]],
                           until_turn=s.turn + card.duration_turns - 1))
     elif eff == "quiet":
-        em.log("nothing happens")
+        pass  # the card's own line says nothing happens
     elif eff == "heal":
         hurt = [f for f in s.soldiers() if f.wounds > 0]
         if not hurt:
@@ -196,8 +197,9 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
             return
         r = em.roll(f"d{len(tg)}" if len(tg) > 1 else "d2", "sniper picks a target")
         f = sorted(tg, key=lambda f: f.id)[(r.natural - 1) % len(tg)]
-        rr = em.roll("d20", f"{nm(f)} avoids the sniper (needs {card.tl})", soldier_roll_mods(s, f), f.side)
-        if rr.total < card.tl:
+        need = Target(label="the sniper's threat level", base=card.tl, words=("avoided", "hit"))
+        rr = em.roll("d20", f"{nm(f)} avoids the sniper", soldier_roll_mods(s, f), f.side, need)
+        if not rr.passed:
             wound(em, f, 1, "sniper")
 
 

@@ -3,7 +3,7 @@ Clear phase (Battlespace: Turn Phases)."""
 
 from __future__ import annotations
 
-from game.core.event import PhaseBegan
+from game.core.event import PhaseBegan, Target
 from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
@@ -65,6 +65,11 @@ def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
     return mods + soldier_roll_mods(s, f, initiative=True)
 
 
+def initiative_target(f: Fig) -> Target:
+    """Battlespace: Initiative: the soldier's card Initiative, met or beaten on the D20 to activate."""
+    return Target(label="Initiative", base=DATA.soldiers[f.card].initiative, words=("activates", "fails"))
+
+
 def resolve_activate(em: Emitter, a: A.Activate) -> None:
     s = em.s
     f = s.figs[a.unit]
@@ -76,9 +81,9 @@ def resolve_activate(em: Emitter, a: A.Activate) -> None:
             handover(em, f.side)
             return
     f = em.s.figs[f.id]
-    need = DATA.soldiers[f.card].initiative
-    r = em.roll("d20", f"initiative of {nm(f)} (needs {need})", initiative_mods(em.s, f), f.side)
-    if r.total >= need:
+    need = initiative_target(f)
+    r = em.roll("d20", f"initiative of {nm(f)}", initiative_mods(em.s, f), f.side, need)
+    if r.passed:
         extra = r.natural == 20
         em.emit(Activated(unit=f.id, orders=T.orders_on_natural_20 if extra else T.orders_per_activation))
     else:
@@ -134,7 +139,7 @@ def resolve_sitrep(em: Emitter) -> None:
             em.emit(Changed(unit=f.id, changes={"activated": False}))
     # "Enemy regroups" / "Enemy rush" drawn on a failed initiative in this turn's Player
     # phase (no enemy activates there) hold / rush this SITREP phase (ours; flags end at Clear)
-    em.emit(PhaseFlags(hold=em.s.hold, rush=em.s.rush, targeted=[]))
+    em.emit(PhaseFlags(hold=em.s.hold, rush=em.s.rush, targeted=[], start=True))
     draw(em, "it is the SITREP phase")
     if not em.s.hold:
         for ids in groups(em.s):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from game.core.dice import Dice
-from game.core.event import DiceRolled, Event
+from game.core.event import DiceRolled, Event, Target
 
 from . import geom
 from .state import Feature, SFState, Ship
@@ -26,21 +26,49 @@ class Ctx:
         self.events: list[Event] = []
 
     def emit(self, ev: Event) -> None:
-        """Record ``ev`` and apply it to the scratch state."""
+        """Record ``ev`` (with the names of the ships and markers it refers
+        to, ``names.annotate``) and apply it to the scratch state."""
+        from .names import annotate
+        ev = annotate(self.s, ev)
         self.rs.apply(self.s, ev)
         self.events.append(ev)
 
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None) -> DiceRolled:
-        """Roll and record (spacefleet dice are D6s)."""
-        ev = self.dice.roll(notation, purpose, mods, side=side)
+    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
+             target: Target | None = None) -> DiceRolled:
+        """Roll and record (spacefleet dice are D6s); ``target`` is the number
+        the roll is compared with, itemised."""
+        ev = self.dice.roll(notation, purpose, mods, side=side, target=target)
         self.events.append(ev)
         return ev
 
-    def d6s(self, n: int, purpose: str, side: str | None = None) -> tuple[int, ...]:
-        """Roll ``n`` D6 at once; their faces (empty for n <= 0)."""
+    def name(self, sid: str) -> str:
+        """The log's name of ship ``sid`` (``names.ship_name``)."""
+        from .names import ship_name
+        return ship_name(self.s, sid)
+
+    def oname(self, oid: int) -> str:
+        """The log's name of ordnance marker ``oid`` (``names.ordnance_name``)."""
+        from .names import ordnance_name
+        o = next((x for x in self.s.ordnance if x.id == oid), None)
+        return ordnance_name(self.s, o) if o is not None else f"ordnance marker {oid}"
+
+    def pool(self, n: int, purpose: str, target: Target, side: str | None = None) -> DiceRolled | None:
+        """Roll ``n`` D6 at once, each die against ``target`` (a pool counting
+        successes; ``target.each`` is set here). No roll for ``n`` <= 0: the
+        caller logs that no dice were rolled. Returns the roll or None."""
         if n <= 0:
-            return ()
-        return self.roll(f"{n}d6", purpose, side=side).faces
+            return None
+        return self.roll(f"{n}d6", purpose, side=side, target=target.model_copy(update={"each": True}))
+
+
+def pool_faces(r: DiceRolled | None) -> tuple[int, ...]:
+    """The faces of a :meth:`Ctx.pool` roll (none when no dice were rolled)."""
+    return () if r is None else r.faces
+
+
+def pool_hits(r: DiceRolled | None) -> int:
+    """The successes of a :meth:`Ctx.pool` roll (0 when no dice were rolled)."""
+    return 0 if r is None else r.successes
 
 
 def ceil_half(n: int) -> int:
@@ -232,16 +260,49 @@ def may_reroll(state: SFState, ship: Ship, command: bool) -> bool:
     return True
 
 
-def ld_test(ctx: "Ctx", ship: Ship, notation: str, target: int, purpose: str, command: bool = False,
+def ld_target(state: SFState, ship: Ship, mods=(), notation: str = "2d6", cap_mods: bool = True,
+              words=("passed", "failed")) -> Target:
+    """The Leadership test of ``ship`` itemised: its Ld, Bridge Smashed -3
+    each, the radiation burst's interference, the cap at the table's maximum
+    Ld (10), then ``mods`` (under fire, enemy contacts...) and, with
+    ``cap_mods``, the cap again; passed on ``notation`` at most that (11-12
+    on 2D6 always fail; spacefleet_core 1.1, 1.3, 1.8; celestial phenomena:
+    radiation bursts). A cap is itself a labelled modifier, so the parts
+    always add up to the number."""
+    cap = tables().constants.max_leadership
+    parts: list[tuple[str, int]] = []
+    n = ship.crits.count("bridge_smashed")
+    if n:
+        parts.append(("bridge smashed", -3 * n))
+    if state.radiation:
+        parts.append(("radiation burst", -state.radiation))
+    steps = [True] + ([cap_mods] if mods else [])
+    for i, capped in enumerate(steps):
+        if i:
+            parts += list(mods)
+        raw = ship.ld + sum(v for _, v in parts)
+        if capped and raw > cap:
+            parts.append((f"Leadership at most {cap}", cap - raw))
+    return Target(label="Leadership", base=ship.ld, mods=tuple(parts), at_most=True,
+                  fail_on=(11, 12) if notation.lower() == "2d6" else (), words=tuple(words))
+
+
+def squadron_ld_target(state: SFState, ship: Ship, mods=()) -> tuple[Ship, Target]:
+    """The squadron member whose Leadership the squadron tests on (the best,
+    spacefleet_core 1.11; the first of equals) and its :func:`ld_target`."""
+    best = max(squadron(state, ship), key=lambda m: leadership(state, m))
+    return best, ld_target(state, best, mods)
+
+
+def ld_test(ctx: "Ctx", ship: Ship, notation: str, target: Target, purpose: str, command: bool = False,
             rerolled: bool = False) -> bool:
-    """Roll ``notation`` <= ``target`` (11-12 on 2D6 always fail); a failure
-    spends a fleet re-roll when one may be used, never more than one per test
-    (``rerolled``: the test was already re-rolled, e.g. an escort's free one)."""
+    """Roll ``notation`` against ``target`` (an at-most Leadership target,
+    :func:`ld_target`); a failure spends a fleet re-roll when one may be
+    used, never more than one per test (``rerolled``: the test was already
+    re-rolled, e.g. an escort's free one)."""
     from .events import RerollUsed
-    r = ctx.roll(notation, f"{purpose} (needs {target} or less)", side=ship.side).total
-    ok = r <= target and (notation.lower() != "2d6" or r <= 10)
+    ok = ctx.roll(notation, purpose, side=ship.side, target=target).passed
     if not ok and not rerolled and may_reroll(ctx.s, ship, command):
         ctx.emit(RerollUsed(side=ship.side, ship=ship.id))
-        r = ctx.roll(notation, f"{purpose}: fleet commander re-roll", side=ship.side).total
-        ok = r <= target and (notation.lower() != "2d6" or r <= 10)
+        ok = ctx.roll(notation, f"{purpose}: fleet commander re-roll", side=ship.side, target=target).passed
     return ok

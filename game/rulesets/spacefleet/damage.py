@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 
 from . import geom
-from .common import Ctx, base_shields, prof, remaining, shield_capacity
+from game.core.event import Target
+
+from .common import Ctx, base_shields, pool_faces, pool_hits, prof, remaining, shield_capacity
 from .events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
 from .tables import tables
 
@@ -37,10 +39,9 @@ def holofield_saves(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, floa
     s = ctx.s.ships[ship_id]
     if hits <= 0 or not s.eldar or s.status != "active":
         return max(0, hits)
-    need = tables().eldar.holofield_miss_from
-    faces = ctx.d6s(hits, f"{ship_id} holofields against {hits} hit{'s' if hits != 1 else ''} "
-                          f"({need}+: a miss, 1: the hit stands)", side=s.side)
-    saved = sum(1 for f in faces if f >= need)
+    need = Target(label="holofield save", base=tables().eldar.holofield_miss_from)
+    saved = pool_hits(ctx.pool(hits, f"the {ctx.name(ship_id)}'s holofields against {hits} hit{'s' if hits != 1 else ''}",
+                               need, side=s.side))
     ctx.emit(HolofieldSaves(ship=ship_id, hits=hits, saved=saved, why=why))
     place_bms_around(ctx, ship_id, saved, source)
     return hits - saved
@@ -50,6 +51,16 @@ def critical_on(ship) -> int:
     """D6 score a hull hit needs to be critical: 6, an Eldar ship's 4+
     (spacefleet_core 1.8, 1.12, ambiguity 6; ours: the standard table)."""
     return tables().eldar.critical_on if ship.eldar else 6
+
+
+def critical_target(ship) -> Target:
+    """:func:`critical_on` itemised: 6, and the Eldar ship's lower score as a modifier."""
+    need = critical_on(ship)
+    return Target(label="critical score", base=6, mods=((("Eldar ship", need - 6),) if need != 6 else ()))
+
+
+#: Brace for Impact! saves a hit on 4+ (spacefleet_core 1.4)
+BRACE_SAVE = Target(label="brace save", base=4)
 
 
 def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | None, *, shields: bool = True,
@@ -74,8 +85,8 @@ def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | 
             place_bms_around(ctx, ship_id, absorbed, source)
         hull -= absorbed
     if hull > 0 and s.braced:
-        faces = ctx.d6s(hull, f"{ship_id} braced: 4+ saves each hit", side=s.side)
-        hull -= sum(1 for f in faces if f >= 4)
+        hull -= pool_hits(ctx.pool(hull, f"the {ctx.name(ship_id)}, braced, against {hull} hit{'s' if hull != 1 else ''}",
+                                   BRACE_SAVE, side=s.side))
     hull_damage(ctx, ship_id, hull, crits=crits, why=why)
 
 
@@ -88,10 +99,11 @@ def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str 
     n = min(n, remaining(s))
     ctx.emit(ShipDamaged(ship=ship_id, amount=n, why=why))
     if crits and prof(s).capital:
-        need = critical_on(s)
-        faces = ctx.d6s(n, f"critical rolls for {ship_id} ({'6s' if need == 6 else f'{need}+, Eldar'})", side=s.side)
+        need = critical_target(s)
+        faces = pool_faces(ctx.pool(n, f"critical rolls for the {ctx.name(ship_id)}: a die per damage point", need,
+                                    side=s.side))
         for f in faces:
-            if f >= need and ctx.s.ships[ship_id].status == "active":
+            if need.meets(f) and ctx.s.ships[ship_id].status == "active":
                 critical(ctx, ship_id)
     elif crits and not prof(s).capital:
         pass  # an escort is destroyed by its only hit anyway
@@ -110,7 +122,7 @@ def critical(ctx: Ctx, ship_id: str, roll: int | None = None) -> None:
         place_bms_around(ctx, ship_id, 1, None)
         return
     if roll is None:
-        roll = ctx.roll("2d6", f"critical hit table for {ship_id}", side=s.side).total
+        roll = ctx.roll("2d6", f"critical hit table for the {ctx.name(ship_id)}", side=s.side).total
     t = tables()
     locations = {w.location for w in p.weapons}
     r = roll
@@ -127,12 +139,13 @@ def critical(ctx: Ctx, ship_id: str, roll: int | None = None) -> None:
             continue
         break
     c = t.critical(r)
-    ctx.emit(CriticalHit(ship=ship_id, crit=c.id))
+    ctx.emit(CriticalHit(ship=ship_id, crit=c.id, roll=roll, row=r, number=len(s.crits) + 1))
     extra = 0
     if c.extra == "1":
         extra = 1
     elif c.extra in ("D3", "D6"):
-        extra = ctx.roll(c.extra, f"extra damage from {c.id} on {ship_id}", side=s.side).total
+        extra = ctx.roll(c.extra, f"extra damage from {c.id.replace('_', ' ')} on the {ctx.name(ship_id)}",
+                         side=s.side).total
     if extra:
         hull_damage(ctx, ship_id, extra, crits=False, why=c.id)
 
@@ -152,7 +165,7 @@ def catastrophe(ctx: Ctx, ship_id: str) -> None:
     """Roll 2D6 on the catastrophic damage table and resolve it."""
     s = ctx.s.ships[ship_id]
     p = prof(s)
-    roll = ctx.roll("2d6", f"catastrophic damage for {ship_id}", side=s.side).total
+    roll = ctx.roll("2d6", f"catastrophic damage table for the {ctx.name(ship_id)}", side=s.side).total
     row = tables().catastrophe(roll)
     count = {"1": 1, "half_hits": math.ceil(p.hits / 2), "hits": p.hits}
     bms = count[row.blast_markers]
@@ -164,7 +177,7 @@ def catastrophe(ctx: Ctx, ship_id: str) -> None:
     place_bms_around(ctx, ship_id, bms, None)
     shots = count[row.lance_shots]
     radius = ctx.roll(row.blast_radius or "3D6", f"{row.id.replace('_', ' ')} blast radius (cm)", side=s.side).total * 10.0
-    explode(ctx, s.x, s.y, s.zone, radius, shots, f"{row.id} of {ship_id}")
+    explode(ctx, s.x, s.y, s.zone, radius, shots, f"the {row.id.replace('_', ' ')} of the {ctx.name(ship_id)}")
 
 
 def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, why: str) -> None:
@@ -177,8 +190,8 @@ def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, 
         t = ctx.s.ships[sid]
         if t.status != "active":
             continue
-        faces = ctx.d6s(shots, f"{why}: {shots} lance shots at {sid} (4+)", side=t.side)
-        hits = sum(1 for f in faces if f >= 4)
+        hits = pool_hits(ctx.pool(shots, f"{why}: {shots} lance shot{'s' if shots != 1 else ''} at the {ctx.name(sid)}",
+                                  Target(label="lance score", base=4), side=t.side))
         apply_hits(ctx, sid, hits, (x, y), why=why)
 
 
@@ -191,12 +204,16 @@ def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:
     if sh.status != "active":
         return
     p = prof(sh)
-    r = ctx.roll("d6", f"hit-and-run on {ship_id} by {why} (1 fails)", side=side).total
-    if r < 2 or (not p.capital and r < 4):
+    works = Target(label="hit-and-run works on", base=2, mods=(() if p.capital else (("an escort", 2),)),
+                   words=("works", "fails"))
+    rr = ctx.roll("d6", f"hit-and-run on the {ctx.name(ship_id)} by {why}", side=side, target=works)
+    r = rr.total
+    if not rr.passed:
         return
     if holofield_saves(ctx, ship_id, 1, None, why) == 0:
         return
-    if sh.braced and ctx.roll("d6", f"{ship_id} braced: saves the hit-and-run critical on 4+", side=sh.side).total >= 4:
+    if sh.braced and ctx.roll("d6", f"the {ctx.name(ship_id)}, braced, against the hit-and-run", side=sh.side,
+                              target=BRACE_SAVE.model_copy(update={"words": ("saved", "not saved")})).passed:
         return
     if not p.capital:
         ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why="hit-and-run on an escort"))

@@ -38,6 +38,7 @@ from .common import (HULKS, bm_touching, clouds_touching, crippled, gravity_turn
                      shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from .candidates import cap_reach_mm, joinable_waves
 from .movement import allowed_turns, move_limits, plan_move
+from .names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name
 from .odds import boarding_numbers, catastrophe_numbers, fire_numbers, teleport_odds
 from .ordnance import wave_of
 from .shooting import find_ordnance, find_point, needs_priority_test, ordnance_id, phenomenon_at, point_target, target_reason
@@ -45,11 +46,6 @@ from .state import SFState, Ship
 from .tables import profile, ships, tables
 
 QUAD_CENTRE = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
-ORDER_NAMES = {"all_ahead_full": "All Ahead Full", "come_to_new_heading": "Come to New Heading",
-               "burn_retros": "Burn Retros", "lock_on": "Lock On", "reload_ordnance": "Reload Ordnance",
-               "brace_for_impact": "Brace for Impact"}
-CRAFT_NAMES = {"torpedo": "torpedo salvo", "fighter": "fighter squadron", "bomber": "bomber squadron",
-               "assault_boat": "assault boats"}
 CRAFT_LABEL = {"torpedo": "T", "fighter": "F", "bomber": "B", "assault_boat": "AB"}
 SHOWN = ("active",) + HULKS
 
@@ -270,14 +266,14 @@ def markers(s: SFState) -> list[Marker]:
         at, tg = s.ships[s.pending.ship], s.ships[s.pending.target]
         w = prof(at).weapons[s.pending.weapon]
         out.append(Marker(id="attack", kind="attack", points=(_drawn(s, at.zone, at.x, at.y), _drawn(s, tg.zone, tg.x, tg.y)),
-                          label=f"{at.id} {w.name} at {tg.id}: brace?", side=at.side,
+                          label=f"{ship_name(s, at.id)}'s {w.name} at the {ship_name(s, tg.id)}: brace?", side=at.side,
                           extra={"ship": at.id, "target": tg.id, "weapon": s.pending.weapon}))
     if s.pending is not None and s.pending.ordnance is not None and s.pending.target in s.ships:
         o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
         tg = s.ships[s.pending.target]
         if o is not None:
             out.append(Marker(id="attack", kind="attack", points=(_drawn(s, o.zone, o.x, o.y), _drawn(s, tg.zone, tg.x, tg.y)),
-                              label=f"{o.kind.replace('_', ' ')} o{o.id} at {tg.id}: brace?", side=o.side,
+                              label=f"{ordnance_name(s, o)} at the {ship_name(s, tg.id)}: brace?", side=o.side,
                               extra={"ordnance": o.id, "target": tg.id}))
     notes = []
     if s.radiation:
@@ -975,8 +971,43 @@ def _event_weapon(ev) -> str:
     return ev.weapon_name or f"weapon {ev.weapon}"
 
 
+def _ordinal(n: int) -> str:
+    """"1st", "2nd", "3rd", "4th", ... "11th", "21st"."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def _turn_words(turn: float) -> str:
+    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
+    return f"{round(abs(turn), 1):g} deg to {'starboard' if turn > 0 else 'port'}"
+
+
+def move_words(ev) -> str:
+    """A ship's move in words, every turn and leg with its angle and distance:
+    "20.0 cm: a free gravity-well turn 45 deg to starboard toward the planet,
+    10.0 cm straight, turns 45 deg to port, 10.0 cm; heading 90 -> 180"."""
+    steps: list[str] = []
+    if ev.pre_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
+    for turn, d in ev.legs:
+        if turn:
+            steps.append(f"turns {_turn_words(turn)}")
+        if d:
+            steps.append(f"{d / 10:.1f} cm")
+    if ev.post_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.post_turn)} at the end"
+                     + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
+    plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
+    how = "straight ahead" if plain else ", ".join(steps)
+    head = f"heading {ev.heading:.0f}" if round(ev.heading) == round(ev.from_heading) or plain else \
+        f"heading {ev.from_heading:.0f} -> {ev.heading:.0f}"
+    return f"{ev.distance / 10:.1f} cm {how if plain else '(' + how + ')'} to ({ev.x:.0f}, {ev.y:.0f}), {head}"
+
+
 def describe_event(ev) -> str:
-    """Plain words for every event of the ruleset (and the core ones)."""
+    """Plain words for every event of the ruleset (and the core ones): ships,
+    ordnance and phenomena by name (the names the event carries), rolls
+    itemised by ``DiceRolled.describe``."""
     from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
 
     E = _ev()
@@ -988,6 +1019,9 @@ def describe_event(ev) -> str:
         return f"turn {ev.turn}: {ev.phase} phase" + (f" for {ev.side}" if ev.side else "")
     if isinstance(ev, BattleEnded):
         return f"the battle is over: {ev.winner or 'a draw'} ({ev.reason})"
+    names = ev.names if hasattr(ev, "names") else {}
+    n = (lambda key: f"the {names[key]}" if key in names else key)
+    o = (lambda oid: f"the {names[f'o{oid}']}" if f"o{oid}" in names else f"ordnance marker {oid}")
     if isinstance(ev, E.TurnBegan):
         return f"turn {ev.turn}: {ev.side} to play"
     if isinstance(ev, E.PhaseChanged):
@@ -995,86 +1029,95 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.OrderTaken):
         if ev.passed and ev.order:
             extra = f" (+{ev.aaf_extra_mm / 10:g} cm)" if ev.aaf_extra_mm else ""
-            return f"{ev.ship} goes on {ORDER_NAMES.get(ev.order, _words(ev.order))}{extra}"
-        return f"{ev.ship} fails its command check"
+            return f"{n(ev.ship)} goes on {ORDER_NAMES.get(ev.order, _words(ev.order))}{extra}"
+        return f"{n(ev.ship)} fails its command check"
     if isinstance(ev, E.OrdersEnded):
         return f"{ev.side} can give no more special orders this turn"
     if isinstance(ev, E.ShipMoved):
-        return f"{ev.ship} moves {ev.distance / 10:.1f} cm to ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}"
+        if not ev.distance and not ev.pre_turn and not ev.post_turn:
+            return f"{n(ev.ship)} does not move" + (f" ({ev.why})" if ev.why else "")
+        return f"{n(ev.ship)} moves {move_words(ev)}" + (f" ({ev.why})" if ev.why else "")
     if isinstance(ev, E.ShipPlaced):
         where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
-        return f"{ev.ship} is placed {where} at ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}"
+        how = f"is carried {ev.distance / 10:.1f} cm at bearing {ev.bearing:.0f} to" if ev.distance else f"is placed {where} at"
+        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}" + (f": {ev.why}" if ev.why else "")
     if isinstance(ev, E.ShipStatus):
         if ev.status == "active":
-            return f"{ev.ship} burns on" + (f" ({ev.why})" if ev.why else "")
+            return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
         forever = " for good" if ev.lost_forever else ""
         said = _words(ev.status)
         why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({ev.why})"
-        return f"{ev.ship} is {said}{forever}{why}"
+        return f"{n(ev.ship)} is {said}{forever}{why}"
     if isinstance(ev, E.ShipDamaged):
-        return f"{ev.ship} takes {ev.amount} damage" + (f" ({ev.why})" if ev.why else "")
+        return f"{n(ev.ship)} takes {ev.amount} damage" + (f" ({_words(ev.why)})" if ev.why else "")
     if isinstance(ev, E.CriticalHit):
-        return f"{ev.ship} suffers a critical hit: {_words(ev.crit)}"
+        moved = f" (table roll {ev.roll}: no such result for this ship, moved up to {ev.row})" if ev.row and ev.row != ev.roll else ""
+        nth = f" (its {_ordinal(ev.number)})" if ev.number else ""
+        return f"{n(ev.ship)} suffers a critical hit{nth}: {_words(ev.crit)}{moved}"
     if isinstance(ev, E.CriticalRepaired):
-        return f"{ev.ship}'s crew repair {_words(ev.crit)}"
+        return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}"
     if isinstance(ev, E.BlastMarkerPlaced):
         where = " in low orbit" if ev.zone == "low_orbit" else ""
-        return f"a blast marker is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
+        return f"blast marker {ev.id} is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
     if isinstance(ev, E.BlastMarkerRemoved):
-        return f"blast marker {ev.id} is removed"
+        return f"blast marker {ev.id}" + (f" at ({ev.x:.0f}, {ev.y:.0f})" if ev.x or ev.y else "") + " is removed"
     if isinstance(ev, E.WeaponFired):
         w = _event_weapon(ev)
         if not ev.dice:
-            return f"{ev.ship}'s {w} at {ev.target}: {ev.note or 'no shot'}"
-        return (f"{ev.ship} fires {w} at {ev.target}: {ev.dice} {'die' if ev.dice == 1 else 'dice'}, {ev.hits} hit{'s' if ev.hits != 1 else ''}"
-                + (f" ({ev.note})" if ev.note else ""))
+            return f"{n(ev.ship)}'s {w} at {_target_words(ev)}: {ev.note or 'no shot'}"
+        return (f"{n(ev.ship)} fires {w} at {_target_words(ev)}: {ev.dice} {'die' if ev.dice == 1 else 'dice'}, "
+                f"{ev.hits} hit{'s' if ev.hits != 1 else ''}" + (f" ({ev.note})" if ev.note else ""))
     if isinstance(ev, E.AssaultDeclared):
-        return f"{ev.ship} will {'teleport onto' if ev.teleport else 'board'} {ev.target} in the end phase"
+        return f"{n(ev.ship)} will {'teleport onto' if ev.teleport else 'board'} {n(ev.target)} in the end phase"
     if isinstance(ev, E.TeleportAttack):
-        return f"{ev.ship} makes a teleport attack on {ev.target}"
+        return f"{n(ev.ship)} makes a teleport attack on {n(ev.target)}"
     if isinstance(ev, E.KinTested):
         what = "the gas/dust cloud" if ev.phenomenon == "gas_cloud" else "the solar flare"
-        return f"{ev.ship} {'passes' if ev.passed else 'fails'} its Leadership test to ignore {what}"
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its Leadership test to ignore {what}"
     if isinstance(ev, E.HolofieldSaves):
-        return (f"{ev.ship}'s holofields turn {ev.saved} of {ev.hits} hit{'s' if ev.hits != 1 else ''} into misses"
+        return (f"{n(ev.ship)}'s holofields turn {ev.saved} of {ev.hits} hit{'s' if ev.hits != 1 else ''} into misses"
                 + (f" ({ev.why})" if ev.why else ""))
     if isinstance(ev, E.TurretsEngaged):
-        return f"{ev.ship}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
+        return f"{n(ev.ship)}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
     if isinstance(ev, E.OrdnanceAttackDeclared):
-        what = "torpedoes" if ev.kind == "torpedo" else ev.kind.replace("_", " ") + "s"
-        return f"{what} {ev.ordnance} reach {ev.target}: {ev.defender} may brace"
+        return f"{o(ev.ordnance)} reaches {n(ev.target)}: {ev.defender} may brace"
     if isinstance(ev, E.BoardingFought):
-        return (f"{ev.attacker} boards {ev.defender}: {ev.attacker_score} against {ev.defender_score}"
+        return (f"{n(ev.attacker)} boards {n(ev.defender)}: {ev.attacker_score} against {ev.defender_score}"
                 + (f" ({_words(ev.result)})" if ev.result else ""))
     if isinstance(ev, E.PriorityTest):
-        return f"{ev.ship} {'passes' if ev.passed else 'fails'} its target-priority test"
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its target-priority test"
     if isinstance(ev, E.AttackDeclared):
-        return f"{ev.ship} aims {_event_weapon(ev)} at {ev.target}: {ev.defender} may brace"
+        pooled = f" (with {', '.join(n(sid) for sid, _ in ev.pool)})" if ev.pool else ""
+        return f"{n(ev.ship)} aims {_event_weapon(ev)}{pooled} at {_target_words(ev)}: {ev.defender} may brace"
     if isinstance(ev, E.AttackCleared):
         return "the attack goes ahead"
     if isinstance(ev, E.Braced):
-        return f"{ev.ship} {'braces for impact' if ev.passed else 'fails to brace'}"
+        return f"{n(ev.ship)} {'braces for impact' if ev.passed else 'fails to brace'}"
     if isinstance(ev, E.BraceEnded):
-        return f"{ev.ship} is no longer braced"
+        return f"{n(ev.ship)} is no longer braced"
     if isinstance(ev, E.OrdnanceLaunched):
-        at = f" at {ev.target}" if ev.target else f", heading {ev.heading:.0f}"
-        return f"{ev.launcher} launches a {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} of strength {ev.strength}{at}"
+        at = f" at {n(ev.target)}" if ev.target else f", heading {ev.heading:.0f}"
+        return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
     if isinstance(ev, E.OrdnanceMoved):
-        return f"ordnance o{ev.id} moves to ({ev.x:.0f}, {ev.y:.0f})"
+        if not ev.distance:
+            return f"{o(ev.id)} flies with its wave at ({ev.x:.0f}, {ev.y:.0f})"
+        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {ev.heading:.0f} to ({ev.x:.0f}, {ev.y:.0f})"
     if isinstance(ev, E.OrdnanceChanged):
-        return (f"ordnance o{ev.id} attacks {ev.attacked}, strength now {ev.strength}" if ev.attacked
-                else f"ordnance o{ev.id} is down to strength {ev.strength}")
+        return (f"{o(ev.id)} attacked {n(ev.attacked)}: strength now {ev.strength}" if ev.attacked
+                else f"{o(ev.id)} is down to strength {ev.strength}")
     if isinstance(ev, E.OrdnanceRemoved):
-        return f"ordnance o{ev.id} is removed" + (f" ({ev.why})" if ev.why else "")
+        return f"{o(ev.id)} is removed" + (f" ({ev.why})" if ev.why else "")
     if isinstance(ev, E.Reloaded):
         parts = []
         if ev.torpedoes is not None:
             parts.append("torpedoes " + ("reloaded" if ev.torpedoes else "spent"))
         if ev.bays is not None:
             parts.append("launch bays " + ("reloaded" if ev.bays else "spent"))
-        return f"{ev.ship}: {' and '.join(parts) or 'ordnance unchanged'}"
+        return f"{n(ev.ship)}: {' and '.join(parts) or 'ordnance unchanged'}"
     if isinstance(ev, E.DisengageTried):
-        return f"{ev.ship} {'disengages' if ev.passed else 'fails to disengage and may not shoot this turn'}"
+        return f"{n(ev.ship)} {'disengages' if ev.passed else 'fails to disengage and may not shoot this turn'}"
+    if isinstance(ev, E.RerollUsed):
+        return f"{ev.side}'s fleet commander spends a re-roll on {n(ev.ship)}'s failed test"
     if isinstance(ev, E.FlareOccurred):
         return "a solar flare erupts"
     if isinstance(ev, E.RadiationBurst):
@@ -1082,6 +1125,21 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.GameFinished):
         return f"the battle ends: {ev.reason}"
     return _generic(ev)
+
+
+def _target_words(ev) -> str:
+    """What a fire event aims at: a ship, a marker, a phenomenon or a table point, by name."""
+    t = ev.target
+    if t in ev.names:
+        return f"the {ev.names[t]}"
+    if t.startswith("o") and t[1:].isdigit():
+        return f"ordnance marker {t[1:]}"
+    pt = find_point(t)
+    if pt is not None:
+        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+    if t.startswith("f:"):
+        return f"the phenomenon {t[2:].replace('_', ' ')}"
+    return t
 
 
 def _generic(ev) -> str:

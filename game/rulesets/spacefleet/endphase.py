@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import math
 
-from .common import Ctx, crippled, on_table, prof, remaining, shield_capacity, turrets, under_fire
+from game.core.event import Target
+
+from .common import Ctx, crippled, on_table, pool_faces, prof, remaining, shield_capacity, turrets, under_fire
+from .names import feature_by_id
 from .damage import critical, destroyed, hit_and_run, holofield_saves, hull_damage, place_bms_around
 from .events import (BlastMarkerRemoved, BoardingFought, BraceEnded, CriticalRepaired, ShipDamaged, ShipStatus,
                      TeleportAttack)
@@ -27,15 +30,23 @@ def damage_control(ctx: Ctx) -> None:
         rep = [c for c in sh.crits if t.critical({r.id: r.roll for r in t.criticals}[c]).repairable]
         if rep:
             n = remaining(sh)
+            count = f"{n} hit{'s' if n != 1 else ''} left"
             if under_fire(s, sh):
                 n = (n + 1) // 2
-            sixes = sum(1 for f in ctx.d6s(n, f"damage control on {sid} (6s repair)", side=sh.side) if f == 6)
+                count += f", halved (blast markers) = {n}"
+            faces = pool_faces(ctx.pool(n, f"damage control on the {ctx.name(sid)}: a die per hit left ({count})",
+                                        REPAIR, side=sh.side))
+            sixes = sum(1 for f in faces if f == 6)
             todo = sorted(rep, key=lambda c: REPAIR_ORDER.index(c) if c in REPAIR_ORDER else 99)
             for c in todo[:sixes]:
                 ctx.emit(CriticalRepaired(ship=sid, crit=c))
         fires = s.ships[sid].crits.count("fire")
         if fires:
             hull_damage(ctx, sid, fires, crits=False, why="fire")
+
+
+#: damage control repairs a critical on each 6 (spacefleet_core 1.10)
+REPAIR = Target(label="repair score", base=6)
 
 
 def remove_blast_markers(ctx: Ctx, side: str) -> None:
@@ -47,7 +58,7 @@ def remove_blast_markers(ctx: Ctx, side: str) -> None:
                        and math.hypot(sh.x - b.x, sh.y - b.y) <= sh.radius + r for sh in s.ships.values())]
     if not free:
         return
-    n = ctx.roll("d6", "blast markers removed", side=side).total
+    n = ctx.roll("d6", f"blast markers {side} removes ({len(free)} touch no base)", side=side).total
     for b in sorted(free, key=lambda b: b.id)[:n]:
         ctx.emit(BlastMarkerRemoved(id=b.id))
 
@@ -101,10 +112,10 @@ def board(ctx: Ctx, sid: str, tid: str) -> None:
     va, vd = boarding_value(a, False), boarding_value(d, True)
     ma = boarding_modifiers(s, a, d, va, vd)
     md = boarding_modifiers(s, d, a, vd, va)
-    ra = ctx.roll("d6", f"{sid} boards {tid} (value {va}, {', '.join(f'{k} {v:+d}' for k, v in ma) or 'no modifiers'})",
-                  side=a.side).total + sum(v for _, v in ma)
-    rd = ctx.roll("d6", f"{tid} repels boarders (value {vd}, {', '.join(f'{k} {v:+d}' for k, v in md) or 'no modifiers'})",
-                  side=d.side).total + sum(v for _, v in md)
+    ra = ctx.roll("d6", f"the {ctx.name(sid)} boards the {ctx.name(tid)} (boarding value {va} against {vd})", mods=ma,
+                  side=a.side).total
+    rd = ctx.roll("d6", f"the {ctx.name(tid)} repels boarders (boarding value {vd} against {va})", mods=md,
+                  side=d.side).total
     margin = abs(ra - rd)
     row = tables().boarding.result(margin)
     ctx.emit(BoardingFought(attacker=sid, defender=tid, attacker_score=ra, defender_score=rd, result=row.id if row else "tie"))
@@ -122,7 +133,8 @@ def board(ctx: Ctx, sid: str, tid: str) -> None:
     for who, need in ((loser, row.loser_crit_on), (winner, row.winner_crit_on)):
         if need > 6 or s.ships[who].status != "active":
             continue
-        if need <= 1 or ctx.roll("d6", f"boarding critical on {who} ({need}+)", side=s.ships[who].side).total >= need:
+        if need <= 1 or ctx.roll("d6", f"boarding critical on the {ctx.name(who)}", side=s.ships[who].side,
+                                 target=Target(label="critical score", base=need)).passed:
             critical(ctx, who)
             w = s.ships[who]
             if w.status == "active" and remaining(w) <= 0:
@@ -189,7 +201,7 @@ def boarding_actions(ctx: Ctx, side: str) -> None:
             t = next((f for f in foes if f.id == chosen), None) or min(
                 foes, key=lambda t: (math.hypot(t.x - sh.x, t.y - sh.y), t.id))
             ctx.emit(TeleportAttack(ship=sid, target=t.id))
-            hit_and_run(ctx, t.id, side, f"teleport attack of {sid}")
+            hit_and_run(ctx, t.id, side, f"teleport attack of the {ctx.name(sid)}")
 
 
 def remove_field_markers(ctx: Ctx) -> None:
@@ -198,6 +210,6 @@ def remove_field_markers(ctx: Ctx) -> None:
     s = ctx.s
     for f in sorted({b.field for b in s.blast_markers if b.field}):
         mine = sorted((b for b in s.blast_markers if b.field == f), key=lambda b: b.id)
-        n = ctx.roll(tables().phenomena.asteroid_bm_removed, f"asteroid field {f} sheds blast markers").total
+        n = ctx.roll(tables().phenomena.asteroid_bm_removed, f"{feature_by_id(s, f)} sheds blast markers").total
         for b in mine[:n]:
             ctx.emit(BlastMarkerRemoved(id=b.id))

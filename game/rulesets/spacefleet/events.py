@@ -8,7 +8,15 @@ from game.core.event import Event
 from game.core.model import Mm
 
 
-class TurnBegan(Event):
+class SFEvent(Event):
+    """Base of the space-fleet events: ``names`` maps each ship id (and
+    ``"o<number>"`` ordnance marker) the event refers to onto its name in the
+    log, written by the emitter (``names.annotate``), so the log needs no state."""
+
+    names: dict[str, str] = {}
+
+
+class TurnBegan(SFEvent):
     """A player turn began: ``side`` moves; ``turn`` is the game turn."""
 
     type: Literal["sf_turn_began"] = "sf_turn_began"
@@ -17,13 +25,13 @@ class TurnBegan(Event):
     player: int
 
 
-class PhaseChanged(Event):
+class PhaseChanged(SFEvent):
     type: Literal["sf_phase"] = "sf_phase"
     phase: str
     active: str | None
 
 
-class OrderTaken(Event):
+class OrderTaken(SFEvent):
     """A ship passed (or failed) a command check for a special order."""
 
     type: Literal["sf_order"] = "sf_order"
@@ -33,14 +41,20 @@ class OrderTaken(Event):
     aaf_extra_mm: Mm = 0.0
 
 
-class OrdersEnded(Event):
+class OrdersEnded(SFEvent):
     """The fleet's first failed command check ends its special orders this turn (1.3)."""
 
     type: Literal["sf_orders_ended"] = "sf_orders_ended"
     side: str
 
 
-class ShipMoved(Event):
+class ShipMoved(SFEvent):
+    """A ship's move (spacefleet_core 1.6): from ``from_heading`` a free
+    gravity-well turn ``pre_turn`` (degrees, + clockwise), the ``legs``
+    (turn before the leg, mm), a free turn ``post_turn`` at the end; ``wells``
+    names the planets giving the two free turns; ``why`` says why the rules
+    moved it (an automatic move), empty for a player's move."""
+
     type: Literal["sf_moved"] = "sf_moved"
     ship: str
     x: Mm
@@ -48,9 +62,15 @@ class ShipMoved(Event):
     heading: float
     distance: Mm
     path: tuple[tuple[Mm, Mm], ...] = ()
+    from_heading: float = 0.0
+    pre_turn: float = 0.0
+    legs: tuple[tuple[float, Mm], ...] = ()
+    post_turn: float = 0.0
+    wells: tuple[str, str] = ("", "")
+    why: str = ""
 
 
-class ShipPlaced(Event):
+class ShipPlaced(SFEvent):
     """A ship put somewhere by a rule (warp rift, low orbit, drift, pull)."""
 
     type: Literal["sf_placed"] = "sf_placed"
@@ -59,9 +79,13 @@ class ShipPlaced(Event):
     y: Mm
     heading: float
     zone: Literal["main", "low_orbit"] = "main"
+    #: how far and which way (degrees clockwise from +x) the ship was carried on its table (filled by the emitter)
+    distance: Mm = 0.0
+    bearing: float = 0.0
+    why: str = ""
 
 
-class ShipStatus(Event):
+class ShipStatus(SFEvent):
     """A ship's status changed (hulk, destroyed, disengaged, lost in the warp, landed)."""
 
     type: Literal["sf_status"] = "sf_status"
@@ -71,26 +95,34 @@ class ShipStatus(Event):
     why: str = ""
 
 
-class ShipDamaged(Event):
+class ShipDamaged(SFEvent):
     type: Literal["sf_damaged"] = "sf_damaged"
     ship: str
     amount: int
     why: str = ""
 
 
-class CriticalHit(Event):
+class CriticalHit(SFEvent):
+    """A critical hit: ``roll`` on the 2D6 table, ``row`` the result that
+    applies (higher when the rolled ones cannot; spacefleet_core 1.8);
+    ``number`` counts the ship's critical hits, this one included."""
+
     type: Literal["sf_critical"] = "sf_critical"
     ship: str
     crit: str
+    roll: int = 0
+    row: int = 0
+    #: how many critical hits the ship has taken so far, this one included
+    number: int = 0
 
 
-class CriticalRepaired(Event):
+class CriticalRepaired(SFEvent):
     type: Literal["sf_repaired"] = "sf_repaired"
     ship: str
     crit: str
 
 
-class BlastMarkerPlaced(Event):
+class BlastMarkerPlaced(SFEvent):
     type: Literal["sf_bm_placed"] = "sf_bm_placed"
     id: int
     x: Mm
@@ -99,12 +131,16 @@ class BlastMarkerPlaced(Event):
     field: str | None = None
 
 
-class BlastMarkerRemoved(Event):
+class BlastMarkerRemoved(SFEvent):
+    """A blast marker left the table; (x, y) is where it lay (filled by the emitter)."""
+
     type: Literal["sf_bm_removed"] = "sf_bm_removed"
     id: int
+    x: Mm = 0.0
+    y: Mm = 0.0
 
 
-class WeaponFired(Event):
+class WeaponFired(SFEvent):
     """A weapon's volley (or why it did not fire). ``weapon_name`` is the
     profile's name for the weapon, so the log needs no state to name it."""
 
@@ -118,7 +154,7 @@ class WeaponFired(Event):
     note: str = ""
 
 
-class PriorityTest(Event):
+class PriorityTest(SFEvent):
     """Target-priority Leadership test result (spacefleet_core 1.7)."""
 
     type: Literal["sf_priority"] = "sf_priority"
@@ -126,7 +162,7 @@ class PriorityTest(Event):
     passed: bool
 
 
-class AttackDeclared(Event):
+class AttackDeclared(SFEvent):
     """An attack waits for the target side's Brace decision."""
 
     type: Literal["sf_attack_declared"] = "sf_attack_declared"
@@ -138,18 +174,18 @@ class AttackDeclared(Event):
     pool: tuple[tuple[str, int], ...] = ()
 
 
-class AttackCleared(Event):
+class AttackCleared(SFEvent):
     type: Literal["sf_attack_cleared"] = "sf_attack_cleared"
 
 
-class Braced(Event):
+class Braced(SFEvent):
     type: Literal["sf_braced"] = "sf_braced"
     ship: str
     passed: bool
     attacker: str = ""
 
 
-class OrdnanceLaunched(Event):
+class OrdnanceLaunched(SFEvent):
     type: Literal["sf_launched"] = "sf_launched"
     id: int
     side: str
@@ -165,15 +201,19 @@ class OrdnanceLaunched(Event):
     zone: Literal["main", "low_orbit"] = "main"
 
 
-class OrdnanceMoved(Event):
+class OrdnanceMoved(SFEvent):
+    """An ordnance marker moved to (x, y) along ``heading``; ``distance`` mm
+    from where it was (filled by the emitter)."""
+
     type: Literal["sf_ord_moved"] = "sf_ord_moved"
     id: int
     x: Mm
     y: Mm
     heading: float
+    distance: Mm = 0.0
 
 
-class OrdnanceChanged(Event):
+class OrdnanceChanged(SFEvent):
     """A salvo lost strength or attacked a ship."""
 
     type: Literal["sf_ord_changed"] = "sf_ord_changed"
@@ -182,35 +222,35 @@ class OrdnanceChanged(Event):
     attacked: str | None = None
 
 
-class OrdnanceRemoved(Event):
+class OrdnanceRemoved(SFEvent):
     type: Literal["sf_ord_removed"] = "sf_ord_removed"
     id: int
     why: str = ""
 
 
-class Reloaded(Event):
+class Reloaded(SFEvent):
     type: Literal["sf_reloaded"] = "sf_reloaded"
     ship: str
     torpedoes: bool | None = None
     bays: bool | None = None
 
 
-class DisengageTried(Event):
+class DisengageTried(SFEvent):
     type: Literal["sf_disengage"] = "sf_disengage"
     ship: str
     passed: bool
 
 
-class FlareOccurred(Event):
+class FlareOccurred(SFEvent):
     type: Literal["sf_flare"] = "sf_flare"
 
 
-class RadiationBurst(Event):
+class RadiationBurst(SFEvent):
     type: Literal["sf_radiation"] = "sf_radiation"
     level: int
 
 
-class GameFinished(Event):
+class GameFinished(SFEvent):
     type: Literal["sf_finished"] = "sf_finished"
     reason: str
 
@@ -221,7 +261,7 @@ SF_EVENTS = (TurnBegan, PhaseChanged, OrderTaken, OrdersEnded, ShipMoved, ShipPl
              Reloaded, DisengageTried, FlareOccurred, RadiationBurst, GameFinished)
 
 
-class BraceEnded(Event):
+class BraceEnded(SFEvent):
     """Brace for Impact! lapses at the end of the ship's next turn (spacefleet_core 1.4)."""
 
     type: Literal["sf_brace_ended"] = "sf_brace_ended"
@@ -231,7 +271,7 @@ class BraceEnded(Event):
 SF_EVENTS = SF_EVENTS + (BraceEnded,)
 
 
-class RerollUsed(Event):
+class RerollUsed(SFEvent):
     """A fleet commander's re-roll was spent on a failed Leadership test (spacefleet_core 1.1)."""
 
     type: Literal["sf_reroll"] = "sf_reroll"
@@ -239,7 +279,7 @@ class RerollUsed(Event):
     ship: str
 
 
-class BoardingFought(Event):
+class BoardingFought(SFEvent):
     """A boarding action was resolved in the end phase (spacefleet_core 1.10)."""
 
     type: Literal["sf_boarding"] = "sf_boarding"
@@ -250,7 +290,7 @@ class BoardingFought(Event):
     result: str = ""
 
 
-class AssaultDeclared(Event):
+class AssaultDeclared(SFEvent):
     """A ship names the enemy it will board (or teleport onto) in the end phase."""
 
     type: Literal["sf_assault_declared"] = "sf_assault_declared"
@@ -259,7 +299,7 @@ class AssaultDeclared(Event):
     teleport: bool = False
 
 
-class TeleportAttack(Event):
+class TeleportAttack(SFEvent):
     """A teleport attack was made (spacefleet_core 1.10: Hit-and-Run)."""
 
     type: Literal["sf_teleport"] = "sf_teleport"
@@ -270,7 +310,7 @@ class TeleportAttack(Event):
 SF_EVENTS = SF_EVENTS + (RerollUsed, BoardingFought, AssaultDeclared, TeleportAttack)
 
 
-class TurretsEngaged(Event):
+class TurretsEngaged(SFEvent):
     """A ship's turrets engaged torpedoes or attack craft: the other kind is
     out of their reach for the rest of the phase (spacefleet_core 1.9)."""
 
@@ -279,7 +319,7 @@ class TurretsEngaged(Event):
     against: Literal["torpedo", "craft"]
 
 
-class OrdnanceAttackDeclared(Event):
+class OrdnanceAttackDeclared(SFEvent):
     """An ordnance marker reached a ship: the ship's side may brace before the
     turrets and the attack dice (spacefleet_core 1.4)."""
 
@@ -297,7 +337,7 @@ class OrdnanceAttackDeclared(Event):
 SF_EVENTS = SF_EVENTS + (TurretsEngaged, OrdnanceAttackDeclared)
 
 
-class KinTested(Event):
+class KinTested(SFEvent):
     """An Eldar (or Eldar-kin) ship took its Leadership test to ignore a
     celestial phenomenon (celestial phenomena: gas and dust clouds, solar
     flares; spacefleet_core 1.12). ``phenomenon`` is ``"gas_cloud"`` (a pass:
@@ -312,7 +352,7 @@ class KinTested(Event):
     phenomenon: Literal["gas_cloud", "solar_flare"] = "gas_cloud"
 
 
-class HolofieldSaves(Event):
+class HolofieldSaves(SFEvent):
     """An Eldar ship's holofields rolled against ``hits`` hits that are not
     Gunnery-table fire: ``saved`` of them missed, each leaving a blast marker
     touching the base (spacefleet_core 1.12). Log: "<ship>'s holofields turn

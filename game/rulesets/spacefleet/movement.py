@@ -10,10 +10,13 @@ from dataclasses import dataclass, field
 
 from . import geom
 from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
-from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_test, leadership, on_table, prof,
-                     shield_capacity, speed_mm, squadron, squadron_ld, under_fire)
+from game.core.event import Target
+
+from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test, leadership, on_table, pool_hits,
+                     prof, shield_capacity, speed_mm, squadron, squadron_ld_target, under_fire)
 from .damage import apply_hits, hull_damage
 from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus
+from .names import feature_name, order_words
 from .phenomena import cloud_test
 from .state import SFState, Ship
 from .tables import tables
@@ -277,24 +280,29 @@ def check_order(state: SFState, a: DeclareOrder) -> str | None:
     return None
 
 
+#: a 0-shield ship crossing blast markers takes 1 damage on a 6 (spacefleet_core 1.6)
+MARKER_DAMAGE = Target(label="1 damage on", base=6, words=("1 damage", "no damage"))
+
+
 def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
     """Command check 2D6 <= Ld (best in the squadron), −1 Under Fire, +1 Enemy
     Contacts, Ld at most 10, 11-12 always fail; AAF rolls its extra distance."""
     s = ctx.s
     ship = s.ships[a.ship]
     t = tables()
-    ld = squadron_ld(s, ship)
     mods = []
     if any(under_fire(s, m) for m in squadron(s, ship)):
         mods.append(("under fire", -1))
     if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
         mods.append(("enemy contacts", +1))
-    target = min(t.constants.max_leadership, ld + sum(v for _, v in mods))
-    passed = ld_test(ctx, ship, "2d6", target, f"command check for {a.order.replace('_', ' ')} by {ship.id}", command=True)
+    best, target = squadron_ld_target(s, ship, mods)
+    whose = f" on the Leadership of the {ctx.name(best.id)}" if best.id != ship.id else ""
+    passed = ld_test(ctx, ship, "2d6", target, f"{ctx.name(ship.id)}: command check for {order_words(a.order)}{whose}",
+                     command=True)
     extra = 0.0
     if passed and a.order == "all_ahead_full":
         n = max(prof(m).aaf_dice for m in squadron(s, ship))
-        extra = ctx.roll(f"{n}d6", f"All Ahead Full extra distance for {ship.id} (cm)", side=a.side).total * 10.0
+        extra = ctx.roll(f"{n}d6", f"{ctx.name(ship.id)}: All Ahead Full extra distance (cm)", side=a.side).total * 10.0
     for m in squadron(s, ship):
         if m.moved:
             continue
@@ -305,20 +313,41 @@ def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
         ctx.emit(OrdersEnded(side=a.side))
 
 
-def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan) -> None:
-    """Apply a checked move and its consequences."""
+def gravity_well_of(state: SFState, ship: Ship, turn: float, h: float, x: float, y: float) -> str:
+    """The name of the planet or moon whose gravity well gives a free turn of
+    ``turn`` degrees from heading ``h`` at (x, y) mm (the first that allows
+    it; celestial phenomena: gravity wells), "" when there is no turn."""
+    if not turn:
+        return ""
+    max_free = tables().free_gravity_turn_deg
+    for f in in_wells(state, x, y) if ship.zone == "main" else []:
+        if geom.gravity_turn_ok(turn, h, x, y, f.cx, f.cy, max_free):
+            return feature_name(f)
+    return ""
+
+
+def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan, why: str = "") -> None:
+    """Apply a checked move and its consequences. The event keeps the move's
+    turns (the free gravity-well turns with the planet that gives them) and
+    legs, so the log shows every angle and distance; ``why`` says why the
+    rules moved the ship (an automatic move)."""
     s = ctx.s
     ship = s.ships[a.ship]
     t = tables()
     path = tuple((round(px, 2), round(py, 2)) for px, py in plan.path)
     x, y = plan.path[-1]
-    ctx.emit(ShipMoved(ship=ship.id, x=x, y=y, heading=plan.heading, distance=plan.distance, path=path))
+    pre = gravity_well_of(s, ship, a.pre_turn, ship.heading, ship.x, ship.y)
+    post = gravity_well_of(s, ship, a.post_turn, geom.norm(plan.heading - a.post_turn), x, y)
+    ctx.emit(ShipMoved(ship=ship.id, x=x, y=y, heading=plan.heading, distance=plan.distance, path=path,
+                       from_heading=ship.heading, pre_turn=a.pre_turn, legs=a.legs, post_turn=a.post_turn,
+                       wells=(pre, post), why=why))
     ship = s.ships[a.ship]
     # 0-shield ships moving through blast markers (spacefleet_core 1.6; Eldar: core 1.12)
     if ship.eldar:
         _eldar_markers(ctx, ship.id, plan.path)
     elif plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
-        if ctx.roll("d6", f"{ship.id} without shields crosses blast markers (6: 1 damage)", side=ship.side).total == 6:
+        if ctx.roll("d6", f"{ctx.name(ship.id)} crosses blast markers without shields", side=ship.side,
+                    target=MARKER_DAMAGE).passed:
             hull_damage(ctx, ship.id, 1, why="blast markers")
     if ship.zone == "main":
         _asteroids(ctx, ship.id, plan)
@@ -352,7 +381,8 @@ def _eldar_markers(ctx: Ctx, sid: str, path: list[tuple[float, float]]) -> None:
         cloud_test(ctx, sid)
     ship = s.ships[sid]
     if ship.status == "active" and crosses_markers(s, ship, path):
-        if ctx.roll("d6", f"{sid} (Eldar, 0-shield) crosses blast markers (6: 1 damage)", side=ship.side).total == 6:
+        if ctx.roll("d6", f"{ctx.name(sid)} (Eldar, no shields) crosses blast markers", side=ship.side,
+                    target=MARKER_DAMAGE).passed:
             hull_damage(ctx, sid, 1, why="blast markers")
 
 
@@ -366,13 +396,14 @@ def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
     if not fields:
         return
     dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
-    ld = leadership(s, ship)
+    ld = ld_target(s, ship, notation=dice)
     capital = prof(ship).capital
-    ok = ld_test(ctx, ship, dice, ld, f"{sid} navigates the asteroid field", rerolled=not capital)
+    where = feature_name(fields[0])
+    ok = ld_test(ctx, ship, dice, ld, f"{ctx.name(sid)} navigates {where}", rerolled=not capital)
     if not ok and not capital:
-        ok = ctx.roll(dice, f"{sid} escort re-roll for the asteroid field", side=ship.side).total <= ld
+        ok = ctx.roll(dice, f"{ctx.name(sid)}: escort re-roll for {where}", side=ship.side, target=ld).passed
     if not ok:
-        n = ctx.roll(t.asteroid_damage, f"asteroid impacts on {sid}", side=ship.side).total
+        n = ctx.roll(t.asteroid_damage, f"asteroid impacts on the {ctx.name(sid)}", side=ship.side).total
         apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
 
 
@@ -385,17 +416,21 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
     rifts = [f for f in s.features if f.kind == "warp_rift" and geom.path_touches(f, plan.path, ship.radius)]
     if not rifts:
         return
-    ld = leadership(s, ship)
-    if ld_test(ctx, ship, t.warp_rift_test, ld, f"{sid} navigates the warp rift"):
-        d = ctx.roll(t.warp_rift_reposition, f"{sid} repositioned beyond the rift (x10 cm)", side=ship.side).total * 100.0
+    ld = ld_target(s, ship, notation=t.warp_rift_test)
+    where = feature_name(rifts[0])
+    if ld_test(ctx, ship, t.warp_rift_test, ld, f"{ctx.name(sid)} navigates {where}"):
+        d = ctx.roll(t.warp_rift_reposition, f"{ctx.name(sid)}: how far beyond {where} it comes out (x10 cm)",
+                     side=ship.side).total * 100.0
         w, h = s.table
         x, y = geom.step(ship.x, ship.y, ship.heading, d)
         x = min(max(x, ship.radius), w - ship.radius)
         y = min(max(y, ship.radius), h - ship.radius)
-        ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=ship.heading))
+        ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=ship.heading,
+                            why=f"comes out {d / 10:g} cm beyond {where} along its heading, kept on the table"))
     else:
-        forever = ctx.roll("d6", f"fate of {sid} lost in the warp (1: lost forever)", side=ship.side).total <= t.lost_forever_on
-        ctx.emit(ShipStatus(ship=sid, status="lost_in_warp", lost_forever=forever, why="failed to navigate the warp rift"))
+        fate = Target(label="lost forever on", base=t.lost_forever_on, at_most=True, words=("lost forever", "may come back"))
+        forever = ctx.roll("d6", f"fate of the {ctx.name(sid)}, lost in the warp", side=ship.side, target=fate).passed
+        ctx.emit(ShipStatus(ship=sid, status="lost_in_warp", lost_forever=forever, why=f"failed to navigate {where}"))
 
 
 def _ram(ctx: Ctx, sid: str, tid: str) -> None:
@@ -408,18 +443,23 @@ def _ram(ctx: Ctx, sid: str, tid: str) -> None:
     t = tables()
     rank = t.size_rank
     a, b = rank[prof(ship).type], rank[prof(tgt).type]
-    dice = t.ram_test["smaller" if b < a else "same" if b == a else "larger"]
-    ld = leadership(s, ship)
-    if ctx.roll(dice, f"{sid} tries to ram {tid} (needs {ld} or less)", side=ship.side).total > ld:
+    size = "smaller" if b < a else "same" if b == a else "larger"
+    dice = t.ram_test[size]
+    if not ctx.roll(dice, f"{ctx.name(sid)} tries to ram the {ctx.name(tid)} ({dice.upper()}: a {size} target)",
+                    side=ship.side, target=ld_target(s, ship, notation=dice)).passed:
         return
     quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, ship.x, ship.y)
-    armour = prof(tgt).armour.front if quads == ("front",) else prof(tgt).armour.other
-    faces = ctx.d6s(prof(ship).hits, f"{sid} rams {tid} (hits on {armour}+)", side=ship.side)
-    apply_hits(ctx, tid, sum(1 for f in faces if f >= armour), None, shields=False, why="ram", holofield=True)
+    front_hit = quads == ("front",)
+    armour = prof(tgt).armour.front if front_hit else prof(tgt).armour.other
+    r = ctx.pool(prof(ship).hits, f"{ctx.name(sid)} rams the {ctx.name(tid)}: a die per starting hit",
+                 Target(label="front armour" if front_hit else "side or rear armour", base=armour), side=ship.side)
+    apply_hits(ctx, tid, pool_hits(r), None, shields=False, why=f"rammed by the {ctx.name(sid)}", holofield=True)
     back = prof(tgt).hits if "front" in quads else prof(tgt).hits // 2
     front = prof(ship).armour.front
-    faces = ctx.d6s(back, f"{tid} strikes back at {sid} (hits on {front}+)", side=tgt.side)
-    apply_hits(ctx, sid, sum(1 for f in faces if f >= front), None, shields=False, why="rammed", holofield=True)
+    r = ctx.pool(back, f"the {ctx.name(tid)} strikes back at the {ctx.name(sid)}: a die per starting hit"
+                       + ("" if "front" in quads else ", halved (not rammed in the front)"),
+                 Target(label="front armour", base=front), side=tgt.side)
+    apply_hits(ctx, sid, pool_hits(r), None, shields=False, why=f"ramming the {ctx.name(tid)}", holofield=True)
 
 
 def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:
@@ -445,8 +485,10 @@ def resolve_low_orbit(ctx: Ctx, a: EnterLowOrbit) -> None:
     w, h = s.low_orbit_size
     ang = (geom.bearing(planet.cx, planet.cy, ship.x, ship.y) % 360.0) / 360.0
     x = min(max(ang * w, ship.radius), w - ship.radius)
-    ctx.emit(ShipPlaced(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, zone="low_orbit"))
-    ctx.emit(ShipMoved(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, distance=0.0))
+    ctx.emit(ShipPlaced(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, zone="low_orbit",
+                        why=f"enters low orbit over {feature_name(planet)}"))
+    ctx.emit(ShipMoved(ship=ship.id, x=x, y=h - ship.radius, heading=0.0, distance=0.0, from_heading=0.0,
+                       why="its move this turn is entering low orbit"))
 
 
 def leave_low_orbit(ctx: Ctx, sid: str) -> None:
@@ -457,7 +499,8 @@ def leave_low_orbit(ctx: Ctx, sid: str) -> None:
     w, _ = s.low_orbit_size
     ang = min(max(ship.x, 0.0), w) / w * 360.0
     x, y = geom.step(planet.cx, planet.cy, ang, planet.radius + ship.radius)
-    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=geom.norm(ang), zone="main"))
+    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=geom.norm(ang), zone="main",
+                        why=f"leaves low orbit at the edge of {feature_name(planet)}"))
 
 
 def check_disengage(state: SFState, a: Disengage) -> str | None:
@@ -491,10 +534,9 @@ def disengage_target(state: SFState, ship: Ship) -> tuple[int, list[tuple[str, i
 def resolve_disengage(ctx: Ctx, a: Disengage) -> None:
     s = ctx.s
     ship = s.ships[a.ship]
-    ld, mods = disengage_target(s, ship)
-    target = ld + sum(v for _, v in mods)
-    roll = ctx.roll("2d6", f"{ship.id} tries to disengage (needs {target} or less)", mods=(), side=ship.side)
-    passed = roll.total <= target and roll.total <= 10
+    _, mods = disengage_target(s, ship)
+    target = ld_target(s, ship, mods, cap_mods=False)
+    passed = ctx.roll("2d6", f"{ctx.name(ship.id)} tries to disengage", mods=(), side=ship.side, target=target).passed
     ctx.emit(DisengageTried(ship=ship.id, passed=passed))
     if passed:
         ctx.emit(ShipStatus(ship=ship.id, status="disengaged", why="disengaged"))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 
-from game.core.event import Logged
+from game.core.event import Logged, Target
 
 from . import geom
 from .actions import Launch
-from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, prof, turrets, weapon_disabled)
+from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, pool_hits, prof, turrets,
+                     weapon_disabled)
+from .names import feature_name
 from .damage import apply_hits, hit_and_run, holofield_saves
 from .events import OrdnanceAttackDeclared, TurretsEngaged, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
 from .shooting import can_shoot
@@ -230,7 +232,7 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
             if bm_rolled:
                 continue
             bm_rolled = True
-            if ctx.roll("d6", f"torpedoes {o.id} cross blast markers (6: removed)", side=o.side).total == 6:
+            if ctx.roll("d6", f"{ctx.oname(o.id)} crosses blast markers", side=o.side, target=LOST_ON_6).passed:
                 ctx.emit(OrdnanceRemoved(id=o.id, why="lost in blast markers"))
                 return
         elif kind == "ord":
@@ -238,8 +240,8 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
                 continue
             x, y = geom.step(a[0], a[1], o.heading, d)
             ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
-            ctx.emit(OrdnanceRemoved(id=what, why=f"met torpedoes {o.id}"))
-            ctx.emit(OrdnanceRemoved(id=o.id, why=f"met ordnance {what}"))
+            ctx.emit(OrdnanceRemoved(id=what, why=f"met the {ctx.oname(o.id)}"))
+            ctx.emit(OrdnanceRemoved(id=o.id, why=f"met the {ctx.oname(what)}"))
             return
         elif kind == "feature":
             what_kind = what.kind
@@ -247,7 +249,7 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
                 pass  # launched from a planet template: removed at its edge below
             x, y = geom.step(a[0], a[1], o.heading, d)
             ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
-            ctx.emit(OrdnanceRemoved(id=o.id, why=f"torpedoes detonate on the {what_kind.replace('_', ' ')} {what.id}"))
+            ctx.emit(OrdnanceRemoved(id=o.id, why=f"the torpedoes detonate on {feature_name(what)}"))
             return
         else:
             x, y = geom.step(a[0], a[1], o.heading, d)
@@ -262,6 +264,10 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
     w, h = s.table if o.zone == "main" else s.low_orbit_size
     if not (0 <= b[0] <= w and 0 <= b[1] <= h):
         ctx.emit(OrdnanceRemoved(id=o.id, why="left the table"))
+
+
+#: ordnance crossing blast markers (or flying into an asteroid field) is lost on a 6 (spacefleet_core 1.9; celestial phenomena)
+LOST_ON_6 = Target(label="lost on", base=6, words=("lost", "comes through"))
 
 
 def supporting_turrets(s: SFState, ship) -> int:
@@ -285,14 +291,21 @@ def _turret_kills(ctx: Ctx, ship_id: str, n: int, what: str, against: str = "tor
     first kind to arrive takes them (ours)."""
     sh = ctx.s.ships[ship_id]
     if sh.turrets_vs and sh.turrets_vs != against:
-        ctx.emit(Logged(text=f"{ship_id}'s turrets engaged {'torpedoes' if sh.turrets_vs == 'torpedo' else 'attack craft'} "
-                             f"this phase and cannot fire at {what}"))
+        ctx.emit(Logged(text=f"the {ctx.name(ship_id)}'s turrets engaged "
+                             f"{'torpedoes' if sh.turrets_vs == 'torpedo' else 'attack craft'} "
+                             f"this phase and cannot fire at the {what}"))
         return 0
     if not sh.turrets_vs and sh.status == "active" and turrets(sh) > 0:
         ctx.emit(TurretsEngaged(ship=ship_id, against=against))
-    k = turrets(sh) + (supporting_turrets(ctx.s, sh) if sh.status == "active" else 0)
-    faces = ctx.d6s(k, f"{ship_id} turrets against {what} ({'4+' if need == 4 else f'{need}s, Eldar ordnance'})", side=sh.side)
-    return min(n, sum(1 for f in faces if f >= need))
+    own = turrets(sh)
+    support = supporting_turrets(ctx.s, sh) if sh.status == "active" else 0
+    k = own + support
+    count = f"turrets {own}" + (f" + {support} (ships in base contact) = {k}" if support else "")
+    score = Target(label="turret score", base=4, mods=((("Eldar ordnance", need - 4),) if need != 4 else ()))
+    r = ctx.pool(k, f"the {ctx.name(ship_id)}'s turrets against the {what}: {count}", score, side=sh.side)
+    if r is None and sh.status == "active":
+        ctx.emit(Logged(text=f"the {ctx.name(ship_id)} has no turrets to fire at the {what}: no dice rolled"))
+    return min(n, pool_hits(r))
 
 
 def _torpedo_attack(ctx: Ctx, oid: int, ship_id: str, origin) -> None:
@@ -304,17 +317,25 @@ def _torpedo_attack(ctx: Ctx, oid: int, ship_id: str, origin) -> None:
     sh = ctx.s.ships[ship_id]
     strength = o.strength
     if sh.status in HULKS:
-        ctx.emit(OrdnanceRemoved(id=oid, why=f"hit the hulk of {ship_id}"))
+        ctx.emit(OrdnanceRemoved(id=oid, why=f"hit the hulk of the {ctx.name(ship_id)}"))
         return
-    strength -= _turret_kills(ctx, ship_id, strength, f"torpedoes {oid}", need=turret_need(ctx.s, o))
+    name = ctx.oname(oid)
+    kills = _turret_kills(ctx, ship_id, strength, name, need=turret_need(ctx.s, o))
+    strength -= kills
     q = geom.quadrants(sh.heading, sh.x, sh.y, *origin)
-    armour = prof(sh).armour.front if q == ("front",) else prof(sh).armour.other
-    faces = ctx.d6s(strength, f"torpedoes {oid} attack {ship_id} ({armour}+)", side=o.side)
-    hits = sum(1 for f in faces if f >= armour)
-    hits = holofield_saves(ctx, ship_id, hits, origin, f"torpedoes {oid}")
+    front = q == ("front",)
+    armour = Target(label="front armour" if front else "side or rear armour",
+                    base=prof(sh).armour.front if front else prof(sh).armour.other)
+    count = f"strength {o.strength}" + (f" -{kills} (shot down by turrets) = {strength}" if kills else "")
+    r = ctx.pool(strength, f"the {name} attacks the {ctx.name(ship_id)}: a die per torpedo ({count})", armour,
+                 side=o.side)
+    if r is None:
+        ctx.emit(Logged(text=f"the {name} reaches the {ctx.name(ship_id)} with no torpedoes left ({count}): "
+                             "no dice rolled"))
+    hits = holofield_saves(ctx, ship_id, pool_hits(r), origin, name)
     strength -= hits
     ctx.emit(OrdnanceChanged(id=oid, strength=max(0, strength), attacked=ship_id))
-    apply_hits(ctx, ship_id, hits, None, shields=False, why=f"torpedoes {oid}")
+    apply_hits(ctx, ship_id, hits, None, shields=False, why=name)
     if strength <= 0:
         ctx.emit(OrdnanceRemoved(id=oid, why="salvo spent"))
 
@@ -362,7 +383,7 @@ def cap_intercepts(ctx: Ctx, o: Ordnance, ship_id: str) -> bool:
     for f in sorted(s.ordnance, key=lambda x: x.id):
         if (f.kind == "fighter" and f.side == sh.side and f.side != o.side and f.target == ship_id and f.zone == sh.zone
                 and math.hypot(f.x - sh.x, f.y - sh.y) <= sh.radius + 2 * r + 1e-6):
-            remove_wave(ctx, o, f"intercepted by fighters {f.id} on CAP with {ship_id}")
+            remove_wave(ctx, o, f"intercepted by the {ctx.oname(f.id)} on CAP with the {ctx.name(ship_id)}")
             if f.strength > 1:
                 ctx.emit(OrdnanceChanged(id=f.id, strength=f.strength - 1))
             else:
@@ -398,11 +419,12 @@ def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
             if bm_rolled:
                 continue
             bm_rolled = True
-            if ctx.roll("d6", f"attack craft {o.id} cross blast markers (6: removed)", side=o.side).total == 6:
+            if ctx.roll("d6", f"{ctx.oname(o.id)} crosses blast markers", side=o.side, target=LOST_ON_6).passed:
                 remove_wave(ctx, o, "lost in blast markers")
                 return
         elif what.kind == "asteroid_field":
-            if ctx.roll("d6", f"attack craft {o.id} in an asteroid field (6: destroyed)", side=o.side).total == 6:
+            if ctx.roll("d6", f"{ctx.oname(o.id)} flies into {feature_name(what)}", side=o.side,
+                        target=LOST_ON_6).passed:
                 remove_wave(ctx, o, "smashed in the asteroid field")
                 return
         elif what.kind == "warp_rift":
@@ -419,9 +441,9 @@ def _move_craft(ctx: Ctx, o: Ordnance, launch: bool) -> None:
             if f.strength > 1:
                 ctx.emit(OrdnanceChanged(id=f.id, strength=f.strength - 1))
             else:
-                ctx.emit(OrdnanceRemoved(id=f.id, why=f"intercepted by fighters {o.id}"))
+                ctx.emit(OrdnanceRemoved(id=f.id, why=f"intercepted by the {ctx.oname(o.id)}"))
         else:
-            ctx.emit(OrdnanceRemoved(id=goal.id, why=f"intercepted by fighters {o.id}"))
+            ctx.emit(OrdnanceRemoved(id=goal.id, why=f"intercepted by the {ctx.oname(o.id)}"))
         if o.strength > 1:
             ctx.emit(OrdnanceChanged(id=o.id, strength=o.strength - 1))
         else:
@@ -439,35 +461,43 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
     assault boats make Hit-and-Run attacks; an Eldar target's holofields roll
     against each hit (spacefleet_core 1.9, 1.10, 1.12)."""
     o = _get(ctx, oid)
+    name = ctx.oname(oid)
     sh = ctx.s.ships[ship_id]
     wave = sorted(wave_of(ctx.s, o), key=lambda x: (x.kind != "fighter", x.id))
     total = sum(x.strength for x in wave)
-    kills = _turret_kills(ctx, ship_id, total, f"attack craft {oid}" + (" (wave)" if len(wave) > 1 else ""), "craft",
-                          need=turret_need(ctx.s, o))
+    kills = _turret_kills(ctx, ship_id, total, name + (f" and its wave ({total} squadrons)" if len(wave) > 1 else ""),
+                          "craft", need=turret_need(ctx.s, o))
     left: dict[str, int] = {}
     for x in wave:
         k = min(kills, x.strength)
         kills -= k
         left[x.kind] = left.get(x.kind, 0) + x.strength - k
-        ctx.emit(OrdnanceRemoved(id=x.id, why=f"attacked {ship_id}"))
+        ctx.emit(OrdnanceRemoved(id=x.id, why=f"attacked the {ctx.name(ship_id)}"))
     p = prof(sh)
     bombers = left.get("bomber", 0)
     if bombers:
-        armour = min(p.armour.front, p.armour.other)
+        armour = Target(label="the lowest armour", base=min(p.armour.front, p.armour.other))
         escort = min(left.get("fighter", 0), bombers)
+        tur = turrets(sh)
         for i in range(bombers):
-            k = max(0, ctx.roll("d6", f"bomber squadron {i + 1} of {oid}: attacks (D6 - turrets)", side=o.side).total - turrets(sh))
+            ar = ctx.roll("d6", f"the {name}, bomber {i + 1}: attack runs", mods=(("turrets", -tur),) if tur else (),
+                          side=o.side)
+            k = max(0, ar.total)
+            count = f"{k}" if k == ar.total else f"{ar.total}, at least 0 = {k}"
             if i < escort:
                 k += 1  # an escorting fighter adds one attack (core 1.9)
-            faces = ctx.d6s(k, f"bomber attacks on {ship_id} ({armour}+)", side=o.side)
-            apply_hits(ctx, ship_id, sum(1 for f in faces if f >= armour), None, shields=False, why=f"bombers {oid}",
-                       holofield=True)
+                count += f" +1 (escorting fighters) = {k}"
+            r = ctx.pool(k, f"the {name}, bomber {i + 1}, attacks the {ctx.name(ship_id)}: {count} attack runs",
+                         armour, side=o.side)
+            if r is None:
+                ctx.emit(Logged(text=f"the {name}, bomber {i + 1}, makes no attack run: no dice rolled"))
+            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=name, holofield=True)
             if ctx.s.ships[ship_id].status != "active":
                 return
     for i in range(left.get("assault_boat", 0)):
         if ctx.s.ships[ship_id].status != "active":
             return
-        hit_and_run(ctx, ship_id, o.side, f"assault boats {oid}")
+        hit_and_run(ctx, ship_id, o.side, f"the {name}")
 
 
 def ordnance_phase(ctx: Ctx, first: str) -> None:

@@ -10,9 +10,12 @@ import math
 from game.data.maps import MapFile
 
 from . import geom
-from .common import HULKS, Ctx, cloud_contact, ld_test, leadership, prof, shield_capacity
+from game.core.event import Target
+
+from .common import HULKS, Ctx, cloud_contact, ld_target, ld_test, prof, shield_capacity
 from .damage import catastrophe, critical, hull_damage, place_bm
 from .events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
+from .names import feature_name
 from .shooting import SUNWARD_HEADING
 from .state import Feature
 from .tables import tables
@@ -42,7 +45,7 @@ def features_from_map(m: MapFile) -> list[Feature]:
         out.append(Feature(id=f.id, kind=f.kind, exterior=[tuple(p) for p in f.exterior],
                            holes=[[tuple(p) for p in h] for h in f.holes], cx=cx, cy=cy, radius=r,
                            size=size if f.kind in ("planet", "moon") else "",
-                           low_orbit=bool(f.properties.get("low_orbit", False))))
+                           low_orbit=bool(f.properties.get("low_orbit", False)), name=f.name))
     return out
 
 
@@ -56,15 +59,17 @@ def start_of_game_turn(ctx: Ctx) -> None:
         ctx.emit(RadiationBurst(level=0))
     if s.solar_flares and not s.flare_done:
         for i in range(s.solar_flares):
-            if ctx.roll("d6", f"solar flare {i + 1}: erupts on {t.flare_occurs_on}+").total >= t.flare_occurs_on:
+            if ctx.roll("d6", f"solar flare {i + 1}", target=Target(label="erupts on", base=t.flare_occurs_on,
+                                                                   words=("erupts", "quiet"))).passed:
                 solar_flare(ctx)
                 break
     burst = False
     for i in range(s.radiation_bursts):
-        if ctx.roll("d6", f"radiation burst {i + 1}: occurs on {t.radiation_occurs_on}+").total >= t.radiation_occurs_on:
+        if ctx.roll("d6", f"radiation burst {i + 1}", target=Target(label="occurs on", base=t.radiation_occurs_on,
+                                                                   words=("occurs", "quiet"))).passed:
             burst = True
     if burst:
-        level = ctx.roll("d6", "radiation burst interference level").total
+        level = ctx.roll("d6", "radiation burst interference (Leadership lost this turn)").total
         ctx.emit(RadiationBurst(level=level))
 
 
@@ -90,10 +95,13 @@ def solar_flare(ctx: Ctx) -> None:
         if unshielded:
             hull_damage(ctx, sid, 1, crits=False, why="solar flare")
             if s.ships[sid].status == "active" and prof(sh).capital:
-                if ctx.roll("d6", f"solar flare critical on {sid} (4+)", side=sh.side).total >= t.phenomena.flare_unshielded_critical_on:
+                crit = Target(label="critical score", base=t.phenomena.flare_unshielded_critical_on)
+                if ctx.roll("d6", f"the solar flare against the unshielded {ctx.name(sid)}", side=sh.side,
+                            target=crit).passed:
                     critical(ctx, sid)
     for o in list(s.ordnance):
-        if o.zone == "main" and ctx.roll("d6", f"solar flare against ordnance {o.id} (4+: removed)").total >= t.phenomena.flare_ordnance_removed_on:
+        burnt = Target(label="burnt on", base=t.phenomena.flare_ordnance_removed_on, words=("burnt", "comes through"))
+        if o.zone == "main" and ctx.roll("d6", f"the solar flare against the {ctx.oname(o.id)}", target=burnt).passed:
             ctx.emit(OrdnanceRemoved(id=o.id, why="burnt by the solar flare"))
 
 
@@ -106,13 +114,12 @@ def kin_test(ctx: Ctx, sid: str, phenomenon: str) -> bool:
     (spacefleet_core 1.1). Emits ``KinTested``; True on a pass."""
     sh = ctx.s.ships[sid]
     capital = prof(sh).capital
-    ld = leadership(ctx.s, sh)
     dice = tables().eldar.phenomenon_test
+    ld = ld_target(ctx.s, sh, notation=dice)
     what = "gas/dust cloud" if phenomenon == "gas_cloud" else "solar flare"
-    ok = ld_test(ctx, sh, dice, ld, f"{sid} (Eldar) tests to ignore the {what}", rerolled=not capital)
+    ok = ld_test(ctx, sh, dice, ld, f"the {ctx.name(sid)} (Eldar) tests to ignore the {what}", rerolled=not capital)
     if not ok and not capital:
-        r = ctx.roll(dice, f"{sid} escort re-roll against the {what} (needs {ld} or less)", side=sh.side).total
-        ok = r <= ld and r <= 10
+        ok = ctx.roll(dice, f"the {ctx.name(sid)}: escort re-roll against the {what}", side=sh.side, target=ld).passed
     ctx.emit(KinTested(ship=sid, passed=ok, phenomenon=phenomenon))
     return ok
 
@@ -163,16 +170,19 @@ def flare_evasion(ctx: Ctx, sid: str) -> None:
     s = ctx.s
     sh = s.ships[sid]
     h = geom.norm(SUNWARD_HEADING[s.sunward] + 180.0)
-    d = ctx.roll(tables().eldar.flare_move_cm, f"{sid} turns away from the solar flare and moves (cm)", side=sh.side).total * 10.0
-    d = min(d, room_ahead(sh.x, sh.y, h, sh.radius, *s.table))
+    rolled = ctx.roll(tables().eldar.flare_move_cm, f"the {ctx.name(sid)} turns away from the solar flare and moves (cm)",
+                      side=sh.side).total * 10.0
+    d = min(rolled, room_ahead(sh.x, sh.y, h, sh.radius, *s.table))
+    stops = "" if d == rolled else "the table edge"
     end = geom.step(sh.x, sh.y, h, d)
     for f in s.features:
         if f.kind in ("asteroid_field", "warp_rift") and not geom.disc_touches(f, sh.x, sh.y, sh.radius):
             stop = geom.path_first_touch(f, (sh.x, sh.y), end, sh.radius)
-            if stop is not None:
-                d = min(d, stop)
+            if stop is not None and stop < d:
+                d, stops = stop, feature_name(f)
     x, y = geom.step(sh.x, sh.y, h, d)
-    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=h))
+    why = f"turns to heading {h:.0f}, away from the sunward edge, and moves {rolled / 10:g} cm"
+    ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=h, why=why + (f", stopped at {stops}" if stops else "")))
 
 
 def low_orbit_pull(ctx: Ctx) -> None:
@@ -190,9 +200,10 @@ def low_orbit_pull(ctx: Ctx) -> None:
             continue
         y = sh.y - pull
         if y < 0:
-            ctx.emit(ShipStatus(ship=sid, status="destroyed", why="pulled down and crashed on the planet"))
+            ctx.emit(ShipStatus(ship=sid, status="destroyed", why=f"pulled down {pull / 10:g} cm and crashed on the planet"))
         else:
-            ctx.emit(ShipPlaced(ship=sid, x=sh.x, y=y, heading=sh.heading, zone="low_orbit"))
+            ctx.emit(ShipPlaced(ship=sid, x=sh.x, y=y, heading=sh.heading, zone="low_orbit",
+                                why=f"pulled {pull / 10:g} cm toward {feature_name(planet)} ({planet.size or 'small'} planet)"))
 
 
 def pull_distance(size: str) -> float:
@@ -209,16 +220,17 @@ def drift_hulks(ctx: Ctx, side: str) -> None:
         sh = s.ships[sid]
         if sh.side != side or sh.status not in HULKS:
             continue
-        d = ctx.roll(tables().hulk_drift, f"the hulk of {sid} drifts (cm)", side=side).total * 10.0
+        d = ctx.roll(tables().hulk_drift, f"the hulk of the {ctx.name(sid)} drifts (cm)", side=side).total * 10.0
         x, y = geom.step(sh.x, sh.y, sh.heading, d)
         path = [(sh.x, sh.y), (x, y)]
         w, h = s.table if sh.zone == "main" else s.low_orbit_size
-        ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=sh.heading, zone=sh.zone))
+        ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=sh.heading, zone=sh.zone,
+                            why=f"the hulk drifts {d / 10:g} cm straight ahead"))
         gone = ""
         if sh.zone == "main":
             for f in s.features:
                 if f.kind in ("asteroid_field", "planet", "moon", "warp_rift") and geom.path_touches(f, path, sh.radius):
-                    gone = f"drifted into {f.id}"
+                    gone = f"drifted into {feature_name(f)}"
                     break
         if not gone and not (0 <= x <= w and 0 <= y <= h):
             gone = "drifted off the table"

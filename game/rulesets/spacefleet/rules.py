@@ -21,7 +21,7 @@ from game.data.scenario import Scenario
 from . import geom
 from .actions import (ACTIONS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import Ctx, crippled, leadership, on_table, prof, squadron, under_fire
+from .common import Ctx, crippled, ld_target, on_table, prof, squadron, under_fire
 from .endphase import assault_reason, boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
                      BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
@@ -125,7 +125,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = "spacefleet"
-    version = 6
+    version = 7
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
@@ -383,15 +383,14 @@ class SpaceFleet:
         """Command check to brace (allowed after a failed check ends orders)."""
         s = ctx.s
         ship = s.ships[a.ship]
-        ld = leadership(s, ship)
         mods = []
         if under_fire(s, ship):
             mods.append(("under fire", -1))
         if any(e.order and e.order != "brace_for_impact" for e in s.ships.values() if e.side != ship.side and on_table(e)):
             mods.append(("enemy contacts", 1))
-        target = min(tables().constants.max_leadership, ld + sum(v for _, v in mods))
-        r = ctx.roll("2d6", f"{ship.id} braces for impact (needs {target} or less)", side=ship.side)
-        ok = r.total <= target and r.total <= 10
+        against = f" against the {ctx.name(s.pending.ship)}" if s.pending and s.pending.ship in s.ships else ""
+        ok = ctx.roll("2d6", f"the {ctx.name(ship.id)}: command check to brace for impact{against}", side=ship.side,
+                      target=ld_target(s, ship, mods)).passed
         for m in squadron(s, ship):
             if ok or m.id == ship.id:
                 ctx.emit(Braced(ship=m.id, passed=ok, attacker=s.pending.ship if s.pending else ""))
@@ -408,7 +407,7 @@ class SpaceFleet:
         if attacker.status == "active" and s.ships[p.target].status == "active":
             resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool)
         else:
-            ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="target gone",
+            ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="the target is gone",
                                  weapon_name=prof(attacker).weapons[p.weapon].name))
 
     def _auto_moves(self, ctx: Ctx) -> None:
@@ -430,10 +429,11 @@ class SpaceFleet:
                 m = MoveShip(side=side, ship=sid, legs=((0.0, vmin),) if vmin > 0 else ())
                 p = plan_move(s, m)
                 if p.ok:
-                    resolve_move(ctx, m, p)
+                    resolve_move(ctx, m, p, why="not moved this phase: the rules move it straight ahead its least distance")
                     break
             else:
-                ctx.emit(ShipMoved(ship=sid, x=sh.x, y=sh.y, heading=sh.heading, distance=0.0))
+                ctx.emit(ShipMoved(ship=sid, x=sh.x, y=sh.y, heading=sh.heading, distance=0.0, from_heading=sh.heading,
+                                   why="not moved this phase and no legal straight move: it stays"))
 
     def _rules_step(self, ctx: Ctx) -> None:
         s = ctx.s

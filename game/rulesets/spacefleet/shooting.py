@@ -12,9 +12,12 @@ from .actions import Fire
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
+from game.core.event import Target
+
 from .common import (HULKS, Ctx, ceil_half, crippled, halve_for_order,
-                     inside_asteroids, leadership, on_table, prof, remaining, shield_capacity,
-                     squadron, weapon_disabled, weapon_strength)
+                     inside_asteroids, ld_target, leadership, on_table, pool_faces, prof,
+                     remaining, shield_capacity, squadron, weapon_disabled, weapon_strength)
+from .names import feature_name, order_words
 from .damage import apply_hits, catastrophe, place_bm
 from .sight import shifts, sight
 from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
@@ -314,22 +317,59 @@ def needs_priority_test(state: SFState, ship: Ship, a: Fire) -> bool:
 def priority_test(ctx: Ctx, ship_id: str) -> bool:
     """Target priority: 2D6 <= Ld to fire at other than the nearest (spacefleet_core 1.7)."""
     ship = ctx.s.ships[ship_id]
-    ld = leadership(ctx.s, ship)
-    roll = ctx.roll("2d6", f"{ship_id} target-priority test (needs {ld} or less)", side=ship.side)
-    ok = roll.total <= ld and roll.total <= 10
+    roll = ctx.roll("2d6", f"{ctx.name(ship_id)}: target-priority test (to fire past the nearest enemy)", side=ship.side,
+                    target=ld_target(ctx.s, ship))
+    ok = roll.passed
     ctx.emit(PriorityTest(ship=ship_id, passed=ok))
     return ok
 
 
+COLUMNS = "ABCDE"
+
+
 @dataclass(frozen=True)
 class Gunnery:
-    """How a battery volley is read on the Gunnery table."""
+    """How a battery volley is read on the Gunnery table: the ``base`` column
+    for the target's type and aspect, the labelled column ``steps`` (range,
+    blast markers, low orbit, holofields), the ``column`` read (kept on the
+    table's five columns), the ``dice`` it gives, the ``armour`` they need
+    and the ``facing`` it is read on (front, left, right, rear)."""
 
     column: int
     dice: int
     armour: int
     aspect: str
-    shifts: tuple[str, ...]
+    steps: tuple[tuple[str, int], ...] = ()
+    base: int = 0
+    base_label: str = ""
+    facing: str = "front"
+
+    @property
+    def shifts(self) -> tuple[str, ...]:
+        """The column shifts in words ("close range -1", "blast markers +1")."""
+        return tuple(f"{k} {v:+d}" for k, v in self.steps)
+
+    def parts(self) -> str:
+        """"column B (capital ship abeam) +1 (blast markers) = C": the base
+        column, each shift and the column read (a shift past the table's edge
+        is taken back by a labelled step, so the parts add up)."""
+        steps = list(self.steps)
+        raw = self.base + sum(v for _, v in steps)
+        if raw != self.column:
+            steps.append(("no column beyond " + COLUMNS[self.column], self.column - raw))
+        head = f"column {COLUMNS[self.base]} ({self.base_label})"
+        if not steps:
+            return head
+        return head + "".join(f" {v:+d} ({k})" for k, v in steps) + f" = {COLUMNS[self.column]}"
+
+    def armour_target(self) -> Target:
+        """The score each die needs: the armour of the facing the volley is read on."""
+        return Target(label=armour_label(self.facing), base=self.armour)
+
+
+def armour_label(facing: str) -> str:
+    """"front armour", "side armour", "rear armour" for a quadrant of the target."""
+    return {"front": "front armour", "rear": "rear armour"}.get(facing, "side armour")
 
 
 def sunward(state: SFState, ship: Ship, tx: float, ty: float) -> tuple[bool, bool]:
@@ -365,26 +405,24 @@ def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gun
         for sun in (True, False):
             if not sun_opts[0 if sun else 1]:
                 continue
-            shifts = []
-            col = cols["defences"] if target.stationary else cols[f"{kind}:{asp}"]
+            steps: list[tuple[str, int]] = []
+            base = cols["defences"] if target.stationary else cols[f"{kind}:{asp}"]
+            base_label = "stationary: defences" if target.stationary else f"{'capital ship' if pa.capital else 'escort'} {asp}"
             k = 2 if sun else 1
+            sun_word = ", doubled sunward" if sun else ""
             if d <= c.close_range_mm and not inside:
-                col -= k
-                shifts.append(f"close range -{k}")
+                steps.append((f"close range{sun_word}", -k))
             elif d > c.long_range_mm and not w.no_long_range_shift:
-                col += k
-                shifts.append(f"long range +{k}")
+                steps.append((f"long range{sun_word}", k))
             if bm:
-                col += 1
-                shifts.append("blast markers +1")
+                steps.append(("blast markers", 1))
             if ship.zone == "low_orbit":
-                col += t.low_orbit.column_shift
-                shifts.append("low orbit +1")
+                steps.append(("low orbit", t.low_orbit.column_shift))
             if holofields_up(target):
-                col += t.eldar.holofield_column_shift
-                shifts.append(f"holofields +{t.eldar.holofield_column_shift}")
-            col = max(0, min(4, col))
-            g = Gunnery(col, t.gunnery.dice(fp, col), armour, "stationary" if target.stationary else asp, tuple(shifts))
+                steps.append(("holofields", t.eldar.holofield_column_shift))
+            col = max(0, min(4, base + sum(v for _, v in steps)))
+            g = Gunnery(col, t.gunnery.dice(fp, col), armour, "stationary" if target.stationary else asp,
+                        tuple(steps), base, base_label, q)
             if best is None or g.dice * (7 - g.armour) > best.dice * (7 - best.armour):
                 best = g
     assert best is not None
@@ -448,21 +486,83 @@ def allocate_hits(state: SFState, eligible: list[tuple[Ship, int]], faces) -> di
     return got
 
 
+def halvings(ship: Ship, w: Weapon) -> list[str]:
+    """Why the weapon's firepower or strength is halved now, in the order
+    :func:`weapon_strength` halves it (special orders or Brace, crippling)."""
+    out: list[str] = []
+    if w.kind in ("battery", "lance"):
+        if halve_for_order(ship):
+            spec = tables().orders.get(ship.order or "")
+            out.append(order_words(ship.order) if spec is not None and spec.halve_fire else "braced")
+    elif ship.braced:
+        out.append("braced")
+    if crippled(ship):
+        out.append("crippled")
+    return out
+
+
+def _halved(n: int, reasons) -> tuple[int, str]:
+    text = ""
+    for why in reasons:
+        n = ceil_half(n)
+        text += f", halved ({why}) = {n}"
+    return n, text
+
+
+def firepower_text(state: SFState, ship: Ship, w: Weapon, pool=()) -> str:
+    """The volley's firepower (batteries) or strength (lances) itemised, as
+    :func:`weapon_strength` and :func:`pooled_firepower` reckon it:
+    "firepower 6, halved (Lock On) = 3"; a pooled escort volley "firepower 2
+    + 2 (Sword class frigate 2) = 4" (spacefleet_core 1.4, 1.7, 1.8, 1.11)."""
+    word = "firepower" if w.kind == "battery" else "strength"
+    if not pool:
+        return f"{word} {w.strength}" + _halved(w.strength, halvings(ship, w))[1]
+    members = [(ship, w)] + [(state.ships[sid], prof(state.ships[sid]).weapons[wi]) for sid, wi in pool]
+    from .names import ship_name
+    if not prof(ship).capital:
+        total = sum(mw.strength for _, mw in members)
+        parts = f"{word} {w.strength}" + "".join(f" + {mw.strength} ({ship_name(state, m.id)})" for m, mw in members[1:])
+        reasons = halvings(ship, w)[:1] if halve_for_order(ship) else []
+        return parts + f" = {total}" + _halved(total, reasons)[1]
+    each = [(m, weapon_strength(m, mw)) for m, mw in members]
+    return (f"{word} {each[0][1]}" + "".join(f" + {n} ({ship_name(state, m.id)})" for m, n in each[1:])
+            + f" = {sum(n for _, n in each)}")
+
+
+def _volley(ctx: Ctx, ship: Ship, w: Weapon, what: str, fp_text: str, reading: str, n: int, need: Target,
+            lock: bool, side: str) -> tuple[int, ...]:
+    """Roll a volley of ``n`` dice against ``need`` (each die) and Lock On's
+    re-roll of the misses; returns every die that counts (the re-rolled misses
+    replaced). No dice: nothing is rolled and the log says so."""
+    purpose = f"the {ctx.name(ship.id)} fires {w.name} at {what}: {fp_text}{reading} = {n} {'die' if n == 1 else 'dice'}"
+    r = ctx.pool(n, purpose, need, side=side)
+    faces = pool_faces(r)
+    miss = sum(1 for f in faces if not need.meets(f))
+    if lock and miss:
+        again = ctx.pool(miss, f"the {ctx.name(ship.id)} on Lock On re-rolls {miss} "
+                               f"miss{'es' if miss != 1 else ''}", need, side=side)
+        faces = tuple(f for f in faces if need.meets(f)) + pool_faces(again)
+    return faces
+
+
 def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> None:
     """Fire one weapon (or a squadron's pooled batteries): batteries on the
     Gunnery table, lances 4+ (6 against ordnance and asteroid fields), the nova
     cannon's template; Lock On re-rolls misses; hits spread over the target's
     squadron nearest first and go through shields (spacefleet_core 1.7, 1.8,
-    1.11; low orbit lances fire on 4+)."""
+    1.11; low orbit lances fire on 4+). Every roll itemises the firepower,
+    the column and the score each die needs; a volley of no dice rolls
+    nothing and says so."""
     s = ctx.s
     ship = s.ships[ship_id]
     w = prof(ship).weapons[wi]
     fp = pooled_firepower(s, ship, w, pool) if pool else weapon_strength(ship, w)
+    fp_text = firepower_text(s, ship, w, pool)
     lock = ship.order == "lock_on"
     o = find_ordnance(s, target)
     if w.kind in ("lance", "nova_cannon") and ship.zone == "low_orbit":
-        need = tables().low_orbit.lance_fire_needs
-        if ctx.roll("d6", f"{ship_id} {w.name} in low orbit fires on {need}+", side=ship.side).total < need:
+        need = Target(label="fires in low orbit on", base=tables().low_orbit.lance_fire_needs, words=("fires", "does not fire"))
+        if not ctx.roll("d6", f"the {ctx.name(ship_id)}'s {w.name} in low orbit", side=ship.side, target=need).passed:
             ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, note="failed to fire in low orbit"))
             return
     if w.kind == "nova_cannon":
@@ -471,14 +571,17 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
     fld = find_field(s, target)
     if o is not None or fld is not None:
         n = tables().gunnery.dice(fp, 4) if w.kind == "battery" else fp
-        what = f"ordnance {target}" if o is not None else f"the asteroid field {fld.id}"
-        faces = ctx.d6s(n, f"{ship_id} {w.name} at {what} (6s)", side=ship.side)
-        hits = sum(1 for f in faces if f >= 6)
-        ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits))
+        what = f"the {ctx.oname(o.id)}" if o is not None else feature_name(fld)
+        reading = " on column E" if w.kind == "battery" else ""
+        need = Target(label="the score against ordnance" if o is not None else "the score against an asteroid field", base=6)
+        faces = _volley(ctx, ship, w, what, fp_text, reading, n, need, False, ship.side)
+        hits = sum(1 for f in faces if need.meets(f))
+        ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits,
+                             note="" if n else f"no dice rolled ({fp_text}{reading} = 0 dice)"))
         if o is not None and hits:  # any hit destroys the whole wave (core 1.9)
             for x in ([y for y in s.ordnance if y.wave == o.wave and y.side == o.side and y.kind != "torpedo"]
                       if o.kind != "torpedo" and o.wave else [o]):
-                ctx.emit(OrdnanceRemoved(id=x.id, why=f"shot down by {ship_id}"))
+                ctx.emit(OrdnanceRemoved(id=x.id, why=f"shot down by the {ctx.name(ship_id)}"))
         if fld is not None:
             field_blast_markers(ctx, fld, ship.x, ship.y, hits)
         return
@@ -489,28 +592,35 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
     g = None
     if w.kind == "battery":
         g = gunnery(s, ship, w, fp, tgt)
-        need, n, note = g.armour, g.dice, f"column {'ABCDE'[g.column]} ({g.aspect}{', ' + ', '.join(g.shifts) if g.shifts else ''})"
+        need, n, reading = g.armour, g.dice, f" on {g.parts()}"
+        label = armour_label(g.facing)
     else:
-        need, n, note = lance_armour(tgt), fp, "lances hit on 4+"
-    if pool:
-        note += f"; pooled with {', '.join(sid for sid, _ in pool)}"
+        need, n, reading, label = lance_armour(tgt), fp, "", "lance score"
     eligible = squadron_targets(s, ship, wi, fp, tgt, g) if tgt.squadron else [(tgt, need)]
     floor = min(nd for _, nd in eligible)
-    faces = ctx.d6s(n, f"{ship_id} {w.name} at {target}: {n} dice, {need}+ ({note})", side=ship.side)
-    miss = sum(1 for f in faces if f < floor)
-    if lock and miss:
-        faces = tuple(f for f in faces if f >= floor) + ctx.d6s(miss, f"{ship_id} Lock On re-rolls {miss} misses", side=ship.side)
+    if floor != need:
+        label = "the lowest score in the squadron"
+    faces = _volley(ctx, ship, w, f"the {ctx.name(tgt.id)}", fp_text, reading, n, Target(label=label, base=floor),
+                    lock, ship.side)
     if len(eligible) == 1:
         got = {tgt.id: sum(1 for f in faces if f >= need)}
     else:
         got = allocate_hits(s, eligible, faces)
     hits = sum(got.values())
+    if not n:
+        note = f"no dice rolled ({fp_text}{reading} = 0 dice)"
+    elif len(eligible) > 1 and hits:
+        note = "hits: " + ", ".join(f"{got[m.id]} on the {ctx.name(m.id)}" for m, _ in eligible if got.get(m.id))
+    else:
+        note = ""
     ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits, note=note))
     for sid, wj in pool:
-        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, weapon_name=prof(s.ships[sid]).weapons[wj].name, note=f"pooled into {ship_id}'s volley"))
+        ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, weapon_name=prof(s.ships[sid]).weapons[wj].name,
+                             note=f"pooled into the {ctx.name(ship_id)}'s volley"))
     for m, _ in eligible:
         if got.get(m.id):
-            apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of {ship_id}", holofield=w.kind == "lance")
+            apply_hits(ctx, m.id, got[m.id], (ship.x, ship.y), why=f"{w.name} of the {ctx.name(ship_id)}",
+                       holofield=w.kind == "lance")
 
 
 def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship, lock: bool, pool) -> None:
@@ -520,18 +630,17 @@ def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship,
     s = ctx.s
     if w.kind == "battery":
         g = gunnery(s, ship, w, fp, hulk)
-        need, n, note = g.armour, g.dice, f"column {'ABCDE'[g.column]} ({g.aspect}) at a hulk"
+        need, n, reading = g.armour_target(), g.dice, f" on {g.parts()}"
     else:
-        need, n, note = lance_armour(hulk), fp, "lances hit on 4+ at a hulk"
-    faces = ctx.d6s(n, f"{ship.id} {w.name} at the hulk of {hulk.id}: {n} dice, {need}+", side=ship.side)
-    miss = sum(1 for f in faces if f < need)
-    if lock and miss:
-        faces = tuple(f for f in faces if f >= need) + ctx.d6s(miss, f"{ship.id} Lock On re-rolls {miss} misses", side=ship.side)
-    hits = sum(1 for f in faces if f >= need)
-    ctx.emit(WeaponFired(ship=ship.id, weapon=wi, target=hulk.id, weapon_name=w.name, dice=n, hits=hits, note=note))
+        need, n, reading = Target(label="lance score", base=lance_armour(hulk)), fp, ""
+    faces = _volley(ctx, ship, w, f"the hulk of the {ctx.name(hulk.id)}", firepower_text(s, ship, w, pool), reading, n,
+                    need, lock, ship.side)
+    hits = sum(1 for f in faces if need.meets(f))
+    ctx.emit(WeaponFired(ship=ship.id, weapon=wi, target=hulk.id, weapon_name=w.name, dice=n, hits=hits,
+                         note="at a hulk" if n else f"no dice rolled ({firepower_text(s, ship, w, pool)}{reading} = 0 dice)"))
     for sid, wj in pool:
         ctx.emit(WeaponFired(ship=sid, weapon=wj, target=hulk.id, weapon_name=prof(s.ships[sid]).weapons[wj].name,
-                             note=f"pooled into {ship.id}'s volley"))
+                             note=f"pooled into the {ctx.name(ship.id)}'s volley"))
     if hits:
         catastrophe(ctx, hulk.id)
 
@@ -570,26 +679,30 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
     edge_cm = (math.hypot(ax - ship.x, ay - ship.y) - R) / 10.0
     dice = next(n for lim, n in nv.scatter if edge_cm <= lim + 1e-9)
     cx, cy = ax, ay
-    sd = ctx.roll("d6", f"{ship_id} nova cannon scatter die (1-{nv.scatter_hit_faces}: on target)", side=ship.side).total
+    on = Target(label="on target on", base=nv.scatter_hit_faces, at_most=True, words=("on target", "scatters"))
+    sd = ctx.roll("d6", f"the {ctx.name(ship_id)}'s nova cannon: scatter die", side=ship.side, target=on).total
     note = "on target"
     if sd > nv.scatter_hit_faces:
-        k = ctx.roll(nv.direction_die, "nova cannon scatter direction (x30 degrees)", side=ship.side).total
-        dist = ctx.roll(dice, "nova cannon scatter distance (cm)", side=ship.side).total * 10.0
+        k = ctx.roll(nv.direction_die, "nova cannon scatter direction (30 degrees a step clockwise from east)",
+                     side=ship.side).total
+        dist = ctx.roll(dice, f"nova cannon scatter distance (cm; {dice.upper()} as the template's edge is "
+                              f"{edge_cm:.0f} cm away)", side=ship.side).total * 10.0
         cx, cy = geom.step(cx, cy, (k - 1) * 30.0, dist)
-        note = f"scattered {dist / 10:g} cm"
+        note = f"scattered {dist / 10:g} cm at bearing {(k - 1) * 30.0:.0f}"
     hit_ids = sorted(sid for sid, v in s.ships.items()
                      if v.status == "active" and v.zone == ship.zone and math.hypot(v.x - cx, v.y - cy) <= R + v.radius + 1e-6)
     body = phenomenon_at(s, cx, cy) if ship.zone == "main" and sd <= nv.scatter_hit_faces else None
     if body is not None:
-        note += f", a direct hit on {body.id}"
+        note += f", a direct hit on {feature_name(body)}"
     ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=prof(ship).weapons[wi].name, dice=0,
                          hits=len(hit_ids), note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
     orad = tables().constants.ordnance_radius_mm
     for o in list(s.ordnance):
         if o.zone == ship.zone and math.hypot(o.x - cx, o.y - cy) <= R + orad:
-            ctx.emit(OrdnanceRemoved(id=o.id, why=f"caught by the nova cannon of {ship_id}"))
+            ctx.emit(OrdnanceRemoved(id=o.id, why=f"caught by the nova cannon of the {ctx.name(ship_id)}"))
     if body is not None:  # spacefleet_core rulings: a direct hit on a planet, moon or field: D6 BMs at its edge
-        n = ctx.roll(nv.direct_hit, f"nova cannon direct hit on {body.id}: blast markers at its edge", side=ship.side).total
+        n = ctx.roll(nv.direct_hit, f"nova cannon direct hit on {feature_name(body)}: blast markers at its edge",
+                     side=ship.side).total
         field_blast_markers(ctx, body, ship.x, ship.y, n)
         if not hit_ids:
             return
@@ -602,5 +715,6 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
             continue
         n = 1
         if math.hypot(v.x - cx, v.y - cy) <= nv.hole_radius_mm + v.radius + 1e-6:
-            n = ctx.roll(nv.direct_hit, f"{sid} under the nova cannon's centre hole (D6 hits)", side=ship.side).total
-        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of {ship_id}", holofield=True)  # core 1.12: saves apply
+            n = ctx.roll(nv.direct_hit, f"the {ctx.name(sid)} under the nova cannon's centre hole: hits",
+                         side=ship.side).total
+        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of the {ctx.name(ship_id)}", holofield=True)  # core 1.12: saves apply

@@ -33,7 +33,8 @@ from game.core.sight import BLOCKS, SHIFTS, Crossing, SightRegion, SightVerdict,
 from game.geometry.shadows import Prism, hidden_region
 
 from . import geom
-from .common import HULKS, ignores_clouds, inside_asteroids, prof
+from .common import HULKS, ignores_clouds, inside_asteroids
+from .names import feature_name, ship_name
 from .state import SFState, Ship
 from .tables import tables
 
@@ -41,20 +42,6 @@ CLAUSE = "celestial phenomena: phenomena and ships' bases; spacefleet_core: line
 #: the cover word and effect of a blast-marker (or gas-cloud) shift
 SHIFT_COVER = "blast markers"
 SHIFT_EFFECT = "the gunnery table shifts one column right"
-
-_KIND_NAMES = {"planet": "planet", "moon": "moon", "warp_rift": "warp rift", "asteroid_field": "asteroid field",
-               "gas_cloud": "gas cloud"}
-
-
-def ship_name(ship: Ship) -> str:
-    """A ship's name as a player reads it: its own name, else its class."""
-    return ship.name or prof(ship).name
-
-
-def feature_name(f) -> str:
-    """A phenomenon's name for the log: its kind in words ("asteroid field")."""
-    return _KIND_NAMES.get(f.kind, f.kind.replace("_", " "))
-
 
 def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None) -> tuple[str, Crossing] | None:
     """What blocks the line of fire from ``a``'s stem to (tx, ty) mm (see the
@@ -72,20 +59,20 @@ def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None =
             if geom.point_in(f, a.x, a.y) or geom.point_in(f, tx, ty):
                 continue
             if geom.segment_crosses(f, pa, pb):
-                return f"the {feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
+                return f"{feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
         elif f.kind == "warp_rift":
             if geom.segment_crosses(f, pa, pb):
-                return "the warp rift blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
+                return f"{feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
         elif f.kind == "asteroid_field":
             if ast_a is not None:
                 continue  # both inside: the range limit applies instead
             if geom.segment_crosses(f, pa, pb):
-                return "an asteroid field blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
+                return f"{feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
     for s in state.ships.values():
         if s.status in HULKS and s.zone == "main" and s.id != a.id and (target is None or s.id != target.id):
             d, _ = geom.seg_point_dist(a.x, a.y, tx, ty, s.x, s.y)
             if d < s.radius - 1e-6:
-                name = f"the hulk of {ship_name(s)}"
+                name = f"the hulk of the {ship_name(state, s.id)}"
                 return f"{name} blocks the line of fire", Crossing(s.id, name, BLOCKS)
     return None
 
@@ -140,11 +127,11 @@ def adjudicate(state: SFState, viewer: Ship, target: Ship, detail: bool = False)
     got = blocker(state, viewer, target.x, target.y, target)
     line = (((viewer.x, viewer.y), (target.x, target.y)),)
     if got is not None:
-        return SightVerdict(viewer.id, target.id, False, "none", 0.0, ship_name(viewer), ship_name(target),
+        return SightVerdict(viewer.id, target.id, False, "none", 0.0, ship_name(state, viewer.id), ship_name(state, target.id),
                             crossings=(got[1],), lines=line, clause=CLAUSE)
     sh = shifts(state, viewer, target)
-    return SightVerdict(viewer.id, target.id, True, SHIFT_COVER if sh else "none", 1.0, ship_name(viewer),
-                        ship_name(target), crossings=sh, lines=line, clause=CLAUSE,
+    return SightVerdict(viewer.id, target.id, True, SHIFT_COVER if sh else "none", 1.0, ship_name(state, viewer.id),
+                        ship_name(state, target.id), crossings=sh, lines=line, clause=CLAUSE,
                         effect=SHIFT_EFFECT if sh else "", cover_name="blast-marker shift" if sh else "")
 
 

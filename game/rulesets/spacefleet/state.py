@@ -99,6 +99,7 @@ class Feature(_M):
     radius: float = 0.0
     size: Literal["small", "medium", "large", ""] = ""
     low_orbit: bool = False
+    name: str = ""                 #: the map's display name of the feature
 
 
 class Pending(_M):

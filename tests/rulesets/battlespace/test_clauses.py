@@ -87,7 +87,8 @@ def test_suppression__a_suppressed_enemy_attacks_and_fights_at_tl_minus_2():
     em = emitter(s, [5])
     melee(em, em.s.figs["k"], em.s.figs["e"])
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert "needs 8" in roll.purpose and em.s.figs["e"].status == "kia"  # 5 + 3 = 8
+    assert roll.target.value == 8 and em.s.figs["e"].status == "kia"  # 5 + 3 = 8
+    assert "vs threat level 10 -2 (suppressed) = 8: wins" in roll.describe()
 
 
 def test_suppression__standing_up_is_an_order_and_lifts_it():
@@ -150,7 +151,8 @@ def test_hand_to_hand__a_natural_20_always_wins():
     em = emitter(s, [20])
     melee(em, em.s.figs["l"], em.s.figs["e"])
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert "needs 18" in roll.purpose and roll.total == 17
+    assert roll.target.value == 18 and roll.total == 17 and roll.passed
+    assert roll.describe().endswith("vs threat level 14 +4 (4 more enemies in contact) = 18: wins (a natural 20 always passes)")
     assert em.s.figs["e"].status == "kia" and em.s.figs["l"].wounds == 3
 
 

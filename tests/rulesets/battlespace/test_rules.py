@@ -109,7 +109,7 @@ def test_melee__natural_20_deals_two_wounds_and_extra_soldier_lowers_tl():
     em = emitter(s, [20])
     melee(em, em.s.figs["s0"], em.s.figs["e"])
     ev = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert "needs 13" in ev.purpose  # TL 14 - 1 extra soldier
+    assert ev.target.value == 13 and ev.target.mods == (("1 more soldier in contact", -1),)  # TL 14 - 1 extra soldier
     assert em.s.figs["e"].status == "kia"
 
 

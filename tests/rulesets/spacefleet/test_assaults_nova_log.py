@@ -126,7 +126,7 @@ def test_teleport__within_10cm_shields_down_hit_and_run_critical():
     assert RULESET.preview(st, a)["odds"] == 5 / 6
     c = ctx(st, [6])
     boarding_actions(c, "imperial")
-    assert [e for e in c.events if isinstance(e, TeleportAttack)] == [TeleportAttack(ship="l", target="m")]
+    assert [e for e in c.events if isinstance(e, TeleportAttack)] == [TeleportAttack(ship="l", target="m", names={"l": "Lunar class cruiser", "m": "Murder class cruiser"})]
     assert "engine_room" in c.s.ships["m"].crits and c.s.ships["m"].damage == 1
 
 

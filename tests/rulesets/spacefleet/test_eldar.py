@@ -265,7 +265,7 @@ def test_cloud__tested_at_the_start_of_the_player_turn(faces, passed):
     """Celestial phenomena, gas and dust clouds: an Eldar Lunar (Ld 8) in a cloud tests at the start step; a pass means the cloud does not touch it (no Under Fire)."""
     st = state([eldar("e", "lunar", 500, 500), ship("m", "murder", 1500, 500)], [CLOUD], phase="start", active=RULES_SIDE)
     events, out = _start_step(st, list(faces))
-    assert [e for e in events if isinstance(e, KinTested)] == [KinTested(ship="e", passed=passed, phenomenon="gas_cloud")]
+    assert [e for e in events if isinstance(e, KinTested)] == [KinTested(ship="e", passed=passed, phenomenon="gas_cloud", names={"e": "Lunar class cruiser"})]
     e = out.ships["e"]
     assert (e.cloud_turn, e.cloud_passed) == (1, passed)
     assert under_fire(out, e) is (not passed)
@@ -288,7 +288,7 @@ def test_cloud__escorts_reroll_a_failure_for_free():
     st = state([eldar("s", "sword", 500, 500)], [CLOUD])
     c = ctx(st, [6, 6, 2, 2])
     cloud_tests(c)
-    assert _events(c, KinTested) == [KinTested(ship="s", passed=True, phenomenon="gas_cloud")]
+    assert _events(c, KinTested) == [KinTested(ship="s", passed=True, phenomenon="gas_cloud", names={"s": "Sword class frigate"})]
 
 
 def test_cloud__a_pass_removes_the_slowdown():
@@ -333,7 +333,7 @@ def test_flare__eldar_pass_no_marker_no_hit_turns_away_and_moves_2d6():
     e = c.s.ships["e"]
     assert (e.x, round(e.y, 6), e.heading, e.damage) == (500.0, 570.0, 90.0, 0)
     assert _bms(c) == [(900.0, 472.75)]
-    assert _events(c, KinTested) == [KinTested(ship="e", passed=True, phenomenon="solar_flare")]
+    assert _events(c, KinTested) == [KinTested(ship="e", passed=True, phenomenon="solar_flare", names={"e": "Lunar class cruiser"})]
 
 
 def test_flare__eldar_fail_marker_hit_and_critical_on_4():

@@ -24,7 +24,7 @@ def _pair(ax, ay, bx, by, features=(), **kw):
 def test_line__a_planet_blocks_unless_a_stem_is_on_it():
     s, a, b = _pair(100, 600, 900, 600, [planet("p", 500, 600, 100)])
     v = adjudicate(s, a, b)
-    assert not v.sees and [(c.id, c.role, c.name) for c in v.crossings] == [("p", BLOCKS, "planet")]
+    assert not v.sees and [(c.id, c.role, c.name) for c in v.crossings] == [("p", BLOCKS, "the planet")]
     assert v.lines == (((100.0, 600.0), (900.0, 600.0)),) and v.visible_fraction == 0.0
     b.x = 560.0  # the target's stem on the planet's template: seen
     assert adjudicate(s, a, b).sees and sight(s, a, b.x, b.y, b) is None

@@ -19,7 +19,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from game.core.action import Action
 from game.core.dice import Dice
-from game.core.event import CORE_EVENTS, DiceRolled, Event, Logged, PhaseBegan
+from game.core.event import CORE_EVENTS, Event, Logged, PhaseBegan, Target
 from game.core.model import Mm, make_codec
 from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
 from game.core.state import BattleState
@@ -218,10 +218,11 @@ class Toy:
             return Accepted((Moved(unit=action.unit, x=action.x, y=action.y),))
         if isinstance(action, Shoot):
             t = state.units[action.target]
-            need = 5 if self.touches_terrain(state, t) else 4
-            roll = dice.roll("d6", f"{action.unit} shoots {t.id} (needs {need}+)", side=action.side)
+            cover = (("touching terrain", 1),) if self.touches_terrain(state, t) else ()
+            need = Target(label="to hit", base=4, mods=cover, words=("hit", "miss"))
+            roll = dice.roll("d6", f"{action.unit} shoots {t.id}", side=action.side, target=need)
             evs: list[Event] = [Fired(unit=action.unit, target=t.id), roll]
-            if roll.total >= need:
+            if roll.passed:
                 evs.append(Removed(unit=t.id))
             return Accepted(tuple(evs))
         if isinstance(action, EndTurn):
@@ -280,8 +281,10 @@ class Toy:
             return f"{event.unit} moves to ({event.x:.0f}, {event.y:.0f})"
         if isinstance(event, Removed):
             return f"{event.unit} is removed"
-        if isinstance(event, DiceRolled):
-            return f"{event.purpose}: rolled {event.total}"
+        if isinstance(event, Fired):
+            return f"{event.unit} fires at {event.target}"
+        if isinstance(event, TurnPassed):
+            return f"{event.to} to play"
         return ""
 
     # -- display hooks ---------------------------------------------------------

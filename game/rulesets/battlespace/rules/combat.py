@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 
+from game.core.event import Target
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
 from ..cards import DATA
-from ..describe import display_name as nm
+from ..describe import bearing_of, direction_words, display_name as nm
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact
 from ..sight import adjudicate, crossfire
@@ -38,20 +39,22 @@ def soldier_weapon(s: BSState, f: Fig) -> str:
     return "assault_rifle"
 
 
-def fire_numbers(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> tuple[int, list[tuple[str, int]]]:
-    """(number to meet, roll modifiers) of a soldier's shooting attack on an enemy.
+def fire_target(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> tuple[Target, list[tuple[str, int]]]:
+    """(the number to meet, itemised; roll modifiers) of a soldier's shooting attack on an enemy.
 
     Battlespace: Fire Weapon (D20 + Accuracy >= TL), Cover (-1 obscured, -2
     solid), Elevation (+2 from above; enemy above: TL +2), Suppression Fire
     (suppressed enemy: TL -2), Aimed Fire (+1; marksman +2), Man Down
-    (dragging -3), 3rd wound -1, Night Combat -2.
+    (dragging -3), 3rd wound -1, Night Combat -2; Weapon Jam (a natural 1
+    always misses).
     """
     card = DATA.enemies[target.card]
-    need = card.tl
+    tmods: list[tuple[str, int]] = []
     if suppressed(s, target):
-        need -= M["suppressed_enemy_tl"]
+        tmods.append(("suppressed", -M["suppressed_enemy_tl"]))
     if elevated_over(target, shooter):
-        need += M["elevation"]
+        tmods.append(("enemy above", M["elevation"]))
+    need = Target(label="threat level", base=card.tl, mods=tuple(tmods), fail_on=(1,), words=("hit", "miss"))
     mods: list[tuple[str, int]] = [("accuracy", DATA.soldiers[shooter.card].accuracy)]
     acc = has_gear(shooter, "accuracy")
     if acc:
@@ -73,6 +76,12 @@ def fire_numbers(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> 
     return need, mods
 
 
+def fire_numbers(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> tuple[int, list[tuple[str, int]]]:
+    """(number to meet, roll modifiers) of a soldier's shooting attack: :func:`fire_target` with the number summed."""
+    need, mods = fire_target(s, shooter, target, aimed)
+    return need.value, mods
+
+
 def hit_chance(need: int, mods) -> float:
     """Chance that D20 + modifiers meets ``need`` (a natural 1 always misses: weapon jam)."""
     total = sum(v for _, v in mods)
@@ -83,44 +92,54 @@ def hit_chance(need: int, mods) -> float:
 def soldier_fires(em: Emitter, shooter: Fig, target: Fig, aimed: bool = False) -> None:
     """Resolve a soldier's shooting attack (Battlespace: Fire Weapon; Weapon Jam; Point Blank)."""
     s = em.s
-    need, mods = fire_numbers(s, shooter, target, aimed)
-    r = em.roll("d20", f"{nm(shooter)} fires at {nm(target)} (needs {need})", mods, shooter.side)
+    need, mods = fire_target(s, shooter, target, aimed)
+    r = em.roll("d20", f"{nm(shooter)} fires at {nm(target)}", mods, shooter.side, need)
     if r.natural == 1 and soldier_weapon(s, shooter) == "assault_rifle":
-        em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=False, need=need))
+        em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=False, need=need.value))
         em.emit(Changed(unit=shooter.id, changes={"jammed": True}))
-        em.log(f"{nm(shooter)}'s weapon jams on a natural 1")
         return
-    hit = r.natural != 1 and r.total >= need
-    em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=hit, need=need))
+    hit = r.passed
+    em.emit(Attacked(attacker=shooter.id, target=target.id, kind="fire", hit=hit, need=need.value))
     if hit:
-        w = DATA.weapons[soldier_weapon(s, shooter)].wounds
-        if point_blank(shooter, target):
-            w += M["point_blank_wounds"]
-        wound(em, target, w, "shot")
+        wound(em, target, *shot_wounds(s, shooter, target, soldier_weapon(s, shooter)))
 
 
-def enemy_need(s: BSState, enemy: Fig, target: Fig) -> int:
-    """The number a soldier must meet on D20 to avoid ``enemy``'s attack.
+def shot_wounds(s: BSState, shooter: Fig, target: Fig, weapon: str) -> tuple[int, str, tuple[tuple[str, int], ...]]:
+    """(the weapon's wounds, its name, the extra wounds) of a shot that hits:
+    Battlespace: Point Blank Range adds a wound when the bases are within one
+    card length. Arguments for :func:`wound` after the target."""
+    w = DATA.weapons[weapon]
+    extra = (("point blank", M["point_blank_wounds"]),) if point_blank(shooter, target) else ()
+    return w.wounds, w.name, extra
+
+
+def enemy_target(s: BSState, enemy: Fig, target: Fig) -> Target:
+    """The number a soldier must meet on D20 to avoid ``enemy``'s attack, itemised.
 
     Battlespace: Threat Level; Cover (TL -1 obscured, -2 solid); Go Prone (-1);
     Elevation (enemy above: +2); Suppression Fire (a suppressed enemy's TL is at
     -2, also when it attacks: the same TL is the number to avoid); plate carrier (ours, -1).
     """
-    need = DATA.enemies[enemy.card].tl
+    mods: list[tuple[str, int]] = []
     if suppressed(s, enemy):
-        need -= M["suppressed_enemy_tl"]
+        mods.append(("suppressed", -M["suppressed_enemy_tl"]))
     if target.kind == "soldier" and target.status == "ok":
         cov = adjudicate(s, enemy, target).cover
         if cov != "none":
-            need -= M[cov]
+            mods.append((f"{cov} cover", -M[cov]))
         if target.prone:
-            need -= M["prone"]
+            mods.append(("prone", -M["prone"]))
         arm = has_gear(target, "armor")
         if arm:
-            need -= DATA.gear[arm].tl_bonus
+            mods.append((DATA.gear[arm].name, -DATA.gear[arm].tl_bonus))
     if elevated_over(enemy, target):
-        need += M["elevation"]
-    return need
+        mods.append(("enemy above", M["elevation"]))
+    return Target(label="threat level", base=DATA.enemies[enemy.card].tl, mods=tuple(mods), words=("avoided", "hit"))
+
+
+def enemy_need(s: BSState, enemy: Fig, target: Fig) -> int:
+    """The number a soldier must meet on D20 to avoid ``enemy``'s attack (:func:`enemy_target` summed)."""
+    return enemy_target(s, enemy, target).value
 
 
 def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
@@ -131,18 +150,18 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
     occupants count toward disabling it; an MRAP negates small-arms wounds.
     """
     s = em.s
-    em.emit(Targeted(unit=target.id))
+    em.emit(Targeted(unit=target.id, attacker=enemy.id))
     caught = crossfire(s, enemy, target)  # Battlespace: Civilians: judged at the moment of the attack
     weapon = DATA.weapons[DATA.enemies[enemy.card].weapon]
-    need = enemy_need(s, enemy, target)
+    need = enemy_target(s, enemy, target)
     if target.status == "down":
         hit = True
-        em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=True, need=need))
+        em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=True, need=need.value))
     else:
         mods = soldier_roll_mods(s, target) if target.kind == "soldier" else []
-        r = em.roll("d20", f"{nm(target)} avoids {nm(enemy)}'s fire (needs {need})", mods, target.side)
-        hit = r.total < need
-        em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=hit, need=need))
+        r = em.roll("d20", f"{nm(target)} avoids {nm(enemy)}'s fire", mods, target.side, need)
+        hit = not r.passed
+        em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=hit, need=need.value))
     if target.vehicle:
         v = s.vehicles[target.vehicle]
         vt = DATA.vehicles[v.type]
@@ -156,8 +175,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
             from .orders import eject_all
             eject_all(em, v.id)
     if hit:
-        w = weapon.wounds + (M["point_blank_wounds"] if point_blank(enemy, target) else 0)
-        wound(em, em.s.figs[target.id], w, "shot")
+        wound(em, em.s.figs[target.id], *shot_wounds(s, enemy, target, DATA.enemies[enemy.card].weapon))
     for cid in caught:
         c = em.s.figs[cid]
         if c.status == "ok":
@@ -188,17 +206,25 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     extra_s = sum(1 for f in s.figs.values() if f.kind == "soldier" and f.status == "ok" and f.id != soldier.id
                   and in_contact(f, enemy))
     extra_e = sum(1 for f in s.enemies() if f.id != enemy.id and in_contact(f, soldier))
-    need = DATA.enemies[enemy.card].tl - extra_s * M["melee_extra_soldier"] + extra_e * M["melee_extra_enemy"]
+    tmods: list[tuple[str, int]] = []
+    if extra_s:
+        tmods.append((f"{extra_s} more soldier{'s' if extra_s != 1 else ''} in contact", -extra_s * M["melee_extra_soldier"]))
+    if extra_e:
+        tmods.append((f"{extra_e} more enem{'ies' if extra_e != 1 else 'y'} in contact", extra_e * M["melee_extra_enemy"]))
     if suppressed(s, enemy):
-        need -= M["suppressed_enemy_tl"]
+        tmods.append(("suppressed", -M["suppressed_enemy_tl"]))
+    need = Target(label="threat level", base=DATA.enemies[enemy.card].tl, mods=tuple(tmods), pass_on=(20,), fail_on=(1,),
+                  words=("wins", "loses"))
     mods = [("fight", DATA.soldiers[soldier.card].fight)] + soldier_roll_mods(s, soldier)
-    r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)} (needs {need})", mods, soldier.side)
-    if r.natural == 20 or (r.natural != 1 and r.total >= need):
-        em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need))
-        wound(em, enemy, 1 + (M["natural_20_melee_wounds"] if r.natural == 20 else 0), "melee")
+    r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)}", mods, soldier.side, need)
+    if r.passed:
+        em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need.value))
+        nat20 = (("a natural 20", M["natural_20_melee_wounds"]),) if r.natural == 20 else ()
+        wound(em, enemy, 1, "hand to hand", nat20)
     else:
-        em.emit(Attacked(attacker=enemy.id, target=soldier.id, kind="melee", hit=True, need=need))
-        wound(em, soldier, 1 + (M["natural_1_melee_wounds"] if r.natural == 1 else 0), "melee")
+        em.emit(Attacked(attacker=enemy.id, target=soldier.id, kind="melee", hit=True, need=need.value))
+        nat1 = (("a natural 1", M["natural_1_melee_wounds"]),) if r.natural == 1 else ()
+        wound(em, soldier, 1, "hand to hand", nat1)
 
 
 def contact_fights(em: Emitter, enemy_ids) -> set[str]:
@@ -221,15 +247,21 @@ def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who:
     """Battlespace: Drift: D20 9-20 a direct hit; 1-8 the card moves 88 mm, 1 straight
     on and each next number 45 degrees clockwise (gaps.md). A grenadier re-rolls once."""
     dr = T.drift
-    r = em.roll("d20", f"drift of {who}'s grenade")
-    if r.natural < dr.direct_from and reroll:
-        r = em.roll("d20", f"grenadier re-rolls the drift of {who}'s grenade")
-    if r.natural >= dr.direct_from:
+    direct = Target(label="a direct hit on", base=dr.direct_from, words=("on target", "drifts"))
+    r = em.roll("d20", f"drift of {who}'s grenade", (), None, direct)
+    if not r.passed and reroll:
+        r = em.roll("d20", f"grenadier re-rolls the drift of {who}'s grenade", (), None, direct)
+    if r.passed:
         return x, y
-    h = away + (r.natural - 1) * dr.degrees_per_step
+    turn = (r.natural - 1) * dr.degrees_per_step
+    h = away + turn
     w, hh = em.s.table
     nx, ny = displace((x, y), h, dr.distance_mm)
-    return min(max(nx, 0.0), w), min(max(ny, 0.0), hh)
+    nx, ny = min(max(nx, 0.0), w), min(max(ny, 0.0), hh)
+    moved = math.hypot(nx - x, ny - y)
+    em.log(f"{who}'s grenade drifts {moved:.0f} mm {direction_words(bearing_of(nx - x, ny - y))}: "
+           f"{'straight on' if not turn else f'{turn:.0f} deg clockwise from straight on'} (D20 {r.natural})")
+    return nx, ny
 
 
 def aoe_polygon(x: float, y: float, away: float, centred: bool):
@@ -257,24 +289,26 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
         if not f.on_table:
             continue
         if f.side == "enemy":
-            need = DATA.enemies[f.card].tl - (M["suppressed_enemy_tl"] if suppressed(em.s, f) else 0)
-            r = em.roll("d20", f"{g.name} against {nm(f)} (needs {need})", [], thrower.side)
-            if r.total >= need:
-                wound(em, f, g.wounds, "blast")
+            sup = (("suppressed", -M["suppressed_enemy_tl"]),) if suppressed(em.s, f) else ()
+            need = Target(label="threat level", base=DATA.enemies[f.card].tl, mods=sup, words=("hit", "miss"))
+            r = em.roll("d20", f"{g.name} against {nm(f)}", [], thrower.side, need)
+            if r.passed:
+                wound(em, f, g.wounds, g.name)
         elif f.kind == "civilian":
             em.emit(Removed(unit=f.id, status="kia"))
         elif f.status == "down":
-            wound(em, f, g.wounds, "blast")
+            wound(em, f, g.wounds, g.name)
         else:
             mods = soldier_roll_mods(em.s, f) if f.kind == "soldier" else []
-            r = em.roll("d20", f"{nm(f)} avoids the {g.name} (needs {g.avoid_tl})", mods, f.side)
-            if r.total < g.avoid_tl:
-                wound(em, f, g.wounds, "blast")
+            need = Target(label=f"the {g.name}'s threat level", base=g.avoid_tl, words=("avoided", "hit"))
+            r = em.roll("d20", f"{nm(f)} avoids the {g.name}", mods, f.side, need)
+            if not r.passed:
+                wound(em, f, g.wounds, g.name)
 
 
 def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
 
 
-__all__ = ["fire_numbers", "hit_chance", "soldier_fires", "enemy_attacks", "melee", "contact_fights", "enemy_need", "point_blank",
+__all__ = ["fire_numbers", "fire_target", "enemy_target", "shot_wounds", "hit_chance", "soldier_fires", "enemy_attacks", "melee", "contact_fights", "enemy_need", "point_blank",
            "drift_point", "aoe_polygon", "aoe_attack", "in_area", "bearing", "wound_penalty"]

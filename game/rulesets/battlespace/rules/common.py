@@ -8,7 +8,7 @@ from typing import Callable
 from shapely.geometry import Point
 
 from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Logged
+from game.core.event import DiceRolled, Event, Logged, Target
 from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
@@ -39,8 +39,10 @@ class Emitter:
         self.events.append(ev)
         return ev
 
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None) -> DiceRolled:
-        ev = self.dice.roll(notation, purpose, mods, side)
+    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
+             target: Target | None = None) -> DiceRolled:
+        """Roll and record; ``target`` is the number the roll must meet, itemised."""
+        ev = self.dice.roll(notation, purpose, mods, side, target)
         self.emit(ev)
         return ev
 
@@ -116,13 +118,16 @@ def status_after(f: Fig, total: int) -> str:
     return "kia" if total >= card.wounds else "ok"
 
 
-def wound(em: Emitter, f: Fig, n: int, why: str) -> None:
-    """Deal ``n`` wounds to ``f`` (emits :class:`Wounded`; downed enemies die at once)."""
-    if n <= 0 or not f.on_table:
+def wound(em: Emitter, f: Fig, n: int, why: str, extra: tuple[tuple[str, int], ...] = ()) -> None:
+    """Deal ``n`` wounds for ``why`` (the weapon or cause) plus the labelled
+    ``extra`` wounds (point blank, a natural 20) to ``f``; the event itemises
+    them (emits :class:`Wounded`; downed enemies die at once)."""
+    n_all = n + sum(v for _, v in extra)
+    if n_all <= 0 or not f.on_table:
         return
-    total = f.wounds + n
+    total = f.wounds + n_all
     st = status_after(f, total)
-    em.emit(Wounded(unit=f.id, amount=n, total=total, status=st))
+    em.emit(Wounded(unit=f.id, amount=n_all, total=total, status=st, parts=((why, n),) + tuple(extra)))
     if st == "down":
         em.emit(Changed(unit=f.id, changes={"down_turn": em.s.turn}))
 

@@ -1,0 +1,37 @@
+"""The battle log's one formatter: the line for an event, shared by the
+desktop app's log panel (``game/ui/log.py``) and the terminal log (headless
+play, ``battletable replay --headless``), so both print the same words.
+
+Rolls are written by :meth:`DiceRolled.describe` (dice, every modifier, the
+target number itemised and the outcome); every other event in the ruleset's
+own words (``Ruleset.describe``), or a generic sentence when it has none.
+"""
+
+from __future__ import annotations
+
+from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
+
+
+def generic_text(event: Event) -> str:
+    """Words for an event the ruleset does not describe: the core events
+    plainly, any other as its type and fields."""
+    if isinstance(event, PhaseBegan):
+        return f"turn {event.turn}: {event.phase}" + (f" ({event.side})" if event.side else "")
+    if isinstance(event, Logged):
+        return event.text
+    if isinstance(event, BattleEnded):
+        return f"battle over: {event.winner or 'draw'} ({event.reason})"
+    d = event.to_dict() if hasattr(event, "to_dict") else {}
+    rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "type")
+    return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
+
+
+def event_line(ruleset, event: Event) -> str:
+    """The battle-log line for ``event`` under ``ruleset`` (never empty)."""
+    if isinstance(event, DiceRolled):
+        return event.describe()
+    try:
+        text = ruleset.describe(event) or ""
+    except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
+        text = ""
+    return text or generic_text(event)

@@ -1,0 +1,128 @@
+"""Names for the battle log: ships by class (and name or number), ordnance by
+kind and launcher, phenomena by kind and map name, never bare ids; and the
+emitter's step that writes the names an event needs into it (``annotate``),
+so a log line is written from the event alone (the log is rebuilt from the
+history, without the state)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from game.core.event import Event
+from game.core.model import quantise
+
+from .state import Feature, Ordnance, SFState
+from .tables import profile
+
+ORDER_NAMES = {"all_ahead_full": "All Ahead Full", "come_to_new_heading": "Come to New Heading",
+               "burn_retros": "Burn Retros", "lock_on": "Lock On", "reload_ordnance": "Reload Ordnance",
+               "brace_for_impact": "Brace for Impact"}
+CRAFT_NAMES = {"torpedo": "torpedo salvo", "fighter": "fighter squadron", "bomber": "bomber squadron",
+               "assault_boat": "assault boat squadron"}
+KIND_WORDS = {"planet": "planet", "moon": "moon", "gas_cloud": "gas cloud", "asteroid_field": "asteroid field",
+              "warp_rift": "warp rift"}
+
+
+def order_words(order: str) -> str:
+    """A special order's name ("All Ahead Full")."""
+    return ORDER_NAMES.get(order, order.replace("_", " "))
+
+
+def _number(sid: str) -> str:
+    m = re.search(r"(\d+)$", sid)
+    return m.group(1) if m else ""
+
+
+def ship_name(state: SFState, sid: str) -> str:
+    """A ship as the log names it: its class ("Lunar class cruiser"), its own
+    name when the scenario gives one ("Lunar class cruiser 'Fidelity'"), and
+    a number when the battle holds several ships of the class ("Sword class
+    frigate 2": the id's trailing number, else its place among them). An
+    unknown id is returned as it is."""
+    sh = state.ships.get(sid)
+    if sh is None:
+        return sid
+    cls = profile(sh.profile).name
+    if sh.name:
+        return f"{cls} '{sh.name}'"
+    same = sorted(s.id for s in state.ships.values() if s.profile == sh.profile and not s.name)
+    if len(same) < 2:
+        return cls
+    nums = [_number(s) for s in same]
+    num = _number(sid) if all(nums) and len(set(nums)) == len(nums) else str(same.index(sid) + 1)
+    return f"{cls} {num}"
+
+
+def ordnance_name(state: SFState, o: Ordnance) -> str:
+    """"torpedo salvo 10 of the Gothic class cruiser": kind, marker number and launcher."""
+    return f"{CRAFT_NAMES.get(o.kind, o.kind)} {o.id} of the {ship_name(state, o.launcher)}"
+
+
+def feature_name(f: Feature) -> str:
+    """"the asteroid field 'rocks east'", "the warp rift": kind and map name."""
+    kind = KIND_WORDS.get(f.kind, f.kind.replace("_", " "))
+    if f.name and f.name.lower() not in kind:
+        return f"the {kind} '{f.name}'"
+    return f"the {kind}"
+
+
+def feature_by_id(state: SFState, fid: str) -> str:
+    """:func:`feature_name` of the feature ``fid`` (the id itself if unknown)."""
+    f = next((f for f in state.features if f.id == fid), None)
+    return feature_name(f) if f is not None else fid
+
+
+#: event fields that hold a ship id, and those that hold an ordnance marker number
+SHIP_FIELDS = ("ship", "target", "attacker", "defender", "launcher", "attacked")
+ORDNANCE_FIELDS = ("id", "ordnance")
+
+
+def annotate(state: SFState, ev: Event) -> Event:
+    """``ev`` with ``names`` filled from ``state`` (the state just before it):
+    every ship and ordnance marker the event refers to, ship ids as keys and
+    markers as ``"o<number>"``. Events without ``names`` pass unchanged."""
+    fields = type(ev).model_fields
+    if "names" not in fields:
+        return ev
+    names: dict[str, str] = {}
+    for k in SHIP_FIELDS:
+        v = getattr(ev, k, None) if k in fields else None
+        if not isinstance(v, str):
+            continue
+        if v in state.ships:
+            names[v] = ship_name(state, v)
+        elif re.fullmatch(r"o\d+", v):
+            o = next((x for x in state.ordnance if x.id == int(v[1:])), None)
+            if o is not None:
+                names[v] = ordnance_name(state, o)
+        elif v.startswith("f:"):
+            names[v] = feature_by_id(state, v[2:]).removeprefix("the ")
+    for sid, _ in getattr(ev, "pool", ()) or ():
+        if sid in state.ships:
+            names[sid] = ship_name(state, sid)
+    if ev.type.startswith("sf_ord") or ev.type == "sf_launched" or "ordnance" in fields:
+        for k in ORDNANCE_FIELDS:
+            v = getattr(ev, k, None) if k in fields else None
+            if isinstance(v, int):
+                o = next((x for x in state.ordnance if x.id == v), None)
+                if o is not None:
+                    names[f"o{v}"] = ordnance_name(state, o)
+                elif ev.type == "sf_launched":
+                    names[f"o{v}"] = (f"{CRAFT_NAMES.get(ev.kind, ev.kind)} {v} of the "
+                                      f"{ship_name(state, ev.launcher)}")
+    upd: dict = {"names": names} if names else {}
+    if ev.type == "sf_placed" and ev.ship in state.ships and not ev.distance:
+        sh = state.ships[ev.ship]
+        if sh.zone == ev.zone and (ev.x, ev.y) != (sh.x, sh.y):
+            upd["distance"] = quantise(math.hypot(ev.x - sh.x, ev.y - sh.y))
+            upd["bearing"] = round(math.degrees(math.atan2(ev.y - sh.y, ev.x - sh.x)) % 360.0, 1) % 360.0
+    elif ev.type == "sf_ord_moved" and not ev.distance:
+        o = next((x for x in state.ordnance if x.id == ev.id), None)
+        if o is not None:
+            upd["distance"] = quantise(math.hypot(ev.x - o.x, ev.y - o.y))
+    elif ev.type == "sf_bm_removed" and not (ev.x or ev.y):
+        b = next((m for m in state.blast_markers if m.id == ev.id), None)
+        if b is not None:
+            upd["x"], upd["y"] = b.x, b.y
+    return ev.model_copy(update=upd) if upd else ev
