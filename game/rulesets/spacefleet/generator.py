@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from game.core.dice import Dice
 from game.data.maps import MapFile, TerrainFeature, Zone, map_problems
 
+from .data import tables
 from .geom import circle_ring
-from .tables import tables
+
 
 #: Height of the pieces that block sight (planets, moons, asteroid fields,
 #: rifts), for the app's line-of-sight overlay (the rules ignore it).

@@ -12,8 +12,9 @@ import re
 from game.core.event import Event
 from game.core.model import quantise
 
+from .data import profile
 from .state import Feature, Ordnance, SFState
-from .tables import profile
+
 
 ORDER_NAMES = {"all_ahead_full": "All Ahead Full", "come_to_new_heading": "Come to New Heading",
                "burn_retros": "Burn Retros", "lock_on": "Lock On", "reload_ordnance": "Reload Ordnance",

@@ -1,5 +1,5 @@
-"""The rules' own odds, shared by the app's previews (``display.py``) and the
-``default`` agent (``ai_eval.py``, ``ai_ordnance.py``): a volley's dice and
+"""The rules' own odds, shared by the app's previews (``display/previews.py``) and the
+``default`` agent (``ai/ai_eval.py``, ``ai/ai_ordnance.py``): a volley's dice and
 expected hits, what a hulk's next catastrophic roll would do, boarding
 margins and teleport-attack odds (spacefleet_core 1.7-1.10). Distances are
 table mm; no dice are rolled."""
@@ -12,10 +12,12 @@ from functools import lru_cache
 from game.core.dice import Notation
 
 from . import actions as A
-from .common import prof, remaining, shield_capacity, weapon_strength
-from .shooting import find_ordnance, gunnery, lance_armour
+from .data import tables
+from .rules.boarding import boarding_modifiers, boarding_value
+from .rules.common import prof, remaining, shield_capacity, weapon_strength
+from .rules.gunnery import gunnery, lance_armour
+from .rules.targets import find_ordnance
 from .state import SFState, Ship
-from .tables import tables
 
 
 def fire_numbers(s: SFState, a: A.Fire) -> dict:
@@ -107,7 +109,6 @@ def boarding_numbers(s: SFState, me: Ship, t: Ship) -> dict:
     boarding values (``value``, ``enemy_value``), the summed modifiers
     (``mod``, ``enemy_mod``) and ``margins``, the chance of each signed margin
     (boarder's score minus the defender's) over the 36 throws."""
-    from .endphase import boarding_modifiers, boarding_value
 
     va, vd = boarding_value(me, False), boarding_value(t, True)
     ma = sum(v for _, v in boarding_modifiers(s, me, t, va, vd))

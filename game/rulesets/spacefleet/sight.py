@@ -33,10 +33,10 @@ from game.core.sight import BLOCKS, SHIFTS, Crossing, SightRegion, SightVerdict,
 from game.geometry.shadows import Prism, hidden_region
 
 from . import geom
-from .common import HULKS, ignores_clouds, inside_asteroids
+from .data import tables
 from .names import feature_name, ship_name
+from .rules.common import HULKS, ignores_clouds, inside_asteroids
 from .state import SFState, Ship
-from .tables import tables
 
 CLAUSE = "celestial phenomena: phenomena and ships' bases; spacefleet_core: line of sight and planets"
 #: the cover word and effect of a blast-marker (or gas-cloud) shift

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from game.rulesets.spacefleet import ai
+from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.actions import Launch
-from game.rulesets.spacefleet.ai import FleetAgent
+from game.rulesets.spacefleet.ai.ai import FleetAgent
 from game.rulesets.spacefleet.state import BlastMarker
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.data import profile
 
 from .helpers import ship, state
 

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from game.core.ruleset import RULES_SIDE
-from game.rulesets.spacefleet import RULESET, ai
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.actions import Board, EndPhase, Fire, Launch, RulesStep
-from game.rulesets.spacefleet.candidates import HULK_SHOTS_PER_SHIP, cap_reach_mm, enumerate_actions
-from game.rulesets.spacefleet.display import describe_action
+from game.rulesets.spacefleet.ai.candidates import HULK_SHOTS_PER_SHIP, cap_reach_mm, enumerate_actions
+from game.rulesets.spacefleet.display.descriptions import describe_action
 from game.rulesets.spacefleet.odds import catastrophe_numbers
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
 

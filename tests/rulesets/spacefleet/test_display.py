@@ -8,12 +8,13 @@ import math
 import pytest
 
 from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
-from game.rulesets.spacefleet import RULESET, display
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.display import frame
 from game.rulesets.spacefleet import events as E
 from game.rulesets.spacefleet.actions import Brace, DeclareOrder, EndPhase, Fire, Launch, MoveShip, TakeIt
-from game.rulesets.spacefleet.shooting import gunnery
+from game.rulesets.spacefleet.rules.gunnery import gunnery
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance, Pending
-from game.rulesets.spacefleet.tables import profile, tables
+from game.rulesets.spacefleet.data import profile, tables
 
 from .helpers import planet, ship, state
 
@@ -58,7 +59,7 @@ def test_figures__hulks_ordnance_and_low_orbit():
     assert "low_orbit" in f.markers
     # x 600 of 1200 -> bearing 180 from the centre; y 300 of 600 -> half the 15 cm well above the edge
     assert f.x == pytest.approx(900 - 110 - 75) and f.y == pytest.approx(600)
-    assert display.table_to_lo(st, f.x, f.y) == pytest.approx((600.0, 300.0))
+    assert frame.table_to_lo(st, f.x, f.y) == pytest.approx((600.0, 300.0))
 
 
 def test_markers__blast_wells_sunward_and_pending_attack():

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
-from . import geom
+from .. import geom
 from game.core.event import Target
 
+from ..data import tables
+from ..events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
 from .common import Ctx, base_shields, pool_faces, pool_hits, prof, remaining, shield_capacity
-from .events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
-from .tables import tables
+
 
 
 def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main") -> None:

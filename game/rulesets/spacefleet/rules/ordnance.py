@@ -9,16 +9,16 @@ import math
 
 from game.core.event import Logged, Target
 
-from . import geom
-from .actions import Launch
-from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, pool_hits, prof, turrets,
-                     weapon_disabled)
-from .names import feature_name
+from .. import geom
+from ..actions import Launch
+from ..data import tables
+from ..events import (OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
+                      Reloaded, TurretsEngaged)
+from ..names import feature_name
+from ..state import Ordnance, SFState
+from .common import Ctx, HULKS, crippled, inside_asteroids, on_table, pool_hits, prof, turrets, weapon_disabled
 from .damage import apply_hits, hit_and_run, holofield_saves
-from .events import OrdnanceAttackDeclared, TurretsEngaged, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
 from .shooting import can_shoot
-from .state import Ordnance, SFState
-from .tables import tables
 
 
 def bay_capacity(state: SFState, side: str) -> int:

@@ -1,4 +1,4 @@
-"""Evaluation helpers of the ``default`` space-fleet agent (``ai.py``): hit
+"""Evaluation helpers of the ``default`` space-fleet agent (``ai/ai.py``): hit
 and damage odds, the enemy's reply model, fire now and next turn, hazards
 (asteroid fields, flares, edges, salvo lanes, boarding). Distances are table
 mm; the rule clauses each estimate leans on are cited where it is defined.
@@ -10,18 +10,16 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import geom
-from .actions import Board
-from .common import (
-    base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof, remaining,
-    shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength,
-)
-from .odds import boarding_numbers, teleport_odds
-from .ordnance import launch_strength, speed_of
-from .shooting import SUNWARD_HEADING, gunnery, lance_armour
-from .sight import sight
-from .state import SFState, Ship
-from .tables import tables
+from .. import geom
+from ..actions import Board
+from ..data import tables
+from ..odds import boarding_numbers, teleport_odds
+from ..rules.common import (base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof,
+                            remaining, shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
+from ..rules.gunnery import SUNWARD_HEADING, gunnery, lance_armour
+from ..rules.ordnance import launch_strength, speed_of
+from ..sight import sight
+from ..state import SFState, Ship
 
 
 #: centre of each quadrant relative to the heading (degrees, clockwise)

@@ -9,9 +9,11 @@ import math
 from game.core.dice import Dice
 from game.core.event import DiceRolled, Event, Target
 
-from . import geom
-from .state import Feature, SFState, Ship
-from .tables import Profile, Weapon, profile, tables
+from .. import geom
+from ..data import Profile, Weapon, profile, tables
+from ..events import RerollUsed
+from ..names import annotate, ordnance_name, ship_name
+from ..state import Feature, SFState, Ship
 
 HULKS = ("drifting_hulk", "blazing_hulk")
 
@@ -28,7 +30,6 @@ class Ctx:
     def emit(self, ev: Event) -> None:
         """Record ``ev`` (with the names of the ships and markers it refers
         to, ``names.annotate``) and apply it to the scratch state."""
-        from .names import annotate
         ev = annotate(self.s, ev)
         self.rs.apply(self.s, ev)
         self.events.append(ev)
@@ -43,12 +44,10 @@ class Ctx:
 
     def name(self, sid: str) -> str:
         """The log's name of ship ``sid`` (``names.ship_name``)."""
-        from .names import ship_name
         return ship_name(self.s, sid)
 
     def oname(self, oid: int) -> str:
         """The log's name of ordnance marker ``oid`` (``names.ordnance_name``)."""
-        from .names import ordnance_name
         o = next((x for x in self.s.ordnance if x.id == oid), None)
         return ordnance_name(self.s, o) if o is not None else f"ordnance marker {oid}"
 
@@ -88,6 +87,11 @@ def crippled(ship: Ship) -> bool:
 
 def remaining(ship: Ship) -> int:
     return max(0, prof(ship).hits - ship.damage)
+
+
+def current_side(state: SFState) -> str:
+    """The side whose player turn it is (spacefleet_core 1.5: players alternate in seating order)."""
+    return state.order[state.player]
 
 
 def on_table(ship: Ship) -> bool:
@@ -300,7 +304,6 @@ def ld_test(ctx: "Ctx", ship: Ship, notation: str, target: Target, purpose: str,
     :func:`ld_target`); a failure spends a fleet re-roll when one may be
     used, never more than one per test (``rerolled``: the test was already
     re-rolled, e.g. an escort's free one)."""
-    from .events import RerollUsed
     ok = ctx.roll(notation, purpose, side=ship.side, target=target).passed
     if not ok and not rerolled and may_reroll(ctx.s, ship, command):
         ctx.emit(RerollUsed(side=ship.side, ship=ship.id))

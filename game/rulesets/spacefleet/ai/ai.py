@@ -35,32 +35,27 @@ import random
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
-from .actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from ..actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from ..data import tables
+from ..rules.common import HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, weapon_strength
+from ..rules.movement import plan_move
+from ..rules.shooting import nearest_targets, needs_priority_test
+from ..rules.targets import find_ordnance
+from ..rules.victory import victory_points
+from ..state import SFState, Ship
+from .ai_eval import (NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _Scene, _aaf_extra_mm, _contact_value,
+                      _edge_risk, _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value,
+                      _scene, _terrain_risk, _torpedo_danger)
+from .ai_ordnance import (_aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach,
+                          _join_value, _salvo_kept, _salvo_lane, _shot_value)
 from .candidates import move_options, shooting_options
-from .common import (
-    HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, weapon_strength,
-)
-from .movement import plan_move
-from .shooting import find_ordnance, needs_priority_test
-from .state import SFState, Ship
-from .tables import tables
-from .ai_eval import (
-    NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _Scene, _aaf_extra_mm, _contact_value, _edge_risk,
-    _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value, _scene, _terrain_risk,
-    _torpedo_danger,
-)
-from .ai_ordnance import (
-    _aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach, _join_value,
-    _salvo_kept, _salvo_lane, _shot_value,
-)
+
 
 
 def evaluate(state: SFState, side: str) -> float:
     """Victory points for ``side`` minus the enemy's, plus partial credit for
     damage dealt (used by the generic scoring agent too)."""
-    from .rules import SpaceFleet  # noqa: F401  (avoid cycle at import)
-    from . import RULESET
-    vp = RULESET.victory_points(state)
+    vp = victory_points(state)
     score = vp.get(side, 0.0) - sum(v for k, v in vp.items() if k != side)
     for s in state.ships.values():
         if s.status == "active":
@@ -362,6 +357,5 @@ class FleetAgent:
         return v
 
     def _nearest(self, s: SFState, ship: Ship, wi: int) -> str | None:
-        from .shooting import nearest_targets
         n = sorted(nearest_targets(s, ship, wi))
         return n[0] if n else None

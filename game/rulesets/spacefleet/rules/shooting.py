@@ -5,90 +5,25 @@ ordnance (spacefleet_core 1.7; celestial phenomena)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-from . import geom
-from .actions import Fire
-from shapely.geometry import Point
-from shapely.ops import nearest_points
+from .. import geom
 
 from game.core.event import Target
 
-from .common import (HULKS, Ctx, ceil_half, crippled, halve_for_order,
-                     inside_asteroids, ld_target, leadership, on_table, pool_faces, prof,
-                     remaining, shield_capacity, squadron, weapon_disabled, weapon_strength)
-from .names import feature_name, order_words
-from .damage import apply_hits, catastrophe, place_bm
-from .sight import shifts, sight
-from .events import BlastMarkerPlaced, OrdnanceRemoved, PriorityTest, WeaponFired
-from .state import Feature, Ordnance, SFState, Ship
-from .tables import Weapon, tables
+from ..actions import Fire
+from ..data import Weapon, tables
+from ..events import OrdnanceRemoved, PriorityTest, WeaponFired
+from ..names import feature_name, order_words, ship_name
+from ..sight import sight
+from ..state import Feature, SFState, Ship
+from .common import (Ctx, HULKS, ceil_half, crippled, halve_for_order, inside_asteroids, ld_target, leadership,
+                     on_table, pool_faces, prof, remaining, shield_capacity, squadron, weapon_disabled,
+                     weapon_strength)
+from .damage import apply_hits, catastrophe
+from .gunnery import Gunnery, armour_label, gunnery, lance_armour
+from .nova import nova_reason, resolve_nova
+from .targets import field_aim, field_blast_markers, find_field, find_ordnance, find_point
 
-SUNWARD_HEADING = {"north": -90.0, "south": 90.0, "east": 0.0, "west": 180.0}
-
-
-def ordnance_id(o: Ordnance) -> str:
-    return f"o{o.id}"
-
-
-def find_ordnance(state: SFState, target: str) -> Ordnance | None:
-    if not target.startswith("o"):
-        return None
-    for o in state.ordnance:
-        if ordnance_id(o) == target:
-            return o
-    return None
-
-
-FIELD_PREFIX = "f:"
-
-
-def field_target(f: Feature) -> str:
-    """The Fire target string naming an asteroid field."""
-    return FIELD_PREFIX + f.id
-
-
-def find_field(state: SFState, target: str) -> Feature | None:
-    """The asteroid field a Fire target names (``f:<feature id>``), or None."""
-    if not target.startswith(FIELD_PREFIX):
-        return None
-    return next((f for f in state.features if f.kind == "asteroid_field" and f.id == target[len(FIELD_PREFIX):]), None)
-
-
-POINT_PREFIX = "p:"
-
-
-def point_target(x: float, y: float) -> str:
-    """The Fire target string of a table point (mm, one decimal): the nova
-    cannon's template may be placed anywhere it can reach (spacefleet_core 1.7)."""
-    return f"{POINT_PREFIX}{x:.1f},{y:.1f}"
-
-
-def find_point(target: str) -> tuple[float, float] | None:
-    """The table point a Fire target names (``p:<x>,<y>``), or None."""
-    if not target.startswith(POINT_PREFIX):
-        return None
-    try:
-        x, y = (float(v) for v in target[len(POINT_PREFIX):].split(","))
-    except ValueError:
-        return None
-    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
-
-
-def phenomenon_at(state: SFState, x: float, y: float) -> Feature | None:
-    """The planet, moon or asteroid field under (x, y): what a nova cannon may
-    aim at directly (spacefleet_core rulings: D6 blast markers at its edge)."""
-    for f in state.features:
-        if f.kind in ("planet", "moon", "asteroid_field") and geom.point_in(f, x, y):
-            return f
-    return None
-
-
-def field_aim(f: Feature, x: float, y: float) -> tuple[float, float]:
-    """The point of the field nearest to (x, y): where fire at the field is measured to."""
-    poly = geom.polygon(f)[0]
-    p = nearest_points(poly.exterior, Point(x, y))[0]
-    return (p.x, p.y)
 
 
 def can_shoot(state: SFState, ship: Ship) -> str | None:
@@ -155,45 +90,6 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
     if why:
         return why
     return None
-
-
-def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | None:
-    """Why the nova cannon may not be aimed at ``target`` (spacefleet_core 1.7:
-    not on AAF, Come to New Heading, Burn Retros or Brace, nor crippled; the
-    template's edge 30-150 cm away, in arc, in sight; celestial phenomena:
-    useless inside an asteroid field, never through one)."""
-    spec = tables().orders.get(ship.order or "")
-    if ship.braced or (spec is not None and not spec.nova):
-        return f"{ship.id} may not fire its nova cannon on {(ship.order or 'brace_for_impact').replace('_', ' ')}"
-    if crippled(ship):
-        return f"{ship.id} is crippled and may not fire its nova cannon"
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
-        return "nova cannons do not work inside an asteroid field"
-    pt = find_point(target)
-    t = None
-    if pt is not None:
-        tx, ty = pt
-        W, H = state.table if ship.zone == "main" else state.low_orbit_size
-        if not (0 <= tx <= W and 0 <= ty <= H):
-            return "the nova cannon's template must be placed on the table"
-    else:
-        t = state.ships.get(target)
-        if t is None or t.side == ship.side or not on_table(t) or t.zone != ship.zone:
-            return f"{target!r} is not an enemy ship or a table point to aim the nova cannon at"
-        tx, ty = t.x, t.y
-    if not set(geom.quadrants(ship.heading, ship.x, ship.y, tx, ty)) & set(w.arcs):
-        return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
-    edge = math.hypot(tx - ship.x, ty - ship.y) - tables().nova.template_radius_mm
-    if edge < w.min_range_cm * 10.0 - 1e-6 or edge > w.range_cm * 10.0 + 1e-6:
-        return f"the template's edge would be {edge / 10:.1f} cm away; it must be {w.min_range_cm:g}-{w.range_cm:g} cm"
-    fld = inside_asteroids(state, tx, ty) if pt is not None and ship.zone == "main" else None
-    if fld is not None:  # aimed at an asteroid field: sight to its near edge, never through another
-        px, py = field_aim(fld, ship.x, ship.y)
-        d = math.hypot(px - ship.x, py - ship.y)
-        if d > 1.0:
-            return sight(state, ship, px + (ship.x - px) / d, py + (ship.y - py) / d)
-        return None
-    return sight(state, ship, tx, ty, t)
 
 
 def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | None:
@@ -324,129 +220,6 @@ def priority_test(ctx: Ctx, ship_id: str) -> bool:
     return ok
 
 
-COLUMNS = "ABCDE"
-
-
-@dataclass(frozen=True)
-class Gunnery:
-    """How a battery volley is read on the Gunnery table: the ``base`` column
-    for the target's type and aspect, the labelled column ``steps`` (range,
-    blast markers, low orbit, holofields), the ``column`` read (kept on the
-    table's five columns), the ``dice`` it gives, the ``armour`` they need
-    and the ``facing`` it is read on (front, left, right, rear)."""
-
-    column: int
-    dice: int
-    armour: int
-    aspect: str
-    steps: tuple[tuple[str, int], ...] = ()
-    base: int = 0
-    base_label: str = ""
-    facing: str = "front"
-
-    @property
-    def shifts(self) -> tuple[str, ...]:
-        """The column shifts in words ("close range -1", "blast markers +1")."""
-        return tuple(f"{k} {v:+d}" for k, v in self.steps)
-
-    def parts(self) -> str:
-        """"column B (capital ship abeam) +1 (blast markers) = C": the base
-        column, each shift and the column read (a shift past the table's edge
-        is taken back by a labelled step, so the parts add up)."""
-        steps = list(self.steps)
-        raw = self.base + sum(v for _, v in steps)
-        if raw != self.column:
-            steps.append(("no column beyond " + COLUMNS[self.column], self.column - raw))
-        head = f"column {COLUMNS[self.base]} ({self.base_label})"
-        if not steps:
-            return head
-        return head + "".join(f" {v:+d} ({k})" for k, v in steps) + f" = {COLUMNS[self.column]}"
-
-    def armour_target(self) -> Target:
-        """The score each die needs: the armour of the facing the volley is read on."""
-        return Target(label=armour_label(self.facing), base=self.armour)
-
-
-def armour_label(facing: str) -> str:
-    """"front armour", "side armour", "rear armour" for a quadrant of the target."""
-    return {"front": "front armour", "rear": "rear armour"}.get(facing, "side armour")
-
-
-def sunward(state: SFState, ship: Ship, tx: float, ty: float) -> tuple[bool, bool]:
-    """(may be sunward, may be not): the target lies in the firer's compass
-    quadrant facing the sunward edge (celestial phenomena: fighting sunward);
-    on a boundary both answers are possible and the shooter picks."""
-    if state.battlezone not in tables().phenomena.sunward_zones or ship.zone != "main":
-        return (False, True)
-    q = geom.quadrants(SUNWARD_HEADING[state.sunward], ship.x, ship.y, tx, ty)
-    return ("front" in q, q != ("front",))
-
-
-def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gunnery:
-    """Dice and armour for ``fp`` firepower at ``target``: base column by type
-    and aspect, then range shifts (doubled sunward), one right for blast
-    markers, one right in low orbit, one right for an Eldar target's
-    holofields; the shooter picks the better answer on a quadrant boundary
-    (spacefleet_core 1.1, 1.7, 1.12)."""
-    t = tables()
-    c = t.constants
-    d = math.hypot(target.x - ship.x, target.y - ship.y)
-    cols = t.gunnery.base_column
-    pa = prof(target)
-    kind = "capital" if pa.capital else "escort"
-    inside = ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
-    bm = fire_through_markers(state, ship, target)
-    best: Gunnery | None = None
-    aspects = geom.quadrants(target.heading, target.x, target.y, ship.x, ship.y)
-    sun_opts = sunward(state, ship, target.x, target.y)
-    for q in aspects:
-        asp = {"front": "closing", "rear": "away"}.get(q, "abeam")
-        armour = pa.armour.front if q == "front" else pa.armour.other
-        for sun in (True, False):
-            if not sun_opts[0 if sun else 1]:
-                continue
-            steps: list[tuple[str, int]] = []
-            base = cols["defences"] if target.stationary else cols[f"{kind}:{asp}"]
-            base_label = "stationary: defences" if target.stationary else f"{'capital ship' if pa.capital else 'escort'} {asp}"
-            k = 2 if sun else 1
-            sun_word = ", doubled sunward" if sun else ""
-            if d <= c.close_range_mm and not inside:
-                steps.append((f"close range{sun_word}", -k))
-            elif d > c.long_range_mm and not w.no_long_range_shift:
-                steps.append((f"long range{sun_word}", k))
-            if bm:
-                steps.append(("blast markers", 1))
-            if ship.zone == "low_orbit":
-                steps.append(("low orbit", t.low_orbit.column_shift))
-            if holofields_up(target):
-                steps.append(("holofields", t.eldar.holofield_column_shift))
-            col = max(0, min(4, base + sum(v for _, v in steps)))
-            g = Gunnery(col, t.gunnery.dice(fp, col), armour, "stationary" if target.stationary else asp,
-                        tuple(steps), base, base_label, q)
-            if best is None or g.dice * (7 - g.armour) > best.dice * (7 - best.armour):
-                best = g
-    assert best is not None
-    return best
-
-
-def fire_through_markers(state: SFState, ship: Ship, target: Ship) -> bool:
-    """The blast-marker right shift applies: a marker (or cloud) touches the
-    firer or the target, or lies on the line of fire (spacefleet_core 1.7).
-    An Eldar firer that passed its cloud test leaves clouds out; the target's
-    own test does not change what the cloud does to the firer (celestial
-    phenomena: gas and dust clouds; ours)."""
-    return bool(shifts(state, ship, target))
-
-
-def holofields_up(target: Ship) -> bool:
-    """An active Eldar ship's holofields work (a hulk has none; spacefleet_core 1.12)."""
-    return target.eldar and target.status == "active"
-
-
-def lance_armour(target: Ship) -> int:
-    return 4
-
-
 def squadron_targets(state: SFState, ship: Ship, wi: int, fp: int, tgt: Ship, g: Gunnery | None) -> list[tuple[Ship, int]]:
     """Ships of the target's squadron the volley may hit, nearest first, each
     with the score a die needs against it: for batteries only those read on
@@ -518,7 +291,6 @@ def firepower_text(state: SFState, ship: Ship, w: Weapon, pool=()) -> str:
     if not pool:
         return f"{word} {w.strength}" + _halved(w.strength, halvings(ship, w))[1]
     members = [(ship, w)] + [(state.ships[sid], prof(state.ships[sid]).weapons[wi]) for sid, wi in pool]
-    from .names import ship_name
     if not prof(ship).capital:
         total = sum(mw.strength for _, mw in members)
         parts = f"{word} {w.strength}" + "".join(f" + {mw.strength} ({ship_name(state, m.id)})" for m, mw in members[1:])
@@ -645,76 +417,3 @@ def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship,
         catastrophe(ctx, hulk.id)
 
 
-def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> None:
-    """A blast marker per 6 scored on an asteroid field (or per point of a
-    nova cannon's direct hit on a planet, moon or field), touching its edge on
-    the side the fire came from (celestial phenomena, asteroid fields; only a
-    field's markers are shed by the field in the end phase)."""
-    if n <= 0:
-        return
-    px, py = field_aim(f, fx, fy)
-    r = tables().constants.blast_marker_radius_mm
-    h = geom.bearing(px, py, fx, fy)
-    for k in range(n):
-        off = ((k + 1) // 2) * 2.0 * r * (1 if k % 2 else -1)
-        x, y = geom.step(px, py, h, r)
-        x, y = geom.step(x, y, h + 90.0, off)
-        ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone="main",
-                                   field=f.id if f.kind == "asteroid_field" else None))
-
-
-def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
-    """The nova cannon (spacefleet_core 1.7): the template is aimed at the
-    target's stem and scatters (a D6 scatter die: ``scatter_hit_faces`` or less
-    stays; else a direction die of 30-degree steps and 1D6/2D6/3D6 cm by the
-    distance to the template's edge); every base touching the template takes
-    1 hit, one under the centre hole D6; ordnance touched is removed; a miss
-    leaves one blast marker."""
-    s = ctx.s
-    ship = s.ships[ship_id]
-    pt = find_point(target)
-    ax, ay = pt if pt is not None else (s.ships[target].x, s.ships[target].y)
-    nv = tables().nova
-    R = nv.template_radius_mm
-    edge_cm = (math.hypot(ax - ship.x, ay - ship.y) - R) / 10.0
-    dice = next(n for lim, n in nv.scatter if edge_cm <= lim + 1e-9)
-    cx, cy = ax, ay
-    on = Target(label="on target on", base=nv.scatter_hit_faces, at_most=True, words=("on target", "scatters"))
-    sd = ctx.roll("d6", f"the {ctx.name(ship_id)}'s nova cannon: scatter die", side=ship.side, target=on).total
-    note = "on target"
-    if sd > nv.scatter_hit_faces:
-        k = ctx.roll(nv.direction_die, "nova cannon scatter direction (30 degrees a step clockwise from east)",
-                     side=ship.side).total
-        dist = ctx.roll(dice, f"nova cannon scatter distance (cm; {dice.upper()} as the template's edge is "
-                              f"{edge_cm:.0f} cm away)", side=ship.side).total * 10.0
-        cx, cy = geom.step(cx, cy, (k - 1) * 30.0, dist)
-        note = f"scattered {dist / 10:g} cm at bearing {(k - 1) * 30.0:.0f}"
-    hit_ids = sorted(sid for sid, v in s.ships.items()
-                     if v.status == "active" and v.zone == ship.zone and math.hypot(v.x - cx, v.y - cy) <= R + v.radius + 1e-6)
-    body = phenomenon_at(s, cx, cy) if ship.zone == "main" and sd <= nv.scatter_hit_faces else None
-    if body is not None:
-        note += f", a direct hit on {feature_name(body)}"
-    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=prof(ship).weapons[wi].name, dice=0,
-                         hits=len(hit_ids), note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
-    orad = tables().constants.ordnance_radius_mm
-    for o in list(s.ordnance):
-        if o.zone == ship.zone and math.hypot(o.x - cx, o.y - cy) <= R + orad:
-            ctx.emit(OrdnanceRemoved(id=o.id, why=f"caught by the nova cannon of the {ctx.name(ship_id)}"))
-    if body is not None:  # spacefleet_core rulings: a direct hit on a planet, moon or field: D6 BMs at its edge
-        n = ctx.roll(nv.direct_hit, f"nova cannon direct hit on {feature_name(body)}: blast markers at its edge",
-                     side=ship.side).total
-        field_blast_markers(ctx, body, ship.x, ship.y, n)
-        if not hit_ids:
-            return
-    if not hit_ids:
-        place_bm(ctx, cx, cy, ship.zone)
-        return
-    for sid in hit_ids:
-        v = s.ships[sid]
-        if v.status != "active":
-            continue
-        n = 1
-        if math.hypot(v.x - cx, v.y - cy) <= nv.hole_radius_mm + v.radius + 1e-6:
-            n = ctx.roll(nv.direct_hit, f"the {ctx.name(sid)} under the nova cannon's centre hole: hits",
-                         side=ship.side).total
-        apply_hits(ctx, sid, n, (ship.x, ship.y), why=f"nova cannon of the {ctx.name(ship_id)}", holofield=True)  # core 1.12: saves apply

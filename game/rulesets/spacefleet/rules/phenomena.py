@@ -9,16 +9,17 @@ import math
 
 from game.data.maps import MapFile
 
-from . import geom
+from .. import geom
 from game.core.event import Target
 
-from .common import HULKS, Ctx, cloud_contact, ld_target, ld_test, prof, shield_capacity
+from ..data import tables
+from ..events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
+from ..names import feature_name
+from ..state import Feature
+from .common import Ctx, HULKS, cloud_contact, ld_target, ld_test, prof, shield_capacity
 from .damage import catastrophe, critical, hull_damage, place_bm
-from .events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
-from .names import feature_name
-from .shooting import SUNWARD_HEADING
-from .state import Feature
-from .tables import tables
+from .gunnery import SUNWARD_HEADING
+
 
 KINDS = {"planet", "moon", "gas_cloud", "asteroid_field", "warp_rift"}
 

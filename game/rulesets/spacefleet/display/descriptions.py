@@ -1,0 +1,256 @@
+"""Words for the player: button labels (``describe_action``) and the
+battle log's line for every event (``describe_event``), from the names the
+events carry."""
+
+from __future__ import annotations
+
+from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
+
+from .. import actions as A
+from .. import events as E
+
+from ..names import CRAFT_NAMES, ORDER_NAMES
+from ..rules.targets import find_point
+from .frame import _words
+
+
+# ----------------------------------------------------------------------------- labels
+def describe_action(action) -> str:
+    """A short button label."""
+    a = action
+    if isinstance(a, A.MoveShip):
+        dist = sum(d for _, d in a.legs)
+        turns = [t for t, _ in a.legs if t]
+        s = f"{'Ram ' + a.ram + ': ' if a.ram else ''}Move {a.ship} {dist / 10:.1f} cm"
+        if turns:
+            s += " turning " + ", ".join(f"{t:+.0f}" for t in turns)
+        if a.pre_turn:
+            s += f", gravity {a.pre_turn:+.0f} first"
+        if a.post_turn:
+            s += f", gravity {a.post_turn:+.0f} at end"
+        return s
+    if isinstance(a, A.Fire):
+        w = _weapon_name(a.ship, a.weapon)
+        pt = find_point(a.target)
+        if pt is not None:
+            return f"Fire {w} at ({pt[0]:.0f}, {pt[1]:.0f})"
+        return f"Fire {w} at {a.target}"
+    if isinstance(a, A.Board):
+        return f"{'Teleport attack on' if a.teleport else 'Board'} {a.target}"
+    if isinstance(a, A.Launch):
+        if a.craft == "torpedo":
+            return f"Torpedoes heading {a.heading:.0f}"
+        if a.wave is not None:
+            return f"{_words(a.craft).capitalize()}s join wave o{a.wave}"
+        if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
+            return f"Fighters on CAP with {a.target}"
+        return f"Launch {_words(a.craft)}s" + (f" at {a.target}" if a.target else "")
+    if isinstance(a, A.DeclareOrder):
+        return ORDER_NAMES.get(a.order, _words(a.order))
+    if isinstance(a, A.EnterLowOrbit):
+        return "Enter low orbit"
+    if isinstance(a, A.Disengage):
+        return f"Disengage {a.ship}"
+    if isinstance(a, A.Brace):
+        return f"Brace {a.ship}"
+    if isinstance(a, A.TakeIt):
+        return "Take it (no brace)"
+    if isinstance(a, A.EndPhase):
+        return "End phase"
+    if isinstance(a, A.RulesStep):
+        return "Rules step"
+    return ""
+
+
+def _weapon_name(ship_id: str, wi: int) -> str:
+    """Button labels only see the action, not the state: the weapon's index
+    (its name and numbers are in the preview, which sees the state)."""
+    return f"weapon {wi}"
+
+
+def _event_weapon(ev) -> str:
+    """The weapon an event names: the name it carries (set by the rules when
+    the event is made), so the log never depends on what display code ran."""
+    return ev.weapon_name or f"weapon {ev.weapon}"
+
+
+def _ordinal(n: int) -> str:
+    """"1st", "2nd", "3rd", "4th", ... "11th", "21st"."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def _turn_words(turn: float) -> str:
+    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
+    return f"{round(abs(turn), 1):g} deg to {'starboard' if turn > 0 else 'port'}"
+
+
+def move_words(ev) -> str:
+    """A ship's move in words, every turn and leg with its angle and distance:
+    "20.0 cm: a free gravity-well turn 45 deg to starboard toward the planet,
+    10.0 cm straight, turns 45 deg to port, 10.0 cm; heading 90 -> 180"."""
+    steps: list[str] = []
+    if ev.pre_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
+    for turn, d in ev.legs:
+        if turn:
+            steps.append(f"turns {_turn_words(turn)}")
+        if d:
+            steps.append(f"{d / 10:.1f} cm")
+    if ev.post_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.post_turn)} at the end"
+                     + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
+    plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
+    how = "straight ahead" if plain else ", ".join(steps)
+    head = f"heading {ev.heading:.0f}" if round(ev.heading) == round(ev.from_heading) or plain else \
+        f"heading {ev.from_heading:.0f} -> {ev.heading:.0f}"
+    return f"{ev.distance / 10:.1f} cm {how if plain else '(' + how + ')'} to ({ev.x:.0f}, {ev.y:.0f}), {head}"
+
+
+def describe_event(ev) -> str:
+    """Plain words for every event of the ruleset (and the core ones): ships,
+    ordnance and phenomena by name (the names the event carries), rolls
+    itemised by ``DiceRolled.describe``."""
+    if isinstance(ev, DiceRolled):
+        return ev.describe()
+    if isinstance(ev, Logged):
+        return ev.text
+    if isinstance(ev, PhaseBegan):
+        return f"turn {ev.turn}: {ev.phase} phase" + (f" for {ev.side}" if ev.side else "")
+    if isinstance(ev, BattleEnded):
+        return f"the battle is over: {ev.winner or 'a draw'} ({ev.reason})"
+    names = ev.names if hasattr(ev, "names") else {}
+    n = (lambda key: f"the {names[key]}" if key in names else key)
+    o = (lambda oid: f"the {names[f'o{oid}']}" if f"o{oid}" in names else f"ordnance marker {oid}")
+    if isinstance(ev, E.TurnBegan):
+        return f"turn {ev.turn}: {ev.side} to play"
+    if isinstance(ev, E.PhaseChanged):
+        return f"{ev.phase} phase" + (f" ({ev.active} to act)" if ev.active else "")
+    if isinstance(ev, E.OrderTaken):
+        if ev.passed and ev.order:
+            extra = f" (+{ev.aaf_extra_mm / 10:g} cm)" if ev.aaf_extra_mm else ""
+            return f"{n(ev.ship)} goes on {ORDER_NAMES.get(ev.order, _words(ev.order))}{extra}"
+        return f"{n(ev.ship)} fails its command check"
+    if isinstance(ev, E.OrdersEnded):
+        return f"{ev.side} can give no more special orders this turn"
+    if isinstance(ev, E.ShipMoved):
+        if not ev.distance and not ev.pre_turn and not ev.post_turn:
+            return f"{n(ev.ship)} does not move" + (f" ({ev.why})" if ev.why else "")
+        return f"{n(ev.ship)} moves {move_words(ev)}" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.ShipPlaced):
+        where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
+        how = f"is carried {ev.distance / 10:.1f} cm at bearing {ev.bearing:.0f} to" if ev.distance else f"is placed {where} at"
+        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}" + (f": {ev.why}" if ev.why else "")
+    if isinstance(ev, E.ShipStatus):
+        if ev.status == "active":
+            return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
+        forever = " for good" if ev.lost_forever else ""
+        said = _words(ev.status)
+        why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({ev.why})"
+        return f"{n(ev.ship)} is {said}{forever}{why}"
+    if isinstance(ev, E.ShipDamaged):
+        return f"{n(ev.ship)} takes {ev.amount} damage" + (f" ({_words(ev.why)})" if ev.why else "")
+    if isinstance(ev, E.CriticalHit):
+        moved = f" (table roll {ev.roll}: no such result for this ship, moved up to {ev.row})" if ev.row and ev.row != ev.roll else ""
+        nth = f" (its {_ordinal(ev.number)})" if ev.number else ""
+        return f"{n(ev.ship)} suffers a critical hit{nth}: {_words(ev.crit)}{moved}"
+    if isinstance(ev, E.CriticalRepaired):
+        return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}"
+    if isinstance(ev, E.BlastMarkerPlaced):
+        where = " in low orbit" if ev.zone == "low_orbit" else ""
+        return f"blast marker {ev.id} is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
+    if isinstance(ev, E.BlastMarkerRemoved):
+        return f"blast marker {ev.id}" + (f" at ({ev.x:.0f}, {ev.y:.0f})" if ev.x or ev.y else "") + " is removed"
+    if isinstance(ev, E.WeaponFired):
+        w = _event_weapon(ev)
+        if not ev.dice:
+            return f"{n(ev.ship)}'s {w} at {_target_words(ev)}: {ev.note or 'no shot'}"
+        return (f"{n(ev.ship)} fires {w} at {_target_words(ev)}: {ev.dice} {'die' if ev.dice == 1 else 'dice'}, "
+                f"{ev.hits} hit{'s' if ev.hits != 1 else ''}" + (f" ({ev.note})" if ev.note else ""))
+    if isinstance(ev, E.AssaultDeclared):
+        return f"{n(ev.ship)} will {'teleport onto' if ev.teleport else 'board'} {n(ev.target)} in the end phase"
+    if isinstance(ev, E.TeleportAttack):
+        return f"{n(ev.ship)} makes a teleport attack on {n(ev.target)}"
+    if isinstance(ev, E.KinTested):
+        what = "the gas/dust cloud" if ev.phenomenon == "gas_cloud" else "the solar flare"
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its Leadership test to ignore {what}"
+    if isinstance(ev, E.HolofieldSaves):
+        return (f"{n(ev.ship)}'s holofields turn {ev.saved} of {ev.hits} hit{'s' if ev.hits != 1 else ''} into misses"
+                + (f" ({ev.why})" if ev.why else ""))
+    if isinstance(ev, E.TurretsEngaged):
+        return f"{n(ev.ship)}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
+    if isinstance(ev, E.OrdnanceAttackDeclared):
+        return f"{o(ev.ordnance)} reaches {n(ev.target)}: {ev.defender} may brace"
+    if isinstance(ev, E.BoardingFought):
+        return (f"{n(ev.attacker)} boards {n(ev.defender)}: {ev.attacker_score} against {ev.defender_score}"
+                + (f" ({_words(ev.result)})" if ev.result else ""))
+    if isinstance(ev, E.PriorityTest):
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its target-priority test"
+    if isinstance(ev, E.AttackDeclared):
+        pooled = f" (with {', '.join(n(sid) for sid, _ in ev.pool)})" if ev.pool else ""
+        return f"{n(ev.ship)} aims {_event_weapon(ev)}{pooled} at {_target_words(ev)}: {ev.defender} may brace"
+    if isinstance(ev, E.AttackCleared):
+        return "the attack goes ahead"
+    if isinstance(ev, E.Braced):
+        return f"{n(ev.ship)} {'braces for impact' if ev.passed else 'fails to brace'}"
+    if isinstance(ev, E.BraceEnded):
+        return f"{n(ev.ship)} is no longer braced"
+    if isinstance(ev, E.OrdnanceLaunched):
+        at = f" at {n(ev.target)}" if ev.target else f", heading {ev.heading:.0f}"
+        return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
+    if isinstance(ev, E.OrdnanceMoved):
+        if not ev.distance:
+            return f"{o(ev.id)} flies with its wave at ({ev.x:.0f}, {ev.y:.0f})"
+        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {ev.heading:.0f} to ({ev.x:.0f}, {ev.y:.0f})"
+    if isinstance(ev, E.OrdnanceChanged):
+        return (f"{o(ev.id)} attacked {n(ev.attacked)}: strength now {ev.strength}" if ev.attacked
+                else f"{o(ev.id)} is down to strength {ev.strength}")
+    if isinstance(ev, E.OrdnanceRemoved):
+        return f"{o(ev.id)} is removed" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.Reloaded):
+        parts = []
+        if ev.torpedoes is not None:
+            parts.append("torpedoes " + ("reloaded" if ev.torpedoes else "spent"))
+        if ev.bays is not None:
+            parts.append("launch bays " + ("reloaded" if ev.bays else "spent"))
+        return f"{n(ev.ship)}: {' and '.join(parts) or 'ordnance unchanged'}"
+    if isinstance(ev, E.DisengageTried):
+        return f"{n(ev.ship)} {'disengages' if ev.passed else 'fails to disengage and may not shoot this turn'}"
+    if isinstance(ev, E.RerollUsed):
+        return f"{ev.side}'s fleet commander spends a re-roll on {n(ev.ship)}'s failed test"
+    if isinstance(ev, E.FlareOccurred):
+        return "a solar flare erupts"
+    if isinstance(ev, E.RadiationBurst):
+        return f"a radiation burst: Leadership -{ev.level} this turn" if ev.level else "the radiation burst fades"
+    if isinstance(ev, E.GameFinished):
+        return f"the battle ends: {ev.reason}"
+    return _generic(ev)
+
+
+def _target_words(ev) -> str:
+    """What a fire event aims at: a ship, a marker, a phenomenon or a table point, by name."""
+    t = ev.target
+    if t in ev.names:
+        return f"the {ev.names[t]}"
+    if t.startswith("o") and t[1:].isdigit():
+        return f"ordnance marker {t[1:]}"
+    pt = find_point(t)
+    if pt is not None:
+        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+    if t.startswith("f:"):
+        return f"the phenomenon {t[2:].replace('_', ' ')}"
+    return t
+
+
+def _generic(ev) -> str:
+    """Any other event (added later): its type and fields in words."""
+    d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+    kind = str(d.pop("type", "event")).removeprefix("sf_")
+    parts = []
+    for k, v in d.items():
+        if v in (None, "", (), []):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = ", ".join(str(x) if not isinstance(x, (list, tuple)) else " ".join(map(str, x)) for x in v)
+        parts.append(f"{_words(k)} {v}")
+    return _words(kind) + (": " + "; ".join(parts) if parts else "")

@@ -1,0 +1,63 @@
+"""Special orders (spacefleet_core 1.3, 1.4): who may declare one, and
+the command check that grants it (a squadron on its best Leadership, Under
+Fire and Enemy Contacts, the first failure ending the fleet's orders)."""
+
+from __future__ import annotations
+
+from ..actions import DeclareOrder
+from ..data import tables
+from ..events import OrderTaken, OrdersEnded, Reloaded
+from ..names import order_words
+from ..state import SFState
+from .common import Ctx, enemies, ld_test, on_table, prof, squadron, squadron_ld_target, under_fire
+
+
+def check_order(state: SFState, a: DeclareOrder) -> str | None:
+    """Why a special order may not be declared now, or None (spacefleet_core 1.3-1.4)."""
+    ship = state.ships.get(a.ship)
+    if ship is None or ship.side != a.side:
+        return f"{a.side} has no ship {a.ship!r}"
+    if not on_table(ship):
+        return f"{ship.id} is not an active ship on the table"
+    if ship.moved:
+        return "orders are declared before the ship moves"
+    if ship.order is not None:
+        return f"{ship.id} is already on {ship.order.replace('_', ' ')}"
+    if ship.braced:
+        return f"{ship.id} braced and may take no special orders this turn"
+    if state.orders_failed and a.order != "brace_for_impact":
+        return "a failed command check ended special orders for this fleet this turn"
+    if a.order == "reload_ordnance" and ship.torpedoes_loaded and ship.bays_loaded:
+        return f"{ship.id} has nothing to reload"
+    if a.order == "all_ahead_full" and ship.zone == "low_orbit":
+        pass
+    return None
+
+
+def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
+    """Command check 2D6 <= Ld (best in the squadron), −1 Under Fire, +1 Enemy
+    Contacts, Ld at most 10, 11-12 always fail; AAF rolls its extra distance."""
+    s = ctx.s
+    ship = s.ships[a.ship]
+    t = tables()
+    mods = []
+    if any(under_fire(s, m) for m in squadron(s, ship)):
+        mods.append(("under fire", -1))
+    if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
+        mods.append(("enemy contacts", +1))
+    best, target = squadron_ld_target(s, ship, mods)
+    whose = f" on the Leadership of the {ctx.name(best.id)}" if best.id != ship.id else ""
+    passed = ld_test(ctx, ship, "2d6", target, f"{ctx.name(ship.id)}: command check for {order_words(a.order)}{whose}",
+                     command=True)
+    extra = 0.0
+    if passed and a.order == "all_ahead_full":
+        n = max(prof(m).aaf_dice for m in squadron(s, ship))
+        extra = ctx.roll(f"{n}d6", f"{ctx.name(ship.id)}: All Ahead Full extra distance (cm)", side=a.side).total * 10.0
+    for m in squadron(s, ship):
+        if m.moved:
+            continue
+        ctx.emit(OrderTaken(ship=m.id, order=a.order if passed else None, passed=passed, aaf_extra_mm=extra))
+        if passed and a.order == "reload_ordnance":
+            ctx.emit(Reloaded(ship=m.id, torpedoes=True, bays=True))
+    if not passed and not s.orders_failed:
+        ctx.emit(OrdersEnded(side=a.side))
