@@ -47,13 +47,17 @@ class Disengage(Action):
 
 
 class Fire(Action):
-    """Fire one weapon of a ship at a ship or an ordnance marker (spacefleet_core 1.7)."""
+    """Fire one weapon of a ship at a ship, an ordnance marker, an asteroid
+    field or (nova cannon) a table point (spacefleet_core 1.7). ``fp`` splits
+    a battery: that much of its firepower (after halvings) at this target, the
+    rest kept for other targets; 0 fires all it has left."""
 
     type: Literal["sf_fire"] = "sf_fire"
     ship: str
     weapon: int
     target: str
     pool: tuple[tuple[str, int], ...] = ()   #: squadron-mates' batteries joining the volley (ship, weapon)
+    fp: int = 0
 
 
 class Launch(Action):

@@ -8,12 +8,12 @@ from game.core.ruleset import RULES_SIDE
 
 from .data import tables
 from .events import (AssaultDeclared, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved,
-                     BoardingFought, BraceEnded, Braced, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred,
-                     GameFinished, KinTested, OrderTaken, OrdersEnded, OrdnanceAttackDeclared, OrdnanceChanged,
-                     OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, PhaseChanged, PriorityTest, RadiationBurst,
-                     Reloaded, RerollUsed, ShipDamaged, ShipMoved, ShipPlaced, ShipStatus, TeleportAttack, TurnBegan,
-                     TurretsEngaged, WeaponFired)
-from .rules.common import crippled, current_side
+                     BoardingFought, Braced, BraceEnded, CriticalHit, CriticalRepaired, DisengageTried,
+                     FieldDamageShared, FieldTested, FlareOccurred, GameFinished, KinTested, OrdersEnded, OrderTaken,
+                     OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
+                     PhaseChanged, PriorityTest, RadiationBurst, Reloaded, RerollUsed, ShipDamaged, ShipMoved,
+                     ShipPlaced, ShipStatus, ShootingBegan, TeleportAttack, TurnBegan, TurretsEngaged, WeaponFired)
+from .rules.common import HULKS, crippled, current_side, prof, shooting_unit, weapon_strength
 from .rules.victory import victory_points
 from .state import BlastMarker, Ordnance, Pending, SFState
 
@@ -28,15 +28,18 @@ def apply(state: SFState, ev: Event) -> None:
         s.turn, s.player, s.phase, s.active = ev.turn, ev.player, "start", RULES_SIDE
         s.player_turns += 1
         s.orders_failed = False
+        s.field_tests, s.field_pool = {}, {}
         s.boarded = []
         s.teleported = []
         s.assaults = {}
         s.teleports = {}
+        s.shooter, s.done_shooting, s.hulks_struck = None, [], []
         for sh in s.ships.values():
-            sh.brace_failed_vs = None
+            sh.brace_failed_vs = []
             if sh.side == ev.side:
                 sh.moved = False
                 sh.fired = []
+                sh.split_fp, sh.split_at = {}, {}
                 sh.priority = "none"
                 sh.disengage_failed = False
                 sh.aaf_extra_mm = 0.0
@@ -46,8 +49,10 @@ def apply(state: SFState, ev: Event) -> None:
             o.moved_this_turn = False
     elif isinstance(ev, PhaseChanged):
         s.phase, s.active = ev.phase, ev.active
+        s.shooter, s.done_shooting, s.hulks_struck = None, [], []
         for sh in s.ships.values():
             sh.turrets_vs = ""
+            sh.brace_failed_vs = []
         if ev.phase == "end":
             for o in s.ordnance:
                 o.phases += 1
@@ -103,12 +108,30 @@ def apply(state: SFState, ev: Event) -> None:
         s.blast_markers = [b for b in s.blast_markers if b.id != ev.id]
     elif isinstance(ev, WeaponFired):
         sh = s.ships[ev.ship]
-        if ev.weapon not in sh.fired:
+        if ev.fp:  # a split volley: the battery is used up when all its firepower has fired (core 1.7)
+            sh.split_fp[ev.weapon] = sh.split_fp.get(ev.weapon, 0) + ev.fp
+            sh.split_at.setdefault(ev.weapon, []).append(ev.target)
+        if ev.weapon not in sh.fired and (not ev.fp or sh.split_fp[ev.weapon] >= weapon_strength(sh, prof(sh).weapons[ev.weapon])):
             sh.fired.append(ev.weapon)
+        tgt = s.ships.get(ev.target)
+        if ev.hits and tgt is not None and tgt.status in HULKS:
+            s.hulks_struck.append(f"{shooting_unit(sh)}>{tgt.id}")
+    elif isinstance(ev, FieldTested):
+        if ev.squadron:
+            s.field_tests[ev.squadron] = ev.passed
+            s.field_pool[ev.squadron] = ev.shared
+    elif isinstance(ev, FieldDamageShared):
+        s.field_pool[ev.squadron] = ev.left
+    elif isinstance(ev, ShootingBegan):
+        if s.shooter is not None and s.shooter != ev.unit and s.shooter not in s.done_shooting:
+            s.done_shooting.append(s.shooter)
+        s.shooter = ev.unit
+        for sh in s.ships.values():
+            sh.brace_failed_vs = []
     elif isinstance(ev, PriorityTest):
         s.ships[ev.ship].priority = "passed" if ev.passed else "failed"
     elif isinstance(ev, AttackDeclared):
-        s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target, pool=ev.pool)
+        s.pending = Pending(ship=ev.ship, weapon=ev.weapon, target=ev.target, pool=ev.pool, fp=ev.fp)
         s.phase, s.active = "brace", ev.defender
     elif isinstance(ev, TurretsEngaged):
         s.ships[ev.ship].turrets_vs = "torpedo" if ev.against == "torpedo" else "craft"
@@ -125,7 +148,8 @@ def apply(state: SFState, ev: Event) -> None:
         if ev.passed:
             sh.braced, sh.order, sh.brace_turn = True, "brace_for_impact", s.player_turns
         else:
-            sh.brace_failed_vs = ev.attacker
+            if ev.attacker and ev.attacker not in sh.brace_failed_vs:
+                sh.brace_failed_vs.append(ev.attacker)
     elif isinstance(ev, BraceEnded):
         sh = s.ships[ev.ship]
         sh.braced = False

@@ -152,6 +152,7 @@ class WeaponFired(SFEvent):
     dice: int = 0
     hits: int = 0
     note: str = ""
+    fp: int = 0                    #: the firepower of a split volley (0: the whole battery)
 
 
 class PriorityTest(SFEvent):
@@ -172,6 +173,7 @@ class AttackDeclared(SFEvent):
     weapon_name: str = ""
     defender: str
     pool: tuple[tuple[str, int], ...] = ()
+    fp: int = 0
 
 
 class AttackCleared(SFEvent):
@@ -366,3 +368,47 @@ class HolofieldSaves(SFEvent):
 
 
 SF_EVENTS = SF_EVENTS + (KinTested, HolofieldSaves)
+
+
+class ShootingBegan(SFEvent):
+    """A ship (or squadron, ``unit``) begins its shooting; the one before it,
+    ``previous``, has finished for this phase (spacefleet_core 1.5: ship by
+    ship, each launching its ordnance last)."""
+
+    type: Literal["sf_shooting_began"] = "sf_shooting_began"
+    unit: str
+    ship: str
+    previous: str | None = None
+    unit_name: str = ""
+    previous_name: str = ""
+
+
+SF_EVENTS = SF_EVENTS + (ShootingBegan,)
+
+
+class FieldTested(SFEvent):
+    """A ship (for its squadron, ``squadron``) took the asteroid-field
+    navigation test (celestial phenomena): ``shared`` is an escort squadron's
+    D6 of damage after a failure, for the escorts that touch a field; ``field``
+    names the field."""
+
+    type: Literal["sf_field_tested"] = "sf_field_tested"
+    ship: str
+    squadron: str | None = None
+    passed: bool
+    shared: int = 0
+    field: str = ""
+
+
+class FieldDamageShared(SFEvent):
+    """An escort that touched the field takes ``amount`` of its squadron's
+    asteroid damage; ``left`` passes on to the next escort that touches."""
+
+    type: Literal["sf_field_shared"] = "sf_field_shared"
+    ship: str
+    squadron: str
+    amount: int
+    left: int
+
+
+SF_EVENTS = SF_EVENTS + (FieldTested, FieldDamageShared)

@@ -55,6 +55,16 @@ def ship_name(state: SFState, sid: str) -> str:
     return f"{cls} {num}"
 
 
+def unit_name(state: SFState, unit: str) -> str:
+    """A shooting unit as the log names it: a ship (:func:`ship_name`) or a
+    squadron ("Sword class frigate squadron"; a squadron of mixed classes
+    "squadron <id>")."""
+    if unit in state.ships:
+        return ship_name(state, unit)
+    classes = sorted({profile(s.profile).name for s in state.ships.values() if s.squadron == unit})
+    return f"{classes[0]} squadron" if len(classes) == 1 else f"squadron {unit.replace('_', ' ')}"
+
+
 def ordnance_name(state: SFState, o: Ordnance) -> str:
     """"torpedo salvo 10 of the Gothic class cruiser": kind, marker number and launcher."""
     return f"{CRAFT_NAMES.get(o.kind, o.kind)} {o.id} of the {ship_name(state, o.launcher)}"

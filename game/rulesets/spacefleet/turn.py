@@ -14,16 +14,18 @@ from . import geom
 from .actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
 from .events import (AssaultDeclared, AttackCleared, AttackDeclared, Braced, GameFinished, PhaseChanged, ShipMoved,
-                     TurnBegan, WeaponFired)
+                     ShootingBegan, TurnBegan, WeaponFired)
+from .names import unit_name
 from .rules.boarding import assault_reason, boarding_actions
-from .rules.common import Ctx, current_side, ld_target, on_table, prof, squadron, under_fire
+from .rules.common import (Ctx, attacker_key, current_side, enemy_contacts, ld_target, on_table, prof, shooting_unit,
+                           squadron, under_fire)
 from .rules.endphase import damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .rules.movement import (aaf_stop, check_disengage, check_low_orbit, move_limits, plan_move, resolve_disengage,
                              resolve_low_orbit, resolve_move)
 from .rules.orders import check_order, resolve_order
 from .rules.ordnance import check_launch, ordnance_phase, resolve_launch, resume_ordnance_attack
 from .rules.phenomena import cloud_tests, drift_hulks, low_orbit_pull, start_of_game_turn
-from .rules.shooting import check_fire, needs_priority_test, priority_test, resolve_attack
+from .rules.shooting import battery_left, check_fire, needs_priority_test, priority_test, resolve_attack
 from .state import SFState, Ship
 
 
@@ -79,8 +81,8 @@ def brace_reason(s: SFState, ship: Ship, attacker: str) -> str | None:
         return f"{ship.id} is not an active ship"
     if ship.braced:
         return f"{ship.id} is already braced"
-    if ship.brace_failed_vs == attacker:
-        return f"{ship.id} failed to brace against this attacker already"
+    if attacker_key(s, attacker) in ship.brace_failed_vs:
+        return f"{ship.id} failed to brace against this attacker already (until it has finished attacking)"
     if not on_table(ship):
         return f"{ship.id} is not on the table"
     return None
@@ -107,6 +109,7 @@ def resolve(rs, state: SFState, action: Action, dice: Dice) -> Accepted | Reject
     elif isinstance(a, Fire):
         _fire(ctx, a)
     elif isinstance(a, Launch):
+        begin_shooting(ctx, a.ship)
         resolve_launch(ctx, a)
     elif isinstance(a, Board):
         ctx.emit(AssaultDeclared(ship=a.ship, target=a.target, teleport=a.teleport))
@@ -124,18 +127,30 @@ def resolve(rs, state: SFState, action: Action, dice: Dice) -> Accepted | Reject
     return Accepted(tuple(ctx.events))
 
 
+def begin_shooting(ctx: Ctx, ship_id: str) -> None:
+    """The ship's shooting unit (its squadron, or itself) takes its turn to
+    shoot, ending the previous one's (spacefleet_core 1.5: ship by ship)."""
+    s = ctx.s
+    unit = shooting_unit(s.ships[ship_id])
+    if s.shooter != unit:
+        prev = s.shooter
+        ctx.emit(ShootingBegan(unit=unit, ship=ship_id, previous=prev,
+                               unit_name=unit_name(s, unit), previous_name=unit_name(s, prev) if prev else ""))
+
+
 def _fire(ctx: Ctx, a: Fire) -> None:
     s = ctx.s
     ship = s.ships[a.ship]
+    begin_shooting(ctx, a.ship)
     if needs_priority_test(s, ship, a):
         if not priority_test(ctx, a.ship):
             return
     tgt = s.ships.get(a.target)
     if tgt is not None and brace_reason(s, tgt, a.ship) is None:
         ctx.emit(AttackDeclared(ship=a.ship, weapon=a.weapon, target=a.target, defender=tgt.side, pool=a.pool,
-                                weapon_name=prof(ship).weapons[a.weapon].name))
+                                weapon_name=prof(ship).weapons[a.weapon].name, fp=a.fp))
         return
-    resolve_attack(ctx, a.ship, a.weapon, a.target, a.pool)
+    resolve_attack(ctx, a.ship, a.weapon, a.target, a.pool, a.fp)
 
 
 def _brace(ctx: Ctx, a: Brace) -> None:
@@ -145,14 +160,14 @@ def _brace(ctx: Ctx, a: Brace) -> None:
     mods = []
     if under_fire(s, ship):
         mods.append(("under fire", -1))
-    if any(e.order and e.order != "brace_for_impact" for e in s.ships.values() if e.side != ship.side and on_table(e)):
+    if enemy_contacts(s, ship.side):
         mods.append(("enemy contacts", 1))
     against = f" against the {ctx.name(s.pending.ship)}" if s.pending and s.pending.ship in s.ships else ""
     ok = ctx.roll("2d6", f"the {ctx.name(ship.id)}: command check to brace for impact{against}", side=ship.side,
                   target=ld_target(s, ship, mods)).passed
     for m in squadron(s, ship):
         if ok or m.id == ship.id:
-            ctx.emit(Braced(ship=m.id, passed=ok, attacker=s.pending.ship if s.pending else ""))
+            ctx.emit(Braced(ship=m.id, passed=ok, attacker=attacker_key(s, s.pending.ship) if s.pending else ""))
     _release(ctx)
 
 
@@ -165,10 +180,11 @@ def _release(ctx: Ctx) -> None:
         return
     attacker = s.ships[p.ship]
     if attacker.status == "active" and s.ships[p.target].status == "active":
-        resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool)
+        resolve_attack(ctx, p.ship, p.weapon, p.target, p.pool, p.fp)
     else:
+        part = p.fp or (battery_left(attacker, p.weapon) if attacker.split_fp.get(p.weapon) else 0)
         ctx.emit(WeaponFired(ship=p.ship, weapon=p.weapon, target=p.target, note="the target is gone",
-                             weapon_name=prof(attacker).weapons[p.weapon].name))
+                             weapon_name=prof(attacker).weapons[p.weapon].name, fp=part))
 
 
 def _auto_moves(ctx: Ctx) -> None:

@@ -205,6 +205,10 @@ def test_describe__plain_words_for_every_event():
         E.TurretsEngaged(ship="m", against="craft"),
         E.KinTested(ship="e", passed=True, phenomenon="solar_flare"), E.HolofieldSaves(ship="m", hits=2, saved=1),
         E.OrdnanceAttackDeclared(ordnance=4, kind="torpedo", target="m", defender="chaos", resume="ordnance"),
+        E.ShootingBegan(unit="m", ship="m", previous="l", unit_name="Murder class cruiser",
+                        previous_name="Lunar class cruiser"),
+        E.FieldTested(ship="l", squadron="sq", passed=False, shared=4, field="the asteroid field 'rocks'"),
+        E.FieldDamageShared(ship="l", squadron="sq", amount=2, left=2),
     ]
     covered = {type(e) for e in samples}
     assert set(E.SF_EVENTS) <= covered

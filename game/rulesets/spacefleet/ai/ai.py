@@ -37,15 +37,16 @@ from game.core.ruleset import RULES_SIDE
 
 from ..actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
 from ..data import tables
-from ..rules.common import HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, weapon_strength
+from ..rules.common import (HULKS, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
+                            weapon_strength)
 from ..rules.movement import plan_move
 from ..rules.shooting import nearest_targets, needs_priority_test
 from ..rules.targets import find_ordnance
 from ..rules.victory import victory_points
 from ..state import SFState, Ship
-from .ai_eval import (NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _Scene, _aaf_extra_mm, _contact_value,
-                      _edge_risk, _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value,
-                      _scene, _terrain_risk, _torpedo_danger)
+from .ai_eval import (NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _aaf_extra_mm, _contact_value, _edge_risk,
+                      _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value, _scene,
+                      _Scene, _terrain_risk, _torpedo_danger)
 from .ai_ordnance import (_aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach,
                           _join_value, _salvo_kept, _salvo_lane, _shot_value)
 from .candidates import move_options, shooting_options
@@ -252,7 +253,7 @@ class FleetAgent:
         nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
         maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
         far = nearest > maxr + speed_mm(ship)
-        if far and not inside_asteroids(s, ship.x, ship.y):
+        if far and not in_field(s, ship):
             if total("all_ahead_full") >= total(None) - 1.0:
                 return "all_ahead_full"
         if spent:
@@ -281,16 +282,34 @@ class FleetAgent:
         return best_m
 
     def _shooting(self, rs, s: SFState, side: str) -> Action:
+        """The best shooting-phase option, in the order the rules allow
+        (spacefleet_core 1.5): boarding declarations whenever they pay; then
+        the ship (or squadron) already shooting goes on - its guns first, its
+        ordnance last - until nothing it has left is worth using; only then
+        does the next one begin, the one with the best single option."""
         mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
-        best, best_a = 0.0, None
+        by_unit: dict[str, list[tuple[float, Action]]] = {}
         for ship in mine:
             opts = shooting_options(s, ship, rs)
             opts += _aimed_salvos(s, ship, rs, opts)
             for a in opts:
                 v = self._fire_value(s, ship, a, opts)
-                if v > best and not (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
-                    best, best_a = v, a
-        return best_a if best_a is not None else EndPhase(side=side)
+                if v <= 0.0 or (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
+                    continue
+                if isinstance(a, Board):
+                    return a  # a declaration: it ends no ship's shooting
+                by_unit.setdefault(shooting_unit(ship), []).append((v, a))
+
+        def pick(opts: list[tuple[float, Action]]) -> Action:
+            guns = [o for o in opts if not isinstance(o[1], Launch)]
+            return max(guns or opts, key=lambda o: o[0])[1]
+
+        if s.shooter in by_unit:
+            return pick(by_unit[s.shooter])
+        if not by_unit:
+            return EndPhase(side=side)
+        unit = max(by_unit, key=lambda u: (max(v for v, _ in by_unit[u]), u))
+        return pick(by_unit[unit])
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:
         """The worth of one shooting-phase option of ``ship`` (points-like

@@ -14,8 +14,8 @@ from .. import geom
 from ..actions import Board
 from ..data import tables
 from ..odds import boarding_numbers, teleport_odds
-from ..rules.common import (base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof,
-                            remaining, shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
+from ..rules.common import (base_shields, bm_touching, ceil_half, crippled, in_field, leadership, prof, remaining,
+                            shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from ..rules.gunnery import SUNWARD_HEADING, gunnery, lance_armour
 from ..rules.ordnance import launch_strength, speed_of
 from ..sight import sight
@@ -354,8 +354,7 @@ def _gun_hits(state: SFState, ship: Ship, w, fp: int, e: Ship, cache: dict, lock
     key = e.id
     if key not in cache:
         d = math.hypot(e.x - ship.x, e.y - ship.y)
-        both_in = (ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
-                   and inside_asteroids(state, e.x, e.y) is not None)
+        both_in = in_field(state, ship) is not None and in_field(state, e) is not None
         quads = set(geom.quadrants(ship.heading, ship.x, ship.y, e.x, e.y))
         cache[key] = {"d": d, "in": both_in, "q": quads, "sight": None, "col": {}}
     c = cache[key]

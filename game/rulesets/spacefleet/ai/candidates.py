@@ -10,7 +10,7 @@ from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
 from .. import geom
-from ..actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip, ORDERS,
+from ..actions import (ORDERS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                        RulesStep, TakeIt)
 from ..data import tables
 from ..rules.common import HULKS, gravity_turns, prof, squadron, weapon_strength

@@ -184,6 +184,19 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.BoardingFought):
         return (f"{n(ev.attacker)} boards {n(ev.defender)}: {ev.attacker_score} against {ev.defender_score}"
                 + (f" ({_words(ev.result)})" if ev.result else ""))
+    if isinstance(ev, E.FieldTested):
+        whose = " for its squadron" if ev.squadron else ""
+        field = ev.field or "the asteroid field"
+        if ev.passed:
+            return f"{n(ev.ship)} navigates {field}{whose}"
+        share = f": {ev.shared} damage shared by its escorts that touch a field this turn" if ev.shared else ""
+        return f"{n(ev.ship)} fails to navigate {field}{whose}{share}"
+    if isinstance(ev, E.FieldDamageShared):
+        return (f"{n(ev.ship)} takes {ev.amount} of its squadron's asteroid damage "
+                f"({ev.left} left for the next escort that touches a field)")
+    if isinstance(ev, E.ShootingBegan):
+        done = f"; the {ev.previous_name} has finished shooting" if ev.previous_name else ""
+        return f"the {ev.unit_name or ev.unit} begins its shooting{done}"
     if isinstance(ev, E.PriorityTest):
         return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its target-priority test"
     if isinstance(ev, E.AttackDeclared):

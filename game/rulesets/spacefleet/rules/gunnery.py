@@ -15,7 +15,7 @@ from .. import geom
 from ..data import Weapon, tables
 from ..sight import shifts
 from ..state import SFState, Ship
-from .common import inside_asteroids, prof
+from .common import in_field, prof
 
 
 SUNWARD_HEADING = {"north": -90.0, "south": 90.0, "east": 0.0, "west": 180.0}
@@ -91,7 +91,7 @@ def gunnery(state: SFState, ship: Ship, w: Weapon, fp: int, target: Ship) -> Gun
     cols = t.gunnery.base_column
     pa = prof(target)
     kind = "capital" if pa.capital else "escort"
-    inside = ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
+    inside = in_field(state, ship) is not None
     bm = fire_through_markers(state, ship, target)
     best: Gunnery | None = None
     aspects = geom.quadrants(target.heading, target.x, target.y, ship.x, ship.y)

@@ -8,16 +8,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .. import geom
 from game.core.event import Target
 
+from .. import geom
 from ..actions import Disengage, EnterLowOrbit, MoveShip
 from ..data import tables
-from ..events import DisengageTried, ShipMoved, ShipPlaced, ShipStatus
-from ..names import feature_name
+from ..events import DisengageTried, FieldDamageShared, FieldTested, ShipMoved, ShipPlaced, ShipStatus
+from ..names import feature_name, unit_name
 from ..state import SFState, Ship
 from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test, leadership, on_table,
-                     pool_hits, prof, shield_capacity, speed_mm, squadron, under_fire)
+                     pool_hits, prof, remaining, shield_capacity, speed_mm, squadron, under_fire)
 from .damage import apply_hits, hull_damage
 from .phenomena import cloud_test
 
@@ -98,21 +98,26 @@ def move_limits(state: SFState, ship: Ship, blast_loss: bool) -> tuple[float, fl
 
 def aaf_stop(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> float | None:
     """Where an All Ahead Full ship stops (mm along ``path``) because its base
-    first touches a blast marker (or gas cloud) in the last 5 cm of its full
-    move, else None (spacefleet_core 1.6; ours: markers already touching the
-    base at the start do not count; nor do clouds for an Eldar ship that
-    passed its cloud test this game turn)."""
+    first touches a blast marker, a gas cloud or an asteroid field in the last
+    5 cm of its full move, else None (spacefleet_core 1.6: a ship that cannot
+    slow down stops where it touches a marker; celestial phenomena: clouds
+    count as a marker and fields slow a ship as markers do, so they stop it
+    too). Contact is exact (``geom``). Ours: what already touches the base at
+    the start does not count (nor clouds for an Eldar ship that passed its
+    cloud test this game turn); the first contact decides - one earlier than
+    the last 5 cm costs the 5 cm loss instead."""
     c = tables().constants
     full = move_limits(state, ship, False)[1]
     r = ship.radius + c.blast_marker_radius_mm
     marks = [b for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) > r + 1e-6]
-    feel_clouds = ship.zone == "main" and not ignores_clouds(state, ship)
-    clouds = [f for f in state.features if f.kind == "gas_cloud"] if feel_clouds else []
+    kinds = ("asteroid_field",) if ship.zone != "main" or ignores_clouds(state, ship) else ("gas_cloud", "asteroid_field")
+    areas = [f for f in state.features if ship.zone == "main" and f.kind in kinds
+             and not geom.disc_touches(f, ship.x, ship.y, ship.radius)]
     done = 0.0
     for a, b in zip(path, path[1:]):
         seg = math.hypot(b[0] - a[0], b[1] - a[1])
         ds = [geom.first_touch(a[0], a[1], b[0], b[1], m.x, m.y, r) for m in marks]
-        ds += [geom.path_first_touch(f, a, b, ship.radius) for f in clouds]
+        ds += [geom.path_first_touch(f, a, b, ship.radius) for f in areas]
         ds = [d for d in ds if d is not None]
         if ds:
             d = done + min(ds)
@@ -195,7 +200,10 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
             total += d
     loss = blast_contact(state, ship, path)
     vmin, vmax = move_limits(state, ship, loss)
-    high_orbit = total == 0 and ship.zone == "main" and bool(in_wells(state, ship.x, ship.y))
+    # high orbit: a ship in a gravity well may hold station, unless on All Ahead Full, which must use its
+    # whole distance (celestial phenomena: orbits; spacefleet_core 1.4)
+    high_orbit = (total == 0 and ship.zone == "main" and ship.order != "all_ahead_full"
+                  and bool(in_wells(state, ship.x, ship.y)))
     # the stop is looked for 0.5 mm past the end too: a move recorded to 0.01 mm may end just
     # short of the exact contact it halts on (ours, README: All Ahead Full stops)
     stop = aaf_stop(state, ship, path + [geom.step(x, y, h, 0.5)]) if ship.order == "all_ahead_full" else None
@@ -337,24 +345,60 @@ def _eldar_markers(ctx: Ctx, sid: str, path: list[tuple[float, float]]) -> None:
 
 
 def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
-    """Navigating an asteroid field: 2D6 (3D6 on AAF) <= Ld, escorts re-roll
-    once; failure costs D6 hits, shields work but place no BMs."""
+    """Navigating an asteroid field whose edge the base touched on the move
+    (celestial phenomena): 2D6 (3D6 on All Ahead Full) at most the Ld; an
+    escort re-rolls a failure once; a failure costs D6 damage, shields working
+    but placing no markers. A squadron tests once, on its best Ld, when its
+    first ship touches a field this turn: after a failure each capital ship
+    that touches a field takes its own D6; an escort squadron's one D6 goes to
+    the escorts that touch, in the order they move, each taking what its
+    shields and hits can hold before the rest passes on (ours: what is left
+    when the phase ends is lost)."""
     s = ctx.s
     ship = s.ships[sid]
     t = tables().phenomena
     fields = [f for f in s.features if f.kind == "asteroid_field" and geom.path_touches(f, plan.path, ship.radius)]
     if not fields:
         return
-    dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
-    ld = ld_target(s, ship, notation=dice)
-    capital = prof(ship).capital
     where = feature_name(fields[0])
-    ok = ld_test(ctx, ship, dice, ld, f"{ctx.name(sid)} navigates {where}", rerolled=not capital)
+    capital = prof(ship).capital
+    sq = ship.squadron
+    if sq and sq in s.field_tests:  # the squadron has tested this turn
+        if not s.field_tests[sq]:
+            _asteroid_damage(ctx, sid, where)
+        return
+    dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
+    best = max(squadron(s, ship), key=lambda m: leadership(s, m)) if sq else ship
+    ld = ld_target(s, best, notation=dice)
+    whose = f" (the squadron, on the Leadership of the {ctx.name(best.id)})" if sq else ""
+    ok = ld_test(ctx, best, dice, ld, f"{ctx.name(sid)} navigates {where}{whose}", rerolled=not capital)
     if not ok and not capital:
         ok = ctx.roll(dice, f"{ctx.name(sid)}: escort re-roll for {where}", side=ship.side, target=ld).passed
+    pool = 0
+    if not ok and sq and not capital:
+        pool = ctx.roll(t.asteroid_damage, f"asteroid impacts on the {unit_name(s, sq)}: damage shared by the escorts "
+                                           "that touch the field, in the order they move", side=ship.side).total
+    ctx.emit(FieldTested(ship=sid, squadron=sq, passed=ok, shared=pool, field=where))
     if not ok:
-        n = ctx.roll(t.asteroid_damage, f"asteroid impacts on the {ctx.name(sid)}", side=ship.side).total
-        apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
+        _asteroid_damage(ctx, sid, where)
+
+
+def _asteroid_damage(ctx: Ctx, sid: str, where: str) -> None:
+    """A failed navigation test's damage to ship ``sid``: its own D6, or its
+    share of its escort squadron's D6 (see :func:`_asteroids`)."""
+    s = ctx.s
+    ship = s.ships[sid]
+    sq = ship.squadron
+    if sq and not prof(ship).capital:
+        left = s.field_pool.get(sq, 0)
+        n = min(left, shield_capacity(s, ship) + remaining(ship))
+        if n <= 0:
+            return
+        ctx.emit(FieldDamageShared(ship=sid, squadron=sq, amount=n, left=left - n))
+    else:
+        n = ctx.roll(tables().phenomena.asteroid_damage, f"asteroid impacts on the {ctx.name(sid)} in {where}",
+                     side=ship.side).total
+    apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
 
 
 def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:

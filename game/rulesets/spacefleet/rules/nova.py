@@ -15,7 +15,7 @@ from ..events import OrdnanceRemoved, WeaponFired
 from ..names import feature_name
 from ..sight import sight
 from ..state import SFState, Ship
-from .common import Ctx, crippled, inside_asteroids, on_table, prof
+from .common import Ctx, crippled, in_field, inside_asteroids, on_table, prof
 from .damage import apply_hits, place_bm
 from .targets import field_aim, field_blast_markers, find_point, phenomenon_at
 
@@ -30,7 +30,7 @@ def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | Non
         return f"{ship.id} may not fire its nova cannon on {(ship.order or 'brace_for_impact').replace('_', ' ')}"
     if crippled(ship):
         return f"{ship.id} is crippled and may not fire its nova cannon"
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
+    if in_field(state, ship):
         return "nova cannons do not work inside an asteroid field"
     pt = find_point(target)
     t = None

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ..actions import DeclareOrder
 from ..data import tables
-from ..events import OrderTaken, OrdersEnded, Reloaded
+from ..events import OrdersEnded, OrderTaken, Reloaded
 from ..names import order_words
 from ..state import SFState
-from .common import Ctx, enemies, ld_test, on_table, prof, squadron, squadron_ld_target, under_fire
+from .common import Ctx, enemy_contacts, ld_test, on_table, prof, squadron, squadron_ld_target, under_fire
 
 
 def check_order(state: SFState, a: DeclareOrder) -> str | None:
@@ -43,7 +43,7 @@ def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
     mods = []
     if any(under_fire(s, m) for m in squadron(s, ship)):
         mods.append(("under fire", -1))
-    if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
+    if enemy_contacts(s, ship.side):
         mods.append(("enemy contacts", +1))
     best, target = squadron_ld_target(s, ship, mods)
     whose = f" on the Leadership of the {ctx.name(best.id)}" if best.id != ship.id else ""

@@ -16,9 +16,9 @@ from ..events import (OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched,
                       Reloaded, TurretsEngaged)
 from ..names import feature_name
 from ..state import Ordnance, SFState
-from .common import Ctx, HULKS, crippled, inside_asteroids, on_table, pool_hits, prof, turrets, weapon_disabled
+from .common import HULKS, Ctx, crippled, in_field, on_table, pool_hits, prof, turrets, weapon_disabled
 from .damage import apply_hits, hit_and_run, holofield_saves
-from .shooting import can_shoot
+from .shooting import can_shoot, shooting_reason
 
 
 def bay_capacity(state: SFState, side: str) -> int:
@@ -49,7 +49,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
     ship = state.ships.get(a.ship)
     if ship is None or ship.side != a.side:
         return f"{a.side} has no ship {a.ship!r}"
-    why = can_shoot(state, ship)
+    why = can_shoot(state, ship) or shooting_reason(state, ship, launching=True)
     if why:
         return why
     p = prof(ship)
@@ -62,8 +62,8 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         return f"{w.name} has already launched this turn"
     if weapon_disabled(ship, w):
         return f"{w.name} is knocked out by a critical"
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
-        return "ordnance cannot be launched inside an asteroid field"
+    if w.kind == "torpedo" and in_field(state, ship):
+        return "torpedoes cannot be launched inside an asteroid field"  # attack craft may (celestial phenomena)
     same_type_fired = any(prof(ship).weapons[i].kind == w.kind for i in ship.fired)
     if w.kind == "torpedo":
         if a.craft != "torpedo":
@@ -198,7 +198,7 @@ def brace_window(ctx: Ctx, o: Ordnance, ship_id: str, **resume) -> bool:
     the ordnance step pauses until the defender answers."""
     s = ctx.s
     sh = s.ships[ship_id]
-    if sh.status != "active" or sh.braced or sh.brace_failed_vs == f"o{o.id}" or sh.side not in s.order:
+    if sh.status != "active" or sh.braced or f"o{o.wave or o.id}" in sh.brace_failed_vs or sh.side not in s.order:
         return False
     ctx.emit(OrdnanceAttackDeclared(ordnance=o.id, kind=o.kind, target=ship_id, defender=sh.side, resume=s.phase, **resume))
     return True

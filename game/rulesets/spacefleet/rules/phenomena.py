@@ -16,7 +16,7 @@ from ..data import tables
 from ..events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
 from ..names import feature_name
 from ..state import Feature
-from .common import Ctx, HULKS, cloud_contact, ld_target, ld_test, prof, shield_capacity
+from .common import HULKS, Ctx, cloud_contact, ld_target, ld_test, prof, shield_capacity
 from .damage import catastrophe, critical, hull_damage, place_bm
 from .gunnery import SUNWARD_HEADING
 

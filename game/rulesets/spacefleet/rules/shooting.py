@@ -16,9 +16,9 @@ from ..events import OrdnanceRemoved, PriorityTest, WeaponFired
 from ..names import feature_name, order_words, ship_name
 from ..sight import sight
 from ..state import Feature, SFState, Ship
-from .common import (Ctx, HULKS, ceil_half, crippled, halve_for_order, inside_asteroids, ld_target, leadership,
-                     on_table, pool_faces, prof, remaining, shield_capacity, squadron, weapon_disabled,
-                     weapon_strength)
+from .common import (HULKS, Ctx, ceil_half, crippled, field_touching, halve_for_order, in_field, ld_target,
+                     leadership, on_table, pool_faces, prof, remaining, shield_capacity, shooting_unit, squadron,
+                     unit_launched, weapon_disabled, weapon_strength)
 from .damage import apply_hits, catastrophe
 from .gunnery import Gunnery, armour_label, gunnery, lance_armour
 from .nova import nova_reason, resolve_nova
@@ -34,15 +34,60 @@ def can_shoot(state: SFState, ship: Ship) -> str | None:
         return f"{ship.id} failed to disengage and may not shoot this turn"
     if leadership(state, ship) <= 1:
         return f"{ship.id} has Leadership 1 or less and may not shoot"
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) and (ship.braced or crippled(ship)):
+    if in_field(state, ship) and (ship.braced or crippled(ship)):
         return f"{ship.id} is braced or crippled inside an asteroid field and may not shoot"
     return None
 
 
-def weapon_range(state: SFState, ship: Ship, w: Weapon, tx: float, ty: float) -> float:
-    """Weapon range in mm, cut to 10 cm between ships inside asteroid fields."""
+def shooting_reason(state: SFState, ship: Ship, launching: bool = False) -> str | None:
+    """Why ``ship`` may not fire (or, with ``launching``, launch) now because
+    of the order of shooting, or None: ships shoot one at a time, a squadron
+    as one, and a ship (or squadron) that has finished - another has begun
+    since - shoots no more this phase; it launches its ordnance last, so a
+    ship of a squadron that has launched fires no more (spacefleet_core 1.5,
+    1.11)."""
+    unit = shooting_unit(ship)
+    if unit in state.done_shooting:
+        return (f"the {ship_name(state, ship.id)} has finished its shooting this phase: ships shoot one at a time, "
+                "each finishing before the next begins")
+    if not launching and unit_launched(state, unit):
+        return (f"the {ship_name(state, ship.id)}" + (" (or its squadron)" if ship.squadron else "")
+                + " has launched ordnance: a ship launches last and fires no more guns this phase")
+    return None
+
+
+def battery_left(ship: Ship, wi: int) -> int:
+    """Firepower weapon ``wi`` still has this phase: after halvings, less what
+    split volleys have fired (spacefleet_core 1.7: split after all halvings)."""
+    return max(0, weapon_strength(ship, prof(ship).weapons[wi]) - ship.split_fp.get(wi, 0))
+
+
+def split_reason(state: SFState, ship: Ship, a: Fire) -> str | None:
+    """Why ``a`` may not fire part of a battery (``a.fp``) or the rest of a
+    split one, or None: batteries only, after all halvings, at most what is
+    left, never two volleys of one battery at the same target, no pooling
+    (spacefleet_core 1.7; ours: a pooled volley fires whole batteries)."""
+    w = prof(ship).weapons[a.weapon]
+    split = a.fp or ship.split_fp.get(a.weapon, 0)
+    if not split:
+        return None
+    if w.kind != "battery":
+        return f"only batteries split their firepower ({w.name} is a {w.kind.replace('_', ' ')})"
+    if a.pool:
+        return "a pooled volley fires whole batteries: split fire is not pooled"
+    left = battery_left(ship, a.weapon)
+    if a.fp < 0 or a.fp > left:
+        return f"{w.name} has {left} firepower left to fire, not {a.fp}"
+    if a.target in ship.split_at.get(a.weapon, []):
+        return f"{w.name} has fired at that target already: a battery splits only between different targets"
+    return None
+
+
+def weapon_range(state: SFState, ship: Ship, w: Weapon, tx: float, ty: float, tr: float = 0.0) -> float:
+    """Weapon range in mm, cut to 10 cm between ships both in asteroid fields
+    (celestial phenomena; ``tr`` the target's base radius, mm)."""
     r = w.range_cm * 10.0
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) and inside_asteroids(state, tx, ty):
+    if in_field(state, ship) and field_touching(state, tx, ty, tr):
         r = min(r, tables().constants.asteroid_range_mm)
     return r
 
@@ -83,13 +128,10 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
     if not set(geom.quadrants(ship.heading, ship.x, ship.y, tx, ty)) & set(w.arcs):
         return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
     d = math.hypot(tx - ship.x, ty - ship.y)
-    rng = weapon_range(state, ship, w, tx, ty)
+    rng = weapon_range(state, ship, w, tx, ty, tr)
     if d > rng + 1e-6:
         return f"{target} is {d / 10:.1f} cm away; {w.name} reaches {rng / 10:g} cm"
-    why = sight(state, ship, tx, ty, state.ships.get(target))
-    if why:
-        return why
-    return None
+    return sight(state, ship, tx, ty, state.ships.get(target), tr)
 
 
 def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | None:
@@ -97,7 +139,7 @@ def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | Non
     in range and in sight of the field's nearest point, from outside it."""
     if ship.zone != "main":
         return "the asteroid field is on the main table"
-    if inside_asteroids(state, ship.x, ship.y):
+    if in_field(state, ship):
         return "no shooting out of an asteroid field"
     px, py = field_aim(f, ship.x, ship.y)
     d = math.hypot(px - ship.x, py - ship.y)
@@ -174,7 +216,10 @@ def check_fire(state: SFState, a: Fire) -> str | None:
     ship = state.ships.get(a.ship)
     if ship is None or ship.side != a.side:
         return f"{a.side} has no ship {a.ship!r}"
-    why = can_shoot(state, ship) or target_reason(state, ship, a.weapon, a.target)
+    why = can_shoot(state, ship) or shooting_reason(state, ship) or target_reason(state, ship, a.weapon, a.target)
+    if why:
+        return why
+    why = split_reason(state, ship, a)
     if why:
         return why
     if a.pool:
@@ -282,14 +327,16 @@ def _halved(n: int, reasons) -> tuple[int, str]:
     return n, text
 
 
-def firepower_text(state: SFState, ship: Ship, w: Weapon, pool=()) -> str:
+def firepower_text(state: SFState, ship: Ship, w: Weapon, pool=(), part: int = 0) -> str:
     """The volley's firepower (batteries) or strength (lances) itemised, as
     :func:`weapon_strength` and :func:`pooled_firepower` reckon it:
     "firepower 6, halved (Lock On) = 3"; a pooled escort volley "firepower 2
-    + 2 (Sword class frigate 2) = 4" (spacefleet_core 1.4, 1.7, 1.8, 1.11)."""
+    + 2 (Sword class frigate 2) = 4"; a split volley "firepower 10, 4 of it
+    at this target" (spacefleet_core 1.4, 1.7, 1.8, 1.11)."""
     word = "firepower" if w.kind == "battery" else "strength"
     if not pool:
-        return f"{word} {w.strength}" + _halved(w.strength, halvings(ship, w))[1]
+        whole, text = _halved(w.strength, halvings(ship, w))
+        return f"{word} {w.strength}" + text + (f", {part} of it at this target" if part and part != whole else "")
     members = [(ship, w)] + [(state.ships[sid], prof(state.ships[sid]).weapons[wi]) for sid, wi in pool]
     if not prof(ship).capital:
         total = sum(mw.strength for _, mw in members)
@@ -317,25 +364,31 @@ def _volley(ctx: Ctx, ship: Ship, w: Weapon, what: str, fp_text: str, reading: s
     return faces
 
 
-def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> None:
+def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=(), part: int = 0) -> None:
     """Fire one weapon (or a squadron's pooled batteries): batteries on the
     Gunnery table, lances 4+ (6 against ordnance and asteroid fields), the nova
     cannon's template; Lock On re-rolls misses; hits spread over the target's
     squadron nearest first and go through shields (spacefleet_core 1.7, 1.8,
-    1.11; low orbit lances fire on 4+). Every roll itemises the firepower,
-    the column and the score each die needs; a volley of no dice rolls
-    nothing and says so."""
+    1.11; low orbit lances fire on 4+). ``part`` is a split volley's
+    firepower (0: the whole battery, or all it has left after split volleys).
+    Every roll itemises the firepower, the column and the score each die
+    needs; a volley of no dice rolls nothing and says so."""
     s = ctx.s
     ship = s.ships[ship_id]
     w = prof(ship).weapons[wi]
-    fp = pooled_firepower(s, ship, w, pool) if pool else weapon_strength(ship, w)
-    fp_text = firepower_text(s, ship, w, pool)
+    if w.kind == "battery" and not pool and (part or ship.split_fp.get(wi)):
+        part = part or battery_left(ship, wi)
+    else:
+        part = 0
+    fp = pooled_firepower(s, ship, w, pool) if pool else (part or weapon_strength(ship, w))
+    fp_text = firepower_text(s, ship, w, pool, part)
     lock = ship.order == "lock_on"
     o = find_ordnance(s, target)
     if w.kind in ("lance", "nova_cannon") and ship.zone == "low_orbit":
         need = Target(label="fires in low orbit on", base=tables().low_orbit.lance_fire_needs, words=("fires", "does not fire"))
         if not ctx.roll("d6", f"the {ctx.name(ship_id)}'s {w.name} in low orbit", side=ship.side, target=need).passed:
-            ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, note="failed to fire in low orbit"))
+            ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, note="failed to fire in low orbit",
+                                 fp=part))
             return
     if w.kind == "nova_cannon":
         resolve_nova(ctx, ship_id, wi, target)
@@ -349,7 +402,7 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         faces = _volley(ctx, ship, w, what, fp_text, reading, n, need, False, ship.side)
         hits = sum(1 for f in faces if need.meets(f))
         ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits,
-                             note="" if n else f"no dice rolled ({fp_text}{reading} = 0 dice)"))
+                             note="" if n else f"no dice rolled ({fp_text}{reading} = 0 dice)", fp=part))
         if o is not None and hits:  # any hit destroys the whole wave (core 1.9)
             for x in ([y for y in s.ordnance if y.wave == o.wave and y.side == o.side and y.kind != "torpedo"]
                       if o.kind != "torpedo" and o.wave else [o]):
@@ -359,7 +412,7 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         return
     tgt = s.ships[target]
     if tgt.status in HULKS:
-        _fire_at_hulk(ctx, ship, wi, w, fp, tgt, lock, pool)
+        _fire_at_hulk(ctx, ship, wi, w, fp, tgt, lock, pool, part)
         return
     g = None
     if w.kind == "battery":
@@ -385,7 +438,8 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
         note = "hits: " + ", ".join(f"{got[m.id]} on the {ctx.name(m.id)}" for m, _ in eligible if got.get(m.id))
     else:
         note = ""
-    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits, note=note))
+    ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=w.name, dice=n, hits=hits, note=note,
+                         fp=part))
     for sid, wj in pool:
         ctx.emit(WeaponFired(ship=sid, weapon=wj, target=target, weapon_name=prof(s.ships[sid]).weapons[wj].name,
                              note=f"pooled into the {ctx.name(ship_id)}'s volley"))
@@ -395,25 +449,33 @@ def resolve_attack(ctx: Ctx, ship_id: str, wi: int, target: str, pool=()) -> Non
                        holofield=w.kind == "lance")
 
 
-def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship, lock: bool, pool) -> None:
+def _fire_at_hulk(ctx: Ctx, ship: Ship, wi: int, w: Weapon, fp: int, hulk: Ship, lock: bool, pool, part: int = 0) -> None:
     """Fire at a hulk (spacefleet_core 1.8): rolled as at the ship it was
-    (its armour; no shields, no Brace); if the volley scores any hit the hulk
-    rolls once more on the catastrophic table, once per volley."""
+    (its armour; no shields, no Brace); the first volley of a ship (or
+    squadron) this phase that scores a hit on the hulk makes it roll once more
+    on the catastrophic table - one roll per attacking ship or squadron, not
+    per hit or per weapon."""
     s = ctx.s
     if w.kind == "battery":
         g = gunnery(s, ship, w, fp, hulk)
         need, n, reading = g.armour_target(), g.dice, f" on {g.parts()}"
     else:
         need, n, reading = Target(label="lance score", base=lance_armour(hulk)), fp, ""
-    faces = _volley(ctx, ship, w, f"the hulk of the {ctx.name(hulk.id)}", firepower_text(s, ship, w, pool), reading, n,
-                    need, lock, ship.side)
+    fp_text = firepower_text(s, ship, w, pool, part)
+    faces = _volley(ctx, ship, w, f"the hulk of the {ctx.name(hulk.id)}", fp_text, reading, n, need, lock, ship.side)
     hits = sum(1 for f in faces if need.meets(f))
+    again = hulk_struck_key(ship, hulk.id) in s.hulks_struck
+    note = "at a hulk" + (" (it has rolled for this ship's fire already)" if hits and again else "")
     ctx.emit(WeaponFired(ship=ship.id, weapon=wi, target=hulk.id, weapon_name=w.name, dice=n, hits=hits,
-                         note="at a hulk" if n else f"no dice rolled ({firepower_text(s, ship, w, pool)}{reading} = 0 dice)"))
+                         note=note if n else f"no dice rolled ({fp_text}{reading} = 0 dice)", fp=part))
     for sid, wj in pool:
         ctx.emit(WeaponFired(ship=sid, weapon=wj, target=hulk.id, weapon_name=prof(s.ships[sid]).weapons[wj].name,
                              note=f"pooled into the {ctx.name(ship.id)}'s volley"))
-    if hits:
+    if hits and not again:
         catastrophe(ctx, hulk.id)
 
 
+def hulk_struck_key(ship: Ship, hulk_id: str) -> str:
+    """The record that ``ship``'s shooting unit has made ``hulk_id`` roll on
+    the catastrophic table this phase (``SFState.hulks_struck``)."""
+    return f"{shooting_unit(ship)}>{hulk_id}"
