@@ -9,10 +9,11 @@ from game.core.ruleset import RULES_SIDE
 from .data import tables
 from .events import (AssaultDeclared, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved,
                      BoardingFought, Braced, BraceEnded, CriticalHit, CriticalRepaired, DisengageTried,
-                     FieldDamageShared, FieldTested, FlareOccurred, GameFinished, KinTested, OrdersEnded, OrderTaken,
-                     OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
-                     PhaseChanged, PriorityTest, RadiationBurst, Reloaded, RerollUsed, ShipDamaged, ShipMoved,
-                     ShipPlaced, ShipStatus, ShootingBegan, TeleportAttack, TurnBegan, TurretsEngaged, WeaponFired)
+                     FieldDamageShared, FieldTested, FlareAttackDeclared, FlareHit, FlareOccurred, GameFinished,
+                     KinTested, OrdersEnded, OrderTaken, OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched,
+                     OrdnanceMoved, OrdnanceRemoved, PhaseChanged, PriorityTest, RadiationBurst, Reloaded, RerollUsed,
+                     ShipDamaged, ShipMoved, ShipPlaced, ShipStatus, ShootingBegan, TeleportAttack, TurnBegan,
+                     TurretsEngaged, WeaponFired)
 from .rules.common import HULKS, crippled, current_side, prof, shooting_unit, weapon_strength
 from .rules.victory import victory_points
 from .state import BlastMarker, Ordnance, Pending, SFState
@@ -43,6 +44,7 @@ def apply(state: SFState, ev: Event) -> None:
                 sh.priority = "none"
                 sh.disengage_failed = False
                 sh.aaf_extra_mm = 0.0
+                sh.ram_target = None
                 if not sh.braced:
                     sh.order = None
         for o in s.ordnance:
@@ -61,6 +63,7 @@ def apply(state: SFState, ev: Event) -> None:
         if ev.passed:
             sh.order = ev.order
             sh.aaf_extra_mm = ev.aaf_extra_mm
+            sh.ram_target = ev.ram
             if ev.order == "brace_for_impact":
                 sh.braced, sh.brace_turn = True, s.player_turns
     elif isinstance(ev, OrdersEnded):
@@ -142,7 +145,7 @@ def apply(state: SFState, ev: Event) -> None:
     elif isinstance(ev, AttackCleared):
         resume = s.pending.resume if s.pending is not None else "shooting"
         s.pending = None
-        s.phase, s.active = resume, (RULES_SIDE if resume == "ordnance" else current_side(s))
+        s.phase, s.active = resume, (RULES_SIDE if resume in ("ordnance", "flare") else current_side(s))
     elif isinstance(ev, Braced):
         sh = s.ships[ev.ship]
         if ev.passed:
@@ -188,7 +191,14 @@ def apply(state: SFState, ev: Event) -> None:
             if sh.order != "brace_for_impact":
                 sh.order = None
     elif isinstance(ev, FlareOccurred):
-        s.flare_done = True
+        s.flares_occurred += 1
+        s.flare_hits += list(ev.bare)
+    elif isinstance(ev, FlareHit):
+        if ev.ship in s.flare_hits:
+            s.flare_hits.remove(ev.ship)
+    elif isinstance(ev, FlareAttackDeclared):
+        s.pending = Pending(ship="flare", weapon=-1, target=ev.target, resume="flare", flare=True)
+        s.phase, s.active = "brace", ev.defender
     elif isinstance(ev, KinTested):
         if ev.phenomenon == "gas_cloud":
             sh = s.ships[ev.ship]

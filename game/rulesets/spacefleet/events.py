@@ -39,6 +39,7 @@ class OrderTaken(SFEvent):
     order: str | None
     passed: bool
     aaf_extra_mm: Mm = 0.0
+    ram: str | None = None         #: the ship it passed its ramming test against (spacefleet_core 1.6)
 
 
 class OrdersEnded(SFEvent):
@@ -244,7 +245,13 @@ class DisengageTried(SFEvent):
 
 
 class FlareOccurred(SFEvent):
+    """A solar flare erupted (the ``number``-th of the game); ``bare`` are the
+    ships judged unshielded when it struck, before any of its markers
+    (celestial phenomena: solar flares): each will take its hit."""
+
     type: Literal["sf_flare"] = "sf_flare"
+    number: int = 1
+    bare: tuple[str, ...] = ()
 
 
 class RadiationBurst(SFEvent):
@@ -412,3 +419,22 @@ class FieldDamageShared(SFEvent):
 
 
 SF_EVENTS = SF_EVENTS + (FieldTested, FieldDamageShared)
+
+
+class FlareAttackDeclared(SFEvent):
+    """The flare's hit is about to strike the unshielded ``target``: its side
+    may brace first (spacefleet_core 1.4)."""
+
+    type: Literal["sf_flare_attack"] = "sf_flare_attack"
+    target: str
+    defender: str
+
+
+class FlareHit(SFEvent):
+    """The flare's hit strikes ``ship`` (it leaves the queue of flare hits)."""
+
+    type: Literal["sf_flare_hit"] = "sf_flare_hit"
+    ship: str
+
+
+SF_EVENTS = SF_EVENTS + (FlareAttackDeclared, FlareHit)

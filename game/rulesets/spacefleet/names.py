@@ -109,7 +109,10 @@ def annotate(state: SFState, ev: Event) -> Event:
                 names[v] = ordnance_name(state, o)
         elif v.startswith("f:"):
             names[v] = feature_by_id(state, v[2:]).removeprefix("the ")
-    for sid, _ in getattr(ev, "pool", ()) or ():
+    for sid, _ in getattr(ev, "pool", ()) if "pool" in fields else ():
+        if sid in state.ships:
+            names[sid] = ship_name(state, sid)
+    for sid in getattr(ev, "bare", ()) if "bare" in fields else ():
         if sid in state.ships:
             names[sid] = ship_name(state, sid)
     if ev.type.startswith("sf_ord") or ev.type == "sf_launched" or "ordnance" in fields:

@@ -39,6 +39,7 @@ class Ship(_M):
     crits: list[str] = Field(default_factory=list)
     order: str | None = None
     aaf_extra_mm: float = 0.0
+    ram_target: str | None = None  #: the ship it passed its ramming test against this turn (spacefleet_core 1.6)
     braced: bool = False           #: Brace for Impact! in force
     brace_turn: int = -1           #: player-turn index when the brace was taken
     #: attackers (a shooting ship's squadron or the ship, ``"o<wave>"`` for ordnance) it failed to brace
@@ -120,6 +121,7 @@ class Pending(_M):
     end: tuple[float, float] | None = None   #: where an interrupted torpedo move goes on to
     origin: tuple[float, float] | None = None  #: where the torpedo came from (facing hit first)
     bm_rolled: bool = False        #: the interrupted move already rolled for blast markers
+    flare: bool = False            #: the attack is a solar flare's hit
 
 
 class SFState(BattleState):
@@ -147,8 +149,9 @@ class SFState(BattleState):
     hulks_struck: list[str] = Field(default_factory=list)
     battlezone: str = "deep_space"
     sunward: Literal["north", "south", "east", "west"] = "north"
-    solar_flares: int = 0
-    flare_done: bool = False
+    solar_flares: int = 0          #: solar flares generated: each occurs at most once a game
+    flares_occurred: int = 0
+    flare_hits: list[str] = Field(default_factory=list)   #: unshielded ships still to take a flare's hit
     radiation_bursts: int = 0
     radiation: int = 0
     low_orbit_planet: str | None = None

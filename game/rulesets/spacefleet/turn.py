@@ -24,7 +24,7 @@ from .rules.movement import (aaf_stop, check_disengage, check_low_orbit, move_li
                              resolve_low_orbit, resolve_move)
 from .rules.orders import check_order, resolve_order
 from .rules.ordnance import check_launch, ordnance_phase, resolve_launch, resume_ordnance_attack
-from .rules.phenomena import cloud_tests, drift_hulks, low_orbit_pull, start_of_game_turn
+from .rules.phenomena import cloud_tests, drift_hulks, flare_hit, flare_hits, low_orbit_pull, start_of_game_turn
 from .rules.shooting import battery_left, check_fire, needs_priority_test, priority_test, resolve_attack
 from .state import SFState, Ship
 
@@ -36,7 +36,7 @@ def why_illegal(s: SFState, a: Action) -> str | None:
         return f"it is not {a.side}'s turn to act"
     ph = s.phase
     if isinstance(a, RulesStep):
-        return None if a.side == RULES_SIDE and ph in ("start", "ordnance", "end") else "only the rules take this step"
+        return None if a.side == RULES_SIDE and ph in ("start", "flare", "ordnance", "end") else "only the rules take this step"
     if a.side == RULES_SIDE:
         return "the rules side only takes rules steps"
     if isinstance(a, (Brace, TakeIt)):
@@ -175,6 +175,9 @@ def _release(ctx: Ctx) -> None:
     s = ctx.s
     p = s.pending
     ctx.emit(AttackCleared())
+    if p.flare:
+        flare_hit(ctx, p.target)
+        return
     if p.ordnance is not None:
         resume_ordnance_attack(ctx, p)
         return
@@ -216,9 +219,11 @@ def _auto_moves(ctx: Ctx) -> None:
 def _rules_step(ctx: Ctx) -> None:
     s = ctx.s
     side = current_side(s)
-    if s.phase == "start":
-        if s.player == 0:
+    if s.phase in ("start", "flare"):
+        if s.phase == "start" and s.player == 0:
             start_of_game_turn(ctx)
+        if flare_hits(ctx, lambda sh: sh.side in s.order and brace_reason(s, sh, "flare") is None):
+            return  # paused for a Brace decision against the flare's hit (core 1.4); goes on in the "flare" phase
         low_orbit_pull(ctx)
         drift_hulks(ctx, side)
         cloud_tests(ctx)

@@ -14,13 +14,13 @@ from game.rulesets.spacefleet.generator import method1_edges, method3_battlezone
 from game.rulesets.spacefleet.rules.movement import _ram, plan_move, resolve_move
 from game.rulesets.spacefleet.rules.orders import resolve_order
 from game.rulesets.spacefleet.rules.ordnance import _craft_attack, move_one
-from game.rulesets.spacefleet.rules.phenomena import solar_flare
+from game.rulesets.spacefleet.rules.phenomena import flare_hits, solar_flare
 from game.rulesets.spacefleet.rules.nova import nova_reason, resolve_nova
 from game.rulesets.spacefleet.rules.shooting import allocate_hits, pooled_firepower, resolve_attack
 from game.rulesets.spacefleet.state import Ordnance
 from game.rulesets.spacefleet.data import profile
 
-from .helpers import area, ctx, ship, state
+from .helpers import play, area, ctx, ship, state
 
 NOVA = profile("lunar_nova").weapons[4]
 
@@ -191,17 +191,21 @@ def test_ram__lunar_rams_murder_side_worked_example():
     lu = ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full")
     m = ship("m", "murder", 500, 500, heading=0)
     st = state([lu, m], phase="movement")
-    c = ctx(st, [3, 3, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1])
-    _ram(c, "l", "m")
+    c = ctx(st, [5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1])
+    _ram(c, "l", "m", [(500.0, 430.0), (500.0, 480.0)])
     assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (3, 1)
 
 
-def test_ram__failed_test_no_contact_damage():
-    """spacefleet_core 1.6: same size, a 2D6 test; failed, nothing happens."""
-    st = state([ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full"), ship("m", "murder", 500, 500)], phase="movement")
-    c = ctx(st, [6, 5])
-    _ram(c, "l", "m")
-    assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (0, 0)
+def test_ram__failed_test_no_ram():
+    """spacefleet_core 1.6: same size, a 2D6 test when the ram is declared;
+    failed (11), the ship just makes its All Ahead Full move: a move that
+    rams is refused."""
+    st = state([ship("l", "lunar", 500, 400, heading=90), ship("m", "murder", 500, 500, side="chaos")],
+               phase="movement")
+    play(st, DeclareOrder(side="imperial", ship="l", order="all_ahead_full", ram="m"), faces=[1, 1, 6, 5, 1, 1, 1, 1])
+    assert st.ships["l"].order == "all_ahead_full" and st.ships["l"].ram_target is None
+    why = RULESET.check(st, MoveShip(side="imperial", ship="l", legs=((0.0, 240.0),), ram="m")).reason
+    assert "Leadership test passed" in why
 
 
 # -- warp rifts (celestial phenomena) ---------------------------------------------------
@@ -234,12 +238,13 @@ def test_solar_flare__marker_sunward_unshielded_hit_and_critical_on_4():
     lu = ship("l", "lunar", 500, 500, crits=["shields_collapse"])
     m = ship("m", "murder", 900, 500)
     st = state([lu, m], sunward="north", ordnance=[Ordnance(id=9, side="chaos", kind="torpedo", x=100, y=100, heading=0)])
-    c = ctx(st, [4, 3, 4, 3])
+    c = ctx(st, [3, 4, 3, 4])
     solar_flare(c)
+    assert c.s.flare_hits == ["l"] and len(c.s.ordnance) == 1 and c.s.flares_occurred == 1
+    assert not flare_hits(c, lambda sh: False)
     assert c.s.ships["l"].damage == 1 and c.s.ships["l"].crits == ["shields_collapse", "fire"]
     assert c.s.ships["m"].damage == 0
     assert sorted((round(b.x), round(b.y)) for b in c.s.blast_markers) == [(500, 473), (900, 473)]
-    assert len(c.s.ordnance) == 1 and c.s.flare_done
 
 
 # -- nova cannon (core 1.7) ---------------------------------------------------------------

@@ -209,6 +209,7 @@ def test_describe__plain_words_for_every_event():
                         previous_name="Lunar class cruiser"),
         E.FieldTested(ship="l", squadron="sq", passed=False, shared=4, field="the asteroid field 'rocks'"),
         E.FieldDamageShared(ship="l", squadron="sq", amount=2, left=2),
+        E.FlareAttackDeclared(target="l", defender="imperial"), E.FlareHit(ship="l"),
     ]
     covered = {type(e) for e in samples}
     assert set(E.SF_EVENTS) <= covered

@@ -21,7 +21,7 @@ from game.rulesets.spacefleet.rules.boarding import board, teleport_reach
 from game.rulesets.spacefleet.events import HolofieldSaves, KinTested
 from game.rulesets.spacefleet.rules.movement import _ram, plan_move, resolve_move
 from game.rulesets.spacefleet.rules.ordnance import _craft_attack, move_one
-from game.rulesets.spacefleet.rules.phenomena import cloud_tests, solar_flare
+from game.rulesets.spacefleet.rules.phenomena import cloud_tests, flare_hits, solar_flare
 from game.rulesets.spacefleet.rules.gunnery import gunnery
 from game.rulesets.spacefleet.rules.shooting import resolve_attack
 from game.rulesets.spacefleet.rules.nova import resolve_nova
@@ -188,8 +188,8 @@ def test_holofields__ram_hits_are_saved():
     """spacefleet_core 1.6, 1.12: the Lunar rams an Eldar Murder (3 hits at 5+); saves 1, 4, 6: one stands; the Murder's reply (6+ front) hits the Lunar once, no save."""
     lu = ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full")
     st = state([lu, eldar("m", "murder", 500, 500, heading=0)], phase="movement")
-    c = ctx(st, [3, 3, 5, 5, 5, 1, 1, 1, 1, 1, 1, 4, 6, 1, 6, 1, 1, 1, 1])
-    _ram(c, "l", "m")
+    c = ctx(st, [5, 5, 5, 1, 1, 1, 1, 1, 1, 4, 6, 1, 6, 1, 1, 1, 1])
+    _ram(c, "l", "m", [(500.0, 430.0), (500.0, 480.0)])
     assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (1, 1)
     assert len(c.s.blast_markers) == 2
 
@@ -343,6 +343,7 @@ def test_flare__eldar_fail_marker_hit_and_critical_on_4():
     st = state([eldar("e", "lunar", 500, 500)], sunward="north")
     c = ctx(st, [6, 6, 4, 3, 4])
     solar_flare(c)
+    flare_hits(c, lambda sh: False)
     e = c.s.ships["e"]
     assert (e.x, e.y, e.damage, e.crits) == (500.0, 500.0, 1, ["fire"])
     assert _bms(c) == [(500.0, 472.75)]

@@ -191,6 +191,9 @@ class FleetAgent:
     def _brace(self, rs, s: SFState, side: str) -> Action:
         t = s.ships[s.pending.target]
         b = Brace(side=side, ship=t.id)
+        if s.pending.flare:  # one hit and a critical on 4+: brace when it could cripple or finish the ship
+            crippling = prof(t).capital and (remaining(t) <= 1 or 2 * (t.damage + 1) == prof(t).hits)
+            return b if crippling and rs.check(s, b).ok else TakeIt(side=side)
         if s.pending.ordnance is not None:  # ordnance reached the ship (core 1.4): strong salvos and bombers
             o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
             big = o is not None and (o.kind == "bomber" or (o.kind == "torpedo" and o.strength >= 4))

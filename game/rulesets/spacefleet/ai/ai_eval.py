@@ -14,9 +14,9 @@ from .. import geom
 from ..actions import Board
 from ..data import tables
 from ..odds import boarding_numbers, teleport_odds
-from ..rules.common import (base_shields, bm_touching, ceil_half, crippled, in_field, leadership, prof, remaining,
+from ..rules.common import (base_shields, ceil_half, crippled, in_field, leadership, prof, remaining,
                             shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
-from ..rules.gunnery import SUNWARD_HEADING, gunnery, lance_armour
+from ..rules.gunnery import gunnery, lance_armour
 from ..rules.ordnance import launch_strength, speed_of
 from ..sight import sight
 from ..state import SFState, Ship
@@ -544,31 +544,17 @@ def _asteroid_risk(state: SFState, ship: Ship, order: str | None, next_turn: boo
 def _flare_risk(state: SFState, ship: Ship, x: float, y: float) -> float:
     """Expected cost of a solar flare still to come catching the ship at
     (x, y) with its shields down: blast markers and gas clouds touching the
-    base, plus the flare's own blast markers of ships placed before it (the
-    flare resolves ship by ship in id order, so a neighbour's sunward marker
-    can strip the shields first). An unshielded escort is lost outright."""
-    if not state.solar_flares or state.flare_done or ship.zone != "main":
+    base (the flare judges every ship before it places its own markers,
+    celestial phenomena: solar flares). An unshielded escort is lost outright."""
+    if state.flares_occurred >= state.solar_flares or ship.zone != "main":
         return 0.0
     shields = base_shields(ship)
-    p_flare = 1.0 - (5 / 6) ** state.solar_flares
+    p_flare = 1.0 - (5 / 6) ** (state.solar_flares - state.flares_occurred)
     c = tables().constants
     reach = ship.radius + c.blast_marker_radius_mm + 1.0
     touching = sum(1 for b in state.blast_markers if b.zone == "main" and math.hypot(b.x - x, b.y - y) <= reach)
     touching += sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius))
-    h = SUNWARD_HEADING[state.sunward]
     cost = 0.0
-    for o in state.ships.values():
-        if o.id == ship.id or o.status != "active" or o.zone != "main":
-            continue
-        if o.id < ship.id:  # its flare marker lands before our shields are checked
-            bx, by = geom.step(o.x, o.y, h, o.radius + c.blast_marker_radius_mm * 0.9)
-            if math.hypot(bx - x, by - y) <= reach:
-                touching += 1
-        elif o.side == ship.side:  # our flare marker may strip a later friend's shields
-            bx, by = geom.step(x, y, h, ship.radius + c.blast_marker_radius_mm * 0.9)
-            if (math.hypot(bx - o.x, by - o.y) <= o.radius + c.blast_marker_radius_mm + 1.0
-                    and base_shields(o) - bm_touching(state, o) <= 1):
-                cost += _flare_loss(o)
     if touching >= shields:
         cost += _flare_loss(ship)
     elif touching == shields - 1:

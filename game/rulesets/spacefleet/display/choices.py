@@ -205,9 +205,12 @@ def figure_actions(rs, s: SFState, side: str, figure_id: str, target_id: str | N
         if tgt is None or sh.moved or tgt.zone != sh.zone:
             return []
         moves = move_toward(s, sh, tgt.x, tgt.y)
-        if sh.order == "all_ahead_full":
+        if sh.ram_target == tgt.id:  # its ram declared and tested with the order (spacefleet_core 1.6)
             ram = [m.model_copy(update={"ram": tgt.id}) for m in moves[:1]]
             return ram + moves
+        declare = A.DeclareOrder(side=side, ship=sh.id, order="all_ahead_full", ram=tgt.id)
+        if tgt.side != side and rs.check(s, declare).ok:
+            return [declare] + moves
         return moves
     # shooting phase (in other phases the same actions preview what the guns would do)
     kinds = ("battery", "lance", "nova_cannon") if tgt is not None else ("battery", "lance")

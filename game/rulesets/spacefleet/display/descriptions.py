@@ -232,7 +232,12 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.RerollUsed):
         return f"{ev.side}'s fleet commander spends a re-roll on {n(ev.ship)}'s failed test"
     if isinstance(ev, E.FlareOccurred):
-        return "a solar flare erupts"
+        bare = ", ".join(n(s) for s in ev.bare)
+        return "a solar flare erupts" + (f": without shields, {bare} will take a hit" if bare else "")
+    if isinstance(ev, E.FlareAttackDeclared):
+        return f"the solar flare is about to hit {n(ev.target)}: {ev.defender} may brace"
+    if isinstance(ev, E.FlareHit):
+        return f"the solar flare's hit strikes {n(ev.ship)}"
     if isinstance(ev, E.RadiationBurst):
         return f"a radiation burst: Leadership -{ev.level} this turn" if ev.level else "the radiation burst fades"
     if isinstance(ev, E.GameFinished):

@@ -199,7 +199,8 @@ def markers(s: SFState) -> list[Marker]:
     if s.radiation:
         notes.append(f"radiation burst: Ld -{s.radiation} this turn")
     if s.solar_flares:
-        notes.append("solar flare spent" if s.flare_done else f"solar flares possible ({s.solar_flares})")
+        left = s.solar_flares - s.flares_occurred
+        notes.append(f"solar flares still possible: {left}" if left else "every solar flare has occurred")
     if notes:
         out.append(Marker(id="note", kind="note", points=((6.0, 6.0),), radius=1.0, label="  |  ".join(notes)))
     return out

@@ -239,6 +239,9 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
         tgt = state.ships.get(a.ram)
         if ship.order != "all_ahead_full":
             return Plan(False, "ramming needs All Ahead Full")
+        if ship.ram_target != a.ram:
+            return Plan(False, "a ram is declared with the All Ahead Full order and its Leadership test passed "
+                               "before the ship moves (spacefleet_core 1.6)")
         if tgt is None or tgt.side == ship.side or not on_table(tgt) or tgt.zone != ship.zone:
             return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
         if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
@@ -315,7 +318,7 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan, why: str = "") -> None:
     if ship.status != "active":
         return
     if a.ram:
-        _ram(ctx, ship.id, a.ram)
+        _ram(ctx, ship.id, a.ram, plan.path)
         ship = s.ships[ship.id]
         if ship.status != "active":
             return
@@ -427,31 +430,38 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
         ctx.emit(ShipStatus(ship=sid, status="lost_in_warp", lost_forever=forever, why=f"failed to navigate {where}"))
 
 
-def _ram(ctx: Ctx, sid: str, tid: str) -> None:
-    """Ramming: Ld test on 1D6/2D6/3D6 by relative size, then D6 per starting
-    hit against the target's armour and the target's reply against the
-    rammer's front armour; shields do not stop it, holofields roll against
-    it (spacefleet_core 1.6, 1.12)."""
+def ram_contact(path, ship: Ship, tgt: Ship) -> tuple[float, float]:
+    """Where the rammer's stem is when its base first touches the target's
+    along ``path`` (mm; exact, ``geom.first_touch``): the side it hits from.
+    The path's end if it never touches."""
+    for a, b in zip(path, path[1:]):
+        d = geom.first_touch(a[0], a[1], b[0], b[1], tgt.x, tgt.y, ship.radius + tgt.radius)
+        if d is not None:
+            return geom.step(a[0], a[1], geom.bearing(a[0], a[1], b[0], b[1]), d) if d > 0 else a
+    return path[-1]
+
+
+def _ram(ctx: Ctx, sid: str, tid: str, path) -> None:
+    """Ramming, its test already passed (``orders.ram_test``): a D6 per
+    starting hit of the rammer against the armour of the target's facing it
+    hits, and the target's reply - all its starting hits if rammed in the
+    front, half otherwise - against the rammer's front armour; the facing is
+    read where the rammer's base first touches the target's along its path;
+    shields do not stop it, holofields roll against it (spacefleet_core 1.6, 1.12)."""
     s = ctx.s
     ship, tgt = s.ships[sid], s.ships[tid]
-    t = tables()
-    rank = t.size_rank
-    a, b = rank[prof(ship).type], rank[prof(tgt).type]
-    size = "smaller" if b < a else "same" if b == a else "larger"
-    dice = t.ram_test[size]
-    if not ctx.roll(dice, f"{ctx.name(sid)} tries to ram the {ctx.name(tid)} ({dice.upper()}: a {size} target)",
-                    side=ship.side, target=ld_target(s, ship, notation=dice)).passed:
-        return
-    quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, ship.x, ship.y)
-    front_hit = quads == ("front",)
+    cx, cy = ram_contact(path, ship, tgt)
+    quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, cx, cy)
+    front_hit = quads == ("front",)  # on a quadrant boundary the rammer chooses: the side (spacefleet_core 1.1)
     armour = prof(tgt).armour.front if front_hit else prof(tgt).armour.other
-    r = ctx.pool(prof(ship).hits, f"{ctx.name(sid)} rams the {ctx.name(tid)}: a die per starting hit",
+    r = ctx.pool(prof(ship).hits, f"{ctx.name(sid)} rams the {ctx.name(tid)}"
+                                  f"{' head-on' if front_hit else ''}: a die per starting hit",
                  Target(label="front armour" if front_hit else "side or rear armour", base=armour), side=ship.side)
     apply_hits(ctx, tid, pool_hits(r), None, shields=False, why=f"rammed by the {ctx.name(sid)}", holofield=True)
-    back = prof(tgt).hits if "front" in quads else prof(tgt).hits // 2
+    back = prof(tgt).hits if front_hit else prof(tgt).hits // 2
     front = prof(ship).armour.front
     r = ctx.pool(back, f"the {ctx.name(tid)} strikes back at the {ctx.name(sid)}: a die per starting hit"
-                       + ("" if "front" in quads else ", halved (not rammed in the front)"),
+                       + (" (rammed head-on: all of them)" if front_hit else ", halved (not rammed in the front)"),
                  Target(label="front armour", base=front), side=tgt.side)
     apply_hits(ctx, sid, pool_hits(r), None, shields=False, why=f"ramming the {ctx.name(tid)}", holofield=True)
 
