@@ -20,8 +20,8 @@ from .rules.boarding import assault_reason, boarding_actions
 from .rules.common import (Ctx, attacker_key, current_side, enemy_contacts, ld_target, on_table, prof, shooting_unit,
                            squadron, under_fire)
 from .rules.endphase import damage_control, lapse_braces, remove_blast_markers, remove_field_markers
-from .rules.movement import (aaf_stop, check_disengage, check_low_orbit, move_limits, plan_move, resolve_disengage,
-                             resolve_low_orbit, resolve_move)
+from .rules.movement import (aaf_stop, check_disengage, check_low_orbit, edge_moves, move_limits, plan_move,
+                             resolve_disengage, resolve_low_orbit, resolve_move)
 from .rules.orders import check_order, resolve_order
 from .rules.ordnance import check_launch, ordnance_phase, resolve_launch, resume_ordnance_attack
 from .rules.phenomena import cloud_tests, drift_hulks, flare_hit, flare_hits, low_orbit_pull, start_of_game_turn
@@ -205,11 +205,13 @@ def _auto_moves(ctx: Ctx) -> None:
             stop = aaf_stop(s, sh, [(sh.x, sh.y), geom.step(sh.x, sh.y, sh.heading, full)])
             if stop is not None:
                 dists.insert(0, stop)
-        for vmin in dists:
-            m = MoveShip(side=side, ship=sid, legs=((0.0, vmin),) if vmin > 0 else ())
+        moves = [MoveShip(side=side, ship=sid, legs=((0.0, d),) if d > 0 else ()) for d in dists]
+        moves += edge_moves(s, sh)  # a ship at Ld 1 or less heads for the nearest edge (core 1.3)
+        for m in moves:
             p = plan_move(s, m)
             if p.ok:
-                resolve_move(ctx, m, p, why="not moved this phase: the rules move it straight ahead its least distance")
+                how = "straight ahead its least distance" if all(not tn for tn, _ in m.legs) else "toward the nearest edge"
+                resolve_move(ctx, m, p, why=f"not moved this phase: the rules move it {how}")
                 break
         else:
             ctx.emit(ShipMoved(ship=sid, x=sh.x, y=sh.y, heading=sh.heading, distance=0.0, from_heading=sh.heading,

@@ -16,8 +16,9 @@ from ..data import tables
 from ..events import DisengageTried, FieldDamageShared, FieldTested, ShipMoved, ShipPlaced, ShipStatus
 from ..names import feature_name, unit_name
 from ..state import SFState, Ship
-from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test, leadership, on_table,
-                     pool_hits, prof, remaining, shield_capacity, speed_mm, squadron, under_fire)
+from .common import (Ctx, base_shields, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test,
+                     leadership, on_table, pool_hits, prof, remaining, shield_capacity, speed_mm, squadron,
+                     under_fire)
 from .damage import apply_hits, hull_damage
 from .phenomena import cloud_test
 
@@ -149,8 +150,9 @@ def _gravity_turn_problem(state: SFState, ship: Ship, turn: float, h: float, x: 
     return None
 
 
-def plan_move(state: SFState, a: MoveShip) -> Plan:
-    """Check a move and trace it (no dice)."""
+def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
+    """Check a move and trace it (no dice). ``edge_rule``: apply the rule of
+    a ship at Leadership 1 or less (:func:`edge_reason`)."""
     ship = state.ships.get(a.ship)
     if ship is None or ship.side != a.side:
         return Plan(False, f"{a.side} has no ship {a.ship!r}")
@@ -250,7 +252,68 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
         why = coherency_reason(state, ship, x, y)
         if why:
             return Plan(False, why)
+    if edge_rule and off not in ("main", "edge") and leadership(state, ship) <= 1:
+        why = edge_reason(state, ship, x, y)
+        if why:
+            return Plan(False, why)
     return Plan(True, "", path, h, total, loss, off)
+
+
+def edge_distance(state: SFState, ship: Ship, x: float, y: float) -> tuple[float, str]:
+    """(distance mm, edge) from (x, y) to the nearest edge of the ship's
+    table; in low orbit the planet edge does not count (leaving by it is a
+    landing or a crash, not a way off the table)."""
+    w, h = table_of(state, ship)
+    edges = {"west": x, "east": w - x, "south": h - y}
+    if ship.zone == "main":
+        edges["north"] = y
+    best = min(edges, key=lambda e: (edges[e], e))
+    return edges[best], best
+
+
+def edge_moves(state: SFState, ship: Ship) -> list[MoveShip]:
+    """A few moves that head for the nearest table edge: straight at the
+    least and the most distance, and turning toward the edge as far as the
+    ship may after its straight run (or at once where it may turn first)."""
+    p = prof(ship)
+    _, edge = edge_distance(state, ship, ship.x, ship.y)
+    want = {"north": -90.0, "south": 90.0, "east": 0.0, "west": 180.0}[edge]
+    turn = max(-p.turns_deg, min(p.turns_deg, geom.norm(want - ship.heading))) if allowed_turns(ship) else 0.0
+    spec = tables().orders.get(ship.order or "")
+    run = 0.0 if ship.zone == "low_orbit" or (spec and spec.turn_without_moving) else \
+        tables().constants.straight_run_mm[p.type]
+    out = []
+    for loss in (False, True):
+        vmin, vmax = move_limits(state, ship, loss)
+        for d in (vmin, vmax):
+            out.append(MoveShip(side=ship.side, ship=ship.id, legs=((0.0, round(d, 2)),) if d > 0 else ()))
+            if turn and d > run:
+                legs = ((0.0, round(run, 2)), (round(turn, 3), round(d - run, 2))) if run else ((round(turn, 3), round(d, 2)),)
+                out.append(MoveShip(side=ship.side, ship=ship.id, legs=legs))
+    return out
+
+
+def edge_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
+    """A ship at Leadership 1 or less may only disengage or head for the
+    nearest table edge (spacefleet_core 1.3): its move must end nearer that
+    edge than it started - or, when none of its moves can (it faces away and
+    must first make its straight run), no farther from it than the best of
+    :func:`edge_moves` (ours). None when the end (x, y) mm is allowed."""
+    start, edge = edge_distance(state, ship, ship.x, ship.y)
+    w, h = table_of(state, ship)
+    end = {"west": x, "east": w - x, "south": h - y, "north": y}[edge]
+    if end < start - 0.5:
+        return None
+    best = math.inf
+    for m in edge_moves(state, ship):
+        pl = plan_move(state, m, edge_rule=False)
+        if pl.ok:
+            ex, ey = pl.path[-1]
+            best = min(best, {"west": ex, "east": w - ex, "south": h - ey, "north": ey}[edge] if not pl.off_table else -1.0)
+    if best >= start - 0.5 and end <= best + 0.5:
+        return None
+    return (f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge "
+            f"({edge}, {start / 10:.1f} cm away)")
 
 
 def coherency_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
@@ -306,10 +369,8 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan, why: str = "") -> None:
     # 0-shield ships moving through blast markers (spacefleet_core 1.6; Eldar: core 1.12)
     if ship.eldar:
         _eldar_markers(ctx, ship.id, plan.path)
-    elif plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
-        if ctx.roll("d6", f"{ctx.name(ship.id)} crosses blast markers without shields", side=ship.side,
-                    target=MARKER_DAMAGE).passed:
-            hull_damage(ctx, ship.id, 1, why="blast markers")
+    elif base_shields(ship) == 0 and crosses_markers(s, ship, plan.path):
+        _marker_damage(ctx, ship.id, plan.path, "without shields")
     if ship.zone == "main":
         _asteroids(ctx, ship.id, plan)
         if s.ships[ship.id].status == "active":
@@ -342,9 +403,35 @@ def _eldar_markers(ctx: Ctx, sid: str, path: list[tuple[float, float]]) -> None:
         cloud_test(ctx, sid)
     ship = s.ships[sid]
     if ship.status == "active" and crosses_markers(s, ship, path):
-        if ctx.roll("d6", f"{ctx.name(sid)} (Eldar, no shields) crosses blast markers", side=ship.side,
-                    target=MARKER_DAMAGE).passed:
-            hull_damage(ctx, sid, 1, why="blast markers")
+        _marker_damage(ctx, sid, path, "(Eldar, no shields)")
+
+
+def cloud_entry(state: SFState, ship: Ship, path) -> tuple[float, float] | None:
+    """Where the stem was when the base first touched a gas cloud along
+    ``path`` (mm; exact, ``geom.path_first_touch``; the start when it touched
+    one already), None when it touched none that counts for the ship."""
+    if ship.zone != "main" or ignores_clouds(state, ship):
+        return None
+    clouds = [f for f in state.features if f.kind == "gas_cloud"]
+    if any(geom.disc_touches(f, path[0][0], path[0][1], ship.radius) for f in clouds):
+        return path[0]
+    for a, b in zip(path, path[1:]):
+        ds = [d for f in clouds for d in [geom.path_first_touch(f, a, b, ship.radius)] if d is not None]
+        if ds:
+            return geom.step(a[0], a[1], geom.bearing(a[0], a[1], b[0], b[1]), min(ds))
+    return None
+
+
+def _marker_damage(ctx: Ctx, sid: str, path, who: str) -> None:
+    """A 0-shield ship whose base touched blast markers or gas clouds on its
+    move: 1 damage on a 6, once (spacefleet_core 1.6). Destroyed by it after
+    touching a cloud, it explodes from where it entered the cloud (celestial
+    phenomena: gas and dust clouds; ours: a cloud decides when markers and a
+    cloud were both touched)."""
+    s = ctx.s
+    ship = s.ships[sid]
+    if ctx.roll("d6", f"{ctx.name(sid)} {who} crosses blast markers", side=ship.side, target=MARKER_DAMAGE).passed:
+        hull_damage(ctx, sid, 1, why="blast markers", origin=cloud_entry(s, ship, path))
 
 
 def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
@@ -477,6 +564,8 @@ def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:
     planet = next(f for f in state.features if f.id == state.low_orbit_planet)
     if planet not in in_wells(state, ship.x, ship.y):
         return f"{ship.id} is not in the gravity well of {planet.id}"
+    if leadership(state, ship) <= 1:
+        return f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge"
     return None
 
 

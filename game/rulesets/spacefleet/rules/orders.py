@@ -9,7 +9,8 @@ from ..data import tables
 from ..events import OrdersEnded, OrderTaken, Reloaded
 from ..names import order_words
 from ..state import SFState
-from .common import Ctx, enemy_contacts, ld_target, ld_test, on_table, prof, squadron, squadron_ld_target, under_fire
+from .common import (Ctx, enemy_contacts, ld_target, ld_test, leadership, on_table, prof, squadron,
+                     squadron_ld_target, under_fire)
 
 
 def check_order(state: SFState, a: DeclareOrder) -> str | None:
@@ -25,6 +26,9 @@ def check_order(state: SFState, a: DeclareOrder) -> str | None:
         return f"{ship.id} is already on {ship.order.replace('_', ' ')}"
     if ship.braced:
         return f"{ship.id} braced and may take no special orders this turn"
+    if a.order != "brace_for_impact" and leadership(state, ship) <= 1:
+        return (f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge, "
+                "on no special order but Brace for Impact (spacefleet_core 1.3)")
     if state.orders_failed and a.order != "brace_for_impact":
         return "a failed command check ended special orders for this fleet this turn"
     if a.order == "reload_ordnance" and ship.torpedoes_loaded and ship.bays_loaded:
