@@ -49,6 +49,8 @@ def apply(state: SFState, ev: Event) -> None:
                     sh.order = None
         for o in s.ordnance:
             o.moved_this_turn = False
+            if ev.player == 0:  # a salvo attacks a ship once in a full (game) turn (spacefleet_core 1.9)
+                o.attacked = []
     elif isinstance(ev, PhaseChanged):
         s.phase, s.active = ev.phase, ev.active
         s.shooter, s.done_shooting, s.hulks_struck = None, [], []

@@ -185,7 +185,8 @@ def _hazards_on(ctx: Ctx, o: Ordnance, a, b) -> list[tuple[float, str, object]]:
         hits.append((min(bmd), "bm", None))
     if o.zone == "main":
         for f in s.features:
-            d = geom.path_first_touch(f, a, b, r)
+            # a torpedo meets a planet's or moon's template at its edge, from outside or from on it (celestial phenomena)
+            d = geom.edge_touch(f, a, b, r) if o.kind == "torpedo" else geom.path_first_touch(f, a, b, r)
             if d is not None:
                 hits.append((d, "feature", f))
     hits.sort(key=lambda h: (h[0], h[1]))
@@ -244,9 +245,6 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"met the {ctx.oname(what)}"))
             return
         elif kind == "feature":
-            what_kind = what.kind
-            if what_kind in ("planet", "moon") and geom.point_in(what, *a) and launch:
-                pass  # launched from a planet template: removed at its edge below
             x, y = geom.step(a[0], a[1], o.heading, d)
             ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"the torpedoes detonate on {feature_name(what)}"))
