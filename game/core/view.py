@@ -41,6 +41,9 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        badges: the short words the table shows under the base, when the
+            ruleset words them itself (None: one badge per marker; empty:
+            none).
     """
 
     id: str
@@ -56,6 +59,7 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    badges: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

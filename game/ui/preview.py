@@ -21,6 +21,7 @@ line from the acting figure, its length as the cost.
 
 from __future__ import annotations
 
+import inspect
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,12 +49,14 @@ class Preview:
     text: list[str] = field(default_factory=list)  #: the preview's own ``text`` (and preview errors)
 
 
-def action_label(action, ruleset=None) -> str:
-    """A short button label for an action (the ruleset's own if it has one)."""
+def action_label(action, ruleset=None, state=None) -> str:
+    """A short button label for an action (the ruleset's own if it has one;
+    given ``state`` when its ``describe_action`` takes one, to name models)."""
     fn = getattr(ruleset, "describe_action", None)
     if fn is not None:
         try:
-            text = fn(action)
+            takes_state = state is not None and len(inspect.signature(fn).parameters) >= 2
+            text = fn(action, state) if takes_state else fn(action)
             if text:
                 return str(text)
         except Exception:  # noqa: BLE001 - labels never break the UI

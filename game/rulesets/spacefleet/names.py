@@ -55,6 +55,26 @@ def ship_name(state: SFState, sid: str) -> str:
     return f"{cls} {num}"
 
 
+def the(state: SFState, ref: str) -> str:
+    """What a player reads for ``ref`` in a sentence: a ship ("the Lunar class
+    cruiser 2"), an ordnance marker (``o<n>``), an asteroid field (``f:<id>``)
+    or a table point (``p:<x>,<y>``); anything else as it is."""
+    if ref in state.ships:
+        return f"the {ship_name(state, ref)}"
+    if re.fullmatch(r"o\d+", ref):
+        o = next((x for x in state.ordnance if x.id == int(ref[1:])), None)
+        return f"the {ordnance_name(state, o)}" if o is not None else f"ordnance marker {ref[1:]}"
+    if ref.startswith("f:"):
+        return feature_by_id(state, ref[2:])
+    if ref.startswith("p:"):
+        try:
+            x, y = (float(v) for v in ref[2:].split(","))
+            return f"the point ({x:.0f}, {y:.0f})"
+        except ValueError:
+            return ref
+    return ref
+
+
 def unit_name(state: SFState, unit: str) -> str:
     """A shooting unit as the log names it: a ship (:func:`ship_name`) or a
     squadron ("Sword class frigate squadron"; a squadron of mixed classes

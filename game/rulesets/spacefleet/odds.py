@@ -16,16 +16,23 @@ from .data import tables
 from .rules.boarding import boarding_modifiers, boarding_value
 from .rules.common import prof, remaining, shield_capacity, weapon_strength
 from .rules.gunnery import gunnery, lance_armour
+from .rules.shooting import battery_left, pooled_firepower
 from .rules.targets import find_ordnance
 from .state import SFState, Ship
 
 
 def fire_numbers(s: SFState, a: A.Fire) -> dict:
     """Dice, the score needed, per-die chance, expected hits and the gunnery
-    reading of one weapon at a ship or ordnance marker (the rules' own numbers)."""
+    reading of one weapon (a pooled volley: its squadron's firepower; a split
+    one: its share) at a ship or ordnance marker (the rules' own numbers)."""
     sh = s.ships[a.ship]
     w = prof(sh).weapons[a.weapon]
-    fp = weapon_strength(sh, w)
+    if a.pool:  # a squadron's pooled volley: its whole firepower (spacefleet_core 1.11)
+        fp = pooled_firepower(s, sh, w, a.pool)
+    elif w.kind == "battery" and (a.fp or sh.split_fp.get(a.weapon)):  # a split volley (core 1.7)
+        fp = a.fp or battery_left(sh, a.weapon)
+    else:
+        fp = weapon_strength(sh, w)
     lock = sh.order == "lock_on"
     o = find_ordnance(s, a.target)
     fire_p = 1.0

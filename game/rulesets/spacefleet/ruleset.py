@@ -42,6 +42,8 @@ class SpaceFleet:
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
+    #: ``view`` hides nothing: two human seats pass decisions in place, with a banner (game/core/ruleset.py)
+    hidden_information = False
 
     def __init__(self) -> None:
         self._actions = make_codec(ACTIONS)
@@ -124,8 +126,13 @@ class SpaceFleet:
     def preview(self, state: SFState, action: Action) -> dict:
         return previews.preview(self, state, action)
 
-    def describe_action(self, action: Action) -> str:
-        return descriptions.describe_action(action)
+    def describe_action(self, action: Action, state: SFState | None = None) -> str:
+        """The button label (:func:`.display.descriptions.describe_action`): names ships and weapons given ``state``."""
+        return descriptions.describe_action(action, state)
+
+    def decision_note(self, state: SFState, side: str) -> str:
+        """Why ``side`` acts now, for the hot-seat banner (:func:`.display.descriptions.decision_note`)."""
+        return descriptions.decision_note(state, side)
 
     def figure_overlays(self, state: SFState, figure_id: str) -> dict:
         return F.figure_overlays(state, figure_id)

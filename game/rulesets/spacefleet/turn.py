@@ -15,7 +15,7 @@ from .actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowO
                       RulesStep, TakeIt)
 from .events import (AssaultDeclared, AttackCleared, AttackDeclared, Braced, GameFinished, PhaseChanged, ShipMoved,
                      ShootingBegan, TurnBegan, WeaponFired)
-from .names import unit_name
+from .names import the, unit_name
 from .rules.boarding import assault_reason, boarding_actions
 from .rules.common import (Ctx, attacker_key, current_side, enemy_contacts, ld_target, on_table, prof, shooting_unit,
                            squadron, under_fire)
@@ -44,7 +44,7 @@ def why_illegal(s: SFState, a: Action) -> str | None:
             return "no attack is waiting for a Brace decision"
         if isinstance(a, Brace):
             if a.ship != s.pending.target:
-                return f"only the attacked ship {s.pending.target} may brace now"
+                return f"only the attacked ship, {the(s, s.pending.target)}, may brace now"
             return brace_reason(s, s.ships[a.ship], s.pending.ship)
         return None
     if isinstance(a, EndPhase):
@@ -78,13 +78,13 @@ def brace_reason(s: SFState, ship: Ship, attacker: str) -> str | None:
     """Why ``ship`` may not brace against ``attacker`` now (None: it may):
     spacefleet_core 1.4, a failed test holds against the same attacker."""
     if ship.status != "active":
-        return f"{ship.id} is not an active ship"
+        return f"{the(s, ship.id)} is not an active ship"
     if ship.braced:
-        return f"{ship.id} is already braced"
+        return f"{the(s, ship.id)} is already braced"
     if attacker_key(s, attacker) in ship.brace_failed_vs:
-        return f"{ship.id} failed to brace against this attacker already (until it has finished attacking)"
+        return f"{the(s, ship.id)} failed to brace against this attacker already (until it has finished attacking)"
     if not on_table(ship):
-        return f"{ship.id} is not on the table"
+        return f"{the(s, ship.id)} is not on the table"
     return None
 
 

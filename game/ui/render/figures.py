@@ -113,10 +113,11 @@ def draw_figure_labels(surface: pygame.Surface, placed, placer: LabelPlacer, nam
                 memo.update(sig=sig, pre=pre, out=out)
     placer.avoid_later(lambda: [(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1) for _, c, r in placed])
     for f, c, r in placed:
-        if not f.markers and not f.altitude > 0:
+        shown = f.badges if f.badges is not None else tuple(badge(m) for m in f.markers)
+        if not shown and not f.altitude > 0:
             continue
-        if f.markers and r >= 5:
-            text = " ".join(badge(m) for m in f.markers)
+        if shown and r >= 5:
+            text = " ".join(shown)
             t, (w, h) = text_label(text, 10, (255, 240, 160))
             x = c[0] - w / 2
             rect = placer.place((w, h), [(x, c[1] + r + 1), (x, c[1] - r - h - 1), (c[0] + r + 2, c[1] - h / 2),

@@ -93,7 +93,8 @@ def test_ui__nova_cannon_offered_at_a_point_and_at_a_ship_with_a_template_previe
     pv = RULESET.preview(st, at_ship[0])
     assert pv["template"] == {"x": 700.0, "y": 500.0, "radius": 25.0} and pv["touches"] == ["m"]
     assert pv["odds"] == 2 / 6 and any("2D6" in t for t in pv["text"])
-    assert RULESET.describe_action(nova[0]) == "Fire weapon 4 at (700, 600)"
+    assert RULESET.describe_action(nova[0], st) == "Fire prow nova cannon at the point (700, 600)"
+    assert RULESET.describe_action(at_ship[0], st) == "Fire prow nova cannon at Murder class cruiser"
 
 
 # -- boarding and teleport attacks (spacefleet_core 1.10) --------------------------------

@@ -299,7 +299,7 @@ def test_cloud__a_pass_removes_the_slowdown():
     ok = state([eldar("e", "lunar", 500, 500, cloud_turn=1, cloud_passed=True)], [CLOUD], phase="movement")
     bad = state([eldar("e", "lunar", 500, 500, cloud_turn=1, cloud_passed=False)], [CLOUD], phase="movement")
     assert plan_move(ok, mv).ok and not plan_move(ok, mv).blast_loss
-    assert plan_move(bad, mv).reason == "e may move at most 15.0 cm this turn (asked 20.0 cm)"
+    assert plan_move(bad, mv).reason == "the Lunar class cruiser may move at most 15.0 cm this turn (asked 20.0 cm)"
 
 
 @pytest.mark.parametrize("faces,damage", [((3, 4), 0), ((6, 6, 6, 1), 1)])

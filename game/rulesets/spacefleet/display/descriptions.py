@@ -9,50 +9,79 @@ from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
 from .. import actions as A
 from .. import events as E
 
-from ..names import CRAFT_NAMES, ORDER_NAMES
+from ..data import profile
+from ..names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name, the
+from ..rules.common import current_side
 from ..rules.targets import find_point
 from .frame import _words
 
 
 # ----------------------------------------------------------------------------- labels
-def describe_action(action) -> str:
-    """A short button label."""
+def heading_words(h: float) -> str:
+    """A heading as every text shows it: degrees 0-359, clockwise from the
+    table's east (+x), as the app's help and the README say."""
+    return f"{round(h) % 360}"
+
+
+def turn_words(turn: float, unit: str = "deg") -> str:
+    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
+    size = round(abs(turn), 1)
+    return f"{size:g}{'' if unit == '°' else ' '}{unit} to {'starboard' if turn > 0 else 'port'}"
+
+
+def _who(state, ref: str | None) -> str:
+    """A ship, marker, field or point as a label names it (no leading "the")."""
+    if not ref:
+        return ""
+    pt = find_point(ref)
+    if pt is not None:
+        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+    if state is None:
+        return ref
+    return the(state, ref).removeprefix("the ")
+
+
+def describe_action(action, state=None) -> str:
+    """A short button label: what the selected ship does, its target by name
+    ("Fire port batteries at Murder class cruiser"), distances in cm,
+    headings 0-359 and turns by side (port or starboard); moves that differ
+    only in a free gravity-well turn say so. Without ``state`` the weapon is
+    its number and ships are their ids."""
     a = action
     if isinstance(a, A.MoveShip):
         dist = sum(d for _, d in a.legs)
-        turns = [t for t, _ in a.legs if t]
-        s = f"{'Ram ' + a.ram + ': ' if a.ram else ''}Move {a.ship} {dist / 10:.1f} cm"
-        if turns:
-            s += " turning " + ", ".join(f"{t:+.0f}" for t in turns)
+        parts = [f"Move {dist / 10:.1f} cm"]
+        parts += [f"turn {turn_words(tn, '°')}" for tn, _ in a.legs if tn]
         if a.pre_turn:
-            s += f", gravity {a.pre_turn:+.0f} first"
+            parts.append(f"gravity turn {turn_words(a.pre_turn, '°')} first")
         if a.post_turn:
-            s += f", gravity {a.post_turn:+.0f} at end"
-        return s
+            parts.append(f"gravity turn {turn_words(a.post_turn, '°')} at the end")
+        text = ", ".join(parts)
+        return f"Ram {_who(state, a.ram)}: {text[0].lower()}{text[1:]}" if a.ram else text
     if isinstance(a, A.Fire):
-        w = _weapon_name(a.ship, a.weapon)
-        pt = find_point(a.target)
-        if pt is not None:
-            return f"Fire {w} at ({pt[0]:.0f}, {pt[1]:.0f})"
-        return f"Fire {w} at {a.target}"
+        w = _weapon_name(state, a.ship, a.weapon)
+        part = f" ({a.fp} FP)" if a.fp else ""
+        pool = f" with {len(a.pool)} squadron-mate{'s' if len(a.pool) != 1 else ''}" if a.pool else ""
+        return f"Fire {w}{part}{pool} at {_who(state, a.target)}"
     if isinstance(a, A.Board):
-        return f"{'Teleport attack on' if a.teleport else 'Board'} {a.target}"
+        return f"{'Teleport attack on' if a.teleport else 'Board'} {_who(state, a.target)}"
     if isinstance(a, A.Launch):
         if a.craft == "torpedo":
-            return f"Torpedoes heading {a.heading:.0f}"
+            return f"Launch {_weapon_name(state, a.ship, a.weapon)} heading {heading_words(a.heading)}"
         if a.wave is not None:
-            return f"{_words(a.craft).capitalize()}s join wave o{a.wave}"
+            return f"{_words(a.craft).capitalize()}s join the wave of {_who(state, f'o{a.wave}')}"
         if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
-            return f"Fighters on CAP with {a.target}"
-        return f"Launch {_words(a.craft)}s" + (f" at {a.target}" if a.target else "")
+            return f"Fighters on CAP with {_who(state, a.target)}"
+        return f"Launch {_words(a.craft)}s" + (f" at {_who(state, a.target)}" if a.target else "")
     if isinstance(a, A.DeclareOrder):
-        return ORDER_NAMES.get(a.order, _words(a.order))
+        order = ORDER_NAMES.get(a.order, _words(a.order))
+        return f"{order} to ram {_who(state, a.ram)}" if a.ram else order
     if isinstance(a, A.EnterLowOrbit):
         return "Enter low orbit"
     if isinstance(a, A.Disengage):
-        return f"Disengage {a.ship}"
+        return "Disengage"
     if isinstance(a, A.Brace):
-        return f"Brace {a.ship}"
+        return f"Brace the {_who(state, a.ship)}" if state is not None else f"Brace {a.ship}"
     if isinstance(a, A.TakeIt):
         return "Take it (no brace)"
     if isinstance(a, A.EndPhase):
@@ -62,10 +91,38 @@ def describe_action(action) -> str:
     return ""
 
 
-def _weapon_name(ship_id: str, wi: int) -> str:
-    """Button labels only see the action, not the state: the weapon's index
-    (its name and numbers are in the preview, which sees the state)."""
+def _weapon_name(state, ship_id: str, wi: int) -> str:
+    """The weapon's profile name ("port batteries"); without the state (or an
+    unknown ship or weapon) its number."""
+    sh = state.ships.get(ship_id) if state is not None else None
+    if sh is not None and 0 <= wi < len(profile(sh.profile).weapons):
+        return profile(sh.profile).weapons[wi].name
     return f"weapon {wi}"
+
+
+def decision_note(state, side: str) -> str:
+    """Why ``side`` is asked to act now, for the hot-seat banner: a Brace for
+    Impact! decision in the other fleet's turn names the ship, its attacker
+    and whose turn it is (spacefleet_core 1.4); otherwise the side's own turn
+    and phase."""
+    s = state
+    cur = current_side(s)
+    p = s.pending
+    if s.phase == "brace" and p is not None and p.target in s.ships:
+        if p.flare:
+            by, when = "the solar flare's hit", "the start of the turn"
+        elif p.ordnance is not None:
+            o = next((x for x in s.ordnance if x.id == p.ordnance), None)
+            by = f"the {ordnance_name(s, o)}" if o is not None else "ordnance"
+            when = f"{cur}'s {'ordnance phase' if p.resume == 'ordnance' else 'shooting'}"
+        else:
+            by = f"the {ship_name(s, p.ship)}'s {_weapon_name(s, p.ship, p.weapon)}"
+            when = f"{cur}'s shooting"
+        return (f"{side} decides: brace the {ship_name(s, p.target)} against {by}, or take it? "
+                f"(Brace for Impact is asked before the attack is rolled, during {when})")
+    if side == cur:
+        return f"{side}'s turn: {s.phase} phase"
+    return f"{side} to act"
 
 
 def _event_weapon(ev) -> str:
@@ -81,8 +138,8 @@ def _ordinal(n: int) -> str:
 
 
 def _turn_words(turn: float) -> str:
-    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
-    return f"{round(abs(turn), 1):g} deg to {'starboard' if turn > 0 else 'port'}"
+    """"45 deg to starboard" (see :func:`turn_words`)."""
+    return turn_words(turn)
 
 
 def move_words(ev) -> str:
@@ -102,8 +159,8 @@ def move_words(ev) -> str:
                      + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
     plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
     how = "straight ahead" if plain else ", ".join(steps)
-    head = f"heading {ev.heading:.0f}" if round(ev.heading) == round(ev.from_heading) or plain else \
-        f"heading {ev.from_heading:.0f} -> {ev.heading:.0f}"
+    head = f"heading {heading_words(ev.heading)}" if round(ev.heading) == round(ev.from_heading) or plain else \
+        f"heading {heading_words(ev.from_heading)} -> {heading_words(ev.heading)}"
     return f"{ev.distance / 10:.1f} cm {how if plain else '(' + how + ')'} to ({ev.x:.0f}, {ev.y:.0f}), {head}"
 
 
@@ -139,8 +196,8 @@ def describe_event(ev) -> str:
         return f"{n(ev.ship)} moves {move_words(ev)}" + (f" ({ev.why})" if ev.why else "")
     if isinstance(ev, E.ShipPlaced):
         where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
-        how = f"is carried {ev.distance / 10:.1f} cm at bearing {ev.bearing:.0f} to" if ev.distance else f"is placed {where} at"
-        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {ev.heading:.0f}" + (f": {ev.why}" if ev.why else "")
+        how = f"is carried {ev.distance / 10:.1f} cm at bearing {heading_words(ev.bearing)} to" if ev.distance else f"is placed {where} at"
+        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {heading_words(ev.heading)}" + (f": {ev.why}" if ev.why else "")
     if isinstance(ev, E.ShipStatus):
         if ev.status == "active":
             return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
@@ -209,12 +266,12 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.BraceEnded):
         return f"{n(ev.ship)} is no longer braced"
     if isinstance(ev, E.OrdnanceLaunched):
-        at = f" at {n(ev.target)}" if ev.target else f", heading {ev.heading:.0f}"
+        at = f" at {n(ev.target)}" if ev.target else f", heading {heading_words(ev.heading)}"
         return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
     if isinstance(ev, E.OrdnanceMoved):
         if not ev.distance:
             return f"{o(ev.id)} flies with its wave at ({ev.x:.0f}, {ev.y:.0f})"
-        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {ev.heading:.0f} to ({ev.x:.0f}, {ev.y:.0f})"
+        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {heading_words(ev.heading)} to ({ev.x:.0f}, {ev.y:.0f})"
     if isinstance(ev, E.OrdnanceChanged):
         return (f"{o(ev.id)} attacked {n(ev.attacked)}: strength now {ev.strength}" if ev.attacked
                 else f"{o(ev.id)} is down to strength {ev.strength}")

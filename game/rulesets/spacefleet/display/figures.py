@@ -27,7 +27,7 @@ from __future__ import annotations
 from game.core.view import Figure, Marker
 
 from ..data import profile, ships, tables
-from ..names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name
+from ..names import ORDER_NAMES, ordnance_name, ship_name
 from ..rules.common import (HULKS, bm_touching, clouds_touching, crippled, leadership, prof, remaining,
                             shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from ..rules.targets import ordnance_id
@@ -88,10 +88,43 @@ def _ship_markers(s: SFState, sh: Ship) -> list[str]:
     return out
 
 
+#: the table's badge for each special order
+ORDER_BADGES = {"all_ahead_full": "AAF", "come_to_new_heading": "new heading", "burn_retros": "retros",
+                "lock_on": "lock on", "reload_ordnance": "reload"}
+
+
+def _ship_badges(s: SFState, sh: Ship) -> list[str]:
+    """The few words under a ship's base, only what departs from the profile:
+    hits left when damaged, shields when markers or criticals lower them, its
+    order, braced, crippled, blast markers touching, low orbit, stationary,
+    hulks; "attacked" while its Brace decision waits."""
+    p = prof(sh)
+    out = [f"{remaining(sh)}/{p.hits} hits"] if sh.damage else []
+    if sh.status in HULKS:
+        return out + ["blazing hulk" if sh.status == "blazing_hulk" else "hulk"]
+    if p.shields and not sh.eldar and shield_capacity(s, sh) < p.shields:
+        out.append(f"shields {shield_capacity(s, sh)}")
+    if sh.order in ORDER_BADGES:
+        out.append(ORDER_BADGES[sh.order])
+    if sh.braced:
+        out.append("braced")
+    if crippled(sh):
+        out.append("crippled")
+    bm = bm_touching(s, sh) + clouds_touching(s, sh)
+    if bm:
+        out.append(f"BM {bm}")
+    if sh.zone == "low_orbit":
+        out.append("low orbit")
+    if sh.stationary and sh.moved:
+        out.append("still")
+    if s.pending is not None and s.pending.target == sh.id:
+        out.append("attacked")
+    return out
+
+
 def _ship_profile(s: SFState, sh: Ship) -> list[str]:
     p = prof(sh)
-    name = f"{p.name}" + (f" '{sh.name}'" if sh.name else "")
-    head = f"{name} ({sh.id}, {sh.side})"
+    head = f"{ship_name(s, sh.id)} ({sh.side})"
     if sh.status in HULKS:
         return [head, f"{_words(sh.status)}: drifts 4D6 cm a turn and blocks lines of fire"]
     lines = [head,
@@ -126,16 +159,16 @@ def figures(s: SFState) -> list[Figure]:
         out.append(Figure(id=sh.id, side=sh.side, x=x, y=y, radius=sh.radius,
                           heading=_drawn_heading(s, sh, sh.x, sh.heading), label=_label(sh),
                           markers=tuple(_ship_markers(s, sh)), group=sh.squadron,
-                          profile=tuple(_ship_profile(s, sh))))
+                          profile=tuple(_ship_profile(s, sh)), badges=tuple(_ship_badges(s, sh))))
     r = tables().constants.ordnance_radius_mm
     for o in s.ordnance:
         x, y = _drawn(s, o.zone, o.x, o.y)
         speed = tables().ordnance[o.kind]["speed_cm"]
-        lines = [f"{CRAFT_NAMES[o.kind]} {ordnance_id(o)} ({o.side}, from {o.launcher})",
+        lines = [f"{ordnance_name(s, o)} ({o.side})",
                  f"strength {o.strength}, speed {speed:g} cm"
-                 + (f", heading for {o.target}" if o.target else "")]
+                 + (f", heading for the {ship_name(s, o.target)}" if o.target else "")]
         if o.attacked:
-            lines.append("already attacked: " + ", ".join(o.attacked))
+            lines.append("already attacked this turn: " + ", ".join(ship_name(s, x) for x in o.attacked))
         out.append(Figure(id=ordnance_id(o), side=o.side, x=x, y=y, radius=r,
                           heading=_drawn_heading(s, None, o.x, o.heading, o.zone),
                           label=f"{CRAFT_LABEL[o.kind]}{o.strength}", markers=(f"{o.kind}:{o.strength}",),
@@ -188,6 +221,13 @@ def markers(s: SFState) -> list[Marker]:
         out.append(Marker(id="attack", kind="attack", points=(_drawn(s, at.zone, at.x, at.y), _drawn(s, tg.zone, tg.x, tg.y)),
                           label=f"{ship_name(s, at.id)}'s {w.name} at the {ship_name(s, tg.id)}: brace?", side=at.side,
                           extra={"ship": at.id, "target": tg.id, "weapon": s.pending.weapon}))
+    if s.pending is not None and s.pending.flare and s.pending.target in s.ships:
+        tg = s.ships[s.pending.target]
+        (ax, ay), (bx, by) = _sunward_line(s)
+        edge = (tg.x, ay) if ay == by else (ax, tg.y)
+        out.append(Marker(id="attack", kind="attack", points=(edge, (tg.x, tg.y)),
+                          label=f"the solar flare at the {ship_name(s, tg.id)}: brace?",
+                          extra={"flare": True, "target": tg.id}))
     if s.pending is not None and s.pending.ordnance is not None and s.pending.target in s.ships:
         o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
         tg = s.ships[s.pending.target]

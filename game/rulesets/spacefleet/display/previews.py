@@ -15,7 +15,8 @@ from .. import geom
 
 from ..ai.candidates import cap_reach_mm
 from ..data import tables
-from ..names import CRAFT_NAMES, ORDER_NAMES
+from ..names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name
+from ..names import feature_name
 from ..odds import boarding_numbers, catastrophe_numbers, fire_numbers, teleport_odds
 from ..rules.common import HULKS, gravity_turns, on_table, prof, remaining, shield_capacity, weapon_strength
 from ..rules.movement import move_limits, plan_move
@@ -92,13 +93,10 @@ def preview(rs, s: SFState, action) -> dict:
     if isinstance(a, A.DeclareOrder):
         odds = chance_2d6(rs, s, a, lambda ev: _first(ev, E.OrderTaken))
         spec = tables().orders.get(a.order)
-        text = [f"{ORDER_NAMES.get(a.order, a.order)}: "
-                + {"all_ahead_full": "+4D6 cm (must use it all), no turns, half firepower",
-                   "come_to_new_heading": "two turns this move, half firepower",
-                   "burn_retros": "move 0 to half speed, may turn before moving, half firepower",
-                   "lock_on": "no turns, re-roll gunnery misses",
-                   "reload_ordnance": "reload torpedoes and launch bays, half firepower",
-                   "brace_for_impact": "4+ saves against hull damage, half firepower and ordnance"}.get(a.order, "")]
+        sh = s.ships.get(a.ship)
+        text = [f"{ORDER_NAMES.get(a.order, a.order)}: {order_text(a.order, sh)}"]
+        if a.ram and sh is not None and a.ram in s.ships:
+            text.append(f"then the ramming test against the {ship_name(s, a.ram)} before the extra distance is rolled")
         if spec is not None and a.order != "brace_for_impact":
             text.append("a failed check ends the fleet's special orders this turn")
         return {"odds": odds, "need": "2D6 command check under Ld", "text": text}
@@ -118,12 +116,35 @@ def preview(rs, s: SFState, action) -> dict:
     if isinstance(a, A.EndPhase):
         if s.phase == "movement":
             left = sorted(sh.id for sh in s.ships.values() if sh.side == a.side and on_table(sh) and not sh.moved)
-            return {"text": [f"{', '.join(left)} go straight ahead their minimum" if left else "every ship has moved",
+            return {"text": [f"{', '.join(ship_name(s, x) for x in left)}: moved by the rules (straight ahead their least "
+                             "distance)" if left else "every ship has moved",
                               "then the shooting phase"]}
         return {"text": ["then both fleets' ordnance moves and the end phase"]}
     return {}
 
 
+
+
+def order_text(order: str, ship=None) -> str:
+    """What a special order does, from the orders table (spacefleet_core
+    1.4): the move allowed, turns, firepower and ordnance, the nova cannon,
+    and the order's own effect."""
+    spec = tables().orders[order]
+    dice = prof(ship).aaf_dice if ship is not None else 4
+    speed = {"zero": "0", "half": "half", "full": "full"}
+    parts = [f"speed +{dice}D6 cm, all of it" if order == "all_ahead_full" else
+             f"move {speed[spec.min]} to {spec.max} speed"]
+    parts.append({0: "no turns", 1: "one turn", 2: "two turns"}.get(spec.turns, f"{spec.turns} turns")
+                 + (", the first before moving if it likes" if spec.turn_without_moving else ""))
+    parts.append("half firepower" if spec.halve_fire else "full firepower")
+    if spec.ordnance_halved:
+        parts.append("half ordnance")
+    if not spec.nova:
+        parts.append("no nova cannon")
+    parts.append({"lock_on": "re-roll gunnery misses", "reload_ordnance": "reloads torpedoes and launch bays",
+                  "brace_for_impact": "4+ saves against hull damage until the end of its next turn",
+                  "all_ahead_full": "the only order that may ram"}.get(order, ""))
+    return ", ".join(x for x in parts if x)
 
 
 def _pv_move(s: SFState, a: A.MoveShip) -> dict:
@@ -145,7 +166,7 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
         for f, g in gravity_turns(s, sh.x, sh.y, sh.heading):
             out["turn"] = {"x": sh.x, "y": sh.y, "heading": geom.norm(sh.heading + g / 2), "width": abs(g),
                            "radius": 3 * sh.radius}
-            text.append(f"free gravity turn toward {f.id}: up to {abs(g):.0f} deg to "
+            text.append(f"free gravity turn toward {feature_name(f)}: up to {abs(g):.0f} deg to "
                         f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f})" if a.pre_turn else ""))
             break
         if pl.ok:
@@ -155,7 +176,7 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
                 if "turn" not in out:
                     out["turn"] = {"x": ex, "y": ey, "heading": geom.norm(h_end + g / 2), "width": abs(g),
                                    "radius": 3 * sh.radius}
-                text.append(f"ends in {f.id}'s well: free turn up to {abs(g):.0f} deg"
+                text.append(f"ends in the well of {feature_name(f)}: free turn up to {abs(g):.0f} deg"
                             + (f" (taken: {a.post_turn:+.0f})" if a.post_turn else ""))
                 break
     if pl.ok:
@@ -172,9 +193,9 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
             text.append(off)
         for f in s.features:
             if sh.zone == "main" and f.kind in ("asteroid_field", "warp_rift") and geom.path_touches(f, pl.path, sh.radius):
-                text.append(f"enters {_words(f.kind)} {f.id}: Leadership test")
+                text.append(f"touches {feature_name(f)}: Leadership test")
         if a.ram:
-            text.append(f"rams {a.ram}: Ld test, then a D6 per starting hit against its armour")
+            text.append(f"rams the {ship_name(s, a.ram)}: a D6 per starting hit against the armour it meets")
     out["text"] = text
     return out
 
@@ -214,7 +235,7 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
         out["touches"] = sorted(catastrophe_numbers(s, tgt)["hits"])
     elif tgt is not None:
         cap = shield_capacity(s, tgt)
-        text.append(f"{tgt.id}: {cap} shield(s) up, {remaining(tgt)} hits left"
+        text.append(f"{ship_name(s, tgt.id)}: {cap} shield(s) up, {remaining(tgt)} hits left"
                     + (", braced (4+ saves)" if tgt.braced else ", may brace before the roll"))
     if tgt is not None:
         if needs_priority_test(s, sh, a):
@@ -229,7 +250,8 @@ def _hulk_text(s: SFState, hulk: Ship) -> list[str]:
     """Preview lines of fire at a hulk (spacefleet_core 1.8): any hit rolls
     once more on the catastrophic table; who a blast could hurt."""
     n = catastrophe_numbers(s, hulk)
-    lines = [f"hulk of {hulk.id}: any hit makes one new catastrophic roll ({n['p_blast']:.0%} it explodes)"]
+    lines = [f"the hulk of the {ship_name(s, hulk.id)}: a hit makes one new catastrophic roll for this ship's fire "
+             f"({n['p_blast']:.0%} it explodes)"]
     if n["hits"]:
         lines.append("expected damage if hit: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(n["hits"].items())))
     else:
@@ -257,11 +279,11 @@ def _pv_nova(rs, s: SFState, a: A.Fire) -> dict:
                    and math.hypot(v.x - ax, v.y - ay) <= R + v.radius + 1e-6)
     text = [f"{w.name}: template edge {edge_cm:.1f} cm away ({w.min_range_cm:g}-{w.range_cm:g} cm)",
             f"on target {stay:.0%}; otherwise scatters {dice.upper()} cm",
-            "if it stays: " + (", ".join(under) + " take 1 hit each (D6 under the centre hole)" if under
+            "if it stays: " + (", ".join(ship_name(s, x) for x in under) + " take 1 hit each (D6 under the centre hole)" if under
                                else "nothing touched: a blast marker")]
     body = phenomenon_at(s, ax, ay) if sh.zone == "main" else None
     if body is not None:
-        text.append(f"a direct hit on {body.id} puts D6 blast markers at its edge")
+        text.append(f"a direct hit on {feature_name(body)} puts D6 blast markers at its edge")
     why = target_reason(s, sh, a.weapon, a.target)
     if why is None and needs_priority_test(s, sh, a):
         odds = chance_2d6(rs, s, a, lambda ev: _first(ev, E.PriorityTest))
@@ -280,14 +302,14 @@ def _pv_board(s: SFState, a: A.Board) -> dict:
         cap = prof(t).capital
         return {"odds": teleport_odds(t), "need": "2+ on D6" if cap else "4+ on D6",
                 "touches": [t.id],
-                "text": [f"teleport attack on {t.id} in the end phase: a Hit-and-Run",
+                "text": [f"teleport attack on the {ship_name(s, t.id)} in the end phase: a Hit-and-Run",
                          "a critical of the D6's result (1 fails)" if cap else "the escort is destroyed on 4+"]
                 + (["braced: the critical is saved on 4+"] if t.braced else [])}
     n = boarding_numbers(s, me, t)
     win = sum(p for m, p in n["margins"].items() if m > 0)
     tie = n["margins"].get(0, 0.0)
     return {"odds": win, "need": f"D6{n['mod']:+d} against D6{n['enemy_mod']:+d}", "touches": [t.id],
-            "text": [f"boarding {t.id} in the end phase: value {n['value']} against {n['enemy_value']} "
+            "text": [f"boarding the {ship_name(s, t.id)} in the end phase: value {n['value']} against {n['enemy_value']} "
                      "(hits left, defender's turrets)",
                      f"win {win:.0%}, tie (nothing happens) {tie:.0%}, lose {1 - win - tie:.0%}",
                      "the loser takes the margin as damage (no shields, no Brace), then both roll for criticals"]}
@@ -323,10 +345,10 @@ def _pv_launch(s: SFState, a: A.Launch) -> dict:
         out["text"] = [f"{CRAFT_NAMES.get(a.craft, a.craft)}: {what}"]
         if a.craft == "fighter" and tgt is not None and tgt.side == sh.side:  # CAP (spacefleet_core 1.9)
             out["touches"] = [tgt.id]
-            out["text"] = [f"fighters on CAP with {tgt.id}: they stay in contact with it",
-                           f"the first enemy marker (or wave) about to attack {tgt.id} is removed with one fighter"]
+            out["text"] = [f"fighters on CAP with the {ship_name(s, tgt.id)}: they stay in contact with it",
+                           "the first enemy marker (or wave) about to attack it is removed with one fighter"]
             if out.get("path") and math.hypot(tgt.x - sh.x, tgt.y - sh.y) > cap_reach_mm(tgt):
-                out["text"].append(f"{tgt.id} is beyond this launch move: no cover until they reach it")
+                out["text"].append(f"the {ship_name(s, tgt.id)} is beyond this launch move: no cover until they reach it")
     return out
 
 
@@ -335,13 +357,13 @@ def _pv_wave(s: SFState, sh: Ship, a: A.Launch) -> dict:
     flies at the wave's slowest speed; escorting fighters add bomber attacks."""
     lead = next((o for o in s.ordnance if o.id == a.wave), None)
     if lead is None:
-        return {"text": [f"no wave o{a.wave} to join"]}
+        return {"text": [f"no wave {a.wave} to join"]}
     kinds = sorted({o.kind for o in wave_of(s, lead)} | {a.craft})
     slow = min(tables().ordnance[k]["speed_cm"] for k in kinds) * 10.0
     tgt = s.ships.get(lead.target or "")
     out: dict = {"cost": f"{slow / 10:g} cm a turn (the wave's slowest)"}
-    text = [f"{CRAFT_NAMES.get(a.craft, a.craft)} joins wave o{lead.id} ({', '.join(_words(k) for k in kinds)})"
-            + (f" heading for {tgt.id}" if tgt is not None else "")]
+    text = [f"{CRAFT_NAMES.get(a.craft, a.craft)} joins the wave of the {ordnance_name(s, lead)} "
+            f"({', '.join(_words(k) for k in kinds)})" + (f" heading for the {ship_name(s, tgt.id)}" if tgt is not None else "")]
     if tgt is not None:
         out["touches"] = [tgt.id]
         d = math.hypot(tgt.x - lead.x, tgt.y - lead.y)

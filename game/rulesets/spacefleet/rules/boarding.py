@@ -10,6 +10,7 @@ from game.core.event import Target
 
 from ..data import tables
 from ..events import BoardingFought, ShipDamaged, ShipStatus, TeleportAttack
+from ..names import the
 from .common import Ctx, crippled, on_table, prof, remaining, shield_capacity, turrets, under_fire
 from .damage import critical, destroyed, hit_and_run, holofield_saves, hull_damage, place_bms_around
 
@@ -98,19 +99,19 @@ def assault_reason(state, ship, target_id: str, teleport: bool) -> str | None:
     end phase, or None."""
     t = state.ships.get(target_id)
     if not on_table(ship):
-        return f"{ship.id} is not an active ship on the table"
+        return f"{the(state, ship.id)} is not an active ship on the table"
     if t is None or t.side == ship.side or t.status != "active":
         return f"{target_id!r} is not an enemy ship in the fight"
     if teleport:
         if ship.id in state.teleports:
-            return f"{ship.id} has already declared a teleport attack this turn"
+            return f"{the(state, ship.id)} has already declared a teleport attack this turn"
         if not teleport_reach(state, ship, t):
-            return f"{t.id} must be within 10 cm with its shields down for a teleport attack"
+            return f"{the(state, t.id)} must be within 10 cm with its shields down for a teleport attack"
         return None
     if ship.id in state.assaults:
-        return f"{ship.id} has already declared a boarding action this turn"
+        return f"{the(state, ship.id)} has already declared a boarding action this turn"
     if not in_contact(ship, t):
-        return f"{ship.id} must be in base contact with {t.id} to board it"
+        return f"{the(state, ship.id)} must be in base contact with {the(state, t.id)} to board it"
     return None
 
 

@@ -224,7 +224,7 @@ def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:
         return
     if holofield_saves(ctx, ship_id, 1, None, why) == 0:
         return
-    if sh.braced and ctx.roll("d6", f"the {ctx.name(ship_id)}, braced, against the hit-and-run", side=sh.side,
+    if sh.braced and ctx.roll("d6", f"the {ctx.name(ship_id)}, braced, against the hit-and-run by {why}", side=sh.side,
                               target=BRACE_SAVE.model_copy(update={"words": ("saved", "not saved")})).passed:
         return
     if not p.capital:

@@ -14,7 +14,7 @@ from .. import geom
 from ..actions import Disengage, EnterLowOrbit, MoveShip
 from ..data import tables
 from ..events import DisengageTried, FieldDamageShared, FieldTested, ShipMoved, ShipPlaced, ShipStatus
-from ..names import feature_name, unit_name
+from ..names import feature_name, the, unit_name
 from ..state import SFState, Ship
 from .common import (Ctx, base_shields, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test,
                      leadership, on_table, pool_hits, prof, remaining, shield_capacity, speed_mm, squadron,
@@ -157,16 +157,16 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
     if ship is None or ship.side != a.side:
         return Plan(False, f"{a.side} has no ship {a.ship!r}")
     if not on_table(ship):
-        return Plan(False, f"{ship.id} is not an active ship on the table")
+        return Plan(False, f"{the(state, ship.id)} is not an active ship on the table")
     if ship.moved:
-        return Plan(False, f"{ship.id} has already moved this turn")
+        return Plan(False, f"{the(state, ship.id)} has already moved this turn")
     t = tables()
     p = prof(ship)
     h = ship.heading
     x, y = ship.x, ship.y
     max_free = t.free_gravity_turn_deg
     if a.pre_turn and ship.eldar:
-        return Plan(False, f"{ship.id} is Eldar: it may take the free gravity-well turn only at the end of its move "
+        return Plan(False, f"{the(state, ship.id)} is Eldar: it may take the free gravity-well turn only at the end of its move "
                            "(spacefleet_core rulings, gravity wells)")
     if a.pre_turn:
         why = _gravity_turn_problem(state, ship, a.pre_turn, h, x, y, max_free, "")
@@ -187,12 +187,12 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
         if turn:
             turns += 1
             if turns > limit:
-                return Plan(False, f"{ship.id} may make at most {limit} turn(s) this move")
+                return Plan(False, f"{the(state, ship.id)} may make at most {limit} turn(s) this move")
             if abs(turn) > p.turns_deg + 1e-9:
-                return Plan(False, f"{ship.id} turns at most {p.turns_deg} degrees")
+                return Plan(False, f"{the(state, ship.id)} turns at most {p.turns_deg} degrees")
             need = 0.0 if (turns == 1 and free_first) else run
             if since < need - 0.5:
-                return Plan(False, f"{ship.id} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")
+                return Plan(False, f"{the(state, ship.id)} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")
             h = geom.norm(h + turn)
             since = 0.0
         if d > 0:
@@ -210,14 +210,14 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
     # short of the exact contact it halts on (ours, README: All Ahead Full stops)
     stop = aaf_stop(state, ship, path + [geom.step(x, y, h, 0.5)]) if ship.order == "all_ahead_full" else None
     if stop is not None and total > stop + 0.5:
-        return Plan(False, f"{ship.id} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
+        return Plan(False, f"{the(state, ship.id)} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
                            f"there ({stop / 10:.1f} cm)")
     if stop is not None and abs(total - stop) <= 0.5:
         vmin = vmax = total  # the AAF ship halts where it touches the marker (spacefleet_core 1.6)
     if total > vmax + 0.5:
-        return Plan(False, f"{ship.id} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
+        return Plan(False, f"{the(state, ship.id)} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
     if total < vmin - 0.5 and not high_orbit:
-        return Plan(False, f"{ship.id} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
+        return Plan(False, f"{the(state, ship.id)} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
     if a.post_turn:
         why = _gravity_turn_problem(state, ship, a.post_turn, h, x, y, max_free, " at the end")
         if why:
@@ -247,7 +247,7 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
         if tgt is None or tgt.side == ship.side or not on_table(tgt) or tgt.zone != ship.zone:
             return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
         if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
-            return Plan(False, f"the move does not pass over {tgt.id}'s base")
+            return Plan(False, f"the move does not pass over {the(state, tgt.id)}'s base")
     if not off:
         why = coherency_reason(state, ship, x, y)
         if why:
@@ -312,7 +312,7 @@ def edge_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
             best = min(best, {"west": ex, "east": w - ex, "south": h - ey, "north": ey}[edge] if not pl.off_table else -1.0)
     if best >= start - 0.5 and end <= best + 0.5:
         return None
-    return (f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge "
+    return (f"{the(state, ship.id)} has Leadership 1 or less: it may only disengage or head for the nearest table edge "
             f"({edge}, {start / 10:.1f} cm away)")
 
 
@@ -330,7 +330,7 @@ def coherency_reason(state: SFState, ship: Ship, x: float, y: float) -> str | No
     start = min(math.hypot(m.x - ship.x, m.y - ship.y) for m in mates)
     if end <= lim or end <= start + 0.5:
         return None
-    return f"{ship.id} must end within {lim / 10:.0f} cm of a squadron-mate that has moved (squadron formation)"
+    return f"{the(state, ship.id)} must end within {lim / 10:.0f} cm of a squadron-mate that has moved (squadron formation)"
 
 
 #: a 0-shield ship crossing blast markers takes 1 damage on a 6 (spacefleet_core 1.6)
@@ -563,9 +563,9 @@ def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:
         return "a ship enters low orbit at the start of its move, from the main table"
     planet = next(f for f in state.features if f.id == state.low_orbit_planet)
     if planet not in in_wells(state, ship.x, ship.y):
-        return f"{ship.id} is not in the gravity well of {planet.id}"
+        return f"{the(state, ship.id)} is not in the gravity well of {feature_name(planet)}"
     if leadership(state, ship) <= 1:
-        return f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge"
+        return f"{the(state, ship.id)} has Leadership 1 or less: it may only disengage or head for the nearest table edge"
     return None
 
 
@@ -603,7 +603,7 @@ def check_disengage(state: SFState, a: Disengage) -> str | None:
     if not ship.moved:
         return "a ship tests to disengage at the end of its move"
     if ship.disengage_failed or ship.fired:
-        return f"{ship.id} has already tried to disengage this turn"
+        return f"{the(state, ship.id)} has already tried to disengage this turn"
     return None
 
 

@@ -12,7 +12,7 @@ from .. import geom
 
 from ..data import Weapon, tables
 from ..events import OrdnanceRemoved, WeaponFired
-from ..names import feature_name
+from ..names import feature_name, order_words, the
 from ..sight import sight
 from ..state import SFState, Ship
 from .common import Ctx, crippled, in_field, inside_asteroids, on_table, prof
@@ -27,9 +27,9 @@ def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | Non
     useless inside an asteroid field, never through one)."""
     spec = tables().orders.get(ship.order or "")
     if ship.braced or (spec is not None and not spec.nova):
-        return f"{ship.id} may not fire its nova cannon on {(ship.order or 'brace_for_impact').replace('_', ' ')}"
+        return f"{the(state, ship.id)} may not fire its nova cannon on {order_words(ship.order or 'brace_for_impact')}"
     if crippled(ship):
-        return f"{ship.id} is crippled and may not fire its nova cannon"
+        return f"{the(state, ship.id)} is crippled and may not fire its nova cannon"
     if in_field(state, ship):
         return "nova cannons do not work inside an asteroid field"
     pt = find_point(target)
@@ -45,7 +45,7 @@ def nova_reason(state: SFState, ship: Ship, w: Weapon, target: str) -> str | Non
             return f"{target!r} is not an enemy ship or a table point to aim the nova cannon at"
         tx, ty = t.x, t.y
     if not set(geom.quadrants(ship.heading, ship.x, ship.y, tx, ty)) & set(w.arcs):
-        return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
+        return f"{the(state, target)} is outside the {'/'.join(w.arcs)} arc of {w.name}"
     edge = math.hypot(tx - ship.x, ty - ship.y) - tables().nova.template_radius_mm
     if edge < w.min_range_cm * 10.0 - 1e-6 or edge > w.range_cm * 10.0 + 1e-6:
         return f"the template's edge would be {edge / 10:.1f} cm away; it must be {w.min_range_cm:g}-{w.range_cm:g} cm"

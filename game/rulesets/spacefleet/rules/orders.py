@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..actions import DeclareOrder
 from ..data import tables
 from ..events import OrdersEnded, OrderTaken, Reloaded
-from ..names import order_words
+from ..names import order_words, the
 from ..state import SFState
 from .common import (Ctx, enemy_contacts, ld_target, ld_test, leadership, on_table, prof, squadron,
                      squadron_ld_target, under_fire)
@@ -19,20 +19,20 @@ def check_order(state: SFState, a: DeclareOrder) -> str | None:
     if ship is None or ship.side != a.side:
         return f"{a.side} has no ship {a.ship!r}"
     if not on_table(ship):
-        return f"{ship.id} is not an active ship on the table"
+        return f"{the(state, ship.id)} is not an active ship on the table"
     if ship.moved:
         return "orders are declared before the ship moves"
     if ship.order is not None:
-        return f"{ship.id} is already on {ship.order.replace('_', ' ')}"
+        return f"{the(state, ship.id)} is already on {order_words(ship.order)}"
     if ship.braced:
-        return f"{ship.id} braced and may take no special orders this turn"
+        return f"{the(state, ship.id)} braced and may take no special orders this turn"
     if a.order != "brace_for_impact" and leadership(state, ship) <= 1:
-        return (f"{ship.id} has Leadership 1 or less: it may only disengage or head for the nearest table edge, "
+        return (f"{the(state, ship.id)} has Leadership 1 or less: it may only disengage or head for the nearest table edge, "
                 "on no special order but Brace for Impact (spacefleet_core 1.3)")
     if state.orders_failed and a.order != "brace_for_impact":
         return "a failed command check ended special orders for this fleet this turn"
     if a.order == "reload_ordnance" and ship.torpedoes_loaded and ship.bays_loaded:
-        return f"{ship.id} has nothing to reload"
+        return f"{the(state, ship.id)} has nothing to reload"
     if a.ram is not None:
         tgt = state.ships.get(a.ram)
         if a.order != "all_ahead_full":

@@ -14,7 +14,7 @@ from ..actions import Launch
 from ..data import tables
 from ..events import (OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
                       Reloaded, TurretsEngaged)
-from ..names import feature_name
+from ..names import feature_name, the
 from ..state import Ordnance, SFState
 from .common import HULKS, Ctx, crippled, in_field, on_table, pool_hits, prof, turrets, weapon_disabled
 from .damage import apply_hits, hit_and_run, holofield_saves
@@ -54,7 +54,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         return why
     p = prof(ship)
     if not 0 <= a.weapon < len(p.weapons):
-        return f"{ship.id} has no weapon {a.weapon}"
+        return f"{the(state, ship.id)} has no weapon {a.weapon}"
     w = p.weapons[a.weapon]
     if w.kind not in ("torpedo", "launch_bay"):
         return f"{w.name} is not ordnance"
@@ -71,7 +71,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         if ship.zone == "low_orbit":
             return "torpedoes may not be fired in low orbit"
         if not ship.torpedoes_loaded and not same_type_fired:
-            return f"{ship.id}'s torpedoes need a Reload Ordnance order"
+            return f"{the(state, ship.id)}'s torpedoes need a Reload Ordnance order"
         rel = geom.norm(a.heading - ship.heading)
         centre = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
         if not any(abs(geom.norm(rel - centre[q])) <= 45.0 + 1e-6 for q in w.arcs):
@@ -80,7 +80,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
     if a.craft not in w.craft:
         return f"{w.name} carries {', '.join(w.craft)}, not {a.craft}"
     if not ship.bays_loaded and not same_type_fired:
-        return f"{ship.id}'s launch bays need a Reload Ordnance order"
+        return f"{the(state, ship.id)}'s launch bays need a Reload Ordnance order"
     if craft_in_play(state, ship.side) + launch_strength(ship, w) > bay_capacity(state, ship.side):
         return "the fleet may not have more attack craft in play than working launch bays"
     if a.wave is not None:
@@ -489,7 +489,7 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
                          armour, side=o.side)
             if r is None:
                 ctx.emit(Logged(text=f"the {name}, bomber {i + 1}, makes no attack run: no dice rolled"))
-            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=name, holofield=True)
+            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=f"{name}, bomber {i + 1}", holofield=True)
             if ctx.s.ships[ship_id].status != "active":
                 return
     for i in range(left.get("assault_boat", 0)):

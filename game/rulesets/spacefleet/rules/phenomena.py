@@ -217,7 +217,7 @@ def flare_evasion(ctx: Ctx, sid: str) -> None:
             if stop is not None and stop < d:
                 d, stops = stop, feature_name(f)
     x, y = geom.step(sh.x, sh.y, h, d)
-    why = f"turns to heading {h:.0f}, away from the sunward edge, and moves {rolled / 10:g} cm"
+    why = f"turns to heading {round(h) % 360}, away from the sunward edge, and moves {rolled / 10:g} cm"
     ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=h, why=why + (f", stopped at {stops}" if stops else "")))
 
 

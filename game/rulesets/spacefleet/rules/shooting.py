@@ -13,7 +13,7 @@ from game.core.event import Target
 from ..actions import Fire
 from ..data import Weapon, tables
 from ..events import OrdnanceRemoved, PriorityTest, WeaponFired
-from ..names import feature_name, order_words, ship_name
+from ..names import feature_name, order_words, ship_name, the
 from ..sight import sight
 from ..state import Feature, SFState, Ship
 from .common import (HULKS, Ctx, ceil_half, crippled, field_touching, halve_for_order, in_field, ld_target,
@@ -29,13 +29,13 @@ from .targets import field_aim, field_blast_markers, find_field, find_ordnance, 
 def can_shoot(state: SFState, ship: Ship) -> str | None:
     """Why a ship may not shoot at all now, or None."""
     if not on_table(ship):
-        return f"{ship.id} is not an active ship on the table"
+        return f"{the(state, ship.id)} is not an active ship on the table"
     if ship.disengage_failed:
-        return f"{ship.id} failed to disengage and may not shoot this turn"
+        return f"{the(state, ship.id)} failed to disengage and may not shoot this turn"
     if leadership(state, ship) <= 1:
-        return f"{ship.id} has Leadership 1 or less and may not shoot"
+        return f"{the(state, ship.id)} has Leadership 1 or less and may not shoot"
     if in_field(state, ship) and (ship.braced or crippled(ship)):
-        return f"{ship.id} is braced or crippled inside an asteroid field and may not shoot"
+        return f"{the(state, ship.id)} is braced or crippled inside an asteroid field and may not shoot"
     return None
 
 
@@ -96,14 +96,14 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
     """Why weapon ``wi`` of ``ship`` may not fire at ``target`` (ignoring priority), or None."""
     p = prof(ship)
     if not 0 <= wi < len(p.weapons):
-        return f"{ship.id} has no weapon {wi}"
+        return f"{the(state, ship.id)} has no weapon {wi}"
     w = p.weapons[wi]
     if w.kind not in ("battery", "lance", "nova_cannon"):
         return f"{w.name} is ordnance: launch it instead"
     if wi in ship.fired:
-        return f"{ship.id}'s {w.name} has already fired this turn"
+        return f"{the(state, ship.id)}'s {w.name} has already fired this turn"
     if weapon_disabled(ship, w):
-        return f"{ship.id}'s {w.name} is knocked out by a critical"
+        return f"{the(state, ship.id)}'s {w.name} is knocked out by a critical"
     if w.kind == "nova_cannon":
         return nova_reason(state, ship, w, target)
     fld = find_field(state, target)
@@ -123,14 +123,14 @@ def target_reason(state: SFState, ship: Ship, wi: int, target: str) -> str | Non
         elif t is None or t.side == ship.side or not on_table(t):
             return f"{target!r} is not an enemy ship, hulk or ordnance marker on the table"
         if t.zone != ship.zone:
-            return f"{t.id} is on another table (low orbit)"
+            return f"{the(state, t.id)} is on another table (low orbit)"
         tx, ty, tr = t.x, t.y, t.radius
     if not set(geom.quadrants(ship.heading, ship.x, ship.y, tx, ty)) & set(w.arcs):
-        return f"{target} is outside the {'/'.join(w.arcs)} arc of {w.name}"
+        return f"{the(state, target)} is outside the {'/'.join(w.arcs)} arc of {w.name}"
     d = math.hypot(tx - ship.x, ty - ship.y)
     rng = weapon_range(state, ship, w, tx, ty, tr)
     if d > rng + 1e-6:
-        return f"{target} is {d / 10:.1f} cm away; {w.name} reaches {rng / 10:g} cm"
+        return f"{the(state, target)} is {d / 10:.1f} cm away; {w.name} reaches {rng / 10:g} cm"
     return sight(state, ship, tx, ty, state.ships.get(target), tr)
 
 
@@ -144,9 +144,9 @@ def field_reason(state: SFState, ship: Ship, w: Weapon, f: Feature) -> str | Non
     px, py = field_aim(f, ship.x, ship.y)
     d = math.hypot(px - ship.x, py - ship.y)
     if not set(geom.quadrants(ship.heading, ship.x, ship.y, px, py)) & set(w.arcs):
-        return f"the asteroid field {f.id} is outside the {'/'.join(w.arcs)} arc of {w.name}"
+        return f"{feature_name(f)} is outside the {'/'.join(w.arcs)} arc of {w.name}"
     if d > w.range_cm * 10.0 + 1e-6:
-        return f"the asteroid field {f.id} is {d / 10:.1f} cm away; {w.name} reaches {w.range_cm:g} cm"
+        return f"{feature_name(f)} is {d / 10:.1f} cm away; {w.name} reaches {w.range_cm:g} cm"
     if d > 1.0:
         qx, qy = px + (ship.x - px) / d, py + (ship.y - py) / d
         return sight(state, ship, qx, qy)
@@ -163,15 +163,15 @@ def pool_reason(state: SFState, ship: Ship, a: Fire) -> str | None:
     if w.kind != "battery" or tgt is None:
         return "only batteries firing at a ship may be pooled"
     if not ship.squadron:
-        return f"{ship.id} is not in a squadron"
+        return f"{the(state, ship.id)} is not in a squadron"
     g = gunnery(state, ship, w, weapon_strength(ship, w), tgt)
     seen = set()
     for sid, wi in a.pool:
         m = state.ships.get(sid)
         if m is None or m.id == ship.id or m.side != ship.side or m.squadron != ship.squadron:
-            return f"{sid!r} is not another ship of {ship.id}'s squadron"
+            return f"{sid!r} is not another ship of {the(state, ship.id)}'s squadron"
         if sid in seen:
-            return f"{sid} may add only one battery to the volley"
+            return f"{the(state, sid)} may add only one battery to the volley"
         seen.add(sid)
         why = can_shoot(state, m) or target_reason(state, m, wi, a.target)
         if why:
@@ -180,10 +180,10 @@ def pool_reason(state: SFState, ship: Ship, a: Fire) -> str | None:
         if mw.kind != "battery":
             return "only batteries are pooled"
         if m.priority != "passed" and a.target not in nearest_targets(state, m, wi):
-            return f"{sid} must fire at its nearest enemy (it took no target-priority test)"
+            return f"{the(state, sid)} must fire at its nearest enemy (it took no target-priority test)"
         gm = gunnery(state, m, mw, weapon_strength(m, mw), tgt)
         if (gm.column, gm.armour) != (g.column, g.armour):
-            return f"{sid} sees {a.target} on another column or facing; it fires as a separate group"
+            return f"{the(state, sid)} sees {the(state, a.target)} on another column or facing; it fires as a separate group"
     return None
 
 
@@ -227,13 +227,13 @@ def check_fire(state: SFState, a: Fire) -> str | None:
         if why:
             return why
     if find_field(state, a.target) is not None:
-        return f"{ship.id} failed its Leadership test and may not fire at the asteroid field" if ship.priority == "failed" else None
+        return f"{the(state, ship.id)} failed its Leadership test and may not fire at the asteroid field" if ship.priority == "failed" else None
     if find_point(a.target) is not None:
         if ship.priority == "failed" and not _point_on_nearest(state, ship, a):
-            return f"{ship.id} failed its target-priority test and must aim at the nearest enemy"
+            return f"{the(state, ship.id)} failed its target-priority test and must aim at the nearest enemy"
         return None
     if ship.priority == "failed" and find_ordnance(state, a.target) is None and a.target not in nearest_targets(state, ship, a.weapon):
-        return f"{ship.id} failed its target-priority test and must fire at the nearest enemy"
+        return f"{the(state, ship.id)} failed its target-priority test and must fire at the nearest enemy"
     return None
 
 
