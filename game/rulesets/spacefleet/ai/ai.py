@@ -2,7 +2,8 @@
 
 Movement: for each ship in turn it weighs special orders (All Ahead Full to
 close while nothing is in reach, Lock On when guns bear, Reload when empty,
-Come to New Heading when a sharp turn pays) and scores every sampled move
+Come to New Heading when a sharp turn pays, Burn Retros when holding the
+range pays; a hurt ship losing the exchange enters low orbit) and scores every sampled move
 (gravity-well turns included) by an exchange model in victory-point units:
 the damage its guns can deal from the end position now, plus part of what
 they could deal next turn, less the enemy's reply in its coming turn (each
@@ -35,7 +36,8 @@ import random
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
-from ..actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from ..actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip, RulesStep,
+                       TakeIt)
 from ..data import tables
 from ..rules.common import (HULKS, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
                             weapon_strength)
@@ -45,7 +47,7 @@ from ..rules.targets import find_ordnance
 from ..rules.victory import victory_points
 from ..state import SFState, Ship
 from .ai_eval import (NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _aaf_extra_mm, _contact_value, _edge_risk,
-                      _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value, _scene,
+                      _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _pull_risk, _reply_value, _scene,
                       _Scene, _terrain_risk, _torpedo_danger)
 from .ai_ordnance import (_aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach,
                           _join_value, _salvo_kept, _salvo_lane, _shot_value)
@@ -92,7 +94,7 @@ class FleetAgent:
         reply and hazards (points-like units)."""
         sc = self._scene_for(state, ship)
         if not sc.foes:
-            return -_terrain_risk(state, ship, x, y, h, path, order)
+            return -_terrain_risk(state, ship, x, y, h, path, order) - _pull_risk(state, ship, y)
         saved = (ship.x, ship.y, ship.heading, ship.order)
         ship.x, ship.y, ship.heading, ship.order = x, y, h, order
         try:
@@ -113,6 +115,8 @@ class FleetAgent:
         hazard = _terrain_risk(state, ship, x, y, h, path, order) + _flare_risk(state, ship, x, y)
         if ship.zone == "main":
             hazard += _edge_risk(state, ship, x, y, h)
+        else:
+            hazard += _pull_risk(state, ship, y)
         return gain - loss + closing - hazard + _contact_value(state, ship, x, y, sc.foes)
 
     def _best_move(self, state: SFState, ship: Ship, order: str | None) -> tuple[float, MoveShip | None]:
@@ -221,6 +225,9 @@ class FleetAgent:
             m = self._run_for_edge(rs, s, ship)
             if m is not None:
                 return m
+        lo = EnterLowOrbit(side=side, ship=ship.id)
+        if self._wants_low_orbit(s, ship) and rs.check(s, lo).ok:
+            return lo
         key = (s.player_turns, ship.squadron or ship.id)
         if ship.order is None and key not in self.tried_orders and not s.orders_failed and not ship.braced:
             self.tried_orders.add(key)
@@ -235,6 +242,20 @@ class FleetAgent:
         for m in move_options(s, ship, None):
             return m
         return EndPhase(side=side)
+
+    def _wants_low_orbit(self, s: SFState, ship: Ship) -> bool:
+        """Take a hurt ship out of the main table's fight into low orbit
+        (celestial phenomena: low orbit; only ships there can shoot it, and it
+        may disengage from there with the phenomenon's +3): when it may (in
+        the planet's well at the start of its move), it has lost half its
+        hits or more, and its best move on the main table loses more than it
+        deals (the exchange model's score below zero)."""
+        if s.low_orbit_planet is None or ship.zone != "main" or ship.moved or ship.order is not None:
+            return False
+        p = prof(ship)
+        if 2 * ship.damage < p.hits:
+            return False
+        return self._best_move(s, ship, None)[0] < 0.0
 
     def _pick_order(self, s: SFState, ship: Ship) -> str | None:
         """Choose a special order for the ship and its squadron: every member's
@@ -269,6 +290,10 @@ class FleetAgent:
             return "lock_on"
         if total("come_to_new_heading") > base + 3 * len(members):
             return "come_to_new_heading"
+        # Burn Retros (spacefleet_core 1.4): hold the range or turn on the spot at half fire, when the
+        # exchange model says that is worth clearly more than the best ordinary move
+        if total("burn_retros") > base + 2 * len(members):
+            return "burn_retros"
         return None
 
     def _run_for_edge(self, rs, s: SFState, ship: Ship) -> MoveShip | None:

@@ -512,6 +512,23 @@ def _edge_risk(state: SFState, ship: Ship, x: float, y: float, h: float) -> floa
     return _leave_cost(ship)
 
 
+def _pull_risk(state: SFState, ship: Ship, y: float) -> float:
+    """Points at stake from the low-orbit pull for a ship ending at ``y`` mm
+    from the planet edge of the low-orbit table (celestial phenomena: low
+    orbit): inside the grip it is dragged 5/8/10 cm toward the planet at the
+    start of each turn and crashes off that edge, so two pulls from the edge
+    cost the ship; inside the grip at all, a tenth of it (it must climb out)."""
+    if ship.zone != "low_orbit" or state.low_orbit_planet is None:
+        return 0.0
+    lo = tables().low_orbit
+    if y > lo.grip_cm * 10.0:
+        return 0.0
+    planet = next(f for f in state.features if f.id == state.low_orbit_planet)
+    pull = tables().gravity_wells[planet.size or "small"].low_orbit_pull_cm * 10.0
+    pts = prof(ship).points
+    return pts if y - 2 * pull < 0 else 0.1 * pts
+
+
 def _leave_cost(ship: Ship) -> float:
     """A ship leaving the table gives the enemy 10% of its points (25% if it was
     crippled) and takes its guns out of the battle."""
