@@ -256,3 +256,42 @@ def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
     st2 = state([ship("l", "lunar", 500, 500, heading=0)], phase="movement")
     b = RULESET.point_actions(st2, "imperial", "l", 600, 500)[0]
     assert (b.pre_turn, b.legs, b.post_turn) == (0.0, ((0.0, 100.0),), 0.0)
+
+
+def test_preview__a_pooled_volley_reads_the_squadrons_firepower():
+    """spacefleet_core 1.11: four Swords pool their batteries (4 FP each) at
+    a Murder abeam 25 cm off: the preview reads 16 FP, 6 dice on column D
+    needing 5+ (not the lead ship's 4 FP and one die)."""
+    sw = [ship(f"s{i}", "sword", 400 + 60 * i, 500, heading=0, squadron="sq") for i in range(4)]
+    st = state(sw + [ship("m", "murder", 550, 700, side="chaos")])
+    a = Fire(side="imperial", ship="s0", weapon=0, target="m", pool=tuple((f"s{i}", 0) for i in range(1, 4)))
+    assert RULESET.check(st, a).ok
+    pv = RULESET.preview(st, a)
+    assert pv["need"].startswith("5+ on 6D6")
+    assert pv["text"][0].startswith("battery: FP 16 (with 3 squadron-mates)")
+    assert pv["odds"] == pytest.approx(1 - (2 / 3) ** 6)
+
+
+def test_preview__reload_ordnance_keeps_full_firepower():
+    """spacefleet_core 1.4: Reload Ordnance does not halve firepower (the data
+    says so, and the preview now reads the data)."""
+    st = state([ship("l", "lunar", 500, 500)], phase="movement")
+    text = RULESET.preview(st, DeclareOrder(side="imperial", ship="l", order="reload_ordnance"))["text"]
+    assert "full firepower" in text[0] and "half firepower" not in text[0]
+
+
+def test_labels__one_heading_convention_and_gravity_turns_said():
+    """Every text gives headings 0-359 (a heading of -53 reads 307, as the
+    log of the same ship's move would), turns by side, and two moves that
+    differ only in the free gravity-well turn say how."""
+    from game.rulesets.spacefleet.display.descriptions import describe_action, heading_words
+
+    assert heading_words(-53.0) == "307" and heading_words(81.4) == "81" and heading_words(359.6) == "0"
+    st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
+    plain = MoveShip(side="imperial", ship="l", legs=((0.0, 100.0),))
+    grav = MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),))
+    assert describe_action(plain, st) == "Move 10.0 cm"
+    assert describe_action(grav, st) == "Move 10.0 cm, gravity turn 45° to starboard first"
+    wi = next(i for i, w in enumerate(profile("lunar").weapons) if w.kind == "torpedo")
+    launch = Launch(side="imperial", ship="l", weapon=wi, craft="torpedo", heading=-53.0)
+    assert describe_action(launch, st) == "Launch prow torpedoes heading 307"

@@ -58,3 +58,16 @@ def test_moons_stand_20_to_120_cm_from_the_planets_edge_in_twelve_directions():
             assert 20 - 0.01 <= gap <= 120 + 0.01
             bearings.add(round(math.degrees(math.atan2(my - cy, mx - cx)) % 360))
     assert bearings and all(b % 30 == 0 for b in bearings) and any(b % 60 for b in bearings)
+
+
+def test_sunward_edge__the_d6_reads_north_north_east_south_south_west():
+    """Celestial phenomena: the sunward edge is rolled on a D6 with no table
+    given. Ours: 1-2 north, 3 east, 4-5 south, 6 west - each long edge of the
+    180 x 120 cm table twice as likely as a short one. Over 300 seeds the
+    long edges come up about 2/3 of the time and every edge comes up."""
+    from collections import Counter
+
+    seen = Counter(generate(seed, "flare_region")[1]["sunward"] for seed in range(300))
+    assert set(seen) == {"north", "east", "south", "west"}
+    long_share = (seen["north"] + seen["south"]) / 300
+    assert 0.58 < long_share < 0.75

@@ -122,3 +122,17 @@ def test_fire_at_a_hulk__one_catastrophic_roll_per_attacking_ship():
     hits = [e.hits for e in evs if isinstance(e, WeaponFired)]
     table = [e for e in evs if isinstance(e, DiceRolled) and "catastrophic damage table" in e.purpose]
     assert hits[0] == 2 and hits[1] >= 1 and len(table) == 1
+
+
+def test_brace_test__a_braced_enemy_counts_for_enemy_contacts():
+    """spacefleet_core 1.3-1.4: Enemy Contacts (+1) when an enemy ship is on a
+    special order; Brace for Impact! is one of the orders, so a braced enemy
+    counts for the command check to brace too (ours). The Murder's Ld 7 test
+    to brace against the Lunar's lances reads 8 with the braced Sword."""
+    st = state([ship("l", "lunar", 500, 500), ship("s", "sword", 300, 300, braced=True),
+                ship("m", "murder", 500, 700, side="chaos", ld=7)])
+    play(st, Fire(side="imperial", ship="l", weapon=1, target="m"))
+    assert st.phase == "brace"
+    evs = play(st, Brace(side="chaos", ship="m"), faces=[4, 4])
+    test = next(e for e in evs if isinstance(e, DiceRolled) and "brace for impact" in e.purpose)
+    assert test.target.value == 8 and ("enemy contacts", 1) in test.target.mods

@@ -225,6 +225,9 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
     except Exception:  # noqa: BLE001 - a preview never breaks the UI
         out["text"] = text
         return out
+    if n["fp"] != weapon_strength(sh, w):  # a pooled volley (its squadron's firepower) or a split one (its share)
+        how = f"with {len(a.pool)} squadron-mate{'s' if len(a.pool) != 1 else ''}" if a.pool else "split"
+        text[0] = f"{w.name}: {_strength_word(w.kind)} {n['fp']} ({how}), range {dist / 10:.1f} of {w.range_cm:g} cm"
     out["odds"] = n["odds"]
     out["need"] = f"{n['need']}+ on {n['dice']}D6, {n['reading']}" + (" (Lock On re-rolls misses)" if n["lock"] else "")
     text.append(f"expected hits {n['expected']:.1f}")
