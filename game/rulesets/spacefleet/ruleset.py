@@ -38,7 +38,7 @@ class SpaceFleet:
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = RULESET_ID
-    version = 7
+    version = 8
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
