@@ -447,7 +447,7 @@ def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
     s = ctx.s
     ship = s.ships[sid]
     t = tables().phenomena
-    fields = [f for f in s.features if f.kind == "asteroid_field" and geom.path_touches(f, plan.path, ship.radius)]
+    fields = _touched(s, "asteroid_field", plan, ship)
     if not fields:
         return
     where = feature_name(fields[0])
@@ -491,13 +491,18 @@ def _asteroid_damage(ctx: Ctx, sid: str, where: str) -> None:
     apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
 
 
+def _touched(s: SFState, kind: str, plan: Plan, ship: Ship) -> list:
+    """The features of ``kind`` that ``ship``'s base touches along the planned path."""
+    return [f for f in s.features if f.kind == kind and geom.path_touches(f, plan.path, ship.radius)]
+
+
 def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
     """Entering a warp rift: 3D6 <= Ld or lost in the warp (a D6 of 1 after the
     game: lost forever); a pass repositions the ship 2D6 x 10 cm on."""
     s = ctx.s
     ship = s.ships[sid]
     t = tables().phenomena
-    rifts = [f for f in s.features if f.kind == "warp_rift" and geom.path_touches(f, plan.path, ship.radius)]
+    rifts = _touched(s, "warp_rift", plan, ship)
     if not rifts:
         return
     ld = ld_target(s, ship, notation=t.warp_rift_test)
