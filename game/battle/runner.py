@@ -16,9 +16,10 @@ from game.battle.seats import Seat, seats_for
 from game.core.event import DiceRolled
 from game.core.replay import ReplayWriter
 from game.core.session import Battle
+from game.data import limits
 
 #: a safety stop for runaway battles (a ruleset bug, never a rule)
-MAX_ACTIONS = 20000
+MAX_ACTIONS = limits.MAX_ACTIONS
 
 
 @dataclass(frozen=True)
