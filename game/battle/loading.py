@@ -34,33 +34,74 @@ def map_problem(rs: Ruleset, m: MapFile, sc: Scenario | None = None) -> tuple[st
     return (map_side_problem(sc, m) if sc is not None else None) or check(m)
 
 
-def open_scenario(path: str | Path) -> tuple[Ruleset, Scenario, MapFile]:
-    """Load a scenario, its map and its ruleset, then check, in this order:
-    the map against the ruleset and the scenario (:func:`map_problem`), units
-    on the table and off impassable terrain, and the ruleset's own
-    ``validate_scenario`` (sides, forces, params, objectives, special rules).
-    Raises :class:`FileError` naming the scenario file."""
-    sc, m = load_scenario(path, check_placement=False)
-    rs = ruleset_for(path, sc.ruleset)
+def scenario_problem(rs: Ruleset, sc: Scenario, m: MapFile) -> tuple[str, str] | None:
+    """Every rules-aware check of a scenario on its map, in this order: the
+    map against the ruleset and the scenario (:func:`map_problem`, where
+    ``map [...]``), units on the table and off impassable terrain, and the
+    ruleset's own ``validate_scenario`` (sides, forces, params, objectives,
+    special rules). The first problem as (where, reason), or None. A scenario
+    file, a replay's header and a saved game all pass through here."""
     bad_map = map_problem(rs, m, sc)
     if bad_map:
-        raise FileError(path, "map", f"{sc.map} [{bad_map[0]}]: {bad_map[1]}")
+        return "map", f"{sc.map} [{bad_map[0]}]: {bad_map[1]}"
     placed = placement_problem(sc, m)
     if placed:
-        raise FileError(path, *placed)
+        return placed
     check = getattr(rs, "validate_scenario", None)
-    if check is not None:
-        problem = check(sc, m)
-        if problem:
-            where, reason = problem
-            raise FileError(path, where, reason)
+    return check(sc, m) if check is not None else None
+
+
+def check_embedded(path: str | Path, where: str, ruleset_id: str, sc: Scenario, m: MapFile,
+                   seats: dict | None = None) -> Ruleset:
+    """The checks of :func:`scenario_problem` for a scenario and map embedded
+    in a replay header or a saved game (``where``: ``line 1``), plus its
+    seats: every side seated, no unknown side or agent. Returns the ruleset;
+    raises :class:`FileError`."""
+    from game.battle.controller import seat_agent
+    from game.battle.seats import Seat, SeatError
+
+    rs = ruleset_for(path, ruleset_id)
+    problem = scenario_problem(rs, sc, m)
+    if problem:
+        inner, reason = problem
+        raise FileError(path, f"{where} scenario.{inner}".strip(), reason)
+    if seats is not None:
+        import random
+
+        sides = rs.sides(sc)
+        for side, spec in seats.items():
+            if side not in sides:
+                raise FileError(path, f"{where} seats.{side}".strip(), f"side {side!r} is not a side of the scenario ({', '.join(sides)})")
+            if spec.kind == "ai":
+                try:
+                    seat_agent(rs, side, Seat("ai", spec.agent or "default", dict(spec.params)), random.Random(0))
+                except SeatError as e:
+                    raise FileError(path, f"{where} seats.{side}".strip(), str(e).split(": ", 1)[-1]) from None
+                except (TypeError, ValueError) as e:
+                    raise FileError(path, f"{where} seats.{side}.params".strip(), f"not parameters agent {spec.agent!r} takes ({e})") from None
+    return rs
+
+
+def open_scenario(path: str | Path) -> tuple[Ruleset, Scenario, MapFile]:
+    """Load a scenario, its map and its ruleset, then check it
+    (:func:`scenario_problem`). Raises :class:`FileError` naming the
+    scenario file."""
+    sc, m = load_scenario(path, check_placement=False)
+    rs = ruleset_for(path, sc.ruleset)
+    problem = scenario_problem(rs, sc, m)
+    if problem:
+        raise FileError(path, *problem)
     return rs, sc, m
 
 
 def open_replay(path: str | Path) -> tuple[Ruleset, ReplayRecord]:
-    """Read a replay and find its ruleset."""
+    """Read a replay and find its ruleset; the header's embedded scenario,
+    map and seats are checked as strictly as a scenario file
+    (:func:`check_embedded`)."""
     rec = read_replay(path)
-    return ruleset_for(path, rec.header.ruleset), rec
+    h = rec.header
+    rs = check_embedded(path, "line 1", h.ruleset, h.scenario, h.map, h.seats)
+    return rs, rec
 
 
 def validate_file(path: str | Path) -> str:
@@ -84,7 +125,7 @@ def validate_file(path: str | Path) -> str:
         rs, rec = open_replay(p)
         v = verify(rec, rs)
         if not v.ok:
-            raise FileError(p, f"action {v.first_bad}", v.reason)
+            raise FileError(p, v.where, v.reason)
         note = f"; {rec.truncated}" if rec.truncated else ""
         return f"{p}: ok (replay of {rec.header.scenario.id!r}, {len(rec.actions)} actions, verified{note})"
     if name.endswith(".save.json"):
@@ -92,7 +133,7 @@ def validate_file(path: str | Path) -> str:
         from game.data.save import read_save
 
         sv = read_save(p)
-        rs = ruleset_for(p, sv.ruleset)
+        rs = check_embedded(p, "", sv.ruleset, sv.scenario, sv.map, sv.seats)
         battle = Battle(rs, sv.scenario, sv.map, sv.seed)
         for i, data in enumerate(sv.actions):
             try:

@@ -12,9 +12,9 @@ from typing import Callable
 
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
-from game.battle.seats import Seat, seats_for
+from game.battle.seats import Seat, SeatError, seats_for
 from game.core.event import DiceRolled
-from game.core.replay import ReplayWriter
+from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
 
@@ -184,3 +184,90 @@ def summarise(results: list[GameResult], sides: list[str], seed: int) -> dict:
         "mean_turns": (sum(r.turns for r in results) / n if n else 0.0),
         "replays": [r.replay for r in results if r.replay],
     }
+
+
+@dataclass
+class Resumed:
+    """A battle continued from its replay (:func:`resume`)."""
+
+    battle: Battle
+    controller: Controller
+    writer: ReplayWriter
+    record: ReplayRecord
+    seats: dict[str, Seat]
+
+    @property
+    def cut(self) -> str:
+        """Where the replay stopped, in words."""
+        n = len(self.record.actions)
+        why = "the file was cut off mid-line" if self.record.truncated else "the file ends there"
+        return f"after action {n - 1}, turn {self.battle.state.turn} ({why})" if n else f"before the first action ({why})"
+
+
+def resume(replay_path: str | Path, seats: dict[str, Seat] | None = None,
+           on_step: Callable | None = None, require_ai: bool = False) -> Resumed:
+    """Continue the battle of a replay from its last complete action,
+    appending to the same file.
+
+    The recorded actions are re-played into a fresh battle, each checked
+    against its events digest; the seats are the header's, overridden by
+    ``seats``; their agents catch up on the way (:meth:`Controller.catch_up`)
+    so the battle goes on exactly as an unbroken one would. With
+    ``require_ai`` a human seat is refused (headless play) before anything
+    is written.
+
+    Raises:
+        FileError: a bad replay, another ruleset version, a finished battle,
+            or a record that does not re-play.
+        SeatError: a seat naming a side the battle lacks or an unknown agent.
+    """
+    from game.battle.loading import open_replay
+    from game.core.replay import resume_battle
+    from game.data.errors import FileError
+
+    rs, rec = open_replay(replay_path)
+    h = rec.header
+    if rec.end is not None:
+        raise FileError(replay_path, "", f"the battle is over ({outcome(rec.end.winner, rec.end.reason, past=True)}); there is nothing to resume")
+    recorded = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in h.seats.items()}
+    all_seats = seats_for(rs.sides(h.scenario), {**recorded, **(seats or {})})
+    human = next((s for s, seat in all_seats.items() if seat.kind == "human"), None)
+    if require_ai and human:
+        raise SeatError(f"side {human} is seated human in the replay; headless play needs --seat {human}=ai:NAME")
+    battle = Battle(rs, h.scenario, h.map, h.seed)
+    ctl = Controller(battle, all_seats, on_step=on_step)
+    resume_battle(rec, rs, lambda b, a: ctl.catch_up(a), battle=battle)
+    writer = ReplayWriter.append(rec, battle)
+    return Resumed(battle, ctl, writer, rec, all_seats)
+
+
+def play_resumed(replay_path: str | Path, seats: dict[str, Seat] | None = None, log: Callable[[str], None] | None = None,
+                 max_actions: int = MAX_ACTIONS) -> tuple[GameResult, str]:
+    """:func:`resume` a replay and play it to the end with AI seats, headless.
+    Returns the result and where the replay had stopped (:attr:`Resumed.cut`).
+
+    Raises:
+        FileError, SeatError: as :func:`resume`.
+        RuntimeError: a human seat, or the battle exceeds ``max_actions``.
+    """
+    holder: dict = {}
+
+    def on_step(action, result) -> None:
+        b = holder.get("battle")
+        if log and b is not None:
+            for ev in result.events:
+                line = log_line(b, ev)
+                if line:
+                    log(f"[turn {b.state.turn}] {line}")
+
+    r = resume(replay_path, seats, on_step, require_ai=True)
+    holder["battle"] = r.battle
+    cut = r.cut
+    try:
+        r.controller.advance(max_actions=max_actions - len(r.battle.history))
+        if not r.battle.over:
+            raise RuntimeError(f"battle did not end within {max_actions} actions")
+    finally:
+        r.writer.close()
+    s = r.battle.state
+    return GameResult(r.battle.seed, s.winner, s.end_reason, s.turn, len(r.battle.history), str(replay_path)), cut

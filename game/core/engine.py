@@ -71,7 +71,13 @@ def _apply_end(state: BattleState, end: BattleEnded) -> None:
 
 def events_digest(events: Sequence[Event]) -> str:
     """SHA-256 of the events' canonical JSON (replay action lines)."""
-    blob = json.dumps([e.to_dict() for e in events], sort_keys=True, separators=(",", ":"))
+    return dicts_digest([e.to_dict() for e in events])
+
+
+def dicts_digest(dicts: Sequence[dict]) -> str:
+    """SHA-256 of encoded events' canonical JSON: :func:`events_digest` of the
+    events a replay records (format 2) without decoding them."""
+    blob = json.dumps(list(dicts), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
 
 

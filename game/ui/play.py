@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.battle.controller import Controller
-from game.battle.loading import open_scenario, ruleset_for
+from game.battle.loading import check_embedded, open_scenario
 from game.battle.seats import Seat, seats_for
 from game.core.replay import ReplayWriter
 from game.core.ruleset import RULES_SIDE
@@ -68,7 +68,7 @@ class PlaySession:
         """Resume a saved game. Raises :class:`FileError` for a bad, corrupt
         or foreign save (nothing else changes)."""
         sv = read_save(path)
-        rs = ruleset_for(path, sv.ruleset)
+        rs = check_embedded(path, "", sv.ruleset, sv.scenario, sv.map, sv.seats)
         try:
             actions = [rs.parse_action(a) for a in sv.actions]
         except ValidationError as e:
