@@ -452,10 +452,19 @@ def _show_recorded(path: Path, rs, rec) -> None:
                    f"this program has version {rs.version} and cannot re-simulate it")
     typer.echo(f"note: recorded with {h.ruleset} version {h.ruleset_version}; this program has version {rs.version}: "
                "showing the recorded events (not re-simulated)")
-    turn = 0
+    from game.core.session import Battle
+
+    state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
+    turn = state.turn
     for line in rec.actions:
         for data in line.events or []:
-            if data.get("type") == "phase_began" and isinstance(data.get("turn"), int):
+            if state is not None:
+                try:
+                    rs.apply(state, rs.parse_event(data))
+                    turn = state.turn
+                except Exception:  # noqa: BLE001 - an event this version cannot apply: turns from phase events
+                    state = None
+            if state is None and data.get("type") == "phase_began" and isinstance(data.get("turn"), int):
                 turn = data["turn"]
             text = _recorded_event_text(rs, data, DiceRolled)
             if text:
