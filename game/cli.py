@@ -515,9 +515,9 @@ def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a 
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render the editor on MAP to this PNG and exit (no display needed)")) -> None:
     """Open the map editor (or, with --screenshot, save one frame of it)."""
     if map_path is not None:
-        from game.data.maps import load_map
+        from game.battle.loading import check_map_file
 
-        load_map(map_path)
+        check_map_file(map_path)
     if screenshot is not None:
         if screenshot.suffix.lower() != ".png":
             raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")
@@ -538,8 +538,11 @@ app.command("generate", help="Generate a random table for a ruleset (seeded).")(
 
 
 @app.command()
-def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games")) -> None:
-    """Check files; print one line per file. Exit 2 if any is bad."""
+def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games"),
+             every: bool = typer.Option(False, "--all", help="list every problem of a map, one line each")) -> None:
+    """Check files; print one line per file (with --all, every problem of a
+    map). Maps are checked by the same validator as the editor's save, play
+    and simulate. Exit 2 if any is bad."""
     from game.battle.loading import validate_file
     from game.data.errors import FileError
 
@@ -548,7 +551,12 @@ def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, repl
         try:
             typer.echo(validate_file(f))
         except FileError as e:
-            typer.echo(f"error: {e}", err=True)
+            if every:
+                for one in [e, *e.more]:
+                    typer.echo(f"error: {one}", err=True)
+            else:
+                more = f" (and {len(e.more)} more problem{'s' if len(e.more) > 1 else ''}: battletable validate --all)" if e.more else ""
+                typer.echo(f"error: {e}{more}", err=True)
             bad += 1
     if bad:
         raise typer.Exit(2)

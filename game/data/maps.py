@@ -210,9 +210,14 @@ def _describe(data: dict):
     return describe
 
 
-def parse_map(path: str | Path, data: object) -> MapFile:
-    """Validate map data read from ``path``. Raises :class:`FileError`."""
+def parse_map(path: str | Path, data: object, check_geometry: bool = True) -> MapFile:
+    """Validate map data read from ``path`` (with ``check_geometry``, also
+    :func:`map_problems`; the one map validator,
+    :func:`game.battle.mapcheck.check_map`, checks that and more). Raises
+    :class:`FileError`."""
     m = parse_model(path, MapFile, data, _describe(data) if isinstance(data, dict) else None)
+    if not check_geometry:
+        return m
     probs = map_problems(m)
     if probs:
         where, reason = probs[0]
@@ -221,6 +226,6 @@ def parse_map(path: str | Path, data: object) -> MapFile:
     return m
 
 
-def load_map(path: str | Path) -> MapFile:
-    """Read and validate a ``*.map.json`` file. Raises :class:`FileError`."""
-    return parse_map(path, read_json(path))
+def load_map(path: str | Path, check_geometry: bool = True) -> MapFile:
+    """Read and validate a ``*.map.json`` file (see :func:`parse_map`). Raises :class:`FileError`."""
+    return parse_map(path, read_json(path), check_geometry)

@@ -171,15 +171,16 @@ def map_side_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
 
 def load_scenario(path: str | Path, check_placement: bool = True) -> tuple[Scenario, MapFile]:
     """Read a scenario and the map it names; unless ``check_placement`` is
-    False, also refuse units off the table or inside impassable terrain
-    (:func:`placement_problem`). Raises :class:`FileError` (naming the
+    False, also refuse a map with geometric problems and units off the table
+    or inside impassable terrain (:func:`placement_problem`); with False the
+    caller runs the full checks (:func:`game.battle.loading.open_scenario`). Raises :class:`FileError` (naming the
     scenario or the map file)."""
     p = Path(path)
     data = read_json(p)
     sc = parse_model(p, Scenario, data, _describe(data) if isinstance(data, dict) else None)
     map_path = resolve_reference(p, sc.map, "map")
     try:
-        m = load_map(map_path)
+        m = load_map(map_path, check_geometry=check_placement)
     except FileError as e:
         loc = f" [{e.where}]" if e.where else ""
         raise FileError(p, "map", f"{sc.map}{loc}: {e.reason}") from None
