@@ -340,14 +340,12 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     processes (``--verify-sample``): a battle must not depend on the games a
     worker played before it. Exit status 1 if one of them diverges.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from game.battle.runner import (_play_job, check_seats, game_seed, plural, summarise, verify_in_fresh_processes,
-                                    verify_sample as sample_of)
+    from game.battle.runner import (_play_job, check_seats, game_seed, plural, run_jobs, summarise,
+                                    verify_in_fresh_processes, verify_sample as sample_of)
 
     seats = _seats(seat)
     rs, sc, _ = _open_scenario(scenario, "simulate")
@@ -363,15 +361,11 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     results = []
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=as_json) as bar:
         task = bar.add_task("games", total=games)
-        if jobs == 1:
-            for a in jobs_args:
-                results.append(_play_job(a))
-                bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for r in pool.map(_play_job, jobs_args):
-                    results.append(r)
-                    bar.advance(task)
+        def done(r) -> None:
+            results.append(r)
+            bar.advance(task)
+
+        run_jobs(_play_job, jobs_args, jobs, done)
     summary = summarise(results, sides, seed)
     picked = [results[i].replay for i in sample_of(games, verify_sample, seed)]
     checked = verify_in_fresh_processes(picked, jobs) if picked else []
@@ -653,6 +647,8 @@ def main(argv: list[str] | None = None) -> None:
 
     try:
         rc = app(args=argv, prog_name="battletable", standalone_mode=False)
+        if rc == 130:  # typer's form of Ctrl-C (and of SIGTERM during simulate)
+            typer.echo("interrupted", err=True)
         if isinstance(rc, int) and rc:
             sys.exit(rc)
     except typer.Exit as e:
@@ -670,8 +666,8 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)
     except OSError as e:  # a file that cannot be written or read
-        where = e.filename or ""
-        typer.echo(f"error: {where}: {e.strerror or e}", err=True)
+        where = f"{e.filename}: " if e.filename else ""
+        typer.echo(f"error: {where}{e.strerror or e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)

@@ -150,6 +150,69 @@ def verify_sample(n_games: int, k: int, seed: int) -> list[int]:
     return sorted(random.Random(f"verify:{seed}").sample(range(n_games), k))
 
 
+def _orphan_guard(parent: int) -> None:
+    """In a simulation worker: end this process when its parent dies (even by
+    SIGKILL), so no worker is left sleeping. Linux asks the kernel
+    (PR_SET_PDEATHSIG); elsewhere a thread watches the parent's pid."""
+    import os
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not for workers
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def run_jobs(fn: Callable, jobs_args: list, jobs: int, on_result: Callable[[object], None]) -> None:
+    """``fn(args)`` for each of ``jobs_args`` in ``jobs`` worker processes (in
+    this process when 1), ``on_result`` called in order. Interrupted (Ctrl-C,
+    SIGTERM, an error), it cancels what is pending and ends its workers
+    before raising; killed outright, its workers end themselves
+    (:func:`_orphan_guard`)."""
+    import multiprocessing
+    import os
+    import signal
+
+    if jobs == 1:
+        for a in jobs_args:
+            on_result(fn(a))
+        return
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
+    try:
+        for r in pool.imap(fn, jobs_args):
+            on_result(r)
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    else:
+        pool.close()
+        pool.join()
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
 def _play_job(args: tuple) -> GameResult:
     scenario_path, seats, seed, replay_path = args
     return play(scenario_path, seats, seed, replay_path)

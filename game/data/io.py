@@ -199,31 +199,28 @@ def _tmp_prefix(p: Path) -> str:
 
 
 def remove_stale_tmp(p: Path) -> int:
-    """Remove temporary files a crashed :func:`write_atomic` of ``p`` left in
-    its folder: those of a process that no longer runs, or older than
-    :data:`STALE_TMP_S`. Returns how many were removed."""
+    """Remove temporary files that crashed :func:`write_atomic` calls left in
+    ``p``'s folder (``.NAME.PID.XXXXXXXX.tmp``): those of a process that no
+    longer runs, or older than :data:`STALE_TMP_S`. Returns how many were
+    removed."""
     import time
 
     n = 0
     try:
-        found = list(p.parent.glob(f"{_glob_escape(_tmp_prefix(p))}*.tmp"))
+        found = list(p.parent.glob(".*.tmp"))
     except OSError:
         return 0
     for t in found:
-        rest = t.name[len(_tmp_prefix(p)):]
-        pid = rest.split(".", 1)[0]
+        parts = t.name[:-len(".tmp")].rsplit(".", 2)
+        if len(parts) != 3 or not parts[1].isdigit() or len(parts[2]) != 8:
+            continue  # not one of ours
         try:
-            alive = pid.isdigit() and _alive(int(pid))
-            if not alive or time.time() - t.stat().st_mtime > STALE_TMP_S:
+            if not _alive(int(parts[1])) or time.time() - t.stat().st_mtime > STALE_TMP_S:
                 t.unlink()
                 n += 1
         except OSError:
             continue
     return n
-
-
-def _glob_escape(s: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[" else c for c in s)
 
 
 def _alive(pid: int) -> bool:
