@@ -11,7 +11,7 @@ from __future__ import annotations
 #: bytes of a map, scenario, saved game, settings or import file
 MAX_JSON_BYTES = 16 * 1024 * 1024
 #: bytes of a replay file (one line per action, with its events)
-MAX_REPLAY_BYTES = 128 * 1024 * 1024
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
 #: levels of nested objects and arrays in any JSON document or replay line
 MAX_DEPTH = 32
 #: characters in any one JSON string (names, descriptions, ids, keys)
@@ -21,11 +21,11 @@ MAX_INT = 2 ** 53
 #: the largest magnitude of any non-integer number in a file
 MAX_FLOAT = 1e12
 #: terrain features on one map
-MAX_FEATURES = 400
+MAX_FEATURES = 250
 #: vertices in one polygon ring (a feature's outline or hole, a zone)
-MAX_VERTICES = 1_000
+MAX_VERTICES = 500
 #: vertices of all features of one map together (outlines and holes)
-MAX_MAP_VERTICES = 8_000
+MAX_MAP_VERTICES = 5_000
 #: deployment zones, objectives or exits of one map (each)
 MAX_MAP_ITEMS = 100
 #: sides of a scenario
