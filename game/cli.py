@@ -446,6 +446,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
                    f"this program has version {rs.version} and cannot re-simulate it")
     typer.echo(f"note: recorded with {h.ruleset} version {h.ruleset_version}; this program has version {rs.version}: "
                "showing the recorded events (not re-simulated)")
+    from game.core.engine import apply_recorded
     from game.core.session import Battle
 
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
@@ -454,7 +455,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
         for data in line.events or []:
             if state is not None:
                 try:
-                    rs.apply(state, rs.parse_event(data))
+                    apply_recorded(rs, state, [rs.parse_event(data)])
                     turn = state.turn
                 except Exception:  # noqa: BLE001 - an event this version cannot apply: turns from phase events
                     state = None

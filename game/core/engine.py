@@ -61,6 +61,17 @@ def step(ruleset: Ruleset, state: BattleState, action: Action, dice: Dice) -> Ac
     return result
 
 
+def apply_recorded(ruleset: Ruleset, state: BattleState, events: Sequence[Event]) -> None:
+    """Apply recorded events to ``state`` as :func:`step` applied them (a
+    replay shown from its events, without resolving its actions)."""
+    for ev in events:
+        if isinstance(ev, BattleEnded):
+            _apply_end(state, ev)
+        else:
+            ruleset.apply(state, ev)
+            state.seq += 1
+
+
 def _apply_end(state: BattleState, end: BattleEnded) -> None:
     state.over = True
     state.winner = end.winner

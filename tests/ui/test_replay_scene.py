@@ -51,3 +51,27 @@ def test_log_shows_a_roll_once():
     ev = DiceRolled(purpose="radiation burst 1: occurs on 5+", notation="1d6", faces=(1,), natural=1, total=1)
     for rid in ("spacefleet", "battlespace"):
         assert event_text(get(rid), ev) == "radiation burst 1: occurs on 5+: 1d6 [1] = 1"
+
+
+def test_replay_of_another_ruleset_version__shown_from_its_events(app, tmp_path):
+    path = tmp_path / "duel.replay.jsonl"
+    play(DUEL, {}, 5, path)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["ruleset_version"] += 1
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    scene = app.push(ReplayScene(path))
+    app.drive(2)
+    m = scene.model
+    assert m.recorded_only and m.stopped == "" and m.actions == 27
+    assert not m.verdict.ok and m.verdict.needs == head["ruleset_version"]
+    # the recorded events give the same states as re-simulating the same-version file
+    same = tmp_path / "same.replay.jsonl"
+    play(DUEL, {}, 5, same)
+    from game.ui.replay_model import ReplayModel
+
+    ref = ReplayModel(same)
+    assert [s.digest() for s in m.states] == [s.digest() for s in ref.states]
+    scene.jump(m.actions) if hasattr(scene, "jump") else None
+    app.drive(2)
+    print(app.screenshot(tmp_path / "other-version.png"))
