@@ -101,6 +101,8 @@ def build_corpus(work: Path, real: bool = True) -> dict[str, list[tuple[str, Pat
         mp = base / f"{name}.map.json"
         shutil.copy(scen.parent / sc["map"], mp)
         sc["map"] = mp.name
+        if name != "duel":
+            sc["turn_limit"] = 2  # short battles keep the campaign quick
         sp = base / f"{name}.scenario.json"
         sp.write_text(json.dumps(sc, indent=1))
         out["map"].append((name, mp, sp))
