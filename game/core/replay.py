@@ -49,6 +49,7 @@ class ReplayWriter:
         self.path = Path(path)
         self.checkpoint_every = checkpoint_every
         self._ended = False
+        self.format_version = REPLAY_FORMAT  #: a format 1 file goes on in format 1 (no events)
         try:
             if _append_at is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -82,6 +83,7 @@ class ReplayWriter:
         off is dropped, new lines follow the last complete one. Writes the end
         line at once if the battle ended but the crash came before its line."""
         w = cls(record.path, battle, record.header.seats, record.header.checkpoint_every, _append_at=record.valid_bytes)
+        w.format_version = record.header.format_version
         if battle.over and record.end is None:
             w._write_end(battle)
         return w
@@ -103,7 +105,8 @@ class ReplayWriter:
         n = len(battle.history)
         events = [e.to_dict() for e in entry.events]
         self._write(ActionLine(index=n - 1, action=entry.action.to_dict(), events_sha256=dicts_digest(events),
-                               n_events=len(events), events=events).model_dump(mode="json"))
+                               n_events=len(events), events=events if self.format_version >= 2 else None)
+                    .model_dump(mode="json", exclude_none=self.format_version < 2))
         if n % self.checkpoint_every == 0:
             self._write(CheckpointLine(index=n, state_sha256=battle.state.digest()).model_dump(mode="json"))
         if battle.over and not self._ended:

@@ -144,3 +144,13 @@ def test_play_resume__continues_the_same_file_to_the_same_end(good, tmp_path):
     assert [json.loads(x) for x in bad.read_text().splitlines()][1:] == [json.loads(x) for x in good.read_text().splitlines()][1:]
     again = run("play", "--resume", str(bad), "--headless")
     one_error(again, f"{bad}: the battle is over (a draw (turn limit)); there is nothing to resume")
+
+
+def test_resume_of_a_format_1_replay__goes_on_in_format_1(tmp_path):
+    golden = ROOT / "tests/golden/battlespace/mission1.replay.jsonl"
+    lines = golden.read_text().splitlines(keepends=True)
+    cut = tmp_path / "old.replay.jsonl"
+    cut.write_text("".join(lines[:40]))
+    r = run("play", "--resume", str(cut), "--headless", "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert cut.read_text() == golden.read_text()
