@@ -18,6 +18,12 @@ from tests.cli.test_cli_safety import run
 from tests.conftest import ROOT
 
 DUEL = ROOT / "tests/rulesets/toy/duel.map.json"
+
+
+@pytest.fixture(autouse=True)
+def _config(tmp_path, monkeypatch):
+    """The editor's recent-files list goes to a temporary config folder."""
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
 DEEP = ROOT / "maps/spacefleet/deep_space.map.json"
 
 
@@ -56,10 +62,11 @@ def write_case(tmp_path: Path, name: str) -> Path:
     return out
 
 
-def editor_errors(path: Path) -> list[str]:
-    """What the editor's save refuses the map for (its problem panel's messages)."""
+def editor_errors(path: Path, out: Path) -> list[str]:
+    """What the editor's save (to the folder ``out``) refuses the map for
+    (its problem panel's messages)."""
     doc = MapDocument.from_map(load_map(path, check_geometry=False), path)
-    written, errs = files.save_or_draft(doc, path.with_name("saved.map.json"))
+    written, errs = files.save_or_draft(doc, out / "saved.map.json")
     assert (written.name == "saved.map.json") == (not errs)
     return [e.message for e in errs]
 
@@ -75,7 +82,7 @@ def validate_errors(path: Path) -> list[str]:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_editor_and_validate__refuse_with_the_same_messages(tmp_path, name):
     path = write_case(tmp_path, name)
-    ed = editor_errors(path)
+    ed = editor_errors(path, tmp_path)
     assert ed, name
     assert validate_errors(path) == ed
 
@@ -95,7 +102,7 @@ def test_the_messages_name_the_feature_and_where(tmp_path):
 @pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*/*.map.json")) + [DUEL], ids=lambda p: p.name)
 def test_bundled_maps__valid_everywhere(tmp_path, path):
     assert validate_errors(path) == []
-    assert editor_errors(path) == []
+    assert editor_errors(path, tmp_path) == []
 
 
 def test_play_and_simulate__refuse_the_map_validate_refuses(tmp_path):
