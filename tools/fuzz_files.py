@@ -537,6 +537,7 @@ def main(cases: int = typer.Option(1000, "--cases", min=1, help="fuzz cases"),
          memory_mib: int = typer.Option(2048, "--memory-mib", help="address-space limit of one command, MiB"),
          real: bool = typer.Option(True, "--real/--toy-only", help="also fuzz the bundled rulesets' files"),
          keep: Optional[Path] = typer.Option(None, "--keep", help="keep the cases in this folder"),
+         log: Optional[Path] = typer.Option(None, "--log", help="append each finished case to this JSONL file"),
          as_json: bool = typer.Option(False, "--json", help="one JSON object")) -> None:
     """Run the campaign; print counts per file type and outcome; exit 1 on any failure."""
     from concurrent.futures import ThreadPoolExecutor
@@ -546,8 +547,14 @@ def main(cases: int = typer.Option(1000, "--cases", min=1, help="fuzz cases"),
         corpus = build_corpus(work, real)
         todo = make_cases(seed, cases, work, corpus)
         started = time.monotonic()
+        done = []
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            done = list(pool.map(_run_one, [(c, timeout, memory_mib * 1024 * 1024) for c in todo]))
+            for c in pool.map(_run_one, [(c, timeout, memory_mib * 1024 * 1024) for c in todo]):
+                done.append(c)
+                if log:
+                    with open(log, "a", encoding="utf-8") as f:
+                        f.write(json.dumps({"case": c.index, "kind": c.kind, "mutation": c.mutation,
+                                            "results": c.results}) + "\n")
         summary = summarise(done)
         summary["seconds"] = round(time.monotonic() - started, 1)
     finally:
