@@ -429,7 +429,7 @@ def follow_ups(case: Case, cmd: list[str], outcome: str) -> list[list[str]]:
 def classify(cmd: list[str], rc: int | None, stderr: str, accepted_before: bool) -> str:
     """The outcome of one run: ok, refused, diverges, crash, hang, memory,
     messy (exit 2 but not one line) or unrunnable (validate accepted it but
-    play, simulate or resume did not run)."""
+    play or simulate did not run; resuming a finished replay is refused, rightly)."""
     lines = [x for x in stderr.splitlines() if x.strip()]
     if rc is None:
         return "hang"
@@ -482,7 +482,7 @@ def run_subprocess(case: Case, timeout: float, mem_bytes: int) -> Case:
             p.communicate()
             rc, err = None, b""
         text = err.decode("utf-8", "replace")
-        outcome = classify(cmd, rc, text, accepted and cmd[0] in ("play", "simulate"))
+        outcome = classify(cmd, rc, text, accepted and cmd[0] in ("play", "simulate") and "--resume" not in cmd)
         case.results.append((cmd[0], outcome, f"{time.monotonic() - t:.1f}s {text.strip()[:300]}"))
         if cmd[0] == "validate" and outcome == "ok":
             accepted = True
@@ -504,7 +504,7 @@ def run_inprocess(case: Case, call: Callable[[list[str]], tuple[int | None, str]
     while queue:
         cmd = queue.pop(0)
         rc, err = call(cmd)
-        outcome = classify(cmd, rc, err, accepted and cmd[0] in ("play", "simulate"))
+        outcome = classify(cmd, rc, err, accepted and cmd[0] in ("play", "simulate") and "--resume" not in cmd)
         case.results.append((cmd[0], outcome, err.strip()[:300]))
         if cmd[0] == "validate" and outcome == "ok":
             accepted = True
