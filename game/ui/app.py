@@ -239,6 +239,11 @@ def first_scene(kind: str, **kwargs) -> Scene:
         return BattleScene.from_scenario(kwargs["scenario"], seed=int(kwargs.get("seed") or 1),
                                          seats=kwargs.get("seats") or {}, replay=kwargs.get("replay"),
                                          screenshot_mode=(kind == "screenshot"))
+    if kind == "resume":
+        from game.ui.play import PlaySession
+        from game.ui.scenes.battle import BattleScene
+
+        return BattleScene(PlaySession.from_replay(kwargs["path"], kwargs.get("seats") or {}))
     if kind == "replay":
         from game.ui.scenes.replay import ReplayScene
 
