@@ -212,7 +212,8 @@ def _close_quarters(tmp_path) -> Path:
     the Lunar's starboard: the first shot opens a Brace window."""
     base = Path(__file__).resolve().parents[2] / "maps" / "spacefleet"
     sc = json.loads((base / "deep_space.scenario.json").read_text())
-    sc["map"] = str(base / "deep_space.map.json")
+    (tmp_path / "deep_space.map.json").write_text((base / "deep_space.map.json").read_text())
+    sc["map"] = "deep_space.map.json"  # a map is named relative to its scenario
     sc["forces"] = {"imperial": [{"id": "imp_lunar", "profile": "lunar", "x": 900.0, "y": 400.0, "heading": 0.0,
                                   "params": {"ld": 8}}],
                     "chaos": [{"id": "cha_murder", "profile": "murder", "x": 1000.0, "y": 600.0, "heading": 0.0,

@@ -76,15 +76,19 @@ class FleetAgent:
     def __init__(self, rng: random.Random, budget=None, **_: object) -> None:
         self.rng = rng
         self.tried_orders: set[tuple[int, str]] = set()
-        self._scenes: dict[tuple[int, int, str], _Scene] = {}
+        self._scenes: dict[tuple[int, int, str], tuple[SFState, _Scene]] = {}
 
     # ------------------------------------------------------------------ helpers
     def _scene_for(self, state: SFState, ship: Ship) -> _Scene:
+        """The scene of ``ship`` in ``state``, made once per choice. The cache
+        keeps the state it was made for: a scratch copy freed since may leave
+        its id to a new copy, whose scene must not be the old one's (that made
+        the agent's choices depend on memory reuse, not only on the view)."""
         key = (id(state), state.seq, ship.id)
-        sc = self._scenes.get(key)
-        if sc is None:
-            sc = self._scenes[key] = _scene(state, ship)
-        return sc
+        hit = self._scenes.get(key)
+        if hit is None or hit[0] is not state:
+            hit = self._scenes[key] = (state, _scene(state, ship))
+        return hit[1]
 
     def _pos_value(self, state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None,
                    moved: float | None = None) -> float:
