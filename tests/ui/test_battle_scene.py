@@ -171,7 +171,7 @@ def test_help_overlay_and_tooltips(app, tmp_path):
     cam = scene.view.camera
     scene.view.mouse = cam.to_screen(300, 160)  # on wall-a
     lines = scene.view.tooltip_lines()
-    assert lines and "wall" in lines[0] and any("blocks_sight" in ln for ln in lines)
+    assert lines and "wall" in lines[0] and any("blocks sight" in ln for ln in lines)
     scene.view.mouse = cam.to_screen(540, 300)  # on b2
     assert scene.view.tooltip_lines()[0].startswith("b2")
 

@@ -145,6 +145,8 @@ class BattleScene(Scene):
         self.table = self.view.table
         if self.selected and self.selected not in self.view.by_id:
             self.selected = None
+        self.view.ready = set(self.actors()) if self.my_turn else set()  # "may still act" marks
+        self.view.active = self.mid_activation() if self.my_turn else None
         key = (state.seq, len(s.battle.history), self.selected, self.show_los)
         if key != self._seq or force_los or moved:
             self._seq = key
