@@ -209,9 +209,82 @@ def menu_shot() -> Shot:
     return Shot("menu", make)
 
 
+def kinds_shot(space: bool) -> Shot:
+    """Every terrain kind of the default style sheet on one table (ground or
+    space), each with its name, at a height that shows its contours."""
+
+    def make(app, work):
+        import math as m
+
+        import pygame
+        from shapely.geometry import Point, Polygon, box
+
+        from game.geometry.terrain import TerrainPiece
+        from game.ui.palette import SPACE_KINDS
+        from game.ui.scene import Scene
+        from game.ui.style import default_sheet
+        from game.ui.table_model import TableModel
+        from game.ui.table_view import TableView
+
+        sheet = default_sheet()
+        space_kinds = set(SPACE_KINDS) | {"planet_ring", "solar_flare", "radiation", "black_hole", "sun"}
+        kinds = [k for k in sheet.kinds if sheet.kinds[k].label and ((k in space_kinds) == space)]
+        cols = 6
+        cell = 150.0
+        rows = (len(kinds) + cols - 1) // cols
+        table = (cols * cell, rows * cell)
+        pieces = []
+        for i, k in enumerate(kinds):
+            cx, cy = (i % cols + 0.5) * cell, (i // cols + 0.5) * cell
+            st = sheet.kinds[k]
+            if st.pattern in ("planet", "moon", "rings", "flare", "radiation", "crater", "cloud", "smoke", "contours",
+                              "asteroids"):
+                poly = Point(cx, cy).buffer(52, 32)
+                if st.pattern == "rings":
+                    poly = Polygon(poly.exterior.coords, [Point(cx, cy).buffer(22, 24).exterior.coords])
+            elif st.pattern in ("stones", "hedge", "wire", "trench", "road"):
+                poly = Polygon([(cx - 60, cy - 8), (cx + 60, cy + 8), (cx + 60, cy + 20), (cx - 60, cy + 4)]) \
+                    if st.pattern != "stones" else box(cx - 55, cy - 4, cx + 55, cy + 4)
+                if st.pattern in ("trench", "road", "wire"):
+                    poly = box(cx - 62, cy - 12, cx + 62, cy + 12)
+            elif st.pattern == "vehicle":
+                poly = box(cx - 26, cy - 12, cx + 26, cy + 12)
+            elif st.pattern == "rift":
+                poly = Polygon([(cx - 60, cy - 10), (cx, cy - 22), (cx + 60, cy - 6), (cx + 20, cy + 14), (cx - 40, cy + 16)])
+            else:
+                poly = Polygon([(cx - 50, cy - 40), (cx + 30, cy - 50), (cx + 55, cy + 10), (cx + 10, cy + 50),
+                                (cx - 45, cy + 35)]) if st.pattern not in ("roof",) else box(cx - 45, cy - 30, cx + 45, cy + 30)
+            height = 60.0 if st.pattern in ("contours", "roof", "ruin") else (25.0 if st.shadow else 0.0)
+            pieces.append(TerrainPiece(f"sample_{k}", poly, kind=k, height=height))
+        t = TableModel(pieces, table)
+
+        class Kinds(Scene):
+            name = "kinds"
+
+            def enter(self):
+                from game.ui.scenes.layout import table_rect
+
+                self.view = TableView(t, app.palette, [], table_rect(app.size, 40))
+                from game.core.view import Marker
+
+                self.view.set_content([], [Marker(id=f"k{i}", kind="note", points=(((i % cols + 0.5) * cell - 40,
+                                       (i // cols + 1) * cell - 14),), label=sheet.kinds[k].label)
+                                        for i, k in enumerate(kinds)])
+
+            def draw(self, surface):
+                surface.fill((18, 20, 24))
+                self.view.draw(surface, show_los=False)
+
+        app.push(Kinds())
+        app.drive(1)
+        del m, pygame
+
+    return Shot("terrain-space" if space else "terrain-ground", make)
+
+
 def all_shots() -> list[Shot]:
     """Every shot of the gallery, in order."""
-    out = [menu_shot()]
+    out = [menu_shot(), kinds_shot(False), kinds_shot(True)]
     for p in scenarios():
         out += [fit_shot(p), zoom_shot(p)]
     out += [los_shot(MISSION1, "battlespace-los"), los_shot(SPACE, "spacefleet-los"),

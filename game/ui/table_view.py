@@ -14,6 +14,7 @@ from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los, sight_lines
 from game.ui.palette import SideColours
 from game.ui.marker_vocab import marker_words, words
+from game.ui.naming import Namer
 from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at
 from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
 from game.ui.render.markers import TEXT_ONLY, draw_marker_shapes, marker_label_reqs, table_clip
@@ -254,6 +255,16 @@ class TableView:
 
     # -- drawing ---------------------------------------------------------------------------
     @property
+    def namer(self) -> Namer:
+        """Rewrites ruleset text for the player: names for ids, places for
+        points (rebuilt when the figures or the terrain change)."""
+        key = (self._content_version, id(self.table), id(self.terrain))
+        if getattr(self, "_namer_key", None) != key:
+            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units)
+            self._namer_key = key
+        return self._namer
+
+    @property
     def units(self):
         """The ruleset's unit and grid (its style sheet's)."""
         return self.terrain.styles.units
@@ -300,7 +311,7 @@ class TableView:
             actor = self.by_id.get(selected) if selected else None
             draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
         reqs += self._objective_reqs()
-        reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer)
+        reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
         placer.avoid_later(lambda: base_rects(placed))
         draw_placed(surface, self._lay_out(reqs, placer, placed))
         if los_on:
@@ -414,7 +425,7 @@ class TableView:
             return []
         f = self.figure_under()
         if f is not None:
-            lines = list(f.profile) or [display_name(f) or words(f.side)]
+            lines = [self.namer(ln) for ln in f.profile] or [display_name(f) or words(f.side)]
             if f.markers:
                 names = {g.id: display_name(g) for g in self.figures}
                 lines.append("state: " + ", ".join(marker_words(m, names) for m in f.markers))
@@ -424,14 +435,14 @@ class TableView:
                 lines.append(f"standing {self.distance_text(f.altitude)} up")
             v = self.los.verdict_for(f.id) if self.los is not None else None
             if v is not None:
-                lines.extend(sight_lines(v))
+                lines.extend(self.namer(t) for t in sight_lines(v))
             return lines
         x, y = self.world_mouse()
         if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):
             return []
         lines = self.terrain_lines(self.table.piece_at(x, y))
         for m in self.markers_at(x, y):
-            lines.append(m.label)
+            lines.append(self.namer(m.label))
         lines.append(f"square {U.square(x, y, self.units)}")
         return lines
 

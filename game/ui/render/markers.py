@@ -189,10 +189,10 @@ P_OTHER = 40
 
 
 def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
-                      placer: LabelPlacer | None = None) -> list[LabelReq]:
+                      placer: LabelPlacer | None = None, namer=None) -> list[LabelReq]:
     """The markers' labels as :class:`LabelReq` (laid out with the frame's
     other labels). With ``placer``, every ring is made a soft obstacle for
-    the labels of the others."""
+    the labels of the others; ``namer`` rewrites ids in the labels as names."""
     out: list[LabelReq] = []
     if not markers:
         return out
@@ -205,13 +205,14 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
     for i, m in enumerate(markers):
         if not m.label:
             continue
-        t = tag(m.label, size, marker_colour(m, palette, side_order))
+        text = namer(m.label) if namer is not None else m.label
+        t = tag(text, size, marker_colour(m, palette, side_order))
         w, h = t.get_size()
         cands = marker_candidates(m, camera, w, h)
         if not cands:
             continue
         prio = PRIORITY.get(m.kind, P_OTHER)
-        out.append(LabelReq(f"marker:{m.id}:{i}", t, cands, prio, prio < 86, m.id, True, m.label))
+        out.append(LabelReq(f"marker:{m.id}:{i}", t, cands, prio, prio < 86, m.id, True, text))
     return out
 
 

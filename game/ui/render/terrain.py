@@ -309,24 +309,3 @@ def _point(xy):
 def objective_radius_px(o, s: float) -> int:
     """The drawn radius (px) of a map objective at scale ``s`` px/mm."""
     return max(4, int(max(o.radius, 8.0) * s))
-
-
-def fill_with_holes(surf: pygame.Surface, colour, pts, holes) -> None:
-    """Fill the polygon ``pts`` (screen points) less its ``holes``: the
-    holes show whatever was drawn there before (the table, lower pieces, a
-    planet inside an asteroid ring), never a fill of their own. Drawn through a
-    translucent scratch surface the size of the polygon's box (cut to the
-    clip)."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs)) - int(min(xs)) + 2, int(max(ys)) - int(min(ys)) + 2)
-    box = box.clip(surf.get_clip())
-    if box.width <= 0 or box.height <= 0:
-        return
-    scratch = pygame.Surface(box.size, pygame.SRCALPHA)
-    ox, oy = box.x, box.y
-    pygame.draw.polygon(scratch, (*colour[:3], 255), [(x - ox, y - oy) for x, y in pts], 0)
-    for h in holes:
-        if len(h) >= 3:  # pixels set straight to transparent (no blending on a draw)
-            pygame.draw.polygon(scratch, (0, 0, 0, 0), [(x - ox, y - oy) for x, y in h], 0)
-    surf.blit(scratch, box.topleft)

@@ -187,8 +187,10 @@ def _roof(o: Ops, poly, st, fill, accent, rng, h) -> None:
 
 
 def _ruin(o: Ops, poly, st, fill, accent, rng, h) -> None:
-    _stones(o, poly, rng, st.size_mm, 0.3, [shade(fill, 0.18), shade(fill, -0.12), shade(accent, 0.25)])
-    wall = float(np.clip(thickness(poly) * 0.12, 1.2, 2.8))
+    """A roofless shell: a dusty floor with scattered debris inside broken
+    walls (about six in ten stretches still standing)."""
+    _stones(o, poly, rng, st.size_mm, 0.18, [shade(fill, 0.2), shade(fill, -0.15)])
+    wall = float(np.clip(thickness(poly) * 0.1, 2.2, 3.5))
     for ring in rings_of(poly.buffer(-wall / 2, join_style="mitre")):
         for a, b in zip(ring[:-1], ring[1:]):
             seg = np.linalg.norm(b - a)
@@ -196,7 +198,9 @@ def _ruin(o: Ops, poly, st, fill, accent, rng, h) -> None:
             for i in range(n):
                 if rng.random() < 0.62:
                     t0, t1 = i / n, (i + rng.uniform(0.55, 1.0)) / n
-                    o.line([a + (b - a) * t0, a + (b - a) * min(t1, 1.0)], accent, wall, 2)
+                    p0, p1 = a + (b - a) * t0, a + (b - a) * min(t1, 1.0)
+                    o.line([p0 + SHADOW_DIR * wall * 0.5, p1 + SHADOW_DIR * wall * 0.5], shade(fill, -0.45), wall, 2)
+                    o.line([p0, p1], accent, wall, 2)
 
 
 def _stones(o: Ops, poly, rng, size, density, colours) -> None:

@@ -32,6 +32,8 @@ HULL = np.array([(1.32, 0.0), (0.62, 0.2), (0.15, 0.34), (-0.52, 0.36), (-0.74, 
 TORPEDO_SHAPE = np.array([(1.3, 0.0), (-0.8, 0.42), (-0.45, 0.0), (-0.8, -0.42)])
 CRAFT_SHAPE = np.array([(0.5, 0.0), (-0.35, 0.32), (-0.15, 0.0), (-0.35, -0.32)])
 GREY = (150, 150, 150)
+#: the smallest a ship model is drawn (px, its stand radius; the stand itself stays true to scale)
+SHIP_MIN_PX = 8
 
 
 def token_kind(f, table_style: str = "ground") -> str:
@@ -86,7 +88,7 @@ def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, s
     if len(_SPRITES) > 6000:
         _SPRITES.clear()
     selected, active, ready, hovered, acted = states
-    half = int(r * 1.5) + 8
+    half = int(max(r, SHIP_MIN_PX) * 1.5) + 8
     spr = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
     c = (half, half)
     body = mix(col, GREY, 0.55) if (acted or hulk) else tuple(col)
@@ -155,22 +157,26 @@ def _rect(s, c, wd, h, body, rim) -> None:
 
 
 def _ship(s, c, r, h, body, rim, hulk) -> None:
+    """The flying stand at its true radius ``r``; the model over it at least
+    :data:`SHIP_MIN_PX` (ship models outgrow their stands, and the hull must
+    read at fit-to-table zoom)."""
     pygame.draw.circle(s, (*body, 70), c, r)
     pygame.draw.circle(s, (*body, 200), c, r, 1)
     for q in (45, 135, 225, 315):  # the fire-arc quadrant lines
         a = math.radians(h + q)
         pygame.draw.line(s, (*shade(body, 0.3), 150), (c[0] + math.cos(a) * r * 0.6, c[1] + math.sin(a) * r * 0.6),
                          (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), 1)
-    hull = _rot(HULL, h, r, c)
+    k = max(r, SHIP_MIN_PX)
+    hull = _rot(HULL, h, k, c)
     pygame.draw.polygon(s, (0, 0, 0, 90), [(x + 2, y + 2) for x, y in hull])
     pygame.draw.polygon(s, shade(body, 0.12), hull)
     pygame.draw.polygon(s, rim, hull, 1)
-    spine = _rot(np.array([(1.05, 0.0), (-0.55, 0.0)]), h, r, c)
-    pygame.draw.line(s, shade(body, 0.45), spine[0], spine[1], max(1, r // 8))
+    spine = _rot(np.array([(1.05, 0.0), (-0.55, 0.0)]), h, k, c)
+    pygame.draw.line(s, shade(body, 0.45), spine[0], spine[1], max(1, k // 8))
     if not hulk:
-        for e in _rot(np.array([(-0.8, 0.14), (-0.8, -0.14)]), h, r, c):
-            pygame.draw.circle(s, (255, 210, 130), e, max(1, r // 9))
-    pygame.draw.circle(s, (16, 16, 20), c, max(1, r // 7))  # the stem
+        for e in _rot(np.array([(-0.8, 0.14), (-0.8, -0.14)]), h, k, c):
+            pygame.draw.circle(s, (255, 210, 130), e, max(1, k // 9))
+    pygame.draw.circle(s, (16, 16, 20), c, max(1, k // 7))  # the stem
 
 
 def _ordnance(s, c, r, h, body, rim, kind) -> None:
