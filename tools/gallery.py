@@ -293,9 +293,10 @@ def all_shots() -> list[Shot]:
     return out
 
 
-def render(out: Path, palettes=PALETTES, only=(), size=SIZE, work: Path | None = None) -> list[Path]:
+def render(out: Path, palettes=PALETTES, only=(), size=SIZE, work: Path | None = None, names=()) -> list[Path]:
     """Render the shots whose name contains one of ``only`` (all when
-    empty) in each palette to ``out``; returns the PNG paths written."""
+    empty), or exactly the shots ``names``, in each palette to ``out``;
+    returns the PNG paths written."""
     import pygame
 
     from game.ui.app import App
@@ -304,7 +305,7 @@ def render(out: Path, palettes=PALETTES, only=(), size=SIZE, work: Path | None =
     out.mkdir(parents=True, exist_ok=True)
     work = work or Path(tempfile.mkdtemp(prefix="bt-gallery-"))
     os.environ.setdefault("BATTLETABLE_CONFIG_DIR", str(work / "cfg"))
-    shots = [s for s in all_shots() if not only or any(o in s.name for o in only)]
+    shots = [s for s in all_shots() if (not only or any(o in s.name for o in only)) and (not names or s.name in names)]
     written = []
     for pal in palettes:
         app = App(size=size, settings=Settings(palette=pal), headless=True)

@@ -37,9 +37,12 @@ def figure_names(figures) -> dict[str, str]:
         head = head_of(f.profile[0]) if f.profile else ""
         heads[f.id] = head or f.label or f.id.replace("_", " ")
     count = Counter(heads.values())
+    labels = {f.id: f.label for f in figures}
     out = {}
     for fid, head in heads.items():
-        if count[head] > 1 and fid.lower() not in head.lower():
+        # the id stays in the name where the ruleset uses it as the model's mark ("Fighter a0", the
+        # label on its base) or where several models share the name
+        if (count[head] > 1 or labels.get(fid) == fid) and fid.lower() not in head.lower():
             out[fid] = f"{head} {fid.replace('_', ' ')}"
         else:
             out[fid] = head
@@ -91,7 +94,8 @@ class Namer:
             return text
         text = self._drop_bracketed_ids(text)
         text = POINT.sub(lambda m: self.point(float(m.group(1)), float(m.group(2))), text)
-        return TOKEN.sub(lambda m: self.names.get(m.group(1), m.group(1)), text)
+        text = TOKEN.sub(lambda m: self.names.get(m.group(1), m.group(1)), text)
+        return SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # any other id-like word: its words
 
     def _drop_bracketed_ids(self, text: str) -> str:
         def fix(m: re.Match) -> str:

@@ -5,6 +5,7 @@ overlay, previews and tooltips."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -106,6 +107,7 @@ class TableView:
         self.markers: list = []
         self._label_pos: dict = {}  #: where each keyed label was last frame (kept while free: no jumping)
         self._layout_memo: tuple | None = None  #: the last frame's whole label layout, reused while nothing changed
+        self._frame_labels: tuple | None = None  #: (frame key, laid-out labels) of the last frame
         #: ids of the viewer's figures that may still act, and the one mid-activation (set by the scene)
         self.ready: set[str] = set()
         self.active: str | None = None
@@ -294,26 +296,51 @@ class TableView:
         los_on = show_los and self.los is not None
         if los_on:
             placer.occupy(self.legend_rect(), "legend")
-            self.los_overlay.draw(surface, cam, self.los, self.palette, avoid=self._base_rects,
-                                  avoid_key=self._content_version)
-            for text, r in self.los_overlay.screen_labels():
-                placer.occupy(r, text)
+            self.los_overlay.draw(surface, cam, self.los, self.palette)
+        hovered = self.figure_under() if cam.contains(*self.mouse) else None
+        sliding = self.anim.busy
+        # the whole label layout is reused while nothing it depends on changed (most frames); while
+        # the camera pans it is carried along, and laid out afresh on the first frame it rests
+        origin = cam.to_screen(0.0, 0.0)
+        fkey = None if sliding else (self._content_version, round(cam.scale, 6), cam.viewport, selected,
+                                     frozenset(self.ready), self.active, self.show_groups, self.range_rings, preview,
+                                     self.palette.name, id(self.los) if los_on else None)
+        hit = None
+        n_fixed = len(placer.rects)  # the legend and the sight-line percentages, placed before
+        memo = self._frame_labels
+        if fkey is not None and memo is not None and memo[0] == fkey:
+            dx, dy = origin[0] - memo[1][0], origin[1] - memo[1][1]
+            fixed = tuple(tuple(r.move(-dx, -dy)) for r in placer.rects)
+            if (dx, dy) != (0, 0) and fixed == memo[4]:
+                hit = [replace(q, rect=q.rect.move(dx, dy)) for q in memo[2]]
+                self._frame_labels = (fkey, origin, hit, True, tuple(tuple(r) for r in placer.rects))
+            elif (dx, dy) == (0, 0) and not memo[3] and fixed == memo[4]:
+                hit = memo[2]
         reqs: list[LabelReq] = []
         if self.range_rings:
             draw_range_rings(surface, cam, self.range_rings[0], self.range_rings[1], self.palette.arc, self.distance_text,
                              reqs)
-        hovered = self.figure_under() if cam.contains(*self.mouse) else None
         placed = draw_figures(surface, cam, self.figures, self.palette, self.side_order, selected,
-                              hovered.id if hovered else None, self.anim.pos if self.anim.busy else None,
+                              hovered.id if hovered else None, self.anim.pos if sliding else None,
                               groups=self.show_groups, table_style=self.terrain.style, ready=self.ready,
-                              active=self.active, collect=reqs, alt_text=self.distance_text)
+                              active=self.active, collect=reqs, alt_text=self.distance_text, labels=hit is None)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
             draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
-        reqs += self._objective_reqs()
-        reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
-        placer.avoid_later(lambda: base_rects(placed))
-        draw_placed(surface, self._lay_out(reqs, placer, placed))
+        if hit is not None:
+            laid = hit
+            for q in laid:
+                placer.take(q.rect, q.text, q.key)
+        else:
+            if los_on:
+                reqs += self.los_overlay.label_reqs(cam, self.los, self.palette)
+            reqs += self._objective_reqs()
+            reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
+            placer.avoid_later(lambda: base_rects(placed))
+            laid = self._lay_out(reqs, placer, placed)
+            self._frame_labels = (fkey, origin, laid, False, tuple(tuple(r) for r in placer.rects[:n_fixed])) \
+                if fkey is not None else None
+        draw_placed(surface, laid)
         if los_on:
             self.draw_los_legend(surface)
         #: (text, rect) of every label drawn this frame (tests)
@@ -340,17 +367,6 @@ class TableView:
             return out
         out = lay_out(reqs, placer)
         self._layout_memo = (sig, {q.key: tuple(q.rect) for q in out})
-        return out
-
-    def _base_rects(self) -> list:
-        """Screen rects of every figure's base where it stands (and the badge
-        row under it): what the LoS percentages keep off."""
-        cam = self.camera
-        out = []
-        for f in self.figures:
-            c = cam.to_screen(f.x, f.y)
-            r = max(3, int(cam.mm(max(f.radius, 0.5 * math.hypot(f.width, f.depth)))))
-            out.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1 + (16 if f.markers and r >= 5 else 0)))
         return out
 
     def _objective_reqs(self) -> list[LabelReq]:

@@ -145,12 +145,17 @@ class LabelPlacer:
         rects = []
         for x, y in candidates:
             r = pygame.Rect(int(x), int(y), w, h)
-            rects.append(self.clamp(r) if clamp else r)
+            if clamp:
+                rects.append(self.clamp(r))
+            elif self.outer.contains(r):  # an unshifted label never hangs out of the view
+                rects.append(r)
         if key is not None and key in self.memory:
             was = pygame.Rect(self.memory[key], (w, h))
             if was in rects and self.free(was, False, owner):
                 return self.take(was, text, key)
         first = rects[0] if rects else None
+        if first is None and not clamp:
+            return None  # its owner is (partly) out of the view: no label
         passes = (True, False) if (self.soft_rects or self.soft_circles or self._soft_later) else (False,)
         for soft in passes:
             for r in rects:

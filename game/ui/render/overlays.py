@@ -18,30 +18,28 @@ from game.ui.render.labels import LabelPlacer
 
 
 class LosOverlay:
-    """Renders a :class:`game.ui.los.LosResult` to a cached translucent surface."""
+    """Renders a :class:`game.ui.los.LosResult`: the hidden shading and the
+    sight lines to a cached translucent surface (whole table per zoom, pans
+    reuse it); the percentages are labels laid out with the frame's others
+    (:meth:`label_reqs`), so none covers the legend or another label."""
 
     def __init__(self) -> None:
         self._key = None
         self._surf: pygame.Surface | None = None
-        #: (text, rect) of the percentages on the cached surface (its own pixels)
-        self.labels: list[tuple[str, pygame.Rect]] = []
         #: where the cached surface was last blitted (screen px)
         self.origin: tuple[int, int] = (0, 0)
 
     def draw(self, surface: pygame.Surface, camera: Camera, los, palette: Palette, avoid=None, avoid_key=None) -> None:
-        """Blit the overlay (re-render only when ``los``, the camera or
-        ``avoid_key`` changed). ``avoid``: screen rects (bases) the
-        percentages keep off, a callable giving them when the overlay is
-        re-rendered."""
+        """Blit the overlay (re-render only when ``los`` or the camera
+        changed). ``avoid``/``avoid_key``: kept for callers; the percentages
+        are laid out per frame now."""
         if los is None:
             return
         tw, th = camera.table
         whole = tw * camera.scale <= 3000 and th * camera.scale <= 3000
         key = (id(los), round(camera.scale, 6), palette.name) if whole else (id(los), camera.state(), palette.name)
-        key = (key, avoid_key)
         if key != self._key:
-            rects = avoid() if callable(avoid) else (avoid or ())
-            self._surf = self._render(camera, los, palette, whole, rects)
+            self._surf = self._render(camera, los, palette, whole)
             self._key = key
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
@@ -49,12 +47,29 @@ class LosOverlay:
         surface.blit(self._surf, self.origin)
         surface.set_clip(clip)
 
-    def screen_labels(self) -> list[tuple[str, pygame.Rect]]:
-        """The percentages' rects on screen where the overlay was last drawn."""
-        ox, oy = self.origin
-        return [(t, r.move(ox, oy)) for t, r in self.labels]
+    def label_reqs(self, camera: Camera, los, palette: Palette) -> list:
+        """One percentage per target (the verdict's label, in its line's
+        colour), to lie along its line; on a crowded table (over 24 lines)
+        only the targets in view are labelled."""
+        from game.ui.render.labels import LabelReq
 
-    def _render(self, camera: Camera, los, palette: Palette, whole: bool, avoid=()) -> pygame.Surface:
+        if los is None:
+            return []
+        colours = {"clear": palette.clear, "cover": palette.partial, "blocked": palette.blocked}
+        out = []
+        seen = set()
+        for ln in los.lines:
+            if ln.target_id in seen or (ln.state == "blocked" and len(los.lines) > 24):
+                continue
+            seen.add(ln.target_id)
+            t = los_tag(ln.label, colours[ln.state])
+            w, h = t.get_size()
+            a, b = camera.to_screen(*ln.a), camera.to_screen(*ln.b)
+            out.append(LabelReq(f"los:{ln.target_id}", t, LabelPlacer.along(a, b, w, h), 95 if ln.state != "blocked" else 84,
+                                ln.state == "blocked", None, True, ln.label))
+        return out
+
+    def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
         """Whole table at this zoom (pans reuse it), or just the viewport."""
         vx, vy, vw, vh = camera.viewport
         if whole:
@@ -64,35 +79,16 @@ class LosOverlay:
         else:
             surf = pygame.Surface((vw, vh), pygame.SRCALPHA)
             off = np.array([vx, vy])
-        placer = LabelPlacer(surf.get_rect())
-        ox, oy = int(off[0]), int(off[1])
-        placer.rects.extend(pygame.Rect(r).move(-ox, -oy) for r in avoid)  # the bases: never under a percentage
         reg = los.region
         if reg is not None:
             for polys, alpha in ((reg.partial, 60), (reg.hidden, 110)):
                 for rings in polys:
                     _shade(surf, camera, off, rings, (*HIDDEN_SHADE, alpha))
         colours = {"clear": palette.clear, "cover": palette.partial, "blocked": palette.blocked}
-        todo = []
-        seen_targets = set()
         for ln in los.lines:
             a = np.array(camera.to_screen(*ln.a)) - off
             b = np.array(camera.to_screen(*ln.b)) - off
-            col = colours[ln.state]
-            sight_line(surf, ln.state, col, a, b)
-            if ln.target_id in seen_targets or (ln.state == "blocked" and len(los.lines) > 24):
-                continue  # one label a target; a crowded table: label only what can be seen
-            seen_targets.add(ln.target_id)
-            todo.append((ln, a, b, col))
-        # the percentages last, over every line, laid out so none covers another or a base
-        self.labels = []
-        for ln, a, b, col in todo:
-            label = ln.label
-            t = los_tag(label, col)
-            w, h = t.get_size()
-            r = placer.place((w, h), LabelPlacer.along(a, b, w, h), text=label)
-            surf.blit(t, r.topleft)
-            self.labels.append((label, r))
+            sight_line(surf, ln.state, colours[ln.state], a, b)
         return surf
 
 

@@ -119,39 +119,54 @@ class TerrainLayer:
     def draw_frame(self, surface: pygame.Surface, camera: Camera) -> None:
         """The table's wooden edge just outside it, with the grid's column
         letters along the top and row numbers down the left (each square
-        ``units.grid_mm`` wide), where there is room."""
+        ``units.grid_mm`` wide), where there is room. Its four strips are
+        made once per zoom and blitted."""
         x0, y0 = camera.to_screen(0.0, 0.0)
         x1, y1 = camera.to_screen(*self.table)
+        key = ("frame", x1 - x0, y1 - y0)
+        strips = self._cache.get(key)
+        if strips is None:
+            strips = self._cache[key] = self._frame_strips(x1 - x0, y1 - y0, camera.scale)
         fw = FRAME_PX
-        outer = pygame.Rect(x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw)
-        wood = FRAME_SPACE if self.style == "space" else FRAME_WOOD
-        for side in (pygame.Rect(outer.x, outer.y, outer.width, fw), pygame.Rect(outer.x, y1, outer.width, fw),
-                     pygame.Rect(outer.x, y0, fw, y1 - y0), pygame.Rect(x1, y0, fw, y1 - y0)):
-            surface.fill(wood, side)
-        pygame.draw.rect(surface, shade(wood, 0.35), outer, 1)
-        pygame.draw.rect(surface, shade(wood, -0.5), pygame.Rect(x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2), 1)
-        g = self.styles.units.grid_mm * camera.scale
-        if g < 14:
-            return
+        for surf, (dx, dy) in strips:
+            surface.blit(surf, (x0 + dx - fw, y0 + dy - fw))
+
+    def _frame_strips(self, w: int, h: int, scale: float) -> list:
         from game.ui import fonts
         from game.ui.units import column
 
-        col = shade(wood, 0.75)
-        n = int(math.ceil(self.table[0] / self.styles.units.grid_mm))
-        for i in range(n):
-            t = fonts.text(column(i), 9, col)
-            cx = x0 + (i + 0.5) * g
-            if cx + t.get_width() / 2 <= x1:
-                surface.blit(t, (cx - t.get_width() / 2, y0 - fw + (fw - t.get_height()) / 2))
-        n = int(math.ceil(self.table[1] / self.styles.units.grid_mm))
-        for i in range(n):
-            t = fonts.text(str(i + 1), 9, col)
-            cy = y0 + (i + 0.5) * g
-            if cy + t.get_height() / 2 <= y1 and t.get_width() <= fw:
-                surface.blit(t, (x0 - fw + (fw - t.get_width()) / 2, cy - t.get_height() / 2))
+        fw = FRAME_PX
+        wood = FRAME_SPACE if self.style == "space" else FRAME_WOOD
+        light, dark = shade(wood, 0.35), shade(wood, -0.5)
+        top, bottom = pygame.Surface((w + 2 * fw, fw)), pygame.Surface((w + 2 * fw, fw))
+        left, right = pygame.Surface((fw, h)), pygame.Surface((fw, h))
+        for strip in (top, bottom, left, right):
+            strip.fill(wood)
+        pygame.draw.line(top, light, (0, 0), (w + 2 * fw, 0))
+        pygame.draw.line(top, dark, (fw - 1, fw - 1), (w + fw, fw - 1))
+        pygame.draw.line(bottom, light, (0, fw - 1), (w + 2 * fw, fw - 1))
+        pygame.draw.line(bottom, dark, (fw - 1, 0), (w + fw, 0))
+        pygame.draw.line(left, light, (0, 0), (0, h))
+        pygame.draw.line(left, dark, (fw - 1, 0), (fw - 1, h))
+        pygame.draw.line(right, light, (fw - 1, 0), (fw - 1, h))
+        pygame.draw.line(right, dark, (0, 0), (0, h))
+        g = self.styles.units.grid_mm * scale
+        if g >= 14:
+            col = shade(wood, 0.75)
+            for i in range(int(math.ceil(self.table[0] / self.styles.units.grid_mm))):
+                t = fonts.text(column(i), 9, col)
+                cx = fw + (i + 0.5) * g
+                if cx + t.get_width() / 2 <= fw + w:
+                    top.blit(t, (cx - t.get_width() / 2, (fw - t.get_height()) / 2))
+            for i in range(int(math.ceil(self.table[1] / self.styles.units.grid_mm))):
+                t = fonts.text(str(i + 1), 9, col)
+                cy = (i + 0.5) * g
+                if cy + t.get_height() / 2 <= h and t.get_width() <= fw:
+                    left.blit(t, ((fw - t.get_width()) / 2, cy - t.get_height() / 2))
+        return [(top, (0, 0)), (bottom, (0, h + fw)), (left, (0, fw)), (right, (w + fw, fw))]
 
     def _trim(self) -> None:
-        if len(self._cache) > 6:
+        if len(self._cache) > 8:
             self._cache.pop(next(iter(self._cache)))
 
     # -- drawing -------------------------------------------------------------------

@@ -562,10 +562,15 @@ def look_of(piece, style: KindStyle, shade_k: float) -> PieceLook:
     return PieceLook(fill, edge, style, ops, piece.height)
 
 
+def casts_shadow(look: PieceLook) -> bool:
+    """True when the piece casts a drop shadow (a finite height above the table)."""
+    return look.style.shadow and math.isfinite(look.height) and look.height > 0
+
+
 def fast(look: PieceLook, holes) -> bool:
     """True when the piece is one opaque flat polygon (drawn straight)."""
     st = look.style
-    return not look.ops and st.alpha == 255 and not holes and st.edge_style in ("solid", "none") and not st.shadow
+    return not look.ops and st.alpha == 255 and not holes and st.edge_style in ("solid", "none") and not casts_shadow(look)
 
 
 def _px(width_mm: float, s: float, min_px: int) -> int:
@@ -619,7 +624,7 @@ def paint_piece(surf: pygame.Surface, look: PieceLook, pts, holes, tx, s: float,
     soft = st.edge_style == "soft"
     blur = int(np.clip(3.0 * s, 2, 10)) if soft else 0
     sh = 0
-    if st.shadow and math.isfinite(look.height) and look.height > 0:
+    if casts_shadow(look):
         sh = int(round(float(np.clip(look.height * 0.14, 1.5, 9.0)) * s))
     pad = blur * 2 + 2
     box = pygame.Rect(int(min(xs)) - pad, int(min(ys)) - pad, int(max(xs) - min(xs)) + 2 * pad + 2 + sh,

@@ -88,7 +88,7 @@ def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, s
     if len(_SPRITES) > 6000:
         _SPRITES.clear()
     selected, active, ready, hovered, acted = states
-    half = int(max(r, SHIP_MIN_PX) * 1.5) + 8
+    half = int(max(r, SHIP_MIN_PX) * 1.5) + 8 if kind == SHIP else int(r * 1.45) + 7
     spr = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
     c = (half, half)
     body = mix(col, GREY, 0.55) if (acted or hulk) else tuple(col)

@@ -674,17 +674,13 @@ class BattleScene(Scene):
         y += 22
         outcome = s.ruleset.outcome(s.battle.state)
         objs = s.battle.scenario.objectives
-        status = objective_status(s.ruleset, s.view())
         # objectives word-wrapped to the panel width, each with a box ticked when done
         # (crossed when failed); lines that would run into the undo line below are
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         bottom = rr.y + 126 - (17 if outcome.score else 0)
-        sides = {o.side for o in objs}
         rows: list[tuple[int, str, str | None]] = []
-        for o in objs:
-            st, note = status.get(o.id, ("open", ""))
-            text = (f"{o.side}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
+        for text, st in self.objective_lines():
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
                 rows.append((0 if i == 0 else 1, part, st if i == 0 else None))
         room = max(1, (bottom - y) // 15)
@@ -714,6 +710,21 @@ class BattleScene(Scene):
         lines = s.log.filtered(self.side_filter, self.kind_filter)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(s.log.version, self.side_filter, self.kind_filter))
+
+    def objective_lines(self) -> list[tuple[str, str]]:
+        """The scenario's objectives as the panel shows them: ``(text,
+        state)`` with state done, failed or open (the ruleset's optional
+        ``objective_status`` hook) and its progress note."""
+        s = self.session
+        objs = s.battle.scenario.objectives
+        status = objective_status(s.ruleset, s.view())
+        sides = {o.side for o in objs}
+        out = []
+        for o in objs:
+            st, note = status.get(o.id, ("open", ""))
+            text = (f"{o.side}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
+            out.append((self.view.namer(text), st))
+        return out
 
     def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What the bottom bar says under the buttons, most important first:
