@@ -38,14 +38,24 @@ def figure_names(figures) -> dict[str, str]:
         heads[f.id] = head or f.label or f.id.replace("_", " ")
     count = Counter(heads.values())
     labels = {f.id: f.label for f in figures}
+    groups: dict[str, list[str]] = {}
+    for fid, head in heads.items():
+        groups.setdefault(head, []).append(fid)
     out = {}
     for fid, head in heads.items():
         # the id stays in the name where the ruleset uses it as the model's mark ("Fighter a0", the
-        # label on its base) or where several models share the name
-        if (count[head] > 1 or labels.get(fid) == fid) and fid.lower() not in head.lower():
-            out[fid] = f"{head} {fid.replace('_', ' ')}"
-        else:
+        # label on its base); several models sharing a name are told apart by their ids' numbers
+        # ("Sword class frigate 2") when those differ, else by their ids
+        if fid.lower() in head.lower() or (count[head] == 1 and labels.get(fid) != fid):
             out[fid] = head
+            continue
+        nums = [re.search(r"(\d+)$", g) for g in groups[head]]
+        digits = [m.group(1) if m else None for m in nums]
+        mine = re.search(r"(\d+)$", fid)
+        if labels.get(fid) != fid and mine and None not in digits and len(set(digits)) == len(digits):
+            out[fid] = f"{head} {mine.group(1)}"
+        else:
+            out[fid] = f"{head} {fid.replace('_', ' ')}"
     return out
 
 

@@ -77,7 +77,7 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal, hulk)
         surface.blit(spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2))
     if labels:
-        reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text)
+        reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
         if collect is not None:
             collect.extend(reqs)
         else:
@@ -104,10 +104,11 @@ def display_name(f) -> str:
 
 
 def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selected: str | None = None,
-                  alt_text=None) -> list[LabelReq]:
-    """The labels of the drawn figures: a name (inside a base big enough,
-    else a tag beside it with a stripe of the side's colour), the row of
-    status icons and the altitude. Font and icons grow with the zoom."""
+                  alt_text=None, table_style: str = "ground") -> list[LabelReq]:
+    """The labels of the drawn figures: a name (inside a round base big
+    enough, else a tag beside it with a stripe of the side's colour; a
+    ship's name always beside its hull), the row of status icons and the
+    altitude. Font and icons grow with the zoom."""
     out: list[LabelReq] = []
     size = zoom_size(11, camera)
     for f, c, r in placed:
@@ -115,7 +116,7 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
         if name:
             col = palette.side(f.side, side_order)
             t, ink = outlined_text(name, size, (255, 255, 255), True)
-            fits = r >= 9 and ink.width <= 2 * r - 2 and ink.height <= 2 * r
+            fits = r >= 9 and ink.width <= 2 * r - 2 and ink.height <= 2 * r and token_kind(f, table_style) in ("round", "rect")
             prio = P_SELECTED if f.id == selected else P_NAME
             if fits:
                 cands = [(c[0] - ink.width / 2, c[1] - ink.height / 2)]
