@@ -771,7 +771,7 @@ class BattleScene(Scene):
         head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = (f"Selected: {self.view.namer(f.profile[0]) if f.profile else self._fig_name(f.id)}", (255, 255, 255))
+            head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
         elif self.my_turn:
             head = (self.turn_hint(), (255, 255, 255))
         elif not s.battle.over:
