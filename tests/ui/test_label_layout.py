@@ -15,7 +15,7 @@ import pytest
 from game.battle.seats import Seat
 from game.battle.battle_setup import first_playable_side
 from game.ui.render.labels import LabelPlacer
-from tests.ui.conftest import headless_app
+from tests.ui.conftest import headless_app, label_overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
@@ -38,16 +38,6 @@ def _battle(app, scenario, tmp_path):
     return scene
 
 
-def overlaps(rects) -> list:
-    """Pairs of labels whose rectangles share a pixel."""
-    bad = []
-    for i, (ta, ra) in enumerate(rects):
-        for tb, rb in rects[i + 1:]:
-            if ra.colliderect(rb):
-                bad.append((ta, tuple(ra), tb, tuple(rb)))
-    return bad
-
-
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: f"{p.parent.name}-{p.name.split('.')[0]}")
 def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
     scene = _battle(app, scenario, tmp_path)
@@ -61,7 +51,7 @@ def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
         app.drive(1)
         first = list(view.label_rects)
         assert len(first) >= 2, (steps, first)
-        assert not overlaps(first), (steps, overlaps(first))
+        assert not label_overlaps(first), (steps, label_overlaps(first))
         vp = pygame.Rect(cam.viewport)
         assert all(vp.contains(r) for _, r in first), steps
         app.drive(1)  # nothing moved: every label stays put

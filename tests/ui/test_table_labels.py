@@ -23,7 +23,7 @@ from game.ui.render.markers import WELL, table_clip
 from game.ui.render.terrain import TerrainLayer
 from game.ui.table_model import TableModel
 from game.ui.table_view import TableView
-from tests.ui.conftest import headless_app
+from tests.ui.conftest import headless_app, label_overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
 SF = ROOT / "maps" / "spacefleet"
@@ -47,15 +47,6 @@ def _shot(app, scenario, side, tmp_path):
     app.drive(3)
     app.draw()
     return scene
-
-
-def _no_overlaps(rects):
-    bad = []
-    for i, (ta, ra) in enumerate(rects):
-        for tb, rb in rects[i + 1:]:
-            if ra.colliderect(rb):
-                bad.append((ta, tuple(ra), tb, tuple(rb)))
-    return bad
 
 
 # -- polygons with holes ------------------------------------------------------------------------
@@ -134,7 +125,7 @@ def test_labels__never_overlap_and_stay_in_the_view(big_app, tmp_path, scenario,
     rects = view.label_rects
     texts = [t for t, _ in rects]
     assert len(rects) > 5 and "legend" in texts
-    assert not _no_overlaps(rects)
+    assert not label_overlaps(rects)
     vp = pygame.Rect(view.camera.viewport)
     for t, r in rects:
         assert vp.contains(r), (t, r)
@@ -221,7 +212,7 @@ def test_placer__first_free_candidate_then_stacks_inside_bounds():
     p.avoid_circle(40, 60, 15)
     e = p.place((20, 10), [(30, 55), (120, 55)], "e")
     assert e.topleft == (120, 55)
-    assert not _no_overlaps(p.placed)
+    assert not label_overlaps(p.placed)
 
 
 # -- clipping -----------------------------------------------------------------------------------
