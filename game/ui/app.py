@@ -63,15 +63,18 @@ class App:
         take seconds on a loaded machine): the name, a table with its
         wooden edge and ``line`` saying what is opening; shown on the window."""
         from game.ui import fonts
-        from game.ui.render.terrain import FRAME_WOOD, mat
 
         pal = self.palette
         w, h = self.size
         self.screen.fill(pal.background)
         side = min(w, h) // 3
         table = pygame.Rect((w - side) // 2, h // 2 - side // 2 - 20, side, side)
-        self.screen.fill(FRAME_WOOD, table.inflate(24, 24))
-        mat(self.screen, table, pal.table)
+        self.screen.fill((70, 54, 40), table.inflate(24, 24))  # the table's wooden edge
+        self.screen.fill(pal.table, table)
+        for k in range(1, 6):  # its grid
+            x, y = table.x + k * side // 6, table.y + k * side // 6
+            pygame.draw.line(self.screen, pal.grid, (x, table.y), (x, table.bottom - 1))
+            pygame.draw.line(self.screen, pal.grid, (table.x, y), (table.right - 1, y))
         title = fonts.text("Battletable", 34, (240, 240, 236), True)
         self.screen.blit(title, ((w - title.get_width()) // 2, table.y - title.get_height() - 30))
         if line:

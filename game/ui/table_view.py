@@ -5,7 +5,6 @@ overlay, previews and tooltips."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import pygame
 
@@ -108,6 +107,7 @@ class TableView:
         self._label_pos: dict = {}  #: where each keyed label was last frame (kept while free: no jumping)
         self._layout_memo: tuple | None = None  #: the last frame's whole label layout, reused while nothing changed
         self._frame_labels: tuple | None = None  #: (frame key, laid-out labels) of the last frame
+        self._figure_memo: dict = {}  #: the tokens to blit, kept while nothing about them changes
         #: ids of the viewer's figures that may still act, and the one mid-activation (set by the scene)
         self.ready: set[str] = set()
         self.active: str | None = None
@@ -312,7 +312,9 @@ class TableView:
             dx, dy = origin[0] - memo[1][0], origin[1] - memo[1][1]
             fixed = tuple(tuple(r.move(-dx, -dy)) for r in placer.rects)
             if (dx, dy) != (0, 0) and fixed == memo[4]:
-                hit = [replace(q, rect=q.rect.move(dx, dy)) for q in memo[2]]
+                hit = memo[2]
+                for q in hit:
+                    q.rect.move_ip(dx, dy)
                 self._frame_labels = (fkey, origin, hit, True, tuple(tuple(r) for r in placer.rects))
             elif (dx, dy) == (0, 0) and not memo[3] and fixed == memo[4]:
                 hit = memo[2]
@@ -323,14 +325,17 @@ class TableView:
         placed = draw_figures(surface, cam, self.figures, self.palette, self.side_order, selected,
                               hovered.id if hovered else None, self.anim.pos if sliding else None,
                               groups=self.show_groups, table_style=self.terrain.style, ready=self.ready,
-                              active=self.active, collect=reqs, alt_text=self.distance_text, labels=hit is None)
+                              active=self.active, collect=reqs, alt_text=self.distance_text, labels=hit is None,
+                              memo=self._figure_memo)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
             draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
         if hit is not None:
             laid = hit
-            for q in laid:
-                placer.take(q.rect, q.text, q.key)
+            rects = [q.rect for q in laid]
+            placer.rects.extend(rects)
+            placer.placed.extend((q.text, q.rect) for q in laid)
+            placer.positions.update((q.key, q.rect.topleft) for q in laid)
         else:
             if los_on:
                 reqs += self.los_overlay.label_reqs(cam, self.los, self.palette)

@@ -97,3 +97,25 @@ def test_placer__a_label_may_lie_on_its_own_base_but_not_on_another():
     p.avoid_rect((10, 10, 20, 20), owner="me")
     assert p.place((10, 8), [(12, 14), (60, 60)], "mine", owner="me").topleft == (12, 14)
     assert p.place((10, 8), [(14, 24), (60, 40)], "other", owner="you").topleft == (60, 40)
+
+
+def test_labels__carried_along_while_panning_and_laid_out_afresh_at_rest(app, tmp_path):
+    """While the camera pans, every label moves with the table by exactly the
+    pan; on the first frame at rest the layout is made again: no overlap and
+    every label in view."""
+    scene = _battle(app, ROOT / "maps" / "battlespace" / "mission2.scenario.json", tmp_path)
+    scene.toggle_los()  # the legend stays put while the table moves: without it the layout is carried
+    view = scene.view
+    cam = view.camera
+    vx, vy, vw, vh = cam.viewport
+    cam.zoom_at(2, vx + vw // 2, vy + vh // 2)
+    app.drive(2)
+    before = {t: r.copy() for t, r in view.label_rects}
+    cam.pan(7, 0)
+    app.drive(1)
+    moved = {t: r.copy() for t, r in view.label_rects}
+    assert moved.keys() == before.keys() and all(moved[t].topleft == (before[t].x + 7, before[t].y) for t in before)
+    app.drive(1)  # at rest: laid out again
+    rest = list(view.label_rects)
+    assert not label_overlaps(rest)
+    assert all(pygame.Rect(cam.viewport).contains(r) for _, r in rest)

@@ -49,6 +49,61 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
+    ready = frozenset(ready or ())
+    # what to blit is kept while the figures, the zoom and the states are the same (``memo``);
+    # while the camera pans it is carried along (figures are kept half a view beyond its edges)
+    key = (tuple(map(id, figures)), round(camera.scale, 6), camera.viewport, selected, hovered, ready, active,
+           groups, table_style, palette.name, None if not positions else tuple(sorted(positions.items())))
+    origin = camera.to_screen(0.0, 0.0)
+    hit = memo is not None and memo.get("key") == key
+    if hit:
+        dx, dy = origin[0] - memo["origin"][0], origin[1] - memo["origin"][1]
+        hit = abs(memo["shift"][0] + dx) <= vw // 2 and abs(memo["shift"][1] + dy) <= vh // 2
+    if hit:
+        if (dx, dy) != (0, 0):
+            memo["placed"] = [(f, (c[0] + dx, c[1] + dy), r) for f, c, r in memo["placed"]]
+            memo["links"] = [([(x + dx, y + dy) for x, y in pts], col, world) for pts, col, world in memo["links"]]
+            memo["blits"] = [(spr, (x + dx, y + dy)) for spr, (x, y) in memo["blits"]]
+            memo["origin"], memo["shift"] = origin, (memo["shift"][0] + dx, memo["shift"][1] + dy)
+        placed, links, blits = memo["placed"], memo["links"], memo["blits"]
+    else:
+        placed, links = _placed(figures, camera, positions, groups, palette, side_order, margin=memo is not None)
+        blits = []
+        for f, c, r in placed:
+            kind = token_kind(f, table_style)
+            acted = "activated" in f.markers and f.id != active
+            states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
+            wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
+            spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
+                         "hulk" in f.markers)
+            blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
+        if memo is not None:
+            memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))
+    placed = [p for p in placed if vx - p[2] <= p[1][0] <= vx + vw + p[2] and vy - p[2] <= p[1][1] <= vy + vh + p[2]] \
+        if memo is not None else placed
+    for pts, colour, world in links:
+        draw_group_links(surface, pts, colour, (vx, vy, vw, vh), world)
+    surface.blits(blits, doreturn=False)
+    if labels:
+        reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
+        if collect is not None:
+            collect.extend(reqs)
+        else:
+            if placer is None:
+                placer = LabelPlacer(pygame.Rect(camera.viewport))
+            placer.avoid_later(lambda: base_rects(placed))
+            draw_placed(surface, lay_out(reqs, placer))
+    surface.set_clip(clip)
+    return placed
+
+
+def _placed(figures, camera: Camera, positions, groups: bool, palette: Palette, side_order, margin: bool = False):
+    """``(figure, centre px, radius px)`` of the figures in view (``margin``:
+    or within half a view of it; moved to ``positions`` while they slide)
+    and the group links to draw ``(points, colour, table points)``."""
+    vx, vy, vw, vh = camera.viewport
+    if margin:
+        vx, vy, vw, vh = vx - vw // 2, vy - vh // 2, vw * 2, vh * 2
     members: dict[tuple[str, str], list] = {}
     placed = []
     for f in figures:
@@ -63,30 +118,9 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         if c[0] < vx - r or c[1] < vy - r or c[0] > vx + vw + r or c[1] > vy + vh + r:
             continue
         placed.append((f, c, r))
-    for (side, _), mem in members.items():
-        if len(mem) > 1:
-            draw_group_links(surface, [m[0] for m in mem], shade(palette.side(side, side_order), 0.25),
-                             (vx, vy, vw, vh), tuple(m[1] for m in mem))
-    ready = set(ready or ())
-    for f, c, r in placed:
-        kind = token_kind(f, table_style)
-        acted = any(m == "activated" for m in f.markers) and f.id != active
-        hulk = any(m == "hulk" for m in f.markers)
-        states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
-        wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
-        spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal, hulk)
-        surface.blit(spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2))
-    if labels:
-        reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
-        if collect is not None:
-            collect.extend(reqs)
-        else:
-            if placer is None:
-                placer = LabelPlacer(pygame.Rect(camera.viewport))
-            placer.avoid_later(lambda: base_rects(placed))
-            draw_placed(surface, lay_out(reqs, placer))
-    surface.set_clip(clip)
-    return placed
+    links = [([m[0] for m in mem], shade(palette.side(side, side_order), 0.25), tuple(m[1] for m in mem))
+             for (side, _), mem in members.items() if len(mem) > 1]
+    return placed, links
 
 
 def base_rects(placed) -> list[tuple]:
