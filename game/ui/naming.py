@@ -25,6 +25,13 @@ SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 WEAPON_INDEX = re.compile(r"\bweapon \d+\b")
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first letter capitalised, the way a label on the
+    table reads ("hesperus well 15 cm" -> "Hesperus well 15 cm"); the rest
+    is left as written."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def head_of(profile_line: str) -> str:
     """A profile's first line without its bracketed ids: ``"Sgt. Reyes"``."""
     return profile_line.split(" (")[0].strip()

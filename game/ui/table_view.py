@@ -14,7 +14,7 @@ from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los, sight_lines
 from game.ui.palette import SideColours
 from game.ui.marker_vocab import marker_words, words
-from game.ui.naming import Namer
+from game.ui.naming import Namer, sentence
 from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at
 from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
 from game.ui.render.markers import TEXT_ONLY, draw_marker_shapes, marker_label_reqs, table_clip
@@ -479,7 +479,7 @@ class TableView:
                 name = self.table.map.feature(p.id).name
             except KeyError:
                 name = ""
-        name = words(name or p.id)
+        name = sentence(words(name or p.id))
         kind = self.terrain.styles.label(p.kind).lower()
         if math.isinf(p.height):
             h = "full height"

@@ -18,6 +18,7 @@ from game.core.view import Figure, Marker
 from game.data.maps import load_map
 from game.geometry.terrain import TerrainPiece
 from game.ui.palette import DEFAULT
+from game.ui.naming import sentence
 from game.ui.render.labels import LabelPlacer
 from game.ui.render.markers import WELL, table_clip
 from game.ui.render.terrain import TerrainLayer
@@ -134,8 +135,8 @@ def test_labels__never_overlap_and_stay_in_the_view(big_app, tmp_path, scenario,
 def test_mercurial_zone__the_corner_notes_stack(big_app, tmp_path):
     scene = _shot(big_app, SF / "mercurial_zone.scenario.json", "imperial", tmp_path)
     got = dict(scene.view.label_rects)
-    sun = next(r for t, r in got.items() if t.startswith("sunward edge"))
-    note = next(r for t, r in got.items() if t.startswith("solar flare"))
+    sun = next(r for t, r in got.items() if t.startswith("Sunward edge"))
+    note = next(r for t, r in got.items() if t.startswith("Solar flare"))
     top = table_clip(scene.view.camera)
     assert abs(sun.left - top.left) <= 2 and abs(sun.top - top.top) <= 2  # the table's top-left corner
     assert not sun.colliderect(note) and 0 < note.top - sun.bottom <= 4 and abs(note.left - sun.left) <= 6
@@ -143,7 +144,7 @@ def test_mercurial_zone__the_corner_notes_stack(big_app, tmp_path):
 
 def test_flare_region__the_east_edge_note_is_shifted_inside_the_table(big_app, tmp_path):
     scene = _shot(big_app, SF / "flare_region.scenario.json", "imperial", tmp_path)
-    sun = next(r for t, r in scene.view.label_rects if t.startswith("sunward edge (east)"))
+    sun = next(r for t, r in scene.view.label_rects if t.startswith("Sunward edge (east)"))
     top = table_clip(scene.view.camera)
     assert top.contains(sun) and sun.right == top.right and sun.top == top.top
 
@@ -154,10 +155,10 @@ def test_planet_low_orbit__well_labels_by_their_own_ring_and_named(big_app, tmp_
     wells = {m.extra["feature"]: m for m in scene.view.markers if m.kind == "gravity_well"}
     labels = dict(scene.view.label_rects)
     assert set(wells) == {"hesperus", "hesperus_i", "hesperus_ii"}
-    assert {"hesperus well 15 cm + low orbit", "hesperus i well 10 cm", "hesperus ii well 10 cm"} <= set(labels)
+    assert {"Hesperus well 15 cm + low orbit", "Hesperus i well 10 cm", "Hesperus ii well 10 cm"} <= set(labels)
     bodies = {f.id: (f.cx, f.cy, f.radius) for f in scene.session.battle.state.features if f.kind in ("planet", "moon")}
     for fid, m in wells.items():
-        r = labels[m.label]
+        r = labels[sentence(m.label)]
         c = cam.to_screen(*m.points[0])
         ring = cam.mm(m.radius)
         # the label's nearest point is within a few px of its own ring
@@ -278,7 +279,7 @@ def test_tooltips__unlabelled_features_name_their_kind(big_app, tmp_path):
     scene = _shot(big_app, SF / "deep_space.scenario.json", "imperial", tmp_path)
     view = scene.view
     m = view.table.map
-    for fid, want in (("rift", "rift: warp rift"), ("dust", "dust: gas cloud"), ("rogue", "rogue: planet")):
+    for fid, want in (("rift", "Rift: warp rift"), ("dust", "Dust: gas cloud"), ("rogue", "Rogue: planet")):
         p = Polygon(m.feature(fid).exterior).representative_point()
         view.mouse = view.camera.to_screen(p.x, p.y)
         lines = view.tooltip_lines()
@@ -291,4 +292,4 @@ def test_tooltips__unlabelled_features_name_their_kind(big_app, tmp_path):
     # a piece with no map name: its id and kind in words
     t = TableModel([TerrainPiece("gas_cloud_7", box(0, 0, 50, 50), kind="gas_cloud", height=0)], (100, 100))
     v = TableView(t, DEFAULT, [], (0, 0, 100, 100))
-    assert v.terrain_lines(t.pieces[0])[0] == "gas cloud 7: gas cloud, flat"
+    assert v.terrain_lines(t.pieces[0])[0] == "Gas cloud 7: gas cloud, flat"

@@ -20,6 +20,7 @@ from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
 from game.ui.render.terrain_art import dashed_ring
 from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
+from game.ui.naming import sentence
 
 KIND_COLOURS = {"objective": (240, 240, 240), "blast": (255, 120, 40), "template": (255, 140, 40),
                 "lane": (250, 220, 80), "smoke": (200, 200, 200), "hulk": (150, 150, 150)}
@@ -205,7 +206,7 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
     for i, m in enumerate(markers):
         if not m.label:
             continue
-        text = namer(m.label) if namer is not None else m.label
+        text = sentence(namer(m.label) if namer is not None else m.label)
         t = tag(text, size, marker_colour(m, palette, side_order))
         w, h = t.get_size()
         cands = marker_candidates(m, camera, w, h)
