@@ -410,15 +410,15 @@ def _vehicle(o: Ops, poly, st, fill, accent, rng, h) -> None:
 def _asteroids(o: Ops, poly, st, fill, accent, rng, h) -> None:
     s = st.size_mm
     pts = inside_points(poly, s / math.sqrt(st.density), rng, 0.45)
-    for p in pts:
-        r = s * rng.uniform(0.15, 0.55) ** 1.3 * 1.6
+    for p in pts:  # a few big rocks among many small ones (they read apart at fit-to-table zoom)
+        r = s * rng.uniform(0.2, 0.75) ** 2.2 * 1.5
         b = blob(p, r, rng, int(rng.integers(6, 9)), 0.45)
         tone = rng.uniform(-0.15, 0.1)
         o.poly(b + SHADOW_DIR * r * 0.15, shade(fill, -0.5))
         o.poly(b, shade(accent, tone))
         o.poly(blob(p - SHADOW_DIR * r * 0.25, r * 0.4, rng, 5, 0.3), shade(accent, tone + 0.22))
-    dust = inside_points(poly, s * 0.7, rng, 0.5)
-    o.disc(dust, 0.5, shade(accent, -0.1))
+    dust = inside_points(poly, s * 0.6, rng, 0.5)
+    o.disc(dust, 0.6, shade(accent, -0.35))
 
 
 def _sphere(o: Ops, poly, fill, accent, rng, steps: int = 14) -> tuple[np.ndarray, float]:
