@@ -149,13 +149,13 @@ def patrol(out: Path) -> None:
     the jungle; a kampong stands between the camp and the patrol."""
     W = H = 600
     features = [
-        feat("jungle_nw", "dense", [[20, 20], [260, 30], [250, 230], [30, 250]], "jungle"),
-        feat("jungle_ne", "dense", [[340, 20], [580, 30], [570, 240], [350, 230]], "jungle"),
+        feat("jungle_nw", "dense", [[20, 60], [220, 70], [210, 220], [30, 230]], "jungle"),
+        feat("jungle_ne", "dense", [[380, 70], [580, 60], [570, 230], [390, 220]], "jungle"),
         feat("kampong", "buildings", rect(250, 270, 340, 330), "kampong", 12, True),
         feat("clearing", "open", rect(360, 270, 460, 330), "clearing"),
         feat("clearing2", "open", rect(140, 270, 240, 330), "rubber tappers' clearing"),
-        feat("jungle_sw", "dense", [[20, 360], [240, 350], [250, 580], [30, 580]], "jungle"),
-        feat("jungle_se", "dense", [[350, 350], [580, 360], [570, 580], [360, 580]], "jungle"),
+        feat("jungle_sw", "dense", [[20, 370], [210, 380], [220, 540], [30, 530]], "jungle"),
+        feat("jungle_se", "dense", [[390, 380], [580, 370], [570, 530], [380, 540]], "jungle"),
         feat("gully", "impassable", [[270, 60], [330, 60], [325, 160], [275, 160]], "limestone outcrop", 15, True),
         feat("gully2", "impassable", [[275, 440], [325, 440], [330, 540], [270, 540]], "limestone outcrop", 15, True),
     ]
@@ -186,34 +186,35 @@ def patrol(out: Path) -> None:
 # ----------------------------------------------------------------------------- Convoy Ambush
 def convoy_ambush(out: Path) -> None:
     """Vietnam: an ARVN convoy with a US escort must push along a jungle road
-    past a VC ambush to reach its objectives (the defender's six places on
-    and off the road)."""
-    W, H = 800, 500
+    past a VC ambush to its objectives (the defender's six places either
+    side of the road)."""
+    W, H = 640, 420
     features = [
-        feat("jungle_n", "dense", [[150, 20], [780, 20], [780, 190], [150, 200]], "jungle"),
-        feat("jungle_s", "dense", [[150, 320], [780, 310], [780, 480], [150, 480]], "jungle"),
-        feat("clearing", "open", rect(330, 205, 470, 300), "old rice fields"),
-        feat("village", "buildings", rect(560, 200, 640, 240), "roadside village", 12, True),
-        feat("stream", "impassable", [[250, 200], [262, 200], [262, 238], [250, 238]], "culvert ditch"),
-        feat("stream2", "impassable", [[250, 275], [262, 275], [262, 320], [250, 320]], "culvert ditch"),
-        feat("rocks", "impassable", [[700, 260], [740, 260], [740, 300], [700, 300]], "rock pile", 15, True),
+        feat("jungle_nw", "dense", [[180, 0], [380, 0], [380, 140], [180, 150]], "jungle"),
+        feat("jungle_ne", "dense", [[430, 0], [640, 0], [640, 150], [430, 140]], "jungle"),
+        feat("jungle_sw", "dense", [[180, 275], [380, 285], [380, 420], [180, 420]], "jungle"),
+        feat("jungle_se", "dense", [[430, 285], [640, 275], [640, 420], [430, 420]], "jungle"),
+        feat("clearing", "open", rect(300, 165, 380, 255), "old rice fields"),
+        feat("village", "buildings", rect(480, 165, 540, 200), "roadside village", 12, True),
+        feat("ditch_n", "impassable", [[220, 150], [230, 150], [230, 185], [220, 185]], "culvert ditch"),
+        feat("ditch_s", "impassable", [[220, 240], [230, 240], [230, 275], [220, 275]], "culvert ditch"),
+        feat("rocks", "impassable", [[580, 220], [610, 220], [610, 250], [580, 250]], "rock pile", 15, True),
     ]
     m = {"id": "fox_convoy_ambush", "name": "Convoy Ambush: Route 13", "table": {"width_mm": W, "height_mm": H},
          "features": features,
-         "deployment_zones": [zone("control", "vc", rect(270, 0, W, H)), zone("start", "arvn", rect(0, 150, 150, 350))]}
+         "deployment_zones": [zone("control", "vc", rect(210, 0, W, H)), zone("start", "arvn", rect(0, 100, 110, 320))]}
     arvn = [unit("apc", "m113", name="M113 APC"), unit("truck1", "deuce_and_a_half", name="M35 truck 1"),
             unit("truck2", "deuce_and_a_half", name="M35 truck 2")]
     arvn += [unit(f"rgr{i}", "arvn_rangers", name=f"ARVN ranger section {i}") for i in (1, 2, 3, 4)]
     arvn += [unit("usmg", "us_mg", name="US M60 team"), unit("usadv", "us_infantry", name="US advisor squad")]
-    vc = [unit("vc1", "vc_main_force", name="VC main force section 1", hidden="concealed", formation="normal"),
+    vc = [unit("vc1", "vc_main_force", name="VC main force section 1", hidden="concealed"),
           unit("vc2", "vc_main_force", name="VC main force section 2", hidden="concealed"),
-          unit("vc3", "vc_main_force", name="VC main force section 3", hidden="concealed"),
           unit("vcmg", "vc_mg", name="VC machine-gun team", hidden="concealed"),
           unit("vc4", "vc_local_force", name="VC local force section 1", hidden="confused"),
           unit("vil1", "villagers", name="villagers 1"), unit("vil2", "villagers", name="villagers 2")]
     sc = {"id": "fox_convoy_ambush", "name": "Convoy Ambush (Vietnam)",
           "description": "An ARVN convoy with a US advisor team pushes east along the road: one primary and two "
-                         "secondary objectives. The VC wait in ambush in the jungle on both sides.",
+                         "secondary objectives. The VC wait in ambush in the jungle either side.",
           "sides": [{"id": "arvn", "name": "ARVN convoy"}, {"id": "vc", "name": "Viet Cong"}],
           "forces": {"arvn": arvn, "vc": vc},
           "objectives": [{"id": "att", "side": "arvn", "kind": "mission", "text": "Normal mission: push through and take three objectives"},
@@ -228,33 +229,32 @@ def convoy_ambush(out: Path) -> None:
 def firebase_defence(out: Path) -> None:
     """Vietnam: NVA assault a US firebase; the firebase's patrols are out on
     programmed routes (the defender moves first); paratroops drop in."""
-    W, H = 720, 720
+    W, H = 600, 600
     features = [
-        feat("bunkers", "buildings", rect(330, 350, 400, 410), "command bunkers", 12, True),
-        feat("perimeter_n", "trenches", rect(250, 300, 470, 322), "northern perimeter"),
-        feat("perimeter_w", "trenches", rect(250, 322, 272, 460), "western perimeter"),
-        feat("perimeter_e", "trenches", rect(448, 322, 470, 460), "eastern perimeter"),
-        feat("perimeter_s", "trenches", rect(250, 460, 470, 482), "southern perimeter"),
-        feat("cleared", "open", [[200, 250], [520, 250], [520, 300], [200, 300]], "cleared fire lane"),
-        feat("jungle_nw", "dense", [[20, 20], [300, 20], [280, 200], [20, 230]], "jungle"),
-        feat("jungle_ne", "dense", [[420, 20], [700, 20], [700, 230], [440, 200]], "jungle"),
-        feat("jungle_w", "dense", [[20, 300], [180, 290], [180, 560], [20, 580]], "jungle"),
-        feat("jungle_e", "dense", [[540, 290], [700, 300], [700, 580], [540, 560]], "jungle"),
-        feat("ridge", "impassable", [[320, 120], [400, 120], [395, 160], [325, 160]], "rock ridge", 15, True),
+        feat("bunkers", "buildings", rect(270, 340, 330, 390), "command bunkers", 12, True),
+        feat("perimeter_n", "trenches", rect(210, 290, 390, 310), "northern perimeter"),
+        feat("perimeter_w", "trenches", rect(210, 310, 230, 430), "western perimeter"),
+        feat("perimeter_e", "trenches", rect(370, 310, 390, 430), "eastern perimeter"),
+        feat("perimeter_s", "trenches", rect(210, 430, 390, 450), "southern perimeter"),
+        feat("cleared", "open", rect(170, 250, 430, 290), "cleared fire lane"),
+        feat("jungle_nw", "dense", [[0, 100], [200, 110], [190, 220], [0, 240]], "jungle"),
+        feat("jungle_ne", "dense", [[400, 110], [600, 100], [600, 240], [410, 220]], "jungle"),
+        feat("jungle_w", "dense", [[0, 300], [150, 290], [150, 520], [0, 540]], "jungle"),
+        feat("jungle_e", "dense", [[450, 290], [600, 300], [600, 540], [450, 520]], "jungle"),
+        feat("ridge", "impassable", [[265, 150], [335, 150], [330, 185], [270, 185]], "rock ridge", 15, True),
     ]
     m = {"id": "fox_firebase_defence", "name": "Firebase Defence: FSB Judy", "table": {"width_mm": W, "height_mm": H},
          "features": features,
-         "deployment_zones": [zone("control", "us", rect(0, 240, W, H)), zone("start", "nva", rect(0, 0, W, 110))]}
+         "deployment_zones": [zone("control", "us", rect(0, 200, W, H)), zone("start", "nva", rect(0, 0, W, 90))]}
     us = [unit(f"gi{i}", "us_infantry", name=f"US rifle squad {i}", dug_in=True, x=x, y=y)
-          for i, (x, y) in enumerate([(300, 311), (420, 311), (261, 400), (459, 400)], 1)]
-    us += [unit("m60", "us_mg", name="US M60 team", dug_in=True, x=360, y=311),
-           unit("mortar", "us_mortar", name="US 81 mm mortar section", dug_in=True, x=365, y=440)]
-    us += [unit("pat1", "us_infantry", name="US patrol squad 1", x=160, y=260,
-                route=[[120, 200], [160, 140], [240, 110]]),
-           unit("pat2", "us_infantry", name="US patrol squad 2", x=560, y=260,
-                route=[[600, 200], [560, 140], [480, 110]])]
+          for i, (x, y) in enumerate([(250, 300), (350, 300), (220, 380), (380, 380)], 1)]
+    us += [unit("m60", "us_mg", name="US M60 team", dug_in=True, x=300, y=300)]
+    us += [unit("pat1", "us_infantry", name="US patrol squad 1", x=100, y=260,
+                route=[[80, 200], [120, 140], [200, 100]]),
+           unit("pat2", "us_infantry", name="US patrol squad 2", x=500, y=260,
+                route=[[520, 200], [480, 140], [400, 100]])]
     us += [unit(f"abn{i}", "us_rangers", name=f"airborne ranger team {i}", insertion="drop1") for i in (1, 2)]
-    nva = [unit(f"nva{i}", "nva_infantry", name=f"NVA rifle section {i}") for i in range(1, 7)]
+    nva = [unit(f"nva{i}", "nva_infantry", name=f"NVA rifle section {i}") for i in range(1, 8)]
     nva += [unit("sap1", "nva_assault", name="NVA sapper section 1"), unit("sap2", "nva_assault", name="NVA sapper section 2"),
             unit("nvamg", "nva_mg", name="NVA machine-gun section"), unit("nvamo", "nva_mortar", name="NVA mortar section")]
     sc = {"id": "fox_firebase_defence", "name": "Firebase Defence (Vietnam)",

@@ -112,6 +112,7 @@ def _motivated(s: FoxState, ev: E.Motivated) -> None:
         a.rolls += 1
         a.into_open = a.into_open or ev.into_open
         a.stopped_at_open = False
+        a.moved_since_roll = False
     s.cp[ev.side] = max(0, s.cp.get(ev.side, 0) - ev.cp)
     if ev.result in ("may", "must"):
         e = s.elements[ev.element]
@@ -149,6 +150,7 @@ def _moved(s: FoxState, ev: E.Moved) -> None:
         a.non_tactical = a.non_tactical or ev.non_tactical
         a.used_fraction += ev.fraction
         a.stopped_at_open = ev.stopped_at_open
+        a.moved_since_roll = a.moved_since_roll or bool(ev.path)
 
 
 def _route_left(route, x: float, y: float) -> list:

@@ -233,7 +233,7 @@ def _c_move(s, a: A.Move) -> str:
     cur = s.current
     if not e.on_table:
         return f"{e.name} is aboard a vehicle: debus first"
-    if cur.moved and not cur.stopped_at_open:
+    if cur.moved_since_roll and not cur.stopped_at_open:
         return f"{e.name} has moved"
     pts = [(e.x, e.y)] + [tuple(p) for p in a.path]
     formation = a.formation or e.formation

@@ -220,6 +220,7 @@ class Activation(_M):
     used_fraction: float = 0.0
     formation_changed: bool = False
     stopped_at_open: bool = False
+    moved_since_roll: bool = False
     assault: str | None = None
 
 

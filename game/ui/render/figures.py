@@ -185,7 +185,7 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
     """The base, facing tick and selection ring, pre-rendered and cached
     (the name is drawn over it afterwards, see :func:`draw_figure_labels`)."""
     key = (col, r, round(f.heading / 2) * 2, ring,
-           (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None)
+           (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None, tuple(f.parts))
     spr = _SPRITES.get(key)
     if spr is not None:
         return spr
@@ -201,8 +201,11 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
         sx, sy = -hy, hx
         pts = [(c[0] + hx * d + sx * w, c[1] + hy * d + sy * w), (c[0] + hx * d - sx * w, c[1] + hy * d - sy * w),
                (c[0] - hx * d - sx * w, c[1] - hy * d - sy * w), (c[0] - hx * d + sx * w, c[1] - hy * d + sy * w)]
-        pygame.draw.polygon(spr, col, pts)
-        pygame.draw.polygon(spr, shade(col, -0.5), pts, 1)
+        if f.parts:
+            _draw_stands(spr, c, (hx, hy), (sx, sy), w, d, col, f.parts)
+        else:
+            pygame.draw.polygon(spr, col, pts)
+            pygame.draw.polygon(spr, shade(col, -0.5), pts, 1)
     else:
         pygame.draw.circle(spr, col, c, r)
         pygame.draw.circle(spr, shade(col, -0.55), c, r, 1)
@@ -214,6 +217,33 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
         pygame.draw.circle(spr, shade(sel_col, -0.3), c, r + 3, 1)
     _SPRITES[key] = spr
     return spr
+
+
+def _draw_stands(spr, c, h, side, w: float, d: float, col, parts) -> None:
+    """A rectangular base drawn as ``len(parts)`` stands one behind another
+    along its depth (front first): ``normal`` filled, ``turned`` filled with
+    its facing mark at its back edge (a stand facing about), ``blank`` only
+    outlined (an empty stand)."""
+    (hx, hy), (sx, sy) = h, side
+    n = len(parts)
+    step = 2 * d / n
+    for k, kind in enumerate(parts):
+        front = d - k * step
+        back = front - step
+        pts = [(c[0] + hx * front + sx * w, c[1] + hy * front + sy * w), (c[0] + hx * front - sx * w, c[1] + hy * front - sy * w),
+               (c[0] + hx * back - sx * w, c[1] + hy * back - sy * w), (c[0] + hx * back + sx * w, c[1] + hy * back + sy * w)]
+        if kind == "blank":
+            pygame.draw.polygon(spr, shade(col, -0.6), pts)
+            pygame.draw.polygon(spr, col, pts, 1)
+            continue
+        pygame.draw.polygon(spr, col, pts)
+        pygame.draw.polygon(spr, shade(col, -0.5), pts, 1)
+        edge = back if kind == "turned" else front
+        mid = (c[0] + hx * (edge + (0.2 * step if kind == "turned" else -0.2 * step)),
+               c[1] + hy * (edge + (0.2 * step if kind == "turned" else -0.2 * step)))
+        a = (mid[0] + sx * w * 0.6, mid[1] + sy * w * 0.6)
+        b = (mid[0] - sx * w * 0.6, mid[1] - sy * w * 0.6)
+        pygame.draw.line(spr, shade(col, 0.5), a, b, 1)
 
 
 def _moved(f, x: float, y: float):

@@ -1,6 +1,9 @@
 """Markers from ``ruleset.markers(view)``: polygons (templates, lanes, zones)
 as translucent shapes, single points with a radius as circles, two points as
-lanes, each with its label; ``note`` markers are text only.
+lanes, each with its label; ``note`` markers are text only; a ``grid``
+marker (points: the table's two corners; ``extra["square"]``: the side of a
+square, mm) is a reference grid of thin lines with its column letters (A,
+B, C...) along the top edge and row numbers (1, 2, 3...) down the left.
 
 Shapes are drawn by :func:`draw_marker_shapes` (clipped to the table), their
 labels later by :func:`draw_marker_labels` through the frame's
@@ -22,6 +25,47 @@ KIND_COLOURS = {"objective": (240, 240, 240), "blast": (255, 120, 40), "template
                 "lane": (250, 220, 80), "smoke": (200, 200, 200), "hulk": (150, 150, 150)}
 #: marker kinds drawn as their label alone
 TEXT_ONLY = frozenset({"note"})
+#: the reference grid's line colour (thin, translucent)
+GRID_COLOUR = (235, 235, 235, 55)
+
+
+def grid_letters(col: int) -> str:
+    """Column ``col`` (from 0) as a grid letter: A..Z, then AA, AB..."""
+    out = ""
+    n = col
+    while True:
+        out = chr(65 + n % 26) + out
+        n = n // 26 - 1
+        if n < 0:
+            return out
+
+
+def draw_grid(surface: pygame.Surface, camera: Camera, m) -> None:
+    """A ``grid`` marker: lines every ``extra["square"]`` mm over its box and
+    the squares' references on the top and left edges."""
+    (x0, y0), (x1, y1) = m.points[0], m.points[-1]
+    step = float(m.extra.get("square", 0) or 0)
+    if step <= 0:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    nx = int((x1 - x0) // step + (1 if (x1 - x0) % step > 1e-6 else 0))
+    ny = int((y1 - y0) // step + (1 if (y1 - y0) % step > 1e-6 else 0))
+    for i in range(1, nx):
+        a, b = camera.to_screen(x0 + i * step, y0), camera.to_screen(x0 + i * step, y1)
+        pygame.draw.line(layer, GRID_COLOUR, a, b, 1)
+    for j in range(1, ny):
+        a, b = camera.to_screen(x0, y0 + j * step), camera.to_screen(x1, y0 + j * step)
+        pygame.draw.line(layer, GRID_COLOUR, a, b, 1)
+    surface.blit(layer, (0, 0))
+    from game.ui import fonts
+    for i in range(nx):
+        t = fonts.text(grid_letters(i), 11, (235, 235, 235))
+        cx, cy = camera.to_screen(x0 + (i + 0.5) * step, y0)
+        surface.blit(t, (cx - t.get_width() // 2, cy + 2))
+    for j in range(ny):
+        t = fonts.text(str(j + 1), 11, (235, 235, 235))
+        cx, cy = camera.to_screen(x0, y0 + (j + 0.5) * step)
+        surface.blit(t, (cx + 3, cy - t.get_height() // 2))
 
 
 def marker_colour(m, palette: Palette, side_order=()) -> tuple[int, int, int]:
@@ -56,6 +100,9 @@ def draw_marker_shapes(surface: pygame.Surface, camera: Camera, markers, palette
     surface.set_clip(table_clip(camera).clip(clip))
     for m in markers:
         if m.kind in TEXT_ONLY:
+            continue
+        if m.kind == "grid":
+            draw_grid(surface, camera, m)
             continue
         col = marker_colour(m, palette, side_order)
         pts = [camera.to_screen(x, y) for x, y in m.points]
@@ -112,7 +159,7 @@ def draw_marker_labels(surface: pygame.Surface, camera: Camera, markers, palette
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
     for m in markers:
-        if not m.label:
+        if not m.label or m.kind == "grid":
             continue
         col = marker_colour(m, palette, side_order)
         t, (w, h) = text_label(m.label, 12, col)

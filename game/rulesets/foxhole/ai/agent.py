@@ -339,12 +339,12 @@ class FoxholeAgent:
                     cp = self._cp_for(s, e, False, 0.67)
                     return self._say(A.Roll(side=side, element=e.id, cp=cp), "debus near the goal")
                 continue
-            if want is None and last_chance and not remaining_movers and e.combatant:
-                want = (0.0, False)  # someone must advance this turn
+            if want is None and last_chance and e.combatant and (e.suppressed or not remaining_movers):
+                want = (0.0, False)  # someone must advance this turn (and rally while doing it)
             if want is None:
                 return self._say(A.Hold(side=side, element=e.id), "hold in place")
             gain, into_open = want
-            need = 0.84 if (last_chance and not remaining_movers) else (0.67 if gain > 40 else 0.5)
+            need = 0.84 if last_chance else (0.67 if gain > 40 else 0.5)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
                              f"roll to move ({cp} command points)")

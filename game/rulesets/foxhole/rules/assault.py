@@ -127,8 +127,9 @@ def resolve_assault_move(em: Emitter, e_id: str, target_id: str, x: float, y: fl
         return
     t = s.elements[target_id]
     first = not attackers_on(s, target_id)
+    from ..geo import grid_ref
     em.emit(E.Moved(element=e.id, name=public_name(e), path=((x, y),), yards=yards_of(dist(*start, x, y)),
-                    fraction=0.0))
+                    fraction=0.0, grid=grid_ref(x, y, s.table)))
     em.emit(E.AssaultContact(element=e.id, name=public_name(e), target=t.id, target_name=public_name(t), x=x, y=y,
                              primary=first, start=start, yards=yards_of(dist(*start, x, y))))
     if e.unrevealed:
@@ -175,9 +176,9 @@ def resolve_assaults(em: Emitter) -> None:
         if not t.on_table:
             continue
         present = [s.elements[a] for a in rec.attackers if s.elements[a].on_table]
-        first = present[0] if present else None
+        original = rec.attackers[0] if rec.attackers else None
         primary = next((a for a in present if not a.suppressed), None)
-        if first is not None and (primary is None or primary.id != first.id):
+        if original is not None and (primary is None or primary.id != original):
             em.emit(E.PrimaryDesignated(target=t.id, target_name=public_name(t), element=primary.id if primary else None,
                                         name=primary.name if primary else ""))
         if primary is None:
