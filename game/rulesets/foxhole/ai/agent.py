@@ -40,7 +40,7 @@ from ..rules.common import dist, known_enemies, nearest_known
 from ..rules.interrupt import interrupt_shot
 from ..rules.motivation import chances
 from ..rules.pioneers import debus_spots
-from ..rules.movement import allowance_mm, route_ahead
+from ..rules.movement import allowance_mm, path_fraction, route_ahead
 from ..rules.support import lowest_free
 from ..state import Element, FoxState
 from ..tables import TABLES
@@ -49,7 +49,10 @@ from . import tactics as TC
 from .candidates import candidates, grid_points
 
 #: the agent's weights (ours)
-W = {"progress": 1.0, "danger": 22.0, "cover": 4.0, "open": 0.6, "take": 200.0, "stay_bonus": 2.0}
+W = {"progress": 1.0, "danger": 22.0, "cover": 8.0, "open": 1.0, "take": 200.0, "stay_bonus": 2.0}
+#: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
+#: than a gung-ho element's 5 in 6), for a move that matters, for any other
+NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
 
 
 class FoxholeAgent:
@@ -266,7 +269,7 @@ class FoxholeAgent:
                 continue
             e, slots = cands[0]
             slot = min(slots, key=lambda p: (dist(e.x, e.y, *p), p))
-            cp = self._cp_for(s, e, AS.crosses_open(s, [(e.x, e.y), slot]), 0.84 if not present else 0.67)
+            cp = self._cp_for(s, e, AS.crosses_open(s, [(e.x, e.y), slot]), NEED_LAST if not present else NEED_KEY)
             key = (value, t.id)
             if best is None or key > best[0]:
                 best = (key, (e, t, slot, cp))
@@ -278,12 +281,12 @@ class FoxholeAgent:
         have = s.cp.get(e.side, 0)
         base = chances(e, 0, into_open)
         p0 = base["may"] + base["must"]
-        if p0 >= want:
+        if p0 >= want - 1e-9:
             return 0
         for cp in range(1, have + 1):
             c = chances(e, cp, into_open)
             p = c["may"] + c["must"]
-            if p >= want:
+            if p >= want - 1e-9:
                 return cp
             if p <= p0 + 1e-9:
                 return 0  # the +4 cap: more points add nothing
@@ -336,7 +339,7 @@ class FoxholeAgent:
             remaining_movers = [x for x in order[k + 1:]]
             if e.where == "carried":
                 if self._should_debus(s, e, goals.get(e.id)):
-                    cp = self._cp_for(s, e, False, 0.67)
+                    cp = self._cp_for(s, e, False, NEED_KEY)
                     return self._say(A.Roll(side=side, element=e.id, cp=cp), "debus near the goal")
                 continue
             if want is None and last_chance and e.combatant and (e.suppressed or not remaining_movers):
@@ -344,7 +347,7 @@ class FoxholeAgent:
             if want is None:
                 return self._say(A.Hold(side=side, element=e.id), "hold in place")
             gain, into_open = want
-            need = 0.84 if last_chance else (0.67 if gain > 40 else 0.5)
+            need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
                              f"roll to move ({cp} command points)")
@@ -422,7 +425,9 @@ class FoxholeAgent:
             if fast is not None:
                 out.append((fast, True))
         for x, y in TC.cover_spots(s, e, reach):
-            out.append(([(e.x, e.y), (x, y)], False))
+            # straight into cover, only where the going leaves it in reach (dense terrain costs double)
+            if path_fraction(s, e, [(e.x, e.y), (x, y)], False)[0] <= share * 0.995:
+                out.append(([(e.x, e.y), (x, y)], False))
         if e.side == s.attacker:  # places that take an objective in reach
             r = TABLES.objectives.radius_mm
             for o in TC.target_objectives(s):
@@ -498,15 +503,25 @@ class FoxholeAgent:
         return v
 
     def _best_move(self, s: FoxState, e: Element, goal, assume: str = "may"):
+        """(score, path, into_open) of the move worth most, weighing each by the
+        chance its roll lets it go: a path into open ground takes the -2."""
         share = 1.0 - (s.current.used_fraction if s.current is not None and s.current.element == e.id else 0.0)
-        scored = []
+        stay = self._stay_score(s, e, goal)
+        have = s.cp.get(e.side, 0)
+        odds = {}
+        for op in (False, True):
+            c = chances(e, min(have, 2), op)
+            odds[op] = c["may"] + c["must"]
+        best = None
         for pts, nt in self._destinations(s, e, goal, share):
-            scored.append((self._score_path(s, e, pts, goal, nt), pts))
-        scored.sort(key=lambda t: -t[0])
-        for score, pts in scored[:12]:
-            into_open = TC.open_length(s, pts) > 0.5
-            return score, pts, into_open
-        return None
+            score = self._score_path(s, e, pts, goal, nt)
+            op = TC.open_length(s, pts) > 0.5
+            key = odds[op] * (score - stay)
+            if best is None or key > best[0]:
+                best = (key, score, pts, op)
+        if best is None:
+            return None
+        return best[1], best[2], best[3]
 
     def _continue(self, s: FoxState, side: str):
         cur = s.current

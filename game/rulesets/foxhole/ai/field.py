@@ -1,7 +1,8 @@
 """Going-aware distances for the commander agent: a grid over the table
 whose steps cost their length in normal going, twice that in dense terrain
-and buildings (Movement: half the distance there), and cannot enter
-impassable terrain (pioneers' routes open). One Dijkstra run (scipy) from a
+and buildings (Movement: half the distance there), two and a half times in
+open ground (the agent's own reluctance: it keeps out of open ground), and
+cannot enter impassable terrain (pioneers' routes open). One Dijkstra run (scipy) from a
 goal gives every cell's cost to reach it, so the agent measures progress in
 turns of movement rather than straight-line millimetres, and finds the way
 round a river to its ford.
@@ -24,6 +25,7 @@ from ..geo import SLOW, geo_of
 from ..state import FoxState
 
 CELL = 10.0  #: grid step (mm)
+OPEN_COST = 2.5  #: the agent's weight on a step in open ground (not a rule)
 _GRAPHS: dict = {}
 _FIELDS: dict = {}
 
@@ -49,6 +51,8 @@ def _graph(s: FoxState):
     for i, r in enumerate(g.recs):
         if r.kind in SLOW:
             cost[shapely.contains(g.polys[i], pts)] = 2.0
+        elif r.kind == "open":
+            cost[shapely.contains(g.polys[i], pts)] = OPEN_COST
     blocked = np.zeros(nx * ny, dtype=bool)
     holes = shapely.union_all([Polygon(c.ring).buffer(0.5) for c in s.crossings]) if s.crossings else None
     for i in g.by_kind.get("impassable", []):
