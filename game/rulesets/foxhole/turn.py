@@ -129,17 +129,12 @@ def finish_activation(em: Emitter, element_id: str, fire: bool = True, exclude: 
     PI.after_use(em, element_id)
     MI.discover(em)
     MI.achieve(em, element_id)
-    em.emit(E.ActivationEnded(element=element_id, name=public_name(s.elements[element_id])))
-    if check_end(em):
-        return
-    if s.phase != "activation" or s.active != side:
-        em.emit(PhaseBegan(turn=s.turn, phase="activation", side=side))
-    if not unused(s, side):
-        end_side_turn(em, side)
+    end_without_fire(em, element_id)
 
 
 def end_without_fire(em: Emitter, element_id: str) -> None:
-    """The use of an element that has faded away or been destroyed ends."""
+    """The use of an element ends (one that has faded away or been destroyed
+    ends here, taking no fire): then the next element or the turn's end."""
     s = em.s
     side = s.elements[element_id].side
     em.emit(E.ActivationEnded(element=element_id, name=public_name(s.elements[element_id])))

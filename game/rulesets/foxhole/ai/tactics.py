@@ -19,7 +19,7 @@ from ..geo import geo_of, height
 from ..rules import fire as FI
 from ..rules.common import dist
 from ..rules.missions import control_area, mission_numbers, start_area
-from ..rules.movement import allowance_mm, path_fraction, truncate
+from ..rules.movement import allowance_mm, cut_at_share
 from ..sight import dense_between, line_blockers
 from ..state import Element, FoxState
 from ..tables import TABLES
@@ -123,17 +123,7 @@ def reach_along(s: FoxState, e: Element, pts: list, share: float) -> list:
     """The path ``pts`` cut where ``share`` of ``e``'s allowance is spent (0.1 mm)."""
     if len(pts) < 2:
         return pts
-    if path_fraction(s, e, pts, False)[0] <= share:
-        return pts
-    total = sum(math.dist(p, q) for p, q in zip(pts[:-1], pts[1:]))
-    lo, hi = 0.0, total
-    while hi - lo > 0.1:
-        mid = (lo + hi) / 2
-        if path_fraction(s, e, truncate(pts, mid), False)[0] <= share:
-            lo = mid
-        else:
-            hi = mid
-    return [(round(x, 2), round(y, 2)) for x, y in truncate(pts, lo)]
+    return cut_at_share(s, e, pts, share)
 
 
 # ----------------------------------------------------------------------------- goals

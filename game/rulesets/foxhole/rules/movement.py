@@ -177,13 +177,20 @@ def route_ahead(s: FoxState, e: Element, share: float) -> list[tuple[float, floa
     total = LineString(full).length if len(full) >= 2 else 0.0
     if total == 0.0 or share <= 0.0:
         return full[:1]
-    if path_fraction(s, e, full, False)[0] <= share:
-        return full
-    lo, hi = 0.0, total
+    return cut_at_share(s, e, full, share)
+
+
+def cut_at_share(s: FoxState, e: Element, pts: list, share: float) -> list:
+    """The path ``pts`` (mm) whole when ``e`` can move it with ``share`` of
+    its allowance over the going, else cut where that share is spent
+    (bisection on the length, 0.1 mm; points rounded to 0.01 mm)."""
+    if path_fraction(s, e, pts, False)[0] <= share:
+        return pts
+    lo, hi = 0.0, LineString(pts).length
     while hi - lo > 0.1:
         mid = (lo + hi) / 2
-        if path_fraction(s, e, truncate(full, mid), False)[0] <= share:
+        if path_fraction(s, e, truncate(pts, mid), False)[0] <= share:
             lo = mid
         else:
             hi = mid
-    return [(round(x, 2), round(y, 2)) for x, y in truncate(full, lo)]
+    return [(round(x, 2), round(y, 2)) for x, y in truncate(pts, lo)]
