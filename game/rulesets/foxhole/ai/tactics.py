@@ -140,6 +140,8 @@ def missing_numbers(s: FoxState) -> list[int]:
 
 
 SEARCH_STEP = 60.0  #: the agent's search grid (mm)
+SEARCHERS = 3  #: elements sent to search for each mission objective not yet found (ours)
+NEAR_FOES = 0.7  #: the weight of a search point's distance from the nearest enemy seen (ours)
 
 
 def search_grid(s: FoxState) -> list[tuple[float, float]]:
@@ -191,8 +193,8 @@ def search_points(s: FoxState, explored: set | None = None) -> list[tuple[float,
 def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, tuple[float, float]]:
     """Each element's goal point. Attacker: the mission objectives it knows,
     each drawing its share of the nearest elements; while some are not found,
-    searchers (up to two per missing objective) each take the nearest point of
-    the control area no attacking element has looked at. Defender: the
+    searchers (up to :data:`SEARCHERS` per missing objective) each take the nearest point of
+    the control area no attacking element has looked at, points near the enemy first. Defender: the
     nearest objective (its post)."""
     mine = sorted((e for e in s.elements.values() if e.side == side and e.on_table and e.combatant), key=lambda e: e.id)
     out: dict[str, tuple[float, float]] = {}
@@ -209,11 +211,17 @@ def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, 
     free = list(mine)
     if missing:
         pts = search_points(s, explored)
-        k = len(free) if not targets else min(len(free) - len(targets), 2 * missing)
+        foes = [(f.x, f.y) for f in s.elements.values() if f.side != side and f.on_table]
+
+        def foe_gap(p) -> float:  # objectives are defended: look near the enemy first
+            return min((dist(p[0], p[1], *q) for q in foes), default=0.0)
+
+        k = len(free) if not targets else min(len(free) - len(targets), SEARCHERS * missing)
         for _ in range(max(0, k)):
             if not pts or not free:
                 break
-            e, p = min(((e, p) for e in free for p in pts), key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]), ep[0].id, ep[1]))
+            e, p = min(((e, p) for e in free for p in pts),
+                       key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]) + NEAR_FOES * foe_gap(ep[1]), ep[0].id, ep[1]))
             out[e.id] = p
             free.remove(e)
             pts = [q for q in pts if dist(q[0], q[1], *p) > 70]
