@@ -24,8 +24,10 @@ import typer
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.battle.runner import _opened, play  # noqa: E402
+from game.battle.loading import open_scenario  # noqa: E402
+from game.battle.runner import play  # noqa: E402
 from game.battle.seats import Seat  # noqa: E402
+from game.data.errors import FileError  # noqa: E402
 
 SCENARIOS = sorted((ROOT / "maps" / "foxhole").glob("*.scenario.json"))
 
@@ -38,7 +40,7 @@ def _timed(scenario: Path, seats: dict[str, Seat], seed: int) -> float:
 
 def measure(scenario: Path, games: int, seeds: int) -> dict:
     """Wins of the default agent against random on each side, and the time ratio."""
-    rs, sc, _ = _opened(str(scenario), scenario.stat().st_mtime_ns)
+    rs, sc, _ = open_scenario(scenario)
     sides = rs.sides(sc)
     out: dict = {"scenario": scenario.name, "games": games, "wins": {}}
     for side in sides:
@@ -63,7 +65,11 @@ def main(scenario: list[Path] = typer.Option(None, "--scenario", help="a foxhole
          as_json: bool = typer.Option(False, "--json", help="print one JSON object per scenario")) -> None:
     """Win rate of default against random per scenario and side, and the time ratio."""
     for path in scenario or SCENARIOS:
-        r = measure(Path(path), games, seeds)
+        try:
+            r = measure(Path(path), games, seeds)
+        except (FileError, OSError) as e:
+            typer.echo(f"bench_foxhole: {e}", err=True)
+            raise typer.Exit(2)
         if as_json:
             print(json.dumps(r, sort_keys=True), flush=True)
         else:
