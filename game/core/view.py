@@ -43,6 +43,10 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        stands: a rectangular base drawn as this many stands one behind
+            another along its depth, each ``"normal"``, ``"turned"`` (its stand
+            faces about: a suppressed element's fire team) or ``"blank"``
+            (an empty stand: reduced strength); empty: one whole base.
     """
 
     id: str
@@ -58,6 +62,7 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    stands: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
             states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
             wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
             spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
-                         "hulk" in f.markers)
+                         "hulk" in f.markers, tuple(f.stands))
             blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
         if memo is not None:
             memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))

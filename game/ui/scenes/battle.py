@@ -681,7 +681,10 @@ class BattleScene(Scene):
         width = rr.width - 20
         bottom = rr.y + 126 - (17 if outcome.score else 0)
         rows: list[tuple[int, str, str | None]] = []
-        for text, st in self.objective_lines():
+        brief = getattr(s.ruleset, "briefing", None)
+        texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
+        entries = [(t, None) for t in texts] if texts else self.objective_lines()
+        for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
                 rows.append((0 if i == 0 else 1, part, st if i == 0 else None))
         room = max(1, (bottom - y) // 15)
@@ -698,7 +701,7 @@ class BattleScene(Scene):
             y += 15
         if rows:
             y += 2
-        if not objs:
+        if not objs and not texts:
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
             y += 17
         if outcome.score:
@@ -708,9 +711,9 @@ class BattleScene(Scene):
         surface.blit(fonts.text(f"Undo available: {undo} action(s)" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
         self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
-        lines = s.log.filtered(self.side_filter, self.kind_filter)
+        lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
-                            key=(s.log.version, self.side_filter, self.kind_filter))
+                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer))
 
     def objective_lines(self) -> list[tuple[str, str]]:
         """The scenario's objectives as the panel shows them: ``(text,
