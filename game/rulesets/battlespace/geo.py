@@ -23,7 +23,7 @@ from game.geometry.paths import PathFinder
 from game.geometry.shadows import Prism
 from game.geometry.terrain import TerrainPiece
 
-from .cards import DATA
+from .data import DATA
 from .state import BSState, Feat, Fig
 
 T = DATA.tables
@@ -133,6 +133,35 @@ def edge_distance(a: Fig, b: Fig) -> float:
 
 def in_contact(a: Fig, b: Fig) -> bool:
     return a.vehicle is None and b.vehicle is None and edge_distance(a, b) <= TOL
+
+
+def fits_card(points: list[tuple[float, float]]) -> bool:
+    """Whether 25 mm bases centred on ``points`` fit together inside one 63 x 88 mm card,
+    turned to any angle (tried every degree)."""
+    if not points:
+        return True
+    for deg in range(0, 180):
+        c, sn = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        us = [x * c + y * sn for x, y in points]
+        vs = [-x * sn + y * c for x, y in points]
+        du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
+        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
+            return True
+    return False
+
+
+def overlapping(s: BSState, f: Fig, x: float, y: float, ignore=()) -> Fig | None:
+    """A model whose base a base of ``f`` centred at (x, y) would overlap (on the
+    same surface; touching is allowed), or None. Models in vehicles and carried
+    models take no room; ``ignore`` lists ids to pass over."""
+    for o in s.figs.values():
+        if o.id == f.id or o.id in ignore or not o.on_table or o.vehicle or o.carried_by:
+            continue
+        if abs(o.z - f.z) > 1.0:
+            continue
+        if math.hypot(o.x - x, o.y - y) < 2 * R - TOL:
+            return o
+    return None
 
 
 def throw_clear(state: BSState, thrower: Fig, x: float, y: float) -> bool:

@@ -3,20 +3,22 @@ Clear phase (Battlespace: Turn Phases)."""
 
 from __future__ import annotations
 
+import math
+
 from game.core.event import PhaseBegan, Target
 from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
-from .cards import DATA
-from .describe import display_name as nm
-from .enemy import activate, groups
+from .data import DATA
 from .events import Activated, ActivationEnded, Changed, Handover, PhaseFlags, Removed, SmokeCleared, TurnCleared, Wounded
-from .geo import R
-from .missions import clear_check
+from .geo import R, fits_card
+from .names import display_name as nm
 from .rules.combat import melee
-from .rules.common import Emitter, has_gear, soldier_roll_mods
-from .rules.orders import enemy_contact, release_dragged
-from .sitrep import draw
+from .rules.common import Emitter, has_gear, release_dragged, soldier_roll_mods
+from .rules.enemy import activate, groups
+from .rules.missions import clear_check
+from .rules.orders import enemy_contact
+from .rules.sitrep import draw
 from .state import BSState, Fig
 
 T = DATA.tables
@@ -25,22 +27,6 @@ M = T.modifiers
 
 def can_attempt(s: BSState, f: Fig) -> bool:
     return f.kind == "soldier" and f.status == "ok" and not f.activated
-
-
-def fits_card(points: list[tuple[float, float]]) -> bool:
-    """Whether 25 mm bases centred on ``points`` fit together inside one 63 x 88 mm card,
-    turned to any angle (tried every degree)."""
-    import math
-    if not points:
-        return True
-    for deg in range(0, 180):
-        c, sn = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-        us = [x * c + y * sn for x, y in points]
-        vs = [-x * sn + y * c for x, y in points]
-        du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
-        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
-            return True
-    return False
 
 
 def cohesion(s: BSState, f: Fig) -> bool:
@@ -56,7 +42,6 @@ def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
     mods = []
     if cohesion(s, f):
         mods.append(("cohesion", M["cohesion"]))
-    import math
     for o in s.figs.values():
         gid = has_gear(o, "leader") if o.side == f.side and o.status == "ok" and o.id != f.id else None
         if gid and math.hypot(o.x - f.x, o.y - f.y) - 2 * R <= DATA.gear[gid].radius_mm:

@@ -17,8 +17,8 @@ from game.data.maps import MapFile
 from game.data.params import Params, params_problem, parsed
 from game.data.scenario import Scenario
 
-from .cards import DATA
-from .geo import R
+from .data import DATA
+from .geo import R, fits_card
 
 TEAM_POINTS = 12
 SOLDIER_POINTS = 6
@@ -143,7 +143,6 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
                 return why
     if total > TEAM_POINTS:
         return (f"forces.{side}", f"{total} points of gear; a fireteam has {TEAM_POINTS}")
-    from .turn import fits_card
     if not fits_card([(u.x, u.y) for u in units]):
         return (f"forces.{side}", "the deployment zone is one card area (63 x 88 mm): the four bases must fit in it")
     return None

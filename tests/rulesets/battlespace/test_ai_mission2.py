@@ -12,7 +12,7 @@ from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.ai import FireteamAgent, _door_spot
+from game.rulesets.battlespace.ai.fireteam import FireteamAgent, _door_spot
 from game.rulesets.battlespace.sight import adjudicate
 
 from .helpers import mission, ready as _ready
@@ -90,7 +90,7 @@ def test_mission2_plan__the_breacher_keeps_an_order_to_shoot_awad():
 
 
 def test_mission2_plan__each_pair_keeps_its_building_and_the_first_done_takes_the_free_one():
-    from game.rulesets.battlespace.ai import _goal
+    from game.rulesets.battlespace.ai.fireteam import _goal
     s = _mission2()
     assert _goal(s, s.figs["reyes"])[:2] == _door_spot(s, "t1")
     assert _goal(s, s.figs["abara"])[:2] == _door_spot(s, "t3")

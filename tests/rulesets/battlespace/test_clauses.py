@@ -12,16 +12,16 @@ from game.core.engine import step
 from game.data.scenario import Scenario
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.cards import DATA
-from game.rulesets.battlespace.civilians import chart
-from game.rulesets.battlespace.enemy import _route, activate, move_toward, place_element
+from game.rulesets.battlespace.data import DATA
+from game.rulesets.battlespace.rules.civilians import chart
+from game.rulesets.battlespace.rules.enemy import _route, activate, move_toward, place_element
 from game.rulesets.battlespace.events import Attacked, Placed
 from game.rulesets.battlespace.geo import R, geo_of
 from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.combat import drift_point, enemy_need, fire_numbers, melee, point_blank
 from game.rulesets.battlespace.rules.common import suppressed, wound
 from game.rulesets.battlespace.setup import staging, validate
-from game.rulesets.battlespace.sitrep import radio_operator, resolve_card
+from game.rulesets.battlespace.rules.sitrep import radio_operator, resolve_card
 from game.rulesets.battlespace.turn import fits_card, resolve_clear, resolve_sitrep
 
 from .helpers import HIGH, WALL, battle, emitter, four, table
@@ -381,7 +381,7 @@ def test_night__mission_rolls_take_no_night_or_wound_modifier():
     """Battlespace: Night Combat / Hit Points (ours): the -2 and -1 apply to the soldier's own
     rolls (initiative, shooting, avoiding, hand to hand), not to the Mission 1 search or the
     Mission 2 building rolls, which only find out what is there."""
-    from game.rulesets.battlespace.missions import interact
+    from game.rulesets.battlespace.rules.missions import interact
     s = battle(four(), [("e", "fighter", 100, 100, None)], features=(HIGH,), mission="m2_awad", special=("night",))
     s.params["targets"] = ["high"]
     s.figs["s0"].wounds = 3
@@ -501,7 +501,7 @@ def test_enemy_targets__nearest_then_lowest_initiative_then_alternate_and_no_mer
     """Battlespace: Enemy AI - Combat: the nearest soldier; at equal distance the lowest
     Initiative (Reyes 7 before Lindqvist 9); Alternate Targets: one not yet targeted this phase;
     No Mercy: a downed soldier only when nothing else is in sight."""
-    from game.rulesets.battlespace.enemy import _choose_target
+    from game.rulesets.battlespace.rules.enemy import _choose_target
     s = battle([("r", "sgt_reyes", 400, 600, []), ("l", "spc_lindqvist", 514, 600, []), ("o", "cpl_okafor", 100, 880, []),
                 ("t", "pfc_tanaka", 140, 880, [])], [("e", "fighter", 457, 300, None)], features=())
     assert _choose_target(s, s.figs["e"]).id == "r"
@@ -562,7 +562,7 @@ def test_vehicles__enter_one_order_exit_free_disabled_after_protection_mrap_nega
 def test_sitrep__empty_deck_reshuffles_and_a_card_that_cannot_apply_is_discarded():
     """Battlespace: Sitrep Phase: a card that cannot apply is discarded (no straggler to
     activate); an empty deck: the discard pile is shuffled into a new deck."""
-    from game.rulesets.battlespace.sitrep import draw
+    from game.rulesets.battlespace.rules.sitrep import draw
     s = battle(four(), [("e0", "fighter", 457, 300, "el"), ("e1", "fighter", 484, 300, "el")], features=())
     s.deck, s.discard = ["s04"], ["s12", "s13"]
     em = emitter(s, [])
@@ -623,7 +623,7 @@ def test_suppression__lane_63_mm_and_a_suppressed_soldier_only_shoots_at_minus_2
 def test_hindering__ends_a_civilians_walk_on_contact():
     """Battlespace: Hindering Terrain, for every model: a civilian walking up to a soldier
     ('Buy my DvDs', an advance) stops where its base first touches the rubble (y 327.5)."""
-    from game.rulesets.battlespace.civilians import react
+    from game.rulesets.battlespace.rules.civilians import react
     s = battle(four(x=457, y=600), [("e", "fighter", 100, 100, None)], features=(RUBBLE,))
     s.figs["c"] = s.figs["e"].model_copy(update={"id": "c", "side": "civilian", "kind": "civilian", "card": "civilian",
                                                  "x": 457.0, "y": 250.0, "group": None})
@@ -643,7 +643,7 @@ def test_mission3__our_humvee_starts_damaged_cannot_drive_and_two_more_attacks_d
 
     from game.battle.loading import open_scenario
     from game.rulesets.battlespace.rules.combat import enemy_attacks
-    from game.rulesets.battlespace.vehicles import check_drive
+    from game.rulesets.battlespace.rules.vehicles import check_drive
     maps = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
     _, sc, m = open_scenario(maps / "mission3.scenario.json")
     s = RULESET.setup(sc, m, Dice(1))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from game.core.logtext import event_line
 from game.rulesets.battlespace import RULESET
-from game.rulesets.battlespace.cards import DATA
+from game.rulesets.battlespace.data import DATA
 from game.rulesets.battlespace.rules.combat import enemy_attacks, melee, soldier_fires
-from game.rulesets.battlespace.sitrep import resolve_card
+from game.rulesets.battlespace.rules.sitrep import resolve_card
 
 from .helpers import battle, emitter, four
 

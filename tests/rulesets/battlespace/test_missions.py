@@ -11,7 +11,7 @@ from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.geo import R
-from game.rulesets.battlespace.missions import after_rolls, clear_check, interactions
+from game.rulesets.battlespace.rules.missions import after_rolls, clear_check, interactions
 
 from .helpers import emitter, mission, ready as _ready
 
@@ -261,7 +261,7 @@ def test_mission4__every_aid_worker_dead_fails_and_limit_7():
 
 def test_mission4__aid_workers_are_enemy_targets():
     """Battlespace: Mission 4 - Note: the aid workers are treated as soldiers for enemy targeting."""
-    from game.rulesets.battlespace.enemy import targets
+    from game.rulesets.battlespace.rules.enemy import targets
     s = mission("mission4")
     assert {"aid0", "aid1", "aid2"} <= {t.id for t in targets(s)}
 

@@ -8,13 +8,14 @@ import math
 from game.core.event import Target
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
-from ..cards import DATA
-from ..describe import bearing_of, direction_words, display_name as nm
+from ..data import DATA
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact
+from ..names import bearing_of, direction_words, display_name as nm
 from ..sight import adjudicate, crossfire
 from ..state import BSState, Fig
-from .common import Emitter, has_gear, lift_suppression, soldier_roll_mods, suppressed, wound, wound_penalty
+from .common import Emitter, has_gear, lift_suppression, release_dragged, soldier_roll_mods, suppressed, wound, wound_penalty
+from .vehicles import eject_all
 
 T = DATA.tables
 M = T.modifiers
@@ -172,7 +173,6 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
             em.log(f"the {vt.name} negates the small-arms wound")
             hit = False
         if dis:
-            from .orders import eject_all
             eject_all(em, v.id)
     if hit:
         wound(em, em.s.figs[target.id], *shot_wounds(s, enemy, target, DATA.enemies[enemy.card].weapon))
@@ -197,7 +197,6 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     s = em.s
     lift_suppression(em, soldier)
     if soldier.carrying and s.figs[soldier.carrying].kind != "survivor":
-        from .orders import release_dragged
         release_dragged(em, soldier)
         s = em.s
         soldier = s.figs[soldier.id]

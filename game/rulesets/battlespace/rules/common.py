@@ -12,9 +12,10 @@ from game.core.event import DiceRolled, Event, Logged, Target
 from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
-from ..cards import DATA
-from ..events import Changed, Wounded
-from ..geo import R
+from ..data import DATA
+from ..events import Changed, Placed, Wounded
+from ..geo import R, geo_of, overlapping
+from ..names import annotate
 from ..state import BSState, Fig
 
 T = DATA.tables
@@ -33,7 +34,6 @@ class Emitter:
         self.events: list[Event] = []
 
     def emit(self, ev: Event) -> Event:
-        from ..describe import annotate
         ev = annotate(self.s, ev)
         self._apply(self.s, ev)
         self.events.append(ev)
@@ -135,3 +135,22 @@ def wound(em: Emitter, f: Fig, n: int, why: str, extra: tuple[tuple[str, int], .
 def lift_suppression(em: Emitter, f: Fig) -> None:
     if f.suppress:
         em.emit(Changed(unit=f.id, changes={"suppress": None}))
+
+
+def release_dragged(em: Emitter, f: Fig) -> None:
+    """Battlespace: Man Down: a dragged downed soldier is put back on the ground
+    beside the dragger (at the end of the dragger's activation, or when he enters
+    hand to hand). A carried survivor stays carried."""
+    f = em.s.figs[f.id]
+    if not f.carrying or em.s.figs[f.carrying].kind == "survivor":
+        return
+    d = em.s.figs[f.carrying]
+    em.emit(Changed(unit=f.id, changes={"carrying": None}))
+    em.emit(Changed(unit=d.id, changes={"carried_by": None}))
+    g = geo_of(em.s)
+    for ang in range(0, 360, 45):
+        x = f.x + math.cos(math.radians(ang)) * (2 * R + 0.5)
+        y = f.y + math.sin(math.radians(ang)) * (2 * R + 0.5)
+        if (g.point_free(x, y) if f.on is None else g.roof_of(f.on).covers(Point(x, y))) and overlapping(em.s, d, x, y, {f.id}) is None:
+            em.emit(Placed(unit=d.id, x=x, y=y, z=f.z, on=f.on))
+            return

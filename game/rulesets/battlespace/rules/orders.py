@@ -9,15 +9,17 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from .. import actions as A
-from ..cards import DATA
-from ..describe import article, display_name as nm
+from ..data import DATA
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
-from ..geo import R, TOL, geo_of, in_contact, throw_clear
+from ..geo import R, TOL, geo_of, in_contact, overlapping, throw_clear
+from ..names import article, display_name as nm
 from ..sight import sees
 from ..state import BSState, Fig
-from ..vehicles import check_drive, resolve_drive
+from .civilians import react
 from .combat import aoe_attack, aoe_polygon, bearing, drift_point, in_area, melee, soldier_fires, soldier_weapon
-from .common import Emitter, has_gear, lift_suppression, status_after, suppressed
+from .common import Emitter, has_gear, lift_suppression, release_dragged, status_after, suppressed
+from .missions import exfil_open, interact, interactions
+from .vehicles import check_drive, exit_point, resolve_drive
 
 T = DATA.tables
 CLIMB_TALL = T.climb_long_factor * T.standing_height_mm
@@ -66,17 +68,6 @@ def enemy_contact(s: BSState, f: Fig) -> list[Fig]:
     return [e for e in s.enemies() if in_contact(e, f)]
 
 
-def _overlap(s: BSState, f: Fig, x: float, y: float, ignore: set[str]) -> Fig | None:
-    for o in s.figs.values():
-        if o.id == f.id or o.id in ignore or not o.on_table or o.vehicle or o.carried_by:
-            continue
-        if abs(o.z - f.z) > 1.0:
-            continue
-        if math.hypot(o.x - x, o.y - y) < 2 * R - TOL:
-            return o
-    return None
-
-
 def on_exit(s: BSState, f: Fig) -> bool:
     """The base touches an exfil edge open to it (Battlespace: Exfil); for a model
     in a vehicle, the vehicle's footprint does (it drives off with him)."""
@@ -113,7 +104,7 @@ def climb_target(s: BSState, f: Fig, fid: str) -> tuple[float, float, float, str
         d = math.hypot(dx, dy) or 1.0
         for extra in (R + 1.0, R + 6.0, R + 12.0):
             x, y = b.x + dx / d * extra, b.y + dy / d * extra
-            if g.point_free(x, y) and _overlap(s, f.model_copy(update={"z": 0.0}), x, y, set()) is None:
+            if g.point_free(x, y) and overlapping(s, f.model_copy(update={"z": 0.0}), x, y, set()) is None:
                 return (x, y, 0.0, None)
         return None
     if f.on is not None or poly.distance(here) > R + TOL + 0.5:
@@ -125,7 +116,7 @@ def climb_target(s: BSState, f: Fig, fid: str) -> tuple[float, float, float, str
         for k in range(1, 60):
             x, y = b.x + dx / d * k * 2.0, b.y + dy / d * k * 2.0
             if poly.distance(Point(x, y)) >= R + 0.5:
-                if g.point_free(x, y) and _overlap(s, f, x, y, set()) is None:
+                if g.point_free(x, y) and overlapping(s, f, x, y, set()) is None:
                     return (x, y, 0.0, None)
                 return None
         return None
@@ -200,7 +191,6 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
             return f"{f.id} is {'not ' if a.stand else 'already '}prone"
         return None
     if isinstance(a, A.Interact):
-        from ..missions import interactions
         if a.what not in interactions(s, f):
             return f"{f.id} cannot interact with {a.what!r} from here"
         return None
@@ -234,7 +224,7 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
         if a.leave:
             if f.vehicle != a.vehicle:
                 return f"{f.id} is not in {a.vehicle}"
-            return None if _exit_point(s, f) else "no room to exit"
+            return None if exit_point(s, f) else "no room to exit"
         v = s.vehicles.get(a.vehicle)
         if v is None or v.disabled:
             return f"{a.vehicle!r} is not a vehicle that can be occupied"
@@ -245,7 +235,6 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
             return f"{f.id} is not in base contact with {a.vehicle} (standing, hands free)"
         return None
     if isinstance(a, A.Exfil):
-        from ..missions import exfil_open
         if not exfil_open(s):
             return "the mission does not allow exfil yet"
         return None if on_exit(s, f) else f"{f.id} is not at an exfil edge"
@@ -284,57 +273,10 @@ def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
         stop = g.hinder_stop(f.x, f.y, a.x, a.y)
         if d > stop + 0.5:
             return f"hindering terrain ends the move on contact, {stop:.1f} mm along"
-    o = _overlap(s, f, a.x, a.y, {a.drag} if a.drag else set())
+    o = overlapping(s, f, a.x, a.y, {a.drag} if a.drag else set())
     if o is not None:
         return f"the base would overlap {o.id}"
     return None
-
-
-def _exit_point(s: BSState, f: Fig) -> tuple[float, float] | None:
-    g = geo_of(s)
-    poly = g.pieces[f.vehicle].polygon
-    c = poly.centroid
-    for ang in range(0, 360, 30):
-        for dist in (R + 1.0, R + 8.0):
-            bx = c.x + math.cos(math.radians(ang)) * 400
-            by = c.y + math.sin(math.radians(ang)) * 400
-            from shapely.geometry import LineString
-            inter = poly.exterior.intersection(LineString([(c.x, c.y), (bx, by)]))
-            if inter.is_empty:
-                continue
-            p = nearest_points(inter, Point(c.x, c.y))[0]
-            x = p.x + math.cos(math.radians(ang)) * dist
-            y = p.y + math.sin(math.radians(ang)) * dist
-            if g.point_free(x, y) and _overlap(s, f.model_copy(update={"vehicle": None}), x, y, set()) is None:
-                return (x, y)
-    return None
-
-
-def eject_all(em: Emitter, vid: str) -> None:
-    """A disabled vehicle can no longer be occupied: everyone inside is put beside it."""
-    for o in list(em.s.figs.values()):
-        if o.vehicle == vid:
-            p = _exit_point(em.s, o)
-            em.emit(Changed(unit=o.id, changes={"vehicle": None, "seat": None}))
-            if p:
-                em.emit(Placed(unit=o.id, x=p[0], y=p[1], z=0.0, on=None))
-
-
-def release_dragged(em: Emitter, f: Fig) -> None:
-    """Put a dragged downed soldier back on the ground beside the dragger."""
-    f = em.s.figs[f.id]
-    if not f.carrying or em.s.figs[f.carrying].kind == "survivor":
-        return
-    d = em.s.figs[f.carrying]
-    em.emit(Changed(unit=f.id, changes={"carrying": None}))
-    em.emit(Changed(unit=d.id, changes={"carried_by": None}))
-    g = geo_of(em.s)
-    for ang in range(0, 360, 45):
-        x = f.x + math.cos(math.radians(ang)) * (2 * R + 0.5)
-        y = f.y + math.sin(math.radians(ang)) * (2 * R + 0.5)
-        if (g.point_free(x, y) if f.on is None else g.roof_of(f.on).covers(Point(x, y))) and _overlap(em.s, d, x, y, {f.id}) is None:
-            em.emit(Placed(unit=d.id, x=x, y=y, z=f.z, on=f.on))
-            return
 
 
 def resolve_order(em: Emitter, f: Fig, a) -> None:
@@ -389,7 +331,6 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
     elif isinstance(a, A.Prone):
         em.emit(Changed(unit=f.id, changes={"prone": not a.stand}))
     elif isinstance(a, A.Interact):
-        from ..missions import interact
         interact(em, f, a.what)
     elif isinstance(a, A.Aid):
         if a.gear:
@@ -431,7 +372,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         em.emit(Changed(unit=f.id, changes={"jammed": False}))
     elif isinstance(a, A.Enter):
         if a.leave:
-            p = _exit_point(s, f)
+            p = exit_point(s, f)
             em.emit(Changed(unit=f.id, changes={"vehicle": None, "seat": None}))
             em.emit(Placed(unit=f.id, x=p[0], y=p[1], z=0.0, on=None))
             _after_move(em, em.s.figs[f.id])
@@ -480,6 +421,5 @@ def _contact_after_placing(em: Emitter, unit: str) -> None:
 
 
 def _after_move(em: Emitter, f: Fig) -> None:
-    from ..civilians import react
     if any(c.kind == "civilian" and c.status == "ok" and not c.reacted for c in em.s.figs.values()):
         react(em, f)

@@ -1,5 +1,4 @@
-"""Fireteam AI: candidate sampling for the generic agents, a state score, and the
-``default`` agent, a heuristic planner that presses the mission objective, fires at
+"""The ``default`` fireteam agent, a heuristic planner that presses the mission objective, fires at
 the best odds, moves between covered spots, aids and drags the downed, suppresses
 and throws grenades where it pays."""
 
@@ -9,58 +8,22 @@ import math
 import random
 
 from game.core.action import Action
-from game.core.ruleset import RULES_SIDE
+from game.geometry.paths import PathFinder
 
-from . import actions as A
-from .cards import DATA
-from .geo import R, geo_of
-from .sight import adjudicate, sees
-from .missions import exfil_open, interactions
-from .rules.combat import fire_numbers, hit_chance, point_blank
-from .rules.common import suppressed, suppression_zones
-from .rules.orders import on_exit
-from .state import BSState, Fig
-from .turn import can_attempt
+from .. import actions as A
+from ..data import DATA
+from ..geo import R, geo_of
+from ..sight import adjudicate, sees
+from ..rules.missions import exfil_open, interactions
+from ..rules.combat import fire_numbers, hit_chance, point_blank
+from ..rules.common import suppressed, suppression_zones
+from ..rules.orders import on_exit
+from ..state import BSState, Fig
+from ..turn import can_attempt
 
 T = DATA.tables
 #: Mission 2: a soldier farther than this from Awad once he is found heads for the exfil edge
 FAR_FROM_AWAD = 260.0
-
-
-def sample_candidates(rs, state: BSState, side: str, rng: random.Random) -> list[Action]:
-    """Legal actions plus a few sampled moves and throws (all checked)."""
-    out = rs.legal_actions(state, side)
-    if side == RULES_SIDE or state.current is None:
-        return out
-    f = state.figs[state.current]
-    extra: list[Action] = []
-    for adv in (False, True):
-        for _ in range(3):
-            ang = rng.uniform(0, 2 * math.pi)
-            d = rng.uniform(20, T.advance_mm if adv else T.move_mm)
-            extra.append(A.Move(side=side, unit=f.id, x=f.x + d * math.cos(ang), y=f.y + d * math.sin(ang), advance=adv))
-    for g in f.gear:
-        if DATA.gear[g].kind.startswith("throw"):
-            for e in state.enemies():
-                if math.hypot(e.x - f.x, e.y - f.y) <= R + T.throw.reach_mm:
-                    extra.append(A.Throw(side=side, unit=f.id, gear=g, x=e.x, y=e.y))
-    return out + [a for a in extra if rs.check(state, a).ok]
-
-
-def evaluate(state: BSState, side: str) -> float:
-    """Higher is better for the fireteam: mission result, exfil, wounds, enemies left."""
-    if state.result == "success":
-        return 1000.0
-    if state.result == "failure":
-        return -1000.0
-    sc = 0.0
-    for f in state.figs.values():
-        if f.kind == "soldier":
-            sc += {"exfil": 40, "ok": 10, "down": -10, "kia": -30}.get(f.status, 0) - 3 * f.wounds
-        elif f.side == "enemy" and f.status == "ok":
-            sc -= 6
-    sc += 30 * len(state.obj.get("breached", [])) + (40 if state.obj.get("searched") else 0)
-    return sc
 
 
 def _ai_finder(s: BSState):
@@ -68,7 +31,6 @@ def _ai_finder(s: BSState):
     g = geo_of(s)
     pf = g.cache.get("ai_finder")
     if pf is None:
-        from game.geometry.paths import PathFinder
         pf = g.cache["ai_finder"] = PathFinder(g.imp + [h.polygon.buffer(3.0, join_style=2) for h in g.hind], R, g.table)
     return pf
 

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Point
-
-from .cards import DATA
-from .describe import display_name as nm
-from .events import Changed, Placed
-from .geo import R, edge_distance, geo_of, in_contact
-from .sight import sees
-from .rules.combat import contact_fights, enemy_attacks, melee
-from .rules.common import Emitter, suppressed, suppression_zones
-from .state import BSState, Fig
+from ..data import DATA
+from ..events import Changed, Placed
+from ..geo import R, edge_distance, geo_of, in_contact
+from ..names import display_name as nm
+from ..sight import sees
+from ..state import BSState, Fig
+from .combat import contact_fights, enemy_attacks, melee
+from .common import Emitter, suppressed, suppression_zones
 
 T = DATA.tables
 STEP_MM = 11.0
@@ -240,4 +238,4 @@ def move_toward(em: Emitter, e: Fig, goal: Fig) -> None:
         contact_fights(em, [e.id])
 
 
-__all__ = ["activate", "groups", "targets", "place_element", "move_toward", "Point"]
+__all__ = ["activate", "groups", "targets", "place_element", "move_toward"]

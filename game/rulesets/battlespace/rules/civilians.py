@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 
-from .cards import DATA
+from ..data import DATA
+from ..events import Changed, Placed, Removed
+from ..geo import R, geo_of
+from ..names import display_name as nm
+from ..sight import adjudicate
+from ..state import Fig
+from .common import Emitter
+from .deck import discard_top
 from .enemy import move_toward
-from .describe import display_name as nm
-from .events import CardDrawn, Changed, Placed, Removed
-from .geo import R, geo_of
-from .sight import adjudicate
-from .rules.common import Emitter
-from .sitrep import ensure_deck
-from .state import Fig
 
 T = DATA.tables
 #: the chart results in plain words for the battle log
@@ -103,8 +103,7 @@ def _react_one(em: Emitter, c: Fig, soldier: Fig) -> None:
     elif res == "approach":
         _step(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, soldier)
     elif res == "friendly":
-        if ensure_deck(em):
-            em.emit(CardDrawn(card=em.s.deck[0], applies=False))
+        discard_top(em)
         em.emit(Removed(unit=c.id, status="gone"))
     if res in ("scream", "approach"):
         sweep(em)

@@ -10,11 +10,12 @@ from shapely.geometry import LineString, Point
 
 from game.core.event import Target
 
-from .cards import DATA
-from .events import Changed, FigAdded, MissionEnded, ObjectiveSet, Placed
-from .geo import R, TOL, geo_of
-from .rules.common import Emitter, wound
-from .state import BSState, Fig
+from ..data import DATA
+from ..events import Changed, FigAdded, MissionEnded, ObjectiveSet, Placed, Removed
+from ..geo import R, TOL, geo_of
+from ..state import BSState, Fig
+from .common import Emitter, has_gear, wound
+from .enemy import place_element
 
 MT = DATA.tables.mission
 
@@ -78,7 +79,6 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
         before = list(s.obj.get("breached", []))
         em.emit(ObjectiveSet(key="breached", value=before + [fid]))
         mods = [("buildings breached", len(before))]
-        from .rules.common import has_gear
         charge = has_gear(f, "breach")
         if charge:
             mods.append((DATA.gear[charge].name, DATA.gear[charge].bonus))
@@ -101,7 +101,6 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
     else:
         o = s.figs[what]
         if o.kind == "civilian":
-            from .events import Removed
             em.emit(Removed(unit=o.id, status="gone"))
         elif o.kind == "survivor":
             em.emit(Changed(unit=f.id, changes={"carrying": o.id}))
@@ -110,7 +109,6 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
 
 
 def _place_awad(em: Emitter, f: Fig, fid: str) -> None:
-    from .enemy import place_element
     s = em.s
     g = geo_of(s)
     poly = g.pieces[fid].polygon
