@@ -48,12 +48,23 @@ class Preview:
     text: list[str] = field(default_factory=list)  #: the preview's own ``text`` (and preview errors)
 
 
-def action_label(action, ruleset=None) -> str:
-    """A short button label for an action (the ruleset's own if it has one)."""
+def _takes_state(fn) -> bool:
+    """Whether a ``describe_action`` hook accepts the state after the action."""
+    import inspect
+
+    try:
+        return len(inspect.signature(fn).parameters) >= 2
+    except (TypeError, ValueError):
+        return False
+
+
+def action_label(action, ruleset=None, state=None) -> str:
+    """A short button label for an action (the ruleset's own if it has one; given
+    ``state``, a hook that takes it names models and features)."""
     fn = getattr(ruleset, "describe_action", None)
     if fn is not None:
         try:
-            text = fn(action)
+            text = fn(action, state) if state is not None and _takes_state(fn) else fn(action)
             if text:
                 return str(text)
         except Exception:  # noqa: BLE001 - labels never break the UI

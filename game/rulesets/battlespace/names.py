@@ -59,6 +59,28 @@ def vehicle_name(s: BSState, vid: str | None) -> str:
     return f"{vt.name} {vid}" if len(same) > 1 else vt.name
 
 
+def feature_name(s: BSState | None, fid: str) -> str:
+    """A terrain feature's name for a player: "the Humvee" (a vehicle by its type),
+    "target building 1", "the low wall"; a feature with no name by its kind and id
+    ("building t1"); its id without a state."""
+    if s is None:
+        return fid
+    if fid in s.vehicles:
+        return "the " + vehicle_name(s, fid)
+    f = next((t for t in s.terrain if t.id == fid), None)
+    if f is None:
+        return fid
+    if not f.name:
+        return f"{f.kind} {fid}"  # no name: its kind and id tell it apart
+    return f.name if f.name.lower().startswith(("target", "the ")) else f"the {f.name}"
+
+
+def gear_name(gid: str | None) -> str:
+    """A gear card's name ("Frag grenades"); the id when it is not a card."""
+    g = DATA.gear.get(gid or "")
+    return g.name if g is not None else str(gid)
+
+
 def team_label(s: BSState, side: str) -> str:
     """"the fireteam" alone; "Alpha team" / "Bravo team" in co-op."""
     if side not in s.teams:

@@ -26,6 +26,7 @@ from .data import DATA
 from .display import actions as display_actions, figures as display_figures, preview as display_preview
 from .display.describe import describe as describe_event
 from .geo import R, geo_of
+from .names import display_name, name_of
 from .rules.civilians import sweep
 from .rules.common import Emitter
 from .rules.missions import after_rolls, interactions
@@ -44,7 +45,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 6
+    version = 7
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -120,18 +121,18 @@ class Battlespace:
         if state.phase != "player" or state.active != action.side:
             return Illegal(f"it is not {action.side}'s player phase")
         if isinstance(action, A.EndPlayerPhase):
-            return Legal() if state.current is None else Illegal(f"{state.current} is still activated")
+            return Legal() if state.current is None else Illegal(f"{name_of(state, state.current)} is still activated")
         f = state.figs.get(getattr(action, "unit", ""))
         if f is None or f.side != action.side or f.kind != "soldier":
             return Illegal(f"{action.side} has no soldier {getattr(action, 'unit', '?')!r}")
         if isinstance(action, A.Activate):
             if state.current is not None:
-                return Illegal(f"{state.current} is still activated")
+                return Illegal(f"{name_of(state, state.current)} is still activated")
             if f.status != "ok":
-                return Illegal(f"{f.id} is {f.status} and cannot be activated")
-            return Legal() if can_attempt(state, f) else Illegal(f"{f.id} has already been activated this turn")
+                return Illegal(f"{display_name(f)} is {f.status} and cannot be activated")
+            return Legal() if can_attempt(state, f) else Illegal(f"{display_name(f)} has already been activated this turn")
         if state.current != f.id:
-            return Illegal(f"{f.id} is not the activated soldier")
+            return Illegal(f"{display_name(f)} is not the activated soldier")
         if isinstance(action, A.EndActivation):
             return Legal()
         if not isinstance(action, ORDER_TYPES):
@@ -214,8 +215,14 @@ class Battlespace:
     def preview(self, state: BSState, action: Action) -> dict:
         return display_preview.preview(self, state, action)
 
-    def describe_action(self, action: Action) -> str:
-        return display_actions.describe_action(action)
+    def describe_action(self, action: Action, state: BSState | None = None) -> str:
+        """A button label; with ``state``, models and features by name."""
+        return display_actions.describe_action(action, state)
+
+    def confirm(self, state: BSState, action: Action) -> str | None:
+        """The question the app asks before ``action`` (None: none): ending the player
+        phase with soldiers not yet activated (:func:`.display.actions.confirm`)."""
+        return display_actions.confirm(state, action)
 
     def figure_overlays(self, state: BSState, figure_id: str) -> dict:
         return display_preview.figure_overlays(state, figure_id)
@@ -232,6 +239,11 @@ class Battlespace:
         """Where the model's sight does not reach (:func:`.sight.region`), for the overlay."""
         a = state.figs.get(viewer_id)
         return S.region(state, a) if a is not None and a.on_table else None
+
+    def objective_status(self, state: BSState, objective) -> str:
+        """How scenario objective ``objective`` stands ("done", "failed", progress) for the
+        app's Objectives panel (:func:`.display.figures.objective_status`)."""
+        return display_figures.objective_status(state, objective.kind)
 
     def enemies_of(self, state: BSState, side: str) -> set[str]:
         return display_figures.enemies_of(state, side)

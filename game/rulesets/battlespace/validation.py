@@ -278,9 +278,14 @@ def validate_map(m: MapFile) -> tuple[str, str] | None:
     known vehicle), ``disabled`` and ``immobile`` (true or false) and ``hits``
     (attacks already taken, fewer than its protection); other features have
     none. Feature kinds are free: terrain works by its tags (``vehicle`` and
-    ``wall`` also by kind)."""
+    ``wall`` also by kind). A piece tagged ``elevation`` stands higher than a
+    standing model (Battlespace: Elevation; 30 mm, gaps.md)."""
     for f in m.features:
         where = f"feature {f.id}"
+        tall = DATA.tables.standing_height_mm
+        if "elevation" in f.tags and f.height <= tall:
+            return (f"{where} height", f"elevation must stand higher than a standing model ({tall:g} mm); "
+                                       f"this one is {f.height:g} mm (drop the elevation tag or raise it)")
         known = VEHICLE_PROPERTIES if f.kind == "vehicle" else ()
         for key, value in f.properties.items():
             if key not in known:

@@ -276,8 +276,9 @@ class BattleScene(Scene):
             else:
                 self.set_status("")
 
-    def commit(self, action=None) -> bool:
-        """Submit ``action`` (default: the first pending one). Shows the reason when refused."""
+    def commit(self, action=None, confirmed: bool = False) -> bool:
+        """Submit ``action`` (default: the first pending one). Shows the reason when refused;
+        asks first when the ruleset has a question about it (its ``confirm`` hook)."""
         if action is None:
             if not self.pending:
                 return False
@@ -287,11 +288,19 @@ class BattleScene(Scene):
         if not verdict.ok:
             self.set_status(verdict.reason, bad=True)
             return False
+        ask = getattr(s.ruleset, "confirm", None)
+        question = None if confirmed or ask is None else ask(s.battle.state, action)
+        if question:
+            from game.ui.scenes.dialog import ConfirmScene
+
+            self.app.push(ConfirmScene(f"{action_label(action, s.ruleset, s.battle.state)}?", [question],
+                                       {"Go ahead": lambda: self.commit(action, confirmed=True), "Cancel": None}))
+            return False
         r = s.submit(action)
         if not r.ok:
             self.set_status(r.reason, bad=True)
             return False
-        self.set_status(f"{action_label(action, s.ruleset)}: done")
+        self.set_status(f"{action_label(action, s.ruleset, s.battle.state)}: done")
         self.pending, self.pending_target, self.preview = [], None, None
         self.refresh()
         self._after_change()
@@ -643,8 +652,11 @@ class BattleScene(Scene):
         width = rr.width - 20
         bottom = rr.y + 126 - (17 if outcome.score else 0)
         rows: list[tuple[int, str]] = []
+        status = getattr(s.ruleset, "objective_status", None)
         for o in objs:
-            for i, part in enumerate(wrap_text(f"{o.side}: {o.text or o.kind}", width - 12, 13)):
+            done = status(s.battle.state, o) if status else ""
+            line = f"{o.side}: {o.text or o.kind}" + (f" - {done}" if done else "")
+            for i, part in enumerate(wrap_text(line, width - 12, 13)):
                 rows.append((0 if i == 0 else 12, part))
         room = max(1, (bottom - y) // 15)
         if len(rows) > room:
@@ -680,7 +692,7 @@ class BattleScene(Scene):
         pv = self.preview
         reason = ""
         if pv is not None:
-            head = action_label(pv.action, s.ruleset) + (f"  ({pv.cost})" if pv.cost else "")
+            head = action_label(pv.action, s.ruleset, s.battle.state) + (f"  ({pv.cost})" if pv.cost else "")
             if pv.legal and self.pending and pv.action is self.pending[0]:
                 head += "  - click again or Enter to do it"
             out.append((head, pal.legal if pv.legal else pal.illegal))
@@ -762,7 +774,7 @@ class BattleScene(Scene):
         x = br.x + 10
         state = s.battle.state
         for a in offered[:8]:
-            label = action_label(a, s.ruleset)[:34]
+            label = action_label(a, s.ruleset, state)[:34]
             bw = fonts.font(14).size(label)[0] + 26
             if x + bw > br.right - 10:
                 break

@@ -72,22 +72,25 @@ def test_suppression__a_suppressed_enemy_attacks_and_fights_at_tl_minus_2():
     """Battlespace: Suppression Fire: a suppressed enemy's Threat Level is at -2; the same TL is
     the number to avoid its attack (gaps.md), so a suppressed Fighter (TL 10) needs only 8."""
     s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
-    assert enemy_need(s, s.figs["e"], s.figs["s1"]) == 10
+    assert enemy_need(s, s.figs["e"], s.figs["s3"]) == 10
     _suppressing(s, "s0", "e")
-    assert suppressed(s, s.figs["e"])
-    assert enemy_need(s, s.figs["e"], s.figs["s1"]) == 8
+    assert suppressed(s, s.figs["e"]) and not suppressed(s, s.figs["s3"])  # s3 stands clear of the lane
+    assert enemy_need(s, s.figs["e"], s.figs["s3"]) == 8
     em = emitter(s, [8])  # the soldier rolls 8: avoided
     from game.rulesets.battlespace.rules.combat import enemy_attacks
-    enemy_attacks(em, em.s.figs["e"], em.s.figs["s1"])
-    assert em.s.figs["s1"].wounds == 0
-    # hand to hand: Kowalski (Fight 3) against the suppressed Fighter needs TL 10 - 2 = 8
+    enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
+    assert em.s.figs["s3"].wounds == 0
+    # hand to hand: Kowalski (Fight 3) against the suppressed Fighter needs TL 10 - 2 = 8; the card
+    # laid on the Fighter covers Kowalski in base contact with him too: -2 to his roll (every model
+    # under the fire is suppressed)
     s = battle([("k", "pvt_kowalski", 457, 600, [])] + four(x=100, y=850)[1:], [("e", "fighter", 457, 574, None)],
                features=())
     s.figs["s1"].suppress = [457.0, 400.0, 457.0, 574.0]
-    em = emitter(s, [5])
+    em = emitter(s, [7])
     melee(em, em.s.figs["k"], em.s.figs["e"])
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert roll.target.value == 8 and em.s.figs["e"].status == "kia"  # 5 + 3 = 8
+    assert roll.target.value == 8 and em.s.figs["e"].status == "kia"  # 7 + 3 - 2 = 8
+    assert dict(roll.modifiers) == {"fight": 3, "under suppression fire": -2}
     assert "vs threat level 10 -2 (suppressed) = 8: wins" in roll.describe()
 
 
@@ -388,7 +391,7 @@ def test_night__mission_rolls_take_no_night_or_wound_modifier():
     em = emitter(s, [5])
     interact(em, em.s.figs["s0"], "breach:high")
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert roll.total == 5 and em.s.obj.get("awad_found") == "high"
+    assert dict(roll.modifiers) == {"buildings breached": 1} and roll.total == 6 and em.s.obj.get("awad_found") == "high"
     need, mods = fire_numbers(s, s.figs["s0"], s.figs["e"])
     assert ("night", -2) in mods and ("3rd wound", -1) in mods
 
@@ -745,3 +748,21 @@ def test_civilians__the_chart_is_rolled_on_first_sight_at_set_up_civilian_move_o
     assert not adjudicate(s, s.figs["c"], s.figs["s0"]).sees or adjudicate(s, s.figs["c"], s.figs["s0"]).cover != "none"
     r = step(RULESET, s, A.Move(side="fireteam", unit="s0", x=540, y=330), Dice.scripted([16]))
     assert r.ok and s.figs["c"].reacted
+
+
+def test_climb_down__beside_a_comrade_already_at_the_foot_of_the_edge():
+    """Battlespace: Climb (placed at the edge, parallel to where he began): ours, where a comrade
+    who climbed down first already stands, the next free spot along the edge - the whole team can
+    get off a roof in one turn."""
+    s = battle(four(x=100, y=800), [], features=(HIGH,))
+    for u, x in (("s0", 430.0), ("s1", 440.0)):
+        f = s.figs[u]
+        f.x, f.y, f.z, f.on = x, 160.0, 60.0, "high"  # both 20 mm from the south edge (y 180)
+    _ready(s, "s0")
+    assert step(RULESET, s, A.Climb(side="fireteam", unit="s0", feature="high"), Dice.scripted([10] * 4)).ok
+    a = s.figs["s0"]
+    assert (a.x, a.y, a.z, a.on) == (430.0, 180 + R + 1.0, 0.0, None)
+    _ready(s, "s1")
+    assert step(RULESET, s, A.Climb(side="fireteam", unit="s1", feature="high"), Dice.scripted([10] * 4)).ok
+    b = s.figs["s1"]
+    assert b.on is None and b.z == 0.0 and math.hypot(b.x - a.x, b.y - a.y) >= 2 * R and abs(b.y - a.y) <= 11.0

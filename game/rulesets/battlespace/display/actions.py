@@ -1,6 +1,15 @@
 """What the desktop app offers a selected soldier: ``point_actions`` (at a
-table point), ``figure_actions`` (at another model or vehicle, or on himself)
-and the buttons' labels (``describe_action``). Legality stays with ``check``.
+table point), ``figure_actions`` (at another model or vehicle, or on himself),
+the buttons' labels (``describe_action``) and the question asked before an
+action that leaves something undone (``confirm``). Legality stays with
+``check``: everything offered is checked there, and an action a feature
+supports but the rules refuse now is still offered, so the app shows why.
+
+Suggested moves end where the rules stop them or where the wanted action
+becomes legal: a move aimed at a model or a feature ends in base contact with
+it (exact contact, :func:`~..geo.move_end`); a move too long for the orders left
+becomes the longest legal one; a move blocked by a wall or a building offers
+the first straight leg around it and, at a wall in contact, the climb.
 """
 
 from __future__ import annotations
@@ -11,11 +20,12 @@ from shapely.geometry import Point
 
 from .. import actions as A
 from ..data import DATA
-from ..geo import R, TOL, geo_of, in_contact
+from ..geo import R, TOL, geo_of, in_contact, move_end
+from ..names import display_name, feature_name
 from ..rules.missions import interactions
 from ..rules.orders import on_exit
 from ..state import BSState, Fig
-from ..turn import can_attempt
+from ..turn import can_attempt, waiting
 
 T = DATA.tables
 
@@ -36,14 +46,102 @@ def _climbables(s: BSState):
     return g.elev + [q for q in g.pieces.values() if q.kind == "wall"]
 
 
-def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float) -> list[A.Action]:
-    """The selected soldier's actions aimed at table point (x, y).
+def _climbable_ids(s: BSState) -> set[str]:
+    return {p.id for p in _climbables(s)}
 
-    Terrain under the point first (search or breach it, enter the vehicle,
-    climb it), then the move (an advance when beyond one move; variants
-    dragging a downed comrade in contact), throws of the grenades he carries,
-    exfil at an exfil edge, and, when the move itself is too long or stopped
-    by hindering terrain, the longest legal move toward the point.
+
+# ----------------------------------------------------------------------------- moves
+def _reach(s: BSState, f: Fig) -> list[tuple[bool, float]]:
+    """The moves ``f`` may still make this activation, longest first: (advance, mm)."""
+    out = []
+    g = geo_of(s)
+    if f.orders >= 2 and not f.move_only and "advance" not in f.used and not (f.on is None and g.in_hindering(f.x, f.y)):
+        out.append((True, T.advance_mm))
+    if f.orders >= 1 and "move" not in f.used:
+        out.append((False, T.move_mm))
+    return out
+
+
+def move_toward(rs, s: BSState, f: Fig, x: float, y: float, target: Fig | None = None, drag: str | None = None) -> A.Move | None:
+    """The move to offer toward (x, y): straight, as far as the rules let it go there
+    (:func:`~..geo.move_end`: it ends in base contact with ``target`` when it gets
+    that far, where it first touches a wall, a building or hindering terrain, never on
+    a model), with the shortest order that covers it (a move, else an advance when he
+    has the orders, else the longest legal move); None when he cannot move that way."""
+    if f.vehicle:
+        return None
+    for advance, reach in sorted(_reach(s, f), key=lambda r: r[1]):
+        ex, ey, _ = move_end(s, f, x, y, target=target, limit=reach, ignore=(drag,) if drag else ())
+        d = math.hypot(ex - f.x, ey - f.y)
+        want = math.hypot(x - f.x, y - f.y) if target is None else d
+        if d < 0.5:
+            return None
+        a = A.Move(side=f.side, unit=f.id, x=ex, y=ey, advance=advance and d > T.move_mm + 0.01, drag=drag)
+        longest = reach == max(r for _, r in _reach(s, f))
+        if (want <= reach + 0.01 or longest) and rs.check(s, a).ok:
+            return a
+    return None
+
+
+def _around(rs, s: BSState, f: Fig, x: float, y: float) -> A.Move | None:
+    """When the straight way to (x, y) runs into a wall or a building: the first
+    straight leg of the shortest way around, as far as this activation allows."""
+    if f.on is not None or f.vehicle:
+        return None
+    path = geo_of(s).approach(f.x, f.y, x, y)
+    if not path.found or len(path.points) < 3:
+        return None
+    pts = [p for p in path.points if math.hypot(p[0] - f.x, p[1] - f.y) > 0.5]
+    if len(pts) < 2:
+        return None
+    return move_toward(rs, s, f, pts[0][0], pts[0][1])
+
+
+def _feature_actions(rs, s: BSState, f: Fig, fid: str, x: float | None = None, y: float | None = None) -> list[A.Action]:
+    """Every action terrain feature ``fid`` supports for ``f`` (the search, a breach,
+    entering a vehicle that is not disabled, a climb), legal now or not, and the move
+    that brings him into base contact with it when he is not."""
+    g = geo_of(s)
+    piece = g.pieces.get(fid)
+    if piece is None:
+        return []
+    u, side = f.id, f.side
+    out: list[A.Action] = []
+    p = s.params
+    if s.mission == "m1_survivors" and not s.obj.get("searched") and p.get("search_feature") == fid:
+        out.append(A.Interact(side=side, unit=u, what="search"))
+    if s.mission == "m2_awad" and not s.obj.get("escaped") and not s.obj.get("awad_found") \
+            and fid in p.get("targets", []) and fid not in s.obj.get("breached", []):
+        out.append(A.Interact(side=side, unit=u, what=f"breach:{fid}"))
+    v = s.vehicles.get(fid)
+    if v is not None and not v.disabled:
+        out.append(A.Enter(side=side, unit=u, vehicle=fid, leave=f.vehicle == fid))
+    if fid in _climbable_ids(s) and f.on in (None, fid):
+        out.append(A.Climb(side=side, unit=u, feature=fid))
+    touching = piece.polygon.distance(Point(f.x, f.y)) <= R + TOL
+    if not touching and f.on is None and not f.vehicle:
+        if x is None or y is None or math.hypot(x - f.x, y - f.y) < 0.5:
+            c = piece.polygon.centroid
+            x, y = c.x, c.y
+        if s.mission == "m2_awad" and any(isinstance(a, A.Interact) for a in out) and g.feats[fid].openings:
+            o = g.feats[fid].openings[0]  # to the door, where a breach is made
+            x, y = (o[0] + o[2]) / 2, (o[1] + o[3]) / 2
+        mv = move_toward(rs, s, f, x, y)
+        if mv is not None:
+            out.insert(0, mv)
+    legal = [a for a in out if rs.check(s, a).ok]
+    return legal + [a for a in out if a not in legal]
+
+
+def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float) -> list[A.Action]:
+    """The selected soldier's actions aimed at table point (x, y), the legal ones first.
+
+    A feature under the point (the search, a breach, a vehicle, a wall or roof
+    to climb: every action it supports, and the move into base contact with
+    it); the move to the point, or the longest legal move toward it, or the
+    first leg around what blocks the way and the climb of a wall he touches;
+    variants dragging a downed comrade in contact; throws of the grenades he
+    carries; exfil at an exfil edge.
     """
     f = _soldier(s, side, figure_id)
     if f is None:
@@ -62,72 +160,54 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
             out.append(A.Exfil(side=side, unit=u))
         return out
     g = geo_of(s)
-    first: list[A.Action] = []
-    p = s.params
-    if s.mission == "m1_survivors" and not s.obj.get("searched") and p.get("search_feature") in g.pieces \
-            and _near(g.pieces[p["search_feature"]].polygon, x, y, R):
-        first.append(A.Interact(side=side, unit=u, what="search"))
-    if s.mission == "m2_awad" and not s.obj.get("escaped") and not s.obj.get("awad_found"):
-        for fid in p.get("targets", []):
-            if fid in g.pieces and fid not in s.obj.get("breached", []) and _near(g.pieces[fid].polygon, x, y, R):
-                first.append(A.Interact(side=side, unit=u, what=f"breach:{fid}"))
-    for vid, v in s.vehicles.items():
-        if vid in g.pieces and not v.disabled and _near(g.pieces[vid].polygon, x, y):
-            first.append(A.Enter(side=side, unit=u, vehicle=vid))
-    if f.on is not None:
-        if not g.roof_of(f.on).covers(Point(x, y)):
-            first.append(A.Climb(side=side, unit=u, feature=f.on))
-    else:
-        for piece in _climbables(s):
-            if _near(piece.polygon, x, y):
-                first.append(A.Climb(side=side, unit=u, feature=piece.id))
+    here = Point(x, y)
+    feats: list[A.Action] = []
+    for piece in g.index.pieces_touching(here, tolerance=R):
+        feats += [a for a in _feature_actions(rs, s, f, piece.id, x, y) if a not in feats]
+    if f.on is not None and not g.roof_of(f.on).covers(here):
+        feats.append(A.Climb(side=side, unit=u, feature=f.on))
     d = math.hypot(x - f.x, y - f.y)
-    advance = d > T.move_mm + 0.01
-    moves = [A.Move(side=side, unit=u, x=x, y=y, advance=advance)]
+    direct = A.Move(side=side, unit=u, x=x, y=y, advance=d > T.move_mm + 0.01)
+    moves: list[A.Action] = []
+    if rs.check(s, direct).ok:
+        moves.append(direct)
+    elif not feats:
+        toward = move_toward(rs, s, f, x, y)
+        if toward is not None:
+            moves.append(toward)
+        ex, ey, by = move_end(s, f, x, y)
+        blocker = g.pieces.get(by or "")
+        if blocker is not None and blocker.has("impassable"):
+            if blocker.id in _climbable_ids(s) and blocker.polygon.distance(Point(f.x, f.y)) <= R + TOL:
+                moves.append(A.Climb(side=side, unit=u, feature=blocker.id))
+            leg = _around(rs, s, f, x, y)
+            if leg is not None and leg not in moves:
+                moves.append(leg)
+        if not moves:
+            moves.append(direct)  # refused: the app shows why
+    drags: list[A.Action] = []
     if not f.carrying:
         for o in s.figs.values():
             if o.kind == "soldier" and o.status == "down" and not o.carried_by and o.id != u \
                     and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + TOL:
-                moves.append(A.Move(side=side, unit=u, x=x, y=y, advance=advance, drag=o.id))
+                mv = moves[0] if moves and isinstance(moves[0], A.Move) else direct
+                drags.append(mv.model_copy(update={"drag": o.id}))
     throws = [A.Throw(side=side, unit=u, gear=gid, x=x, y=y) for gid, q in f.gear.items()
               if q != 0 and DATA.gear[gid].kind.startswith("throw")]
-    out = first + moves + throws
+    out = feats + moves + drags + throws
     w, h = s.table
     if min(x, y, w - x, h - y) <= 2 * R and on_exit(s, f):
         out.append(A.Exfil(side=side, unit=u))
-    if not rs.check(s, moves[0]).ok:
-        toward = _toward(rs, s, f, x, y)
-        if toward is not None:
-            out.append(toward)
-    return out
-
-
-def _toward(rs, s: BSState, f: Fig, x: float, y: float) -> A.Move | None:
-    """The longest legal move (advance when he has the orders) straight toward (x, y)."""
-    g = geo_of(s)
-    d = math.hypot(x - f.x, y - f.y)
-    if d < 1.0:
-        return None
-    ux, uy = (x - f.x) / d, (y - f.y) / d
-    stop = g.hinder_stop(f.x, f.y, x, y) if f.on is None else math.inf
-    for adv in ((True, False) if f.orders >= 2 and not f.move_only else (False,)):
-        reach = min(d, T.advance_mm if adv else T.move_mm, stop) - 0.05
-        if adv and reach <= T.move_mm:
-            continue
-        for k in range(12):
-            dd = reach - 6.0 * k
-            if dd < 5.0:
-                break
-            a = A.Move(side=f.side, unit=f.id, x=f.x + ux * dd, y=f.y + uy * dd, advance=adv)
-            if rs.check(s, a).ok:
-                return a
-    return None
+    legal = [a for a in out if rs.check(s, a).ok]
+    return legal + [a for a in out if a not in legal]
 
 
 def figure_actions(rs, s: BSState, side: str, figure_id: str, target_id: str | None) -> list[A.Action]:
     """The selected soldier's actions at another model or vehicle, or (``target_id``
     None) on himself: activate, prone / stand, clear jam, aid, interact, climb,
-    enter / exit, exfil, end the activation."""
+    enter / exit, exfil, end the activation. At a vehicle: every action it
+    supports (the search of Mission 1's Humvee, entering one that is not
+    disabled), with the move into base contact with it."""
     f = _soldier(s, side, figure_id)
     if f is None:
         return []
@@ -135,7 +215,9 @@ def figure_actions(rs, s: BSState, side: str, figure_id: str, target_id: str | N
     if target_id is None:
         return _self_actions(rs, s, side, f)
     if target_id in s.vehicles:
-        return [A.Enter(side=side, unit=u, vehicle=target_id, leave=f.vehicle == target_id)]
+        if f.vehicle == target_id:
+            return [A.Enter(side=side, unit=u, vehicle=target_id, leave=True)]
+        return _feature_actions(rs, s, f, target_id)
     t = s.figs.get(target_id)
     if t is None or not t.on_table or t.id == u:
         return []
@@ -149,38 +231,33 @@ def figure_actions(rs, s: BSState, side: str, figure_id: str, target_id: str | N
             return out
         out += [A.Throw(side=side, unit=u, gear=gid, x=t.x, y=t.y) for gid, q in f.gear.items()
                 if q != 0 and DATA.gear[gid].kind.startswith("throw")]
-        charge = _contact_move(s, f, t)
+        charge = _contact_move(rs, s, f, t)
         if charge is not None:
             out.append(charge)
         return out
-    if t.kind not in ("civilian", "survivor") and not (t.wounds > 0 or t.status == "down"):
+    if t.kind not in ("civilian", "survivor", "prisoner") and not (t.wounds > 0 or t.status == "down"):
         return out
     if t.kind in ("soldier", "hostage") and t.wounds > 0 and t.side != "enemy":
         if DATA.soldiers[f.card].specialty == "medic":
             out.append(A.Aid(side=side, unit=u, target=t.id))
         out += [A.Aid(side=side, unit=u, target=t.id, gear=gid) for gid, q in f.gear.items()
                 if q != 0 and DATA.gear[gid].kind == "heal"]
-    if t.kind in ("civilian", "survivor"):
+    if t.kind in ("civilian", "survivor", "prisoner"):
         out.append(A.Interact(side=side, unit=u, what=t.id))
     if t.carried_by is None and not t.vehicle and not in_contact(f, t):
-        mv = _contact_move(s, f, t)
+        mv = _contact_move(rs, s, f, t)
         if mv is not None:
-            out.append(mv)
-    return out
+            out.insert(0, mv)
+    legal = [a for a in out if rs.check(s, a).ok]
+    return legal + [a for a in out if a not in legal]
 
 
-def _contact_move(s: BSState, f: Fig, t: Fig) -> A.Move | None:
-    """A move ending in base contact with ``t`` on the straight line (hand to hand when ``t`` is an enemy)."""
-    if in_contact(f, t) or f.vehicle or t.vehicle:
+def _contact_move(rs, s: BSState, f: Fig, t: Fig) -> A.Move | None:
+    """The move toward ``t`` that ends in base contact with it, exactly (hand to hand
+    when ``t`` is an enemy), or as far toward it as this activation allows."""
+    if in_contact(f, t) or f.vehicle or t.vehicle or abs(t.z - f.z) > 1.0:
         return None
-    d = math.hypot(t.x - f.x, t.y - f.y)
-    if d < 1e-6:
-        return None
-    dd = d - (2 * R + 0.5)
-    if dd > T.advance_mm:
-        return None
-    x, y = f.x + (t.x - f.x) / d * dd, f.y + (t.y - f.y) / d * dd
-    return A.Move(side=f.side, unit=f.id, x=x, y=y, advance=dd > T.move_mm + 0.01)
+    return move_toward(rs, s, f, t.x, t.y, target=t)
 
 
 def _self_actions(rs, s: BSState, side: str, f: Fig) -> list[A.Action]:
@@ -222,49 +299,75 @@ def _self_actions(rs, s: BSState, side: str, f: Fig) -> list[A.Action]:
     return out + [end]
 
 
-def describe_action(action) -> str:
-    """A short button label."""
-    a = action
+# ----------------------------------------------------------------------------- words
+def confirm(s: BSState, action) -> str | None:
+    """The question the app asks before ``action``, or None. Ending the player phase
+    with soldiers not yet activated: they all roll initiative now, a failure draws a
+    SITREP card, and none of them is given an order (Battlespace: Player Phase)."""
+    if isinstance(action, A.EndPlayerPhase):
+        left = waiting(s, action.side)
+        if left:
+            names = ", ".join(display_name(f) for f in left)
+            return (f"{names} {'has' if len(left) == 1 else 'have'} not been activated. Each rolls initiative now "
+                    "(a failure draws a SITREP card) and is given no orders. End the player phase?")
+    return None
+
+
+def _name(s: BSState | None, fid: str | None) -> str:
+    """A model's display name (its id without a state)."""
+    if s is None or fid is None or fid not in s.figs:
+        return fid or ""
+    return display_name(s.figs[fid])
+
+
+def describe_action(action, state: BSState | None = None) -> str:
+    """A short button label; with ``state``, models and features by name."""
+    a, s = action, state
+    who = _name(s, getattr(a, "unit", None))
     if isinstance(a, A.Activate):
-        return f"Activate {a.unit}"
+        return f"Activate {who}"
     if isinstance(a, A.EndActivation):
-        return f"End {a.unit}'s activation"
+        return f"End {who}'s activation"
     if isinstance(a, A.EndPlayerPhase):
         return "End player phase"
     if isinstance(a, A.Move):
-        s = f"{'Advance' if a.advance else 'Move'} to ({a.x:.0f}, {a.y:.0f})"
-        return s + (f" dragging {a.drag}" if a.drag else "")
+        text = f"{'Advance' if a.advance else 'Move'} to ({a.x:.0f}, {a.y:.0f})"
+        return text + (f" dragging {_name(s, a.drag)}" if a.drag else "")
     if isinstance(a, A.Fire):
-        return f"{'Aimed fire' if a.aimed else 'Fire'} at {a.target}"
+        return f"{'Aimed fire' if a.aimed else 'Fire'} at {_name(s, a.target)}"
     if isinstance(a, A.Suppress):
-        return f"Suppress {a.target}"
+        return f"Suppress {_name(s, a.target)}"
     if isinstance(a, A.Throw):
         g = DATA.gear.get(a.gear)
         return f"Throw {g.name.rstrip('s').lower() if g else a.gear} at ({a.x:.0f}, {a.y:.0f})"
     if isinstance(a, A.FireGear):
         g = DATA.gear.get(a.gear)
-        return f"{(g.name.split()[0] if g else a.gear)} at {a.target}"
+        return f"{(g.name.split()[0] if g else a.gear)} at {_name(s, a.target)}"
     if isinstance(a, A.Prone):
         return "Stand up" if a.stand else "Go prone"
     if isinstance(a, A.Interact):
         if a.what == "search":
             return "Search for survivors"
         if a.what.startswith("breach:"):
-            return f"Breach {a.what.split(':', 1)[1]}"
+            return f"Breach {feature_name(s, a.what.split(':', 1)[1])}"
         if a.what == "red_smoke":
             return "Pop red smoke"
         if a.what == "survivor":
             return "Pick up the survivor"
-        return f"Interact with {a.what}"
+        if a.what == "awad":
+            return f"Lead {_name(s, a.what)} away"
+        if s is not None and a.what in s.figs and s.figs[a.what].kind == "civilian":
+            return f"Send {_name(s, a.what)} away"
+        return f"Interact with {_name(s, a.what)}"
     if isinstance(a, A.Aid):
         g = DATA.gear.get(a.gear) if a.gear else None
-        return f"Aid {a.target}" + (f" ({g.name})" if g else " (medic)")
+        return f"Aid {_name(s, a.target)}" + (f" ({g.name})" if g else " (medic)")
     if isinstance(a, A.Climb):
-        return f"Climb {a.feature}"
+        return f"Climb {feature_name(s, a.feature)}"
     if isinstance(a, A.ClearJam):
         return "Clear the jam"
     if isinstance(a, A.Enter):
-        return f"{'Exit' if a.leave else 'Enter'} {a.vehicle}"
+        return f"{'Exit' if a.leave else 'Enter'} {feature_name(s, a.vehicle)}"
     if isinstance(a, A.Exfil):
         return "Exfil"
     if isinstance(a, A.SitrepPhase):
@@ -274,4 +377,4 @@ def describe_action(action) -> str:
     return ""
 
 
-__all__ = ["point_actions", "figure_actions", "describe_action"]
+__all__ = ["point_actions", "figure_actions", "describe_action", "confirm", "move_toward", "feature_name"]

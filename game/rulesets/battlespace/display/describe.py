@@ -61,6 +61,7 @@ _OBJECTIVES = {
     "escaped": lambda v: "Awad has slipped away",
     "smoke_turn": lambda v: f"Red smoke is popped in turn {v}: exfil at the end of the next turn",
     "bomb": lambda v: "Awad's bomb goes off",
+    "awad_captured": lambda v: "Awad is captured alive",
 }
 
 
@@ -78,7 +79,8 @@ def _changes(ev: E.Changed) -> str:
             out.append(f"{n} has acted this turn" if v else f"{n} may act again")
         elif k == "carrying":
             drag = ch.get("dragging")
-            out.append(f"{n} {'drags' if drag else 'carries'} {o or v}" if v else f"{n} puts {o or 'the carried model'} down")
+            verb = "drags" if drag else "leads away" if str(v) == "awad" else "carries"
+            out.append(f"{n} {verb} {o or v}" if v else f"{n} puts {o or 'the carried model'} down")
         elif k == "dragging":
             if "carrying" not in ch and not v:
                 out.append(f"{n} stops dragging")
@@ -107,7 +109,10 @@ def _changes(ev: E.Changed) -> str:
         elif k == "reacted":
             out.append(f"{n} has reacted to the soldiers")
         elif k == "side":
-            out.append(f"{n} pulls a weapon and turns hostile" if v == "enemy" else f"{n} changes sides")
+            if ch.get("kind") == "prisoner":
+                out.append(f"{n} is overpowered and taken prisoner")
+            else:
+                out.append(f"{n} pulls a weapon and turns hostile" if v == "enemy" else f"{n} changes sides")
         elif k == "status":
             out.append(f"{n} finds no room and is taken off the table" if v == "gone" else f"{n} is now {_STATUS_WORDS.get(v, v)}")
         elif k in ("seat", "z", "kind", "card", "group"):

@@ -22,6 +22,7 @@ from game.geometry.terrain import TerrainPiece
 
 from ..data import DATA
 from ..geo import R, geo_of, in_contact
+from ..names import display_name, feature_name, name_of
 from ..rules.combat import bearing
 from ..rules.common import suppressed, suppression_zones
 from ..rules.missions import exfil_open
@@ -143,13 +144,12 @@ def _facing(f: Fig, s: BSState) -> float:
 
 
 def _zones(s: BSState):
-    """Active suppression against soldiers and against enemies (rules' own zones)."""
-    return {"fireteam": suppression_zones(s, "fireteam"), "enemy": suppression_zones(s, "enemy")}
+    """Every active suppression fire (the rules' own zones)."""
+    return suppression_zones(s)
 
 
 def _is_suppressed(s: BSState, f: Fig, zones) -> bool:
-    key = "enemy" if f.side == "enemy" else "fireteam"
-    return bool(zones[key]) and suppressed(s, f, zones[key])
+    return bool(zones) and suppressed(s, f, zones)
 
 
 def _in_melee(s: BSState, f: Fig) -> bool:
@@ -194,7 +194,7 @@ def figures(s: BSState) -> list[Figure]:
                 ("Disabled: cannot be occupied" if v.disabled else f"Hits {v.hits}: {prot}")
                 + ("" if v.disabled or not v.immobile else "; damaged: cannot drive")]
         if crew:
-            prof.append("In it: " + ", ".join(f"{o.id} ({o.seat})" for o in crew))
+            prof.append("In it: " + ", ".join(f"{display_name(o)} ({o.seat})" for o in crew))
         vehicles.append(Figure(id=vid, side=VEHICLE_SIDE, x=cx, y=cy, radius=0.0, width=w, depth=d, heading=h,
                           label=vt.name, markers=tuple(marks), profile=tuple(prof)))
         # occupants in a row along the long axis (display only)
@@ -226,7 +226,7 @@ def _figure(s: BSState, f: Fig, zones, spot) -> Figure:
         marks.append("down")
     if f.prone:
         marks.append("prone")
-    if f.status == "ok" and f.kind in ("soldier", "enemy") and _is_suppressed(s, f, zones):
+    if f.status == "ok" and _is_suppressed(s, f, zones):
         marks.append("suppressed")
     if f.suppress and f.status == "ok":
         marks.append("suppressing")
@@ -273,7 +273,7 @@ def _profile(s: BSState, f: Fig) -> list[str]:
         if s.current == f.id:
             lines.append(f"Orders left {f.orders}" + (f"; used: {', '.join(f.used)}" if f.used else ""))
         elif f.vehicle:
-            lines.append(f"In {f.vehicle} ({f.seat})")
+            lines.append(f"In {feature_name(s, f.vehicle)} ({f.seat})")
         return lines
     if f.kind == "enemy":
         c = DATA.enemies[f.card]
@@ -283,7 +283,7 @@ def _profile(s: BSState, f: Fig) -> list[str]:
     if f.kind == "civilian":
         lines.append("blocks the soldiers' sight (not the enemy's)")
     if f.carried_by:
-        lines.append(f"carried by {f.carried_by}")
+        lines.append(f"{'led' if f.kind == 'prisoner' else 'carried'} by {name_of(s, f.carried_by)}")
     return lines
 
 
@@ -334,14 +334,13 @@ def markers(s: BSState) -> list[Marker]:
             state = "exfil open" if exfil_open(s) else "exfil closed"
         out.append(Marker(id=f"exit:{e.id}", kind="exfil", points=tuple(_edge_strip(s, e)), label=f"{e.edge} edge: {state}",
                           extra={"edge": e.edge, "side": e.side}))
-    for against, zs in _zones(s).items():
-        for shooter, card, lane in zs:
-            f = s.figs[shooter]
-            out.append(Marker(id=f"suppress:{shooter}", kind="suppression", points=ring_points(card),
-                              label=f"suppression fire ({shooter})", side=f.side, extra={"shooter": shooter}))
-            if lane is not card:
-                out.append(Marker(id=f"lane:{shooter}", kind="lane", points=ring_points(lane), side=f.side,
-                                  extra={"shooter": shooter}))
+    for shooter, card, lane in _zones(s):
+        f = s.figs[shooter]
+        out.append(Marker(id=f"suppress:{shooter}", kind="suppression", points=ring_points(card),
+                          label=f"suppression fire ({display_name(f)})", side=f.side, extra={"shooter": shooter}))
+        if lane is not card:
+            out.append(Marker(id=f"lane:{shooter}", kind="lane", points=ring_points(lane), side=f.side,
+                              extra={"shooter": shooter}))
     for sm in s.smoke:
         out.append(Marker(id=sm.id, kind="smoke", points=tuple(map(tuple, sm.ring)),
                           label=f"smoke (clears at the end of turn {sm.until_turn})", extra={"until_turn": sm.until_turn}))
@@ -370,7 +369,7 @@ def _objective_markers(s: BSState) -> list[Marker]:
         else:
             o = s.figs[sv]
             where = ({"exfil": "out", "kia": "killed"}.get(o.status)
-                     or (f"carried by {o.carried_by}" if o.carried_by else "on the ground"))
+                     or (f"carried by {name_of(s, o.carried_by)}" if o.carried_by else "on the ground"))
             state = f"searched: survivor found, {where}"
         ring = _feature_ring(s, fid)
         if ring:
@@ -380,14 +379,15 @@ def _objective_markers(s: BSState) -> list[Marker]:
         breached = s.obj.get("breached", [])
         found = s.obj.get("awad_found")
         for fid in p.get("targets", []):
+            name = feature_name(s, fid)
             if fid == found:
-                state = f"{fid}: Awad found" + (" - BOMB went off" if s.obj.get("bomb") else " (a natural 1 sets off the bomb)")
+                state = f"{name}: Awad found" + (" - BOMB went off" if s.obj.get("bomb") else " (a natural 1 sets off the bomb)")
             elif fid in breached:
-                state = f"{fid}: breached, empty"
+                state = f"{name}: breached, empty"
             elif s.obj.get("escaped"):
-                state = f"{fid}: Awad escaped"
+                state = f"{name}: Awad escaped"
             else:
-                state = f"{fid}: not breached"
+                state = f"{name}: not breached"
             ring = _feature_ring(s, fid)
             if ring:
                 out.append(Marker(id=f"objective:{fid}", kind="objective", points=ring, label=state,
@@ -405,3 +405,50 @@ def _objective_markers(s: BSState) -> list[Marker]:
 
 
 __all__ = ["figures", "markers", "terrain", "enemies_of", "side_style", "ring_points"]
+
+
+# ----------------------------------------------------------------------------- objectives
+def objective_status(s: BSState, kind: str) -> str:
+    """How a scenario objective of ``kind`` (``interact``, ``kill``, ``exfil``,
+    ``survive``) stands in this mission, in a few words for the Objectives panel:
+    "done", "failed", or the progress so far ("1 of 3 out"); "" when nothing is
+    known yet."""
+    m, p, o = s.mission, s.params, s.obj
+    out = sum(1 for f in s.figs.values() if f.kind == "soldier" and f.status == "exfil")
+    won, lost = s.result == "success", s.result == "failure"
+    word = ""
+    if m == "m1_survivors":
+        if kind == "interact":
+            word = "done" if o.get("searched") else ""
+        elif kind == "exfil":
+            word = "done" if won else f"{out} of {p.get('exfil_needed', 3)} out"
+    elif m == "m2_awad":
+        awad = s.figs.get("awad")
+        if kind == "kill":
+            if awad is not None and awad.status == "kia":
+                word = "done: Awad is dead"
+            elif awad is not None and awad.kind == "prisoner":
+                word = "done: Awad is out, a prisoner" if awad.status == "exfil" else "Awad captured: take him out"
+            elif o.get("escaped"):
+                word = "failed: Awad escaped"
+            elif awad is not None:
+                word = "Awad found"
+            else:
+                word = f"{len(o.get('breached', []))} of {len(p.get('targets', []))} buildings breached"
+        elif kind == "exfil":
+            word = "done" if won else f"{out} out"
+    elif m == "m3_ambush" and kind == "survive":
+        word = "done" if won else f"turn {s.turn} of {s.turn_limit}"
+    elif m == "m4_hostages":
+        if kind == "kill":
+            guards = [s.figs[g] for g in p.get("guards", []) if g in s.figs]
+            dead = sum(1 for g in guards if g.status == "kia")
+            word = "done" if guards and dead == len(guards) else f"{dead} of {len(guards)} down"
+        elif kind == "interact":
+            st = o.get("smoke_turn")
+            word = "" if st is None else f"done: exfil at the end of turn {st + MT['smoke_exfil_after_turns']}"
+    elif m == "m5_retreat" and kind == "exfil":
+        word = "done" if won else f"{out} of {p.get('exfil_needed', 2)} out"
+    if lost and not word.startswith(("done", "failed")):
+        return "failed"
+    return word

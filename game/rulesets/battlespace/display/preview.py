@@ -22,6 +22,7 @@ from .. import actions as A
 from ..apply import apply as apply_event
 from ..data import DATA
 from ..geo import R, geo_of, in_contact
+from ..names import display_name, feature_name
 from ..rules.combat import aoe_polygon, bearing, fire_numbers, hit_chance, in_area, melee, point_blank, soldier_weapon
 from ..rules.common import Emitter, suppressed, suppression_zones
 from ..rules.missions import interact, interactions
@@ -29,7 +30,7 @@ from ..rules.orders import CLIMB_TALL, climb_target, enemy_contact, order_cost
 from ..rules.vehicles import drive_reach
 from ..sight import adjudicate
 from ..state import BSState, Fig
-from ..turn import can_attempt, initiative_mods
+from ..turn import initiative_mods, waiting
 from .figures import ring_points
 
 T = DATA.tables
@@ -81,7 +82,7 @@ def _exposure(s: BSState, f: Fig, x: float, y: float) -> str:
     for e in s.enemies():
         sg = adjudicate(s, e, probe)
         if sg.sees:
-            seen.append(f"{e.id}" + ("" if sg.cover == "none" else f" ({sg.cover})"))
+            seen.append(display_name(e) + ("" if sg.cover == "none" else f" ({sg.cover} cover)"))
     return "seen by " + ", ".join(seen) if seen else "out of every enemy's sight"
 
 
@@ -90,8 +91,11 @@ def preview(rs, s: BSState, action) -> dict:
     f = s.figs.get(getattr(action, "unit", ""))
     if f is None:
         if isinstance(action, A.EndPlayerPhase):
-            left = [o.id for o in s.figs.values() if o.side == action.side and can_attempt(s, o)]
-            return {"text": [f"{', '.join(left) or 'nobody'} will not act this turn; then the SITREP phase"]}
+            left = [display_name(o) for o in waiting(s, action.side)]
+            if not left:
+                return {"text": ["then the SITREP phase"]}
+            return {"text": [f"{', '.join(left)}: initiative rolled now (a failure draws a SITREP card), "
+                             "no orders given; then the SITREP phase"]}
         return {}
     if isinstance(action, A.Activate):
         return _pv_activate(s, f)
@@ -111,14 +115,14 @@ def preview(rs, s: BSState, action) -> dict:
     if isinstance(action, A.Aid):
         t = s.figs.get(action.target)
         if t is not None:
-            out["text"] = [f"{t.id}: {t.wounds} -> {max(0, t.wounds - 1)} wounds"]
+            out["text"] = [f"{display_name(t)}: {t.wounds} -> {max(0, t.wounds - 1)} wounds"]
     elif isinstance(action, A.Prone):
         out["text"] = ["standing: free" if action.stand else f"prone: enemy attacks on him need {M['prone']} less; cannot move"]
     elif isinstance(action, A.Enter) and action.vehicle in s.vehicles:
         vt = DATA.vehicles[s.vehicles[action.vehicle].type]
         out["text"] = [f"{vt.name}: {'solid' if vt.armored else 'obscured'} cover inside"]
     elif isinstance(action, A.EndActivation):
-        out["text"] = [f"{f.id} keeps {f.orders} unused order(s)" if f.orders else f"{f.id} is done"]
+        out["text"] = [f"{display_name(f)} keeps {f.orders} unused order(s)" if f.orders else f"{display_name(f)} is done"]
     return out
 
 
@@ -170,7 +174,7 @@ def _pv_move(s: BSState, f: Fig, a: A.Move) -> dict:
                             lambda st: st.figs[e.id].wounds > e.wounds)
         if odds is not None:
             out["odds"] = odds
-        text.append(f"ends in base contact with {e.id}: hand to hand")
+        text.append(f"ends in base contact with {display_name(e)}: hand to hand")
     text.append(_exposure(s, f, a.x, a.y))
     out["text"] = text
     return out
@@ -182,12 +186,12 @@ def _pv_fire(s: BSState, f: Fig, a: A.Fire) -> dict:
         return {}
     sg = adjudicate(s, f, t)
     if not sg.sees:
-        return {"cost": _orders_text(s, f, a), "text": [f"no line of sight to {t.id}"]}
+        return {"cost": _orders_text(s, f, a), "text": [f"no line of sight to {display_name(t)}"]}
     need, mods = fire_numbers(s, f, t, a.aimed)
     weapon = DATA.weapons[soldier_weapon(s, f)]
     w = weapon.wounds + (M["point_blank_wounds"] if point_blank(f, t) else 0)
     left = DATA.enemies[t.card].wounds - t.wounds
-    text = [f"hit: {w} wound(s)" + (" (point blank)" if point_blank(f, t) else "") + f"; {t.id} has {left} left"]
+    text = [f"hit: {w} wound(s)" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
     if soldier_weapon(s, f) == "assault_rifle":
         text.append("a natural 1 jams the weapon")
     return {"odds": hit_chance(need, mods), "need": _need_text(need, mods), "cost": _orders_text(s, f, a), "text": text}
@@ -199,15 +203,18 @@ def _pv_suppress(s: BSState, f: Fig, a: A.Suppress) -> dict:
         return {}
     probe = f.model_copy(update={"suppress": [f.x, f.y, t.x, t.y]})
     s2 = s.model_copy(update={"figs": {**s.figs, f.id: probe}})
-    against = "fireteam" if f.side == "enemy" else "enemy"
-    zones = [z for z in suppression_zones(s2, against) if z[0] == f.id]
+    zones = [z for z in suppression_zones(s2) if z[0] == f.id]
     out: dict = {"cost": _orders_text(s, f, a)}
+    text = [f"suppressed enemies: TL -{M['suppressed_enemy_tl']}, no moving; lifted when {display_name(f)} takes another order"]
     if zones:
         _, card, lane = zones[0]
         out["template"] = {"points": list(ring_points(unary_union([card, lane])))}
-        out["touches"] = [o.id for o in s2.figs.values() if o.status == "ok" and o.id != f.id
-                          and (o.side == "enemy") == (against == "enemy") and suppressed(s2, o, zones)]
-    out["text"] = [f"suppressed enemies: TL -{M['suppressed_enemy_tl']}, no moving; lifted when {f.id} takes another order"]
+        hit = [o for o in s2.figs.values() if o.on_table and o.id != f.id and not o.carried_by and suppressed(s2, o, zones)]
+        out["touches"] = [o.id for o in hit]
+        own = [display_name(o) for o in hit if o.side != "enemy"]
+        if own:
+            text.append(f"also under it: {', '.join(own)} (no moving; a soldier -{M['suppressed_soldier']} to every roll)")
+    out["text"] = text
     return out
 
 
@@ -288,12 +295,12 @@ def _pv_interact(s: BSState, f: Fig, a: A.Interact) -> dict:
                             lambda st: st.obj.get("awad_found") is not None)
         if odds is not None:
             out["odds"] = odds
-            out["text"] = [f"chance Awad is in {a.what.split(':', 1)[1]}"]
+            out["text"] = [f"chance Awad is in {feature_name(s, a.what.split(':', 1)[1])}"]
     elif a.what == "red_smoke":
         out["text"] = [f"extraction at the end of turn {s.turn + MT['smoke_exfil_after_turns']} if the guards are dead"]
     elif a.what in s.figs:
         o = s.figs[a.what]
-        out["text"] = ["pick up and carry the survivor" if o.kind == "survivor" else f"send {o.id} away"]
+        out["text"] = [{"survivor": "pick up and carry the survivor", "prisoner": f"lead {display_name(o)} away"}.get(o.kind, f"send {display_name(o)} away")]
     return out
 
 

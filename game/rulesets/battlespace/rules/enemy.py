@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from game.geometry.contact import disc_entry_one, sweep_polygon
+
 from ..data import DATA
 from ..events import Changed, Placed
 from ..geo import R, edge_distance, geo_of, in_contact
@@ -22,7 +24,10 @@ from .combat import contact_fights, enemy_attacks, melee
 from .common import Emitter, suppressed, suppression_zones
 
 T = DATA.tables
+#: an enemy looks for a line of sight every 2 x STEP_MM along its route, then narrows the
+#: first sighting down to SIGHT_MM
 STEP_MM = 11.0
+SIGHT_MM = 0.25
 
 
 def targets(s: BSState) -> list[Fig]:
@@ -66,54 +71,129 @@ def _has_los_any(s: BSState, e: Fig) -> bool:
     return any(sees(s, e, t) for t in targets(s))
 
 
-def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
-    """Where the point man stops: along the shortest path toward the nearest target,
-    at the first point with LoS to a target, at most ``reach`` mm along it, and
-    short of suppression fire when the path would enter it."""
+def _first_sight(s: BSState, probe: Fig, a, ux: float, uy: float, length: float, tg: list[Fig]) -> float | None:
+    """How far along the straight stretch from ``a`` (direction (ux, uy), ``length``
+    mm) a model first sees one of ``tg`` (its start unseen): sampled every
+    ``2 * STEP_MM``, then bisected to ``SIGHT_MM``; None when it never does there."""
+    def sees_any(d: float) -> bool:
+        probe.x, probe.y = a[0] + ux * d, a[1] + uy * d
+        return any(sees(s, probe, t) for t in tg)
+
+    n = max(1, math.ceil(length / (2 * STEP_MM)))
+    lo = 0.0
+    for k in range(1, n + 1):
+        hi = length * k / n
+        if sees_any(hi):
+            while hi - lo > SIGHT_MM:
+                mid = (lo + hi) / 2
+                if sees_any(mid):
+                    hi = mid
+                else:
+                    lo = mid
+            return hi
+        lo = hi
+    return None
+
+
+def _walk(s: BSState, e: Fig, pts, reach: float, target: Fig | None, seek_sight: bool) -> tuple[float, float]:
+    """Where enemy ``e`` walking the path ``pts`` (starting at its centre) stops, by the
+    rules: after ``reach`` mm; where its base first touches hindering terrain it did
+    not touch at the start (Hindering Terrain) or a suppression card or lane (Enemies
+    avoid suppression fire); in base contact with ``target``; with ``seek_sight``, at
+    the first point from which it sees a soldier (Moving: the shortest route into
+    LoS). The stop never overlaps another model: it goes on past a model it would
+    stand on while it may, else stops where it first touches it. Exact contacts."""
     g = geo_of(s)
     tg = [t for t in targets(s) if t.status == "ok"] or targets(s)
-    if not tg:
-        return None
-    goal = min(tg, key=lambda t: (math.hypot(t.x - e.x, t.y - e.y), t.id))
-    path = g.finder.shortest_path((e.x, e.y), (goal.x, goal.y))
-    if not path.found or len(path.points) < 2:
-        return None
-    zones = suppression_zones(s, "enemy")
-    pts = path.points
-    walked = 0.0
-    last_ok = (e.x, e.y)
-    probe = e.model_copy()
+    polys = [p for _, card, lane in suppression_zones(s) for p in (card, lane)]
     start_hind = {p.id for p in g.touching(e.x, e.y, g.hind)}
+    others = [o for o in s.figs.values() if o.id != e.id and (target is None or o.id != target.id)
+              and o.on_table and not o.vehicle and not o.carried_by and o.z == 0]
+    probe = e.model_copy()
+    walked = 0.0
+    end = (e.x, e.y)
     for a, b in zip(pts, pts[1:]):
         seg = math.dist(a, b)
-        # Battlespace: Hindering Terrain: the move ends where the base first touches it
+        if seg <= 0:
+            continue
+        ux, uy = (b[0] - a[0]) / seg, (b[1] - a[1]) / seg
+        lim, halt = seg, False
+        if reach - walked < lim:
+            lim, halt = max(0.0, reach - walked), True
         hs = g.hinder_stop(a[0], a[1], b[0], b[1], ignore=start_hind)
-        halt = hs < seg
-        if halt:
-            b = (a[0] + (b[0] - a[0]) * hs / seg, a[1] + (b[1] - a[1]) * hs / seg) if seg else a
-            seg = hs
-        n = max(1, int(seg // STEP_MM))
-        for k in range(1, n + 1):
-            t = k / n
-            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-            d = walked + seg * t
-            if d > reach:
-                return last_ok
-            probe.x, probe.y = px, py
-            if math.hypot(px - goal.x, py - goal.y) < 2 * R + 0.5:
-                return last_ok
-            if zones and suppressed(s, probe, zones):
-                return last_ok
-            if any(math.hypot(px - f.x, py - f.y) < 2 * R for f in s.figs.values() if f.on_table and f.id != e.id and f.vehicle is None):
-                continue
-            last_ok = (px, py)
-            if k % 2 == 0 or k == n:
-                if any(sees(s, probe, t) for t in tg):
-                    return last_ok
-        if halt:
-            return last_ok
-        walked += seg
-    return last_ok
+        if hs < lim:
+            lim, halt = hs, True
+        for poly in polys:
+            d = sweep_polygon(a, b, R, poly)
+            if d is not None and d < lim:
+                lim, halt = d, True
+        if target is not None:
+            t = disc_entry_one(a[0], a[1], b[0] - a[0], b[1] - a[1], target.x, target.y, 2 * R)
+            if t * seg < lim:
+                lim, halt = t * seg, True
+        stop = lim
+        if seek_sight and tg:
+            seen = _first_sight(s, probe, a, ux, uy, lim, tg)
+            if seen is not None:
+                stop, halt = seen, True
+        # not on another model: on past it while the stretch allows, else short of it
+        stop = _clear_of(a, ux, uy, others, stop, lim)
+        end = (a[0] + ux * stop, a[1] + uy * stop)
+        walked += stop
+        if halt or stop < seg:
+            break
+    return end
+
+
+def _clear_of(a, ux: float, uy: float, others: list[Fig], stop: float, lim: float) -> float:
+    """The nearest point to ``stop`` (mm along the line from ``a``) where a base overlaps
+    none of ``others``: the first one past ``stop`` when it is no farther than ``lim``,
+    else the last one before it (at worst the start). Each search only goes one way,
+    so it ends."""
+    spans = [iv for iv in (_inside(a, ux, uy, o) for o in others) if iv is not None]
+    t, moved = stop, True
+    while moved:
+        moved = False
+        for lo, hi in spans:
+            if lo < t < hi:
+                t, moved = hi, True
+    if t <= lim:
+        return t
+    t, moved = stop, True
+    while moved and t > 0:
+        moved = False
+        for lo, hi in spans:
+            if lo < t < hi:
+                t, moved = max(0.0, lo), True
+    return t
+
+
+def _inside(a, ux: float, uy: float, o: Fig) -> tuple[float, float] | None:
+    """The stretch (mm along the line from ``a``) on which a base would overlap ``o``'s."""
+    fx, fy = a[0] - o.x, a[1] - o.y
+    b = fx * ux + fy * uy
+    q = b * b - (fx * fx + fy * fy - 4 * R * R)
+    if q <= 0:
+        return None
+    r = math.sqrt(q)
+    return (-b - r, -b + r)
+
+
+def _route(s: BSState, e: Fig, reach: float) -> tuple[float, float] | None:
+    """Where the point man stops (Battlespace: Enemy AI - Moving): along the shortest
+    path toward the nearest soldier (or aid worker) it can reach - to the nearest
+    point a base can reach when he stands where no base can (on a roof, in a
+    vehicle), the next one when even that is walled off - at the first point with
+    LoS to one, at most ``reach`` mm along, short of suppression fire and stopping
+    on hindering terrain (:func:`_walk`). None when no soldier can be approached."""
+    g = geo_of(s)
+    tg = [t for t in targets(s) if t.status == "ok"] or targets(s)
+    for goal in sorted(tg, key=lambda t: (math.hypot(t.x - e.x, t.y - e.y), t.id)):
+        path = g.approach(e.x, e.y, goal.x, goal.y)
+        if path.found and len(path.points) >= 2:
+            pts = [(e.x, e.y)] + list(path.points[1:])
+            return _walk(s, e, pts, reach, goal if goal.on is None and goal.vehicle is None else None, True)
+    return None
 
 
 #: places behind the point man (along, across the heading, mm), each layout inside one
@@ -129,7 +209,7 @@ LAYOUTS = [
 def _slots(em: Emitter, lead: Fig, others: list[Fig], heading: float, slots) -> list[tuple[float, float]]:
     s = em.s
     g = geo_of(s)
-    zones = suppression_zones(s, "enemy")
+    zones = suppression_zones(s)
     c, sn = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     mine = {q.id for q in others} | {lead.id}
     free = []
@@ -212,28 +292,24 @@ def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
 
 
 def move_toward(em: Emitter, e: Fig, goal: Fig) -> None:
-    """Civilian reaction 'screams': the nearest enemy moves one card toward the soldier
-    (stopping where it first touches hindering terrain); base contact means a fight."""
-    g = geo_of(em.s)
-    path = g.finder.shortest_path((e.x, e.y), (goal.x, goal.y))
-    if not path.found:
+    """Civilian reaction 'screams': the nearest enemy moves one card along the shortest
+    path toward the soldier (Battlespace: Civilians), ending in base contact with him
+    when it gets there (then hand to hand at once), stopping where it first touches
+    hindering terrain and short of suppression fire. An enemy under suppression fire
+    cannot move (Suppression Fire), nor one on a rooftop (ours: enemies never climb)."""
+    s = em.s
+    if suppressed(s, e):
+        em.log(f"{nm(e)} is pinned by suppression fire and cannot move")
         return
-    left = T.move_mm
-    pts = path.points
-    x, y = e.x, e.y
-    start_hind = {p.id for p in g.touching(e.x, e.y, g.hind)}
-    for a, b in zip(pts, pts[1:]):
-        seg = math.dist(a, b)
-        if seg <= 0:
-            continue
-        stop = min(seg, left, g.hinder_stop(a[0], a[1], b[0], b[1], ignore=start_hind))
-        x, y = a[0] + (b[0] - a[0]) * stop / seg, a[1] + (b[1] - a[1]) * stop / seg
-        if stop < seg:
-            break
-        left -= seg
-    if math.hypot(x - goal.x, y - goal.y) < 2 * R + 0.5:
+    if e.z > 0:
         return
-    if g.point_free(x, y):
+    g = geo_of(s)
+    path = g.approach(e.x, e.y, goal.x, goal.y)
+    if not path.found or len(path.points) < 2:
+        return
+    pts = [(e.x, e.y)] + list(path.points[1:])
+    x, y = _walk(s, e, pts, T.move_mm, goal if goal.on is None and goal.vehicle is None else None, False)
+    if math.hypot(x - e.x, y - e.y) > 1e-6:
         em.emit(Placed(unit=e.id, x=x, y=y, z=0.0, on=None))
         contact_fights(em, [e.id])
 

@@ -29,7 +29,7 @@ from game.geometry.terrain import HINDERING, IMPASSABLE, TerrainPiece
 from ..data import DATA
 from ..events import Changed, Placed, VehicleMoved
 from ..geo import R, TOL, geo_of, overlapping
-from ..names import name_of
+from ..names import display_name, name_of
 from ..state import BSState, Fig
 from .common import Emitter, lift_suppression
 
@@ -89,7 +89,7 @@ def check_drive(s: BSState, f: Fig, advance: bool, x: float, y: float) -> str | 
     """None when the driver ``f`` may drive his vehicle's centre to (x, y); else the reason."""
     v = s.vehicles.get(f.vehicle or "")
     if v is None or f.seat != "driver":
-        return f"{f.id} is not in a driver's seat"
+        return f"{display_name(f)} is not in a driver's seat"
     if v.disabled:
         return f"the {DATA.vehicles[v.type].name} is disabled"
     if v.immobile:
