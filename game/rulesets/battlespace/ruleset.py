@@ -215,8 +215,12 @@ class Battlespace:
     def preview(self, state: BSState, action: Action) -> dict:
         return display_preview.preview(self, state, action)
 
-    def describe_action(self, action: Action, state: BSState | None = None) -> str:
-        """A button label; with ``state``, models and features by name."""
+    def describe_action(self, action: Action) -> str:
+        """A button label (ids where a name needs the state)."""
+        return display_actions.describe_action(action)
+
+    def describe_action_in(self, state: BSState, action: Action) -> str:
+        """A button label naming models and features ("Climb the low wall")."""
         return display_actions.describe_action(action, state)
 
     def confirm(self, state: BSState, action: Action) -> str | None:
@@ -240,16 +244,16 @@ class Battlespace:
         a = state.figs.get(viewer_id)
         return S.region(state, a) if a is not None and a.on_table else None
 
-    def objective_status(self, state: BSState, objective) -> str:
-        """How scenario objective ``objective`` stands ("done", "failed", progress) for the
-        app's Objectives panel (:func:`.display.figures.objective_status`)."""
-        return display_figures.objective_status(state, objective.kind)
-
     def enemies_of(self, state: BSState, side: str) -> set[str]:
         return display_figures.enemies_of(state, side)
 
     def side_style(self, side: str) -> str:
         return display_figures.side_style(side)
+
+    def objective_status(self, state: BSState) -> dict[str, tuple[str, str]]:
+        """Display hook: each mission objective done, failed or open, with its progress
+        (:func:`.display.figures.objective_status`)."""
+        return display_figures.objective_status(state)
 
     # -- AI hooks ------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:

@@ -97,6 +97,6 @@ def test_capture__losing_leaves_him_an_enemy_and_a_fallen_captor_leaves_him_to_a
     r = s.figs["reyes"]
     r.x, r.y = s.figs["awad"].x + 2 * R, s.figs["awad"].y
     ready(s, "reyes")
-    assert RULESET.describe_action(A.Interact(side=SIDE, unit="reyes", what="awad"), s) == "Lead Ahmad Yosef Awad away"
+    assert RULESET.describe_action_in(s, A.Interact(side=SIDE, unit="reyes", what="awad")) == "Lead awad away"  # the app names him
     assert step(RULESET, s, A.Interact(side=SIDE, unit="reyes", what="awad"), Dice.scripted([10] * 4)).ok
     assert s.figs["awad"].carried_by == "reyes" and s.figs["reyes"].carrying == "awad"

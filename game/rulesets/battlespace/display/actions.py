@@ -314,14 +314,15 @@ def confirm(s: BSState, action) -> str | None:
 
 
 def _name(s: BSState | None, fid: str | None) -> str:
-    """A model's display name (its id without a state)."""
-    if s is None or fid is None or fid not in s.figs:
-        return fid or ""
-    return display_name(s.figs[fid])
+    """A model in a label: its id, which the app's namer turns into the name the
+    player reads (a name here would be named twice: "Fighter a0" holds "a0")."""
+    return fid or ""
 
 
 def describe_action(action, state: BSState | None = None) -> str:
-    """A short button label; with ``state``, models and features by name."""
+    """A short button label, models by id (the app names them); with ``state``,
+    features by name ("Climb the garden wall") and the verb the model calls for
+    ("Send civ1 away")."""
     a, s = action, state
     who = _name(s, getattr(a, "unit", None))
     if isinstance(a, A.Activate):

@@ -25,7 +25,7 @@ from ..geo import R, geo_of, in_contact
 from ..names import display_name, feature_name, name_of
 from ..rules.combat import bearing
 from ..rules.common import suppressed, suppression_zones
-from ..rules.missions import exfil_open
+from ..rules.missions import exfil_count, exfil_open
 from ..rules.orders import enemy_contact
 from ..state import BSState, Fig
 
@@ -408,47 +408,46 @@ __all__ = ["figures", "markers", "terrain", "enemies_of", "side_style", "ring_po
 
 
 # ----------------------------------------------------------------------------- objectives
-def objective_status(s: BSState, kind: str) -> str:
-    """How a scenario objective of ``kind`` (``interact``, ``kill``, ``exfil``,
-    ``survive``) stands in this mission, in a few words for the Objectives panel:
-    "done", "failed", or the progress so far ("1 of 3 out"); "" when nothing is
-    known yet."""
-    m, p, o = s.mission, s.params, s.obj
-    out = sum(1 for f in s.figs.values() if f.kind == "soldier" and f.status == "exfil")
-    won, lost = s.result == "success", s.result == "failure"
-    word = ""
+def objective_status(s: BSState) -> dict[str, tuple[str, str]]:
+    """Each objective of the state's mission, for the app's objectives panel (ticked
+    when done, crossed when failed): ``objective id -> (state, note)``, state
+    ``"done"``, ``"failed"`` or ``"open"``. Keys are the objective ids the bundled
+    scenarios use per mission (``search``, ``exfil``, ``awad``, ``survive``,
+    ``guards``, ``smoke``, ``retreat``). Nothing here decides a rule: the counts are
+    the ones the Clear Phase checks (:func:`..rules.missions.clear_check`) and the
+    mission result once the battle is over."""
+    p = s.params
+    out_n = exfil_count(s)
+    won = s.over and s.winner == "fireteam"
+    lost = s.over and not won
+
+    def res(done: bool, note: str = "") -> tuple[str, str]:
+        return ("done" if done else ("failed" if lost else "open"), note)
+
+    m = s.mission
     if m == "m1_survivors":
-        if kind == "interact":
-            word = "done" if o.get("searched") else ""
-        elif kind == "exfil":
-            word = "done" if won else f"{out} of {p.get('exfil_needed', 3)} out"
-    elif m == "m2_awad":
+        need = p.get("exfil_needed", 3)
+        found = ("survivor found" if s.obj.get("survivor") else "no survivor") if s.obj.get("searched") else ""
+        return {"search": res(bool(s.obj.get("searched")), found), "exfil": res(won, f"{out_n} of {need} out")}
+    if m == "m2_awad":
         awad = s.figs.get("awad")
-        if kind == "kill":
-            if awad is not None and awad.status == "kia":
-                word = "done: Awad is dead"
-            elif awad is not None and awad.kind == "prisoner":
-                word = "done: Awad is out, a prisoner" if awad.status == "exfil" else "Awad captured: take him out"
-            elif o.get("escaped"):
-                word = "failed: Awad escaped"
-            elif awad is not None:
-                word = "Awad found"
-            else:
-                word = f"{len(o.get('breached', []))} of {len(p.get('targets', []))} buildings breached"
-        elif kind == "exfil":
-            word = "done" if won else f"{out} out"
-    elif m == "m3_ambush" and kind == "survive":
-        word = "done" if won else f"turn {s.turn} of {s.turn_limit}"
-    elif m == "m4_hostages":
-        if kind == "kill":
-            guards = [s.figs[g] for g in p.get("guards", []) if g in s.figs]
-            dead = sum(1 for g in guards if g.status == "kia")
-            word = "done" if guards and dead == len(guards) else f"{dead} of {len(guards)} down"
-        elif kind == "interact":
-            st = o.get("smoke_turn")
-            word = "" if st is None else f"done: exfil at the end of turn {st + MT['smoke_exfil_after_turns']}"
-    elif m == "m5_retreat" and kind == "exfil":
-        word = "done" if won else f"{out} of {p.get('exfil_needed', 2)} out"
-    if lost and not word.startswith(("done", "failed")):
-        return "failed"
-    return word
+        if s.obj.get("escaped"):
+            got = ("failed", "escaped")
+        elif awad is not None and awad.kind == "prisoner":
+            got = res(awad.status == "exfil", "taken out a prisoner" if awad.status == "exfil" else "captured: take him out")
+        else:
+            got = res(awad is not None and awad.status == "kia", "found" if awad is not None and awad.status == "ok" else "")
+        return {"awad": got, "exfil": res(won, f"{out_n} out")}
+    if m == "m3_ambush":
+        return {"survive": res(won, f"turn {s.turn} of {s.turn_limit}")}
+    if m == "m4_hostages":
+        guards = [s.figs[g] for g in p.get("guards", []) if g in s.figs]
+        down = sum(1 for g in guards if g.status == "kia")
+        late = not down == len(guards) and s.turn >= p.get("guard_deadline", 5)
+        return {"guards": ("failed", "too late") if late else res(bool(guards) and down == len(guards),
+                                                                   f"{down} of {len(guards)} down"),
+                "smoke": res(s.obj.get("smoke_turn") is not None)}
+    if m == "m5_retreat":
+        need = p.get("exfil_needed", 2)
+        return {"retreat": res(won or out_n >= need, f"{out_n} of {need} out")}
+    return {}
