@@ -38,7 +38,7 @@ from game.core.ruleset import RULES_SIDE
 from .actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
 from .candidates import move_options, shooting_options
 from .common import (
-    HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, weapon_strength,
+    HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, victory_points, weapon_strength,
 )
 from .movement import plan_move
 from .shooting import find_ordnance, needs_priority_test
@@ -58,9 +58,7 @@ from .ai_ordnance import (
 def evaluate(state: SFState, side: str) -> float:
     """Victory points for ``side`` minus the enemy's, plus partial credit for
     damage dealt (used by the generic scoring agent too)."""
-    from .rules import SpaceFleet  # noqa: F401  (avoid cycle at import)
-    from . import RULESET
-    vp = RULESET.victory_points(state)
+    vp = victory_points(state)
     score = vp.get(side, 0.0) - sum(v for k, v in vp.items() if k != side)
     for s in state.ships.values():
         if s.status == "active":

@@ -86,6 +86,28 @@ def crippled(ship: Ship) -> bool:
     return p.capital and ship.damage * 2 >= p.hits
 
 
+def victory_points(s: SFState) -> dict[str, float]:
+    """Victory points each side earned from the other's ships (spacefleet_core 1.6;
+    ours: destroyed, hulked or lost forever 100%, crippled 25%, disengaged or
+    lost in the warp 10% (25% if crippled), landed 0)."""
+    v = tables().victory
+    out = {side: 0.0 for side in s.order}
+    for sh in s.ships.values():
+        pts = profile(sh.profile).points
+        if sh.status in ("destroyed", "drifting_hulk", "blazing_hulk") or (sh.status == "lost_in_warp" and sh.lost_forever):
+            frac = v["destroyed"]
+        elif sh.status in ("disengaged", "lost_in_warp"):
+            frac = v["disengaged_crippled"] if sh.ever_crippled else v["disengaged"]
+        elif sh.status == "active" and crippled(sh):
+            frac = v["crippled"]
+        else:
+            frac = 0.0
+        for side in s.order:
+            if side != sh.side:
+                out[side] += pts * frac
+    return out
+
+
 def remaining(ship: Ship) -> int:
     return max(0, prof(ship).hits - ship.damage)
 

@@ -21,7 +21,7 @@ from game.data.scenario import Scenario
 from . import geom
 from .actions import (ACTIONS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
                       RulesStep, TakeIt)
-from .common import Ctx, crippled, ld_target, on_table, prof, squadron, under_fire
+from .common import Ctx, crippled, ld_target, on_table, prof, squadron, under_fire, victory_points
 from .endphase import assault_reason, boarding_actions, damage_control, lapse_braces, remove_blast_markers, remove_field_markers
 from .events import (SF_EVENTS, AttackCleared, AttackDeclared, BlastMarkerPlaced, BlastMarkerRemoved, Braced,
                      BraceEnded, CriticalHit, CriticalRepaired, DisengageTried, FlareOccurred, GameFinished,
@@ -630,25 +630,8 @@ class SpaceFleet:
 
     # -- outcome ------------------------------------------------------------------------
     def victory_points(self, s: SFState) -> dict[str, float]:
-        """Victory points each side earned from the other's ships (spacefleet_core 1.6;
-        ours: destroyed, hulked or lost forever 100%, crippled 25%, disengaged or
-        lost in the warp 10% (25% if crippled), landed 0)."""
-        v = tables().victory
-        out = {side: 0.0 for side in s.order}
-        for sh in s.ships.values():
-            pts = profile(sh.profile).points
-            if sh.status in ("destroyed", "drifting_hulk", "blazing_hulk") or (sh.status == "lost_in_warp" and sh.lost_forever):
-                frac = v["destroyed"]
-            elif sh.status in ("disengaged", "lost_in_warp"):
-                frac = v["disengaged_crippled"] if sh.ever_crippled else v["disengaged"]
-            elif sh.status == "active" and crippled(sh):
-                frac = v["crippled"]
-            else:
-                frac = 0.0
-            for side in s.order:
-                if side != sh.side:
-                    out[side] += pts * frac
-        return out
+        """Victory points each side earned (:func:`.common.victory_points`)."""
+        return victory_points(s)
 
     def outcome(self, state: SFState) -> Outcome:
         vp = self.victory_points(state)

@@ -288,8 +288,9 @@ class BattleScene(Scene):
             else:
                 self.set_status("")
 
-    def commit(self, action=None) -> bool:
-        """Submit ``action`` (default: the first pending one). Shows the reason when refused."""
+    def commit(self, action=None, confirmed: bool = False) -> bool:
+        """Submit ``action`` (default: the first pending one). Shows the reason when refused;
+        asks first when the ruleset has a question about it (its ``confirm`` hook)."""
         if action is None:
             if not self.pending:
                 return False
@@ -298,6 +299,14 @@ class BattleScene(Scene):
         verdict = s.ruleset.check(s.battle.state, action)
         if not verdict.ok:
             self.set_status(verdict.reason, bad=True)
+            return False
+        ask = getattr(s.ruleset, "confirm", None)
+        question = None if confirmed or ask is None else ask(s.battle.state, action)
+        if question:
+            from game.ui.scenes.dialog import ConfirmScene
+
+            self.app.push(ConfirmScene(f"{action_label(action, s.ruleset, s.battle.state)}?", [question],
+                                       {"Go ahead": lambda: self.commit(action, confirmed=True), "Cancel": None}))
             return False
         r = s.submit(action)
         if not r.ok:

@@ -1,5 +1,4 @@
-"""Fireteam AI: candidate sampling for the generic agents, a state score, and the
-``default`` agent, a heuristic planner that presses the mission objective, fires at
+"""The ``default`` fireteam agent, a heuristic planner that presses the mission objective, fires at
 the best odds, moves between covered spots, aids and drags the downed, suppresses
 and throws grenades where it pays."""
 
@@ -9,58 +8,22 @@ import math
 import random
 
 from game.core.action import Action
-from game.core.ruleset import RULES_SIDE
+from game.geometry.paths import PathFinder
 
-from . import actions as A
-from .cards import DATA
-from .geo import R, geo_of
-from .sight import adjudicate, sees
-from .missions import exfil_open, interactions
-from .rules.combat import fire_numbers, hit_chance, point_blank
-from .rules.common import suppressed, suppression_zones
-from .rules.orders import on_exit
-from .state import BSState, Fig
-from .turn import can_attempt
+from .. import actions as A
+from ..data import DATA
+from ..geo import R, geo_of
+from ..sight import adjudicate, sees
+from ..rules.missions import exfil_open, interactions
+from ..rules.combat import fire_numbers, hit_chance, point_blank
+from ..rules.common import suppressed, suppression_zones
+from ..rules.orders import on_exit
+from ..state import BSState, Fig
+from ..turn import can_attempt
 
 T = DATA.tables
 #: Mission 2: a soldier farther than this from Awad once he is found heads for the exfil edge
 FAR_FROM_AWAD = 260.0
-
-
-def sample_candidates(rs, state: BSState, side: str, rng: random.Random) -> list[Action]:
-    """Legal actions plus a few sampled moves and throws (all checked)."""
-    out = rs.legal_actions(state, side)
-    if side == RULES_SIDE or state.current is None:
-        return out
-    f = state.figs[state.current]
-    extra: list[Action] = []
-    for adv in (False, True):
-        for _ in range(3):
-            ang = rng.uniform(0, 2 * math.pi)
-            d = rng.uniform(20, T.advance_mm if adv else T.move_mm)
-            extra.append(A.Move(side=side, unit=f.id, x=f.x + d * math.cos(ang), y=f.y + d * math.sin(ang), advance=adv))
-    for g in f.gear:
-        if DATA.gear[g].kind.startswith("throw"):
-            for e in state.enemies():
-                if math.hypot(e.x - f.x, e.y - f.y) <= R + T.throw.reach_mm:
-                    extra.append(A.Throw(side=side, unit=f.id, gear=g, x=e.x, y=e.y))
-    return out + [a for a in extra if rs.check(state, a).ok]
-
-
-def evaluate(state: BSState, side: str) -> float:
-    """Higher is better for the fireteam: mission result, exfil, wounds, enemies left."""
-    if state.result == "success":
-        return 1000.0
-    if state.result == "failure":
-        return -1000.0
-    sc = 0.0
-    for f in state.figs.values():
-        if f.kind == "soldier":
-            sc += {"exfil": 40, "ok": 10, "down": -10, "kia": -30}.get(f.status, 0) - 3 * f.wounds
-        elif f.side == "enemy" and f.status == "ok":
-            sc -= 6
-    sc += 30 * len(state.obj.get("breached", [])) + (40 if state.obj.get("searched") else 0)
-    return sc
 
 
 def _ai_finder(s: BSState):
@@ -68,7 +31,6 @@ def _ai_finder(s: BSState):
     g = geo_of(s)
     pf = g.cache.get("ai_finder")
     if pf is None:
-        from game.geometry.paths import PathFinder
         pf = g.cache["ai_finder"] = PathFinder(g.imp + [h.polygon.buffer(3.0, join_style=2) for h in g.hind], R, g.table)
     return pf
 
@@ -136,6 +98,10 @@ def _goal(s: BSState, f: Fig) -> tuple[float, float, float] | None:
         awad = s.figs.get("awad")
         if awad is not None and awad.status == "kia":
             return exit_goal()
+        if awad is not None and awad.kind == "prisoner":
+            if awad.status == "ok" and awad.carried_by is None:
+                return (awad.x, awad.y, stop_model)  # restrained where his captor fell: take him along
+            return exit_goal()
         if awad is not None and awad.status == "ok":
             if math.hypot(awad.x - f.x, awad.y - f.y) > FAR_FROM_AWAD:
                 return exit_goal()  # too far to help: wait hidden at the edge, out once Awad is dead
@@ -197,28 +163,31 @@ class FireteamAgent:
         if s.current is None:
             return self._pick_soldier(rs, s, side)
         f = s.figs[s.current]
+        if s.mission == "m2_awad" and self._holding(s, f):
+            return A.EndActivation(side=side, unit=f.id)  # any order would lift his suppression fire
         for a in self._plan(rs, s, f, side):
-            if rs.check(s, a).ok:
+            if rs.check(s, a).ok and not self._pins_a_friend(s, f, a):
                 return a
         return A.EndActivation(side=side, unit=f.id)
 
     def _pick_soldier(self, rs, s: BSState, side: str) -> Action:
+        """The next soldier to attempt initiative: every able soldier attempts each turn
+        (Battlespace: Player Phase), a cover man whose suppression pins an enemy last."""
         cand = [f for f in s.figs.values() if f.side == side and can_attempt(s, f)]
-        if s.mission == "m2_awad":
-            cand = [f for f in cand if not self._holding(s, f)]
         if not cand:
             return A.EndPlayerPhase(side=side)
         down = [f for f in s.figs.values() if f.side == side and f.status == "down"]
 
         awad = s.figs.get("awad") if s.mission == "m2_awad" else None
-        awad = awad if awad is not None and awad.status == "ok" else None
+        awad = awad if awad is not None and awad.status == "ok" and awad.kind == "enemy" else None
 
         def key(f: Fig):
             helper = any(math.hypot(d.x - f.x, d.y - f.y) < 120 for d in down)
             # Mission 2: the breacher at his door first (Awad then faces the rest), then those who see Awad
             first = awad is None and any(w.startswith("breach:") for w in interactions(s, f))
             sees_awad = awad is not None and sees(s, f, awad)
-            return (not helper, not first, not sees_awad, DATA.soldiers[f.card].initiative, f.id)
+            hold = s.mission == "m2_awad" and self._holding(s, f)
+            return (hold, not helper, not first, not sees_awad, DATA.soldiers[f.card].initiative, f.id)
 
         return A.Activate(side=side, unit=min(cand, key=key).id)
 
@@ -365,7 +334,7 @@ class FireteamAgent:
         key = best is not None and _priority(s, best[1]) > 0
         mobile = f.on is None and not f.vehicle
         # running missions: the retreat, and leaving once the job is done
-        run = urgent and (m == "m5_retreat" or (m == "m2_awad" and self._breach_lead(s, f, goal)) or (m == "m2_awad" and s.figs.get("awad") is not None and s.figs["awad"].status == "kia")
+        run = urgent and (m == "m5_retreat" or (m == "m2_awad" and self._breach_lead(s, f, goal)) or (m == "m2_awad" and s.figs.get("awad") is not None and (s.figs["awad"].status == "kia" or s.figs["awad"].kind == "prisoner"))
                           or (m == "m1_survivors" and s.obj.get("searched"))
                           or (m == "m4_hostages" and not any(s.figs[x].status == "ok" for x in s.params.get("guards", []) if x in s.figs)))
         if m == "m2_awad" and vis and not run and not key and mobile and self._overwatch(s, f, goal):
@@ -426,12 +395,27 @@ class FireteamAgent:
             yield A.Fire(side=side, unit=f.id, target=vis[0][1].id, aimed=True)
         yield A.Fire(side=side, unit=f.id, target=vis[0][1].id)
 
+    def _pins_a_friend(self, s: BSState, f: Fig, a: Action) -> bool:
+        """Suppression fire would put a teammate (or an aid worker) under it (Suppression
+        Fire: every model in the card or the lane), or a move would end in a teammate's."""
+        if isinstance(a, A.Suppress):
+            t = s.figs[a.target]
+            probe = f.model_copy(update={"suppress": [f.x, f.y, t.x, t.y]})
+            s2 = s.model_copy(update={"figs": {**s.figs, f.id: probe}})
+            zones = [z for z in suppression_zones(s2) if z[0] == f.id]
+            return any(suppressed(s2, o, zones) for o in s.figs.values()
+                       if o.id != f.id and o.side != "enemy" and o.kind in ("soldier", "hostage") and o.status == "ok"
+                       and not o.vehicle and not o.carried_by)
+        if isinstance(a, A.Move) and not f.vehicle:
+            return suppressed(s, f.model_copy(update={"x": a.x, "y": a.y}))
+        return False
+
     def _holding(self, s: BSState, f: Fig) -> bool:
-        """Mission 2: a soldier whose suppression still pins an enemy stays put (no initiative
-        roll, so no SITREP card on a failure) while the breach goes on."""
+        """Mission 2: a soldier whose suppression still pins an enemy gives no order, which
+        would lift it (he still attempts initiative) while the breach goes on."""
         if not f.suppress or "awad" in s.figs or f.status != "ok":
             return False
-        zones = [z for z in suppression_zones(s, "enemy") if z[0] == f.id]
+        zones = [z for z in suppression_zones(s) if z[0] == f.id]
         return any(suppressed(s, e, zones) for e in s.enemies())
 
     def _breach_lead(self, s: BSState, f: Fig, goal) -> bool:
@@ -454,5 +438,7 @@ class FireteamAgent:
             return True
         if m == "m2_awad":
             awad = s.figs.get("awad")
+            if awad is not None and awad.kind == "prisoner":
+                return awad.status == "exfil" or awad.carried_by is not None  # led away: everyone may go
             return awad is not None and awad.status == "kia"
         return True

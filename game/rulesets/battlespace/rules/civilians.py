@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 
-from .cards import DATA
+from ..data import DATA
+from ..events import Changed, Placed, Removed
+from ..geo import geo_of, move_end
+from ..names import display_name as nm
+from ..sight import adjudicate
+from ..state import Fig
+from .common import Emitter, suppressed
+from .deck import discard_top
 from .enemy import move_toward
-from .describe import display_name as nm
-from .events import CardDrawn, Changed, Placed, Removed
-from .geo import R, geo_of
-from .sight import adjudicate
-from .rules.common import Emitter
-from .sitrep import ensure_deck
-from .state import Fig
 
 T = DATA.tables
 #: the chart results in plain words for the battle log
@@ -28,27 +28,26 @@ def chart(roll: int) -> str:
     raise ValueError(roll)
 
 
-def _step(em: Emitter, c: Fig, hx: float, hy: float, dist: float, stop_at: Fig | None) -> None:
-    g = geo_of(em.s)
-    d = math.hypot(hx, hy) or 1.0
-    ux, uy = hx / d, hy / d
+def run(em: Emitter, c: Fig, hx: float, hy: float, dist: float, toward: Fig | None = None) -> None:
+    """A civilian's own move (the reaction chart; the panic card): straight in the
+    direction (hx, hy) for ``dist`` mm, ending in base contact with ``toward`` when
+    he reaches him, and where the base first touches impassable or hindering terrain
+    or the table edge, never on another model (:func:`~..geo.move_end`, exact). No
+    advance from contact with hindering terrain (Hindering Terrain); a civilian under
+    suppression fire cannot move (Suppression Fire: every model under it)."""
+    s = em.s
+    if suppressed(s, c):
+        em.log(f"{nm(c)} is pinned down by suppression fire and cannot move")
+        return
+    g = geo_of(s)
+    d = math.hypot(hx, hy)
+    if d == 0:
+        return
     if dist > T.move_mm and g.in_hindering(c.x, c.y):
-        dist = T.move_mm  # Hindering Terrain: no advance from contact with it
-    # Hindering Terrain: the move ends where the base first touches it
-    dist = min(dist, g.hinder_stop(c.x, c.y, c.x + ux * dist, c.y + uy * dist))
-    best = None
-    steps = [4.0 * k for k in range(1, int(dist // 4) + 1)]
-    if dist - (steps[-1] if steps else 0.0) > 1e-6:
-        steps.append(dist)
-    for L in steps:
-        x, y = c.x + ux * L, c.y + uy * L
-        if stop_at is not None and math.hypot(x - stop_at.x, y - stop_at.y) < 2 * R:
-            break
-        if not g.point_free(x, y) or not g.path_clear(c.x, c.y, x, y):
-            break
-        best = (x, y)
-    if best:
-        em.emit(Placed(unit=c.id, x=best[0], y=best[1], z=c.z, on=c.on))
+        dist = T.move_mm
+    x, y, _ = move_end(s, c, c.x + hx / d * dist, c.y + hy / d * dist, target=toward)
+    if math.hypot(x - c.x, y - c.y) > 1e-6:
+        em.emit(Placed(unit=c.id, x=x, y=y, z=c.z, on=c.on))
 
 
 def _sees(em: Emitter, c: Fig, soldier: Fig) -> bool:
@@ -95,16 +94,15 @@ def _react_one(em: Emitter, c: Fig, soldier: Fig) -> None:
     if res == "hostile":
         em.emit(Changed(unit=c.id, changes={"side": "enemy", "kind": "enemy", "card": "fighter", "group": None}))
     elif res == "scream":
-        _step(em, c, c.x - soldier.x, c.y - soldier.y, T.move_mm, None)
+        run(em, c, c.x - soldier.x, c.y - soldier.y, T.move_mm)
         en = em.s.enemies()
         if en:
             e = min(en, key=lambda e: (math.hypot(e.x - soldier.x, e.y - soldier.y), e.id))
             move_toward(em, e, soldier)
     elif res == "approach":
-        _step(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, soldier)
+        run(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, toward=soldier)
     elif res == "friendly":
-        if ensure_deck(em):
-            em.emit(CardDrawn(card=em.s.deck[0], applies=False))
+        discard_top(em)
         em.emit(Removed(unit=c.id, status="gone"))
     if res in ("scream", "approach"):
         sweep(em)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-HERE = Path(__file__).parent / "data"
+HERE = Path(__file__).parent
 
 Specialty = Literal["none", "medic", "marksman", "grenadier", "gunner", "radio_operator"]
 GearKind = Literal["throw_aoe", "throw_smoke", "throw_stun", "fire_aoe", "heal", "armor", "aim_bonus",

@@ -19,16 +19,19 @@ from __future__ import annotations
 import math
 
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely import affinity
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import nearest_points
 
 from game.geometry.movement import first_contact
 from game.geometry.terrain import HINDERING, IMPASSABLE, TerrainPiece
 
-from .cards import DATA
-from .events import VehicleMoved
-from .geo import R, TOL, geo_of
-from .rules.common import Emitter
-from .state import BSState, Fig
+from ..data import DATA
+from ..events import Changed, Placed, VehicleMoved
+from ..geo import R, TOL, geo_of, overlapping
+from ..names import display_name, name_of
+from ..state import BSState, Fig
+from .common import Emitter, lift_suppression
 
 T = DATA.tables
 #: the vehicle stops this far short of the exact contact (quantised coordinates never overlap)
@@ -86,7 +89,7 @@ def check_drive(s: BSState, f: Fig, advance: bool, x: float, y: float) -> str | 
     """None when the driver ``f`` may drive his vehicle's centre to (x, y); else the reason."""
     v = s.vehicles.get(f.vehicle or "")
     if v is None or f.seat != "driver":
-        return f"{f.id} is not in a driver's seat"
+        return f"{display_name(f)} is not in a driver's seat"
     if v.disabled:
         return f"the {DATA.vehicles[v.type].name} is disabled"
     if v.immobile:
@@ -119,17 +122,45 @@ def resolve_drive(em: Emitter, f: Fig, x: float, y: float) -> None:
     want, can, by = drive_reach(s, f, x, y)
     k = can / want if want else 0.0
     dx, dy = (x - c.x) * k, (y - c.y) * k
-    from .describe import name_of
     stop = "" if by is None else (name_of(s, by) if by in s.figs else by)
     em.emit(VehicleMoved(vehicle=f.vehicle, dx=dx, dy=dy, x=c.x + dx, y=c.y + dy, dist=math.hypot(dx, dy),
                          stopped_by=stop))
     if math.hypot(dx, dy) > 0:  # Suppression Fire: a shooter moved, even by force, stops suppressing
-        from .rules.common import lift_suppression
         for o in list(em.s.figs.values()):
             if o.vehicle == f.vehicle:
                 lift_suppression(em, o)
 
 
 def _shift(poly: Polygon, dx: float, dy: float) -> Polygon:
-    from shapely import affinity
     return affinity.translate(poly, dx, dy)
+
+
+def exit_point(s: BSState, f: Fig) -> tuple[float, float] | None:
+    """Where ``f`` stands on leaving his vehicle: just outside its footprint, the
+    first free spot around it (Battlespace: Vehicles, exiting is a free order)."""
+    g = geo_of(s)
+    poly = g.pieces[f.vehicle].polygon
+    c = poly.centroid
+    for ang in range(0, 360, 30):
+        for dist in (R + 1.0, R + 8.0):
+            bx = c.x + math.cos(math.radians(ang)) * 400
+            by = c.y + math.sin(math.radians(ang)) * 400
+            inter = poly.exterior.intersection(LineString([(c.x, c.y), (bx, by)]))
+            if inter.is_empty:
+                continue
+            p = nearest_points(inter, Point(c.x, c.y))[0]
+            x = p.x + math.cos(math.radians(ang)) * dist
+            y = p.y + math.sin(math.radians(ang)) * dist
+            if g.point_free(x, y) and overlapping(s, f.model_copy(update={"vehicle": None}), x, y) is None:
+                return (x, y)
+    return None
+
+
+def eject_all(em: Emitter, vid: str) -> None:
+    """A disabled vehicle can no longer be occupied: everyone inside is put beside it."""
+    for o in list(em.s.figs.values()):
+        if o.vehicle == vid:
+            p = exit_point(em.s, o)
+            em.emit(Changed(unit=o.id, changes={"vehicle": None, "seat": None}))
+            if p:
+                em.emit(Placed(unit=o.id, x=p[0], y=p[1], z=0.0, on=None))

@@ -10,11 +10,15 @@ from shapely.geometry import LineString, Point
 
 from game.core.event import Target
 
-from .cards import DATA
-from .events import Changed, FigAdded, MissionEnded, ObjectiveSet, Placed
-from .geo import R, TOL, geo_of
-from .rules.common import Emitter, wound
-from .state import BSState, Fig
+from ..data import DATA
+from ..events import Changed, FigAdded, MissionEnded, ObjectiveSet, Removed
+from ..geo import R, TOL, geo_of
+from ..names import display_name, feature_name, name_of
+from ..state import BSState, Fig
+from .capture import lead_away
+from .common import CARRIED, Emitter, has_gear, wound
+from .combat import contact_fights
+from .enemy import place_element
 
 MT = DATA.tables.mission
 
@@ -53,9 +57,39 @@ def interactions(s: BSState, f: Fig) -> list[str]:
             continue
         if o.kind == "civilian" and o.status == "ok":
             out.append(o.id)
-        if o.kind == "survivor" and not f.carrying:
+        if o.kind in CARRIED and not f.carrying:
             out.append(o.id)
     return out
+
+
+def interaction_refused(s: BSState, f: Fig, what: str) -> str:
+    """Why soldier ``f`` cannot interact with ``what`` now (Battlespace: Interact: base
+    contact with the objective), in a player's words."""
+    p = s.params
+    who = display_name(f)
+    if what == "search":
+        if s.mission != "m1_survivors" or s.obj.get("searched"):
+            return "there is nothing left to search"
+        return f"{who} is not in base contact with {feature_name(s, p['search_feature'])}"
+    if what.startswith("breach:"):
+        fid = what.split(":", 1)[1]
+        if s.mission != "m2_awad" or fid not in p.get("targets", []):
+            return f"{feature_name(s, fid)} is not a target building"
+        if fid in s.obj.get("breached", []):
+            return f"{feature_name(s, fid)} has been breached already"
+        if s.obj.get("awad_found") or s.obj.get("escaped"):
+            return "Awad has been found or has escaped: no more breaching"
+        return f"{who} is not at the door of {feature_name(s, fid)}"
+    if what == "red_smoke":
+        if s.mission != "m4_hostages" or s.obj.get("smoke_turn") is not None:
+            return "no red smoke to pop"
+        return f"every aid worker must be within one card length ({DATA.tables.card.long_mm:g} mm) of {who}"
+    o = s.figs.get(what)
+    if o is None:
+        return f"{who} has nothing called {what!r} to interact with"
+    if f.carrying and o.kind in CARRIED:
+        return f"{who} is already carrying {name_of(s, f.carrying)}"
+    return f"{who} is not in base contact with {display_name(o)}"
 
 
 def interact(em: Emitter, f: Fig, what: str) -> None:
@@ -77,8 +111,9 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
         fid = what.split(":", 1)[1]
         before = list(s.obj.get("breached", []))
         em.emit(ObjectiveSet(key="breached", value=before + [fid]))
-        mods = [("buildings breached", len(before))]
-        from .rules.common import has_gear
+        # Mission 2 note: +1 for each building breached, this one included (it has been
+        # breached when the D6 is rolled)
+        mods = [("buildings breached", len(before) + 1)]
         charge = has_gear(f, "breach")
         if charge:
             mods.append((DATA.gear[charge].name, DATA.gear[charge].bonus))
@@ -101,38 +136,51 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
     else:
         o = s.figs[what]
         if o.kind == "civilian":
-            from .events import Removed
             em.emit(Removed(unit=o.id, status="gone"))
-        elif o.kind == "survivor":
-            em.emit(Changed(unit=f.id, changes={"carrying": o.id}))
-            em.emit(Changed(unit=o.id, changes={"carried_by": f.id}))
-            em.emit(Placed(unit=o.id, x=f.x, y=f.y, z=f.z, on=f.on))
+        elif o.kind in CARRIED:
+            lead_away(em, f, o)
+
+
+def _clear_spot(s: BSState, x0: float, y0: float, heading: float, rings, turns, skip=()) -> tuple[float, float] | None:
+    """The first spot around (x0, y0) - at each distance of ``rings`` (mm), each turn of
+    ``turns`` (degrees from ``heading``) - where a base stands free of terrain and out
+    of base contact with every model (those in ``skip`` aside)."""
+    g = geo_of(s)
+    models = [o for o in s.figs.values() if o.on_table and o.vehicle is None and o.carried_by is None and o.id not in skip]
+    for dist in rings:
+        for turn in turns:
+            px = x0 + math.cos(math.radians(heading + turn)) * dist
+            py = y0 + math.sin(math.radians(heading + turn)) * dist
+            if g.point_free(px, py) and all(math.hypot(px - o.x, py - o.y) > 2 * R + TOL + 0.5 for o in models):
+                return px, py
+    return None
 
 
 def _place_awad(em: Emitter, f: Fig, fid: str) -> None:
-    from .enemy import place_element
+    """Mission 2: Awad and his guard appear beside the breacher at the building, both
+    clear of base contact with every model (ours: they come out of the door, they are
+    not found already fighting); where there is no such room they stand as close as
+    the layouts allow and any base contact is fought at once (Hand to Hand Combat)."""
     s = em.s
-    g = geo_of(s)
-    poly = g.pieces[fid].polygon
+    poly = geo_of(s).pieces[fid].polygon
     c = poly.centroid
     h = math.degrees(math.atan2(f.y - c.y, f.x - c.x))
-    x = f.x + math.cos(math.radians(h + 90)) * 40
-    y = f.y + math.sin(math.radians(h + 90)) * 40
-    # beside the breacher at the building, clear of every model (ours: not on top of, nor in
-    # base contact with, another soldier)
-    for turn, dist in ((90, 40), (-90, 40), (90, 55), (-90, 55), (60, 55), (-60, 55), (90, 70), (-90, 70)):
-        px = f.x + math.cos(math.radians(h + turn)) * dist
-        py = f.y + math.sin(math.radians(h + turn)) * dist
-        if g.point_free(px, py) and all(math.hypot(px - o.x, py - o.y) > 2 * R + TOL + 0.5 for o in s.figs.values()
-                                        if o.on_table and o.vehicle is None and o.carried_by is None and o.id != f.id):
-            x, y = px, py
-            break
+    spot = _clear_spot(s, f.x, f.y, h, (40, 55, 70), (90, -90, 60, -60))
+    x, y = spot or (f.x + math.cos(math.radians(h + 90)) * 40, f.y + math.sin(math.radians(h + 90)) * 40)
     em.emit(FigAdded(fig=Fig(id="awad", side="enemy", kind="enemy", card="leader", name="Ahmad Yosef Awad",
                              x=x, y=y, group="awad_el", activated=True).model_dump()))
-    em.emit(FigAdded(fig=Fig(id="awad_guard", side="enemy", kind="enemy", card="fighter", name="Al Wahid guard",
-                             x=x, y=y, group="awad_el", activated=True).model_dump()))
-    place_element(em, em.s.figs["awad"], [em.s.figs["awad_guard"]], h + 90)
+    away = math.degrees(math.atan2(y - f.y, x - f.x))
+    gs = _clear_spot(em.s, x, y, away, (2 * R + 1.0, 2 * R + 8.0, 2 * R + 20.0),
+                     (0, 45, -45, 90, -90, 135, -135, 180), skip=("awad",))
+    if gs is not None:
+        em.emit(FigAdded(fig=Fig(id="awad_guard", side="enemy", kind="enemy", card="fighter", name="Al Wahid guard",
+                                 x=gs[0], y=gs[1], group="awad_el", activated=True).model_dump()))
+    else:
+        em.emit(FigAdded(fig=Fig(id="awad_guard", side="enemy", kind="enemy", card="fighter", name="Al Wahid guard",
+                                 x=x, y=y, group="awad_el", activated=True).model_dump()))
+        place_element(em, em.s.figs["awad"], [em.s.figs["awad_guard"]], h + 90)
     em.log("Awad and one Al Wahid soldier are found")
+    contact_fights(em, ["awad", "awad_guard"])
 
 
 def after_rolls(em: Emitter, naturals: list[tuple[str, int]]) -> None:
@@ -143,8 +191,8 @@ def after_rolls(em: Emitter, naturals: list[tuple[str, int]]) -> None:
     if not any(n == "d20" and v == 1 for n, v in naturals):
         return
     fid = s.obj["awad_found"]
-    if "awad" not in s.figs or s.figs["awad"].status != "ok":
-        return
+    if "awad" not in s.figs or s.figs["awad"].status != "ok" or s.figs["awad"].kind != "enemy":
+        return  # Awad dead, or a prisoner led away from his bomb (ours)
     inside = [f for f in s.figs.values() if f.on_table and touching_feature(s, f, fid)]
     if not any(f.kind == "soldier" for f in inside):
         return
@@ -184,6 +232,8 @@ def clear_check(em: Emitter) -> None:
         awad = s.figs.get("awad")
         if awad is not None and awad.status == "kia" and out >= 1:
             return end(True, "Awad is dead and the team left the village")
+        if awad is not None and awad.kind == "prisoner" and awad.status == "exfil":
+            return end(True, "Awad was captured and taken out of the village")
         if s.obj.get("escaped"):
             return end(False, "Awad escaped")
     elif m == "m3_ambush":

@@ -1,97 +1,15 @@
-"""The battle log in plain words: display names of models, the names the emitter
-writes into events (``annotate``), and one sentence per event (``describe``).
-
-Events carry the display names of the models they name (filled in by
-:func:`annotate` when the emitter records them), so a line can be written from
-the event alone, without the state (the log is rebuilt from the history).
-"""
+"""The battle log in plain words: one sentence per event (``describe``) and the
+SITREP cards' effects (``card_effect``), written from the event alone (the
+names they need are in the event: :mod:`..names`)."""
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
 from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
-from game.core.model import quantise
 
-from . import events as E
-from .cards import DATA, SitrepCard
-from .state import BSState, Fig
-
-#: card names shared by many models: the model id is added so each is told apart
-GENERIC = {c.name for c in DATA.enemies.values()} | {c.name for c in DATA.others.values() if c.kind != "survivor"}
-PREFIX = "Al Wahid "
-TEAM_LABELS = ("Alpha team", "Bravo team", "Charlie team", "Delta team")
-
-
-# ----------------------------------------------------------------------------- names
-def display_name(f: Fig) -> str:
-    """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
-    or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
-    with a name of its own by that name ("Ahmad Yosef Awad")."""
-    if f.kind == "soldier" and f.card in DATA.soldiers:
-        return DATA.soldiers[f.card].name
-    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
-    base = f.name or (card.name if card else f.id)
-    if base in GENERIC:
-        short = base[len(PREFIX):] if base.startswith(PREFIX) else base
-        return f"{short} {f.id}"
-    return base
-
-
-def name_of(s: BSState, unit: str | None) -> str:
-    """The display name of model ``unit`` (its id when it is not in the state)."""
-    if unit is None:
-        return ""
-    f = s.figs.get(unit)
-    return display_name(f) if f is not None else unit
-
-
-def vehicle_name(s: BSState, vid: str | None) -> str:
-    """"the Humvee" (with the id when the table has two of a type)."""
-    if not vid:
-        return ""
-    v = s.vehicles.get(vid)
-    if v is None:
-        return vid
-    vt = DATA.vehicles[v.type]
-    same = [o for o in s.vehicles.values() if o.type == v.type]
-    return f"{vt.name} {vid}" if len(same) > 1 else vt.name
-
-
-def team_label(s: BSState, side: str) -> str:
-    """"the fireteam" alone; "Alpha team" / "Bravo team" in co-op."""
-    if side not in s.teams:
-        return "the enemy (SITREP and Clear phases)" if side == "rules" else side
-    if len(s.teams) == 1:
-        return "the fireteam"
-    i = s.teams.index(side)
-    return TEAM_LABELS[i] if i < len(TEAM_LABELS) else side
-
-
-def edge_words(s: BSState, x: float, y: float) -> str:
-    """Where a new model appears: "at the north edge" near an edge, else "at (x, y)"."""
-    w, h = s.table
-    d = {"north": y, "south": h - y, "west": x, "east": w - x}
-    edge = min(d, key=d.get)
-    if d[edge] <= 2 * DATA.tables.base_radius_mm:
-        return f"at the {edge} edge ({x:.0f}, {y:.0f})"
-    return f"at ({x:.0f}, {y:.0f})"
-
-
-COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
-
-
-def bearing_of(dx: float, dy: float) -> float:
-    """The direction of a step (dx, dy) mm: degrees clockwise from +x (east),
-    in [0, 360), to 0.1 degree (the table's y points south)."""
-    return round(math.degrees(math.atan2(dy, dx)) % 360.0, 1) % 360.0
-
-
-def direction_words(bearing: float) -> str:
-    """"north-west (225 deg)": the nearest of eight compass points (north is
-    the table's top edge) and the bearing, clockwise from east."""
-    return f"{COMPASS[round(bearing / 45.0) % 8]} ({bearing:.0f} deg)"
+from .. import events as E
+from ..data import DATA, SitrepCard
+from ..names import bearing_of, direction_words, display_name
+from ..state import Fig
 
 
 def parts_text(parts) -> str:
@@ -104,44 +22,6 @@ def parts_text(parts) -> str:
         return label
     return f"{label} {n}" + "".join(f" {v:+d} ({k})" for k, v in rest) + f" = {n + sum(v for _, v in rest)}"
 
-
-def article(word: str) -> str:
-    """``word`` with "a" or "an" before it ("an advance", "a move")."""
-    w = word.replace("_", " ")
-    return ("an " if w[:1].lower() in "aeiou" else "a ") + w
-
-
-# ----------------------------------------------------------------------------- annotate
-_REFS = (("unit", "name"), ("attacker", "attacker_name"), ("target", "target_name"))
-_POINTERS = ("carrying", "carried_by")
-
-
-def annotate(s: BSState, ev: Event) -> Event:
-    """``ev`` with the display names (and a move's distance) filled in from ``s``,
-    the state just before the event."""
-    fields = type(ev).model_fields
-    upd: dict[str, Any] = {}
-    for src, dst in _REFS:
-        if src in fields and dst in fields and not getattr(ev, dst):
-            upd[dst] = name_of(s, getattr(ev, src))
-    if "vehicle" in fields and "name" in fields and not getattr(ev, "name"):
-        upd["name"] = vehicle_name(s, getattr(ev, "vehicle"))
-    if isinstance(ev, E.Placed) and ev.unit in s.figs:
-        f = s.figs[ev.unit]
-        upd["dist"] = quantise(math.hypot(ev.x - f.x, ev.y - f.y))
-        upd["bearing"] = bearing_of(ev.x - f.x, ev.y - f.y)
-    elif isinstance(ev, E.Changed) and ev.unit in s.figs and not ev.other:
-        f = s.figs[ev.unit]
-        for k in _POINTERS:
-            if k in ev.changes:
-                upd["other"] = name_of(s, ev.changes[k] or getattr(f, k))
-        if "vehicle" in ev.changes:
-            upd["other"] = vehicle_name(s, ev.changes["vehicle"] or f.vehicle)
-    elif isinstance(ev, E.FigAdded) and not ev.where:
-        upd["where"] = edge_words(s, float(ev.fig.get("x", 0.0)), float(ev.fig.get("y", 0.0)))
-    elif isinstance(ev, E.Handover) and not ev.name:
-        upd["name"] = team_label(s, ev.active)
-    return ev.model_copy(update=upd) if upd else ev
 
 
 # ----------------------------------------------------------------------------- SITREP cards
@@ -181,6 +61,7 @@ _OBJECTIVES = {
     "escaped": lambda v: "Awad has slipped away",
     "smoke_turn": lambda v: f"Red smoke is popped in turn {v}: exfil at the end of the next turn",
     "bomb": lambda v: "Awad's bomb goes off",
+    "awad_captured": lambda v: "Awad is captured alive",
 }
 
 
@@ -198,7 +79,8 @@ def _changes(ev: E.Changed) -> str:
             out.append(f"{n} has acted this turn" if v else f"{n} may act again")
         elif k == "carrying":
             drag = ch.get("dragging")
-            out.append(f"{n} {'drags' if drag else 'carries'} {o or v}" if v else f"{n} puts {o or 'the carried model'} down")
+            verb = "drags" if drag else "leads away" if str(v) == "awad" else "carries"
+            out.append(f"{n} {verb} {o or v}" if v else f"{n} puts {o or 'the carried model'} down")
         elif k == "dragging":
             if "carrying" not in ch and not v:
                 out.append(f"{n} stops dragging")
@@ -227,7 +109,10 @@ def _changes(ev: E.Changed) -> str:
         elif k == "reacted":
             out.append(f"{n} has reacted to the soldiers")
         elif k == "side":
-            out.append(f"{n} pulls a weapon and turns hostile" if v == "enemy" else f"{n} changes sides")
+            if ch.get("kind") == "prisoner":
+                out.append(f"{n} is overpowered and taken prisoner")
+            else:
+                out.append(f"{n} pulls a weapon and turns hostile" if v == "enemy" else f"{n} changes sides")
         elif k == "status":
             out.append(f"{n} finds no room and is taken off the table" if v == "gone" else f"{n} is now {_STATUS_WORDS.get(v, v)}")
         elif k in ("seat", "z", "kind", "card", "group"):

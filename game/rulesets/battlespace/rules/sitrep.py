@@ -5,34 +5,21 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Point
-
 from game.core.event import Target
 
-from .cards import DATA, SitrepCard
+from ..data import DATA, SitrepCard
+from ..events import CardDrawn, Changed, FigAdded, Healed, PhaseFlags, SmokeLaid
+from ..geo import R, geo_of
+from ..names import display_name as nm
+from ..state import BSState, Fig
+from .civilians import run, sweep
+from .combat import aoe_polygon, contact_fights, wound
+from .common import Emitter, has_gear, soldier_roll_mods, status_after
+from .deck import discard_top, ensure_deck
 from .enemy import activate, groups, place_element, targets
-from .describe import display_name as nm
-from .events import CardDrawn, Changed, DeckShuffled, FigAdded, Healed, PhaseFlags, Placed, SmokeLaid
-from .geo import R, geo_of
-from .rules.combat import aoe_polygon, contact_fights, wound
-from .rules.common import Emitter, has_gear, soldier_roll_mods, status_after
-from .state import BSState, Fig
 
 T = DATA.tables
 EDGES = ("north", "east", "south", "west")
-
-
-def ensure_deck(em: Emitter) -> bool:
-    """Reshuffle the discard pile into a new deck when the deck is empty. False: no cards at all."""
-    s = em.s
-    if s.deck:
-        return True
-    if not s.discard:
-        return False
-    r = em.dice.shuffle(len(s.discard), "SITREP deck reshuffled")
-    em.emit(r)
-    em.emit(DeckShuffled(order=[s.discard[i - 1] for i in r.faces]))
-    return True
 
 
 def radio_operator(s: BSState) -> Fig | None:
@@ -131,9 +118,11 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
     s = em.s
     eff = card.effect
     if eff == "activate_element" or eff == "activate_straggler":
+        # Enemy Straggler / Enemy Element: a group of two or more able models is an
+        # element; one alone - a straggler, or the last of an element - is a straggler
         want_el = eff == "activate_element"
         for ids in groups(s):
-            if (len(ids) > 1 or bool(s.figs[ids[0]].group)) == want_el and (len(ids) > 1) == want_el:
+            if (len(ids) >= 2) == want_el:
                 activate(em, ids)
                 return
         em.log("the card cannot apply and is discarded")
@@ -154,15 +143,10 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         civ = [f for f in s.figs.values() if f.kind == "civilian" and f.status == "ok"]
         if not civ:
             em.log("no civilians: the card is discarded")
-        g = geo_of(s)
         for c in civ:
             r = em.roll("d20", f"{nm(c)} panics: direction")
-            h = (r.natural - 1) * 18.0
-            x = c.x + math.cos(math.radians(h)) * T.move_mm
-            y = c.y + math.sin(math.radians(h)) * T.move_mm
-            if g.point_free(x, y) and g.path_clear(c.x, c.y, x, y):
-                em.emit(Placed(unit=c.id, x=x, y=y, z=c.z, on=c.on))
-        from .civilians import sweep
+            h = math.radians((r.natural - 1) * 18.0)
+            run(em, em.s.figs[c.id], math.cos(h), math.sin(h), T.move_mm)
         sweep(em)  # Civilians: a panicked civilian may now see a soldier
     elif eff == "smoke":
         tg = [f for f in targets(s) if f.status == "ok"]
@@ -183,8 +167,7 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         total = f.wounds - 1
         em.emit(Healed(unit=f.id, total=total, status=status_after(f, total)))
     elif eff == "discard_next":
-        if ensure_deck(em):
-            em.emit(CardDrawn(card=em.s.deck[0], applies=False))
+        if discard_top(em):
             em.log("the next SITREP card is discarded unread")
     elif eff == "enemies_hold":
         em.emit(PhaseFlags(hold=True, rush=s.rush, targeted=s.targeted))
@@ -203,4 +186,4 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
             wound(em, f, 1, "sniper")
 
 
-__all__ = ["draw", "spawn", "resolve_card", "ensure_deck", "Point"]
+__all__ = ["draw", "spawn", "resolve_card", "ensure_deck"]
