@@ -171,13 +171,13 @@ def ford():
     ]
     sc = {"format_version": 1, "id": "borderland_ford", "name": "The borderland fords (Intermediate game)",
           "description": "The Horde comes down to the Greywater to force the fords; Valmark's army marches to hold them. "
-                         "The side holding more fords after round 12 wins, unless one army is driven from the field first.",
+                         "The side holding more fords after round 10 wins, unless one army is driven from the field first.",
           "ruleset": "battlesystem", "map": "borderland_ford.map.json",
           "sides": [{"id": "valmark", "name": "Valmark"}, {"id": "horde", "name": "the Horde"}],
           "forces": {"valmark": valmark, "horde": horde},
           "objectives": [{"id": "fords_v", "side": "valmark", "kind": "hold", "text": "Hold the fords or rout the Horde"},
                          {"id": "fords_h", "side": "horde", "kind": "hold", "text": "Take the fords or rout Valmark"}],
-          "turn_limit": 12, "params": {"game": "intermediate"}}
+          "turn_limit": 10, "params": {"game": "intermediate"}}
     write("borderland_ford.scenario.json", sc)
 
 

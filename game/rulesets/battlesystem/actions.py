@@ -114,7 +114,7 @@ class SpecialFormation(Action):
 
 
 class HoldStill(Action):
-    """The unit does nothing more this phase."""
+    """The unit (or individual) does nothing more this phase."""
 
     type: Literal["bts_hold"] = "bts_hold"
     unit: str

@@ -22,11 +22,12 @@ T = DATA.tables
 
 def base_size(u: Unit) -> tuple[float, float]:
     """(width, depth) of one of the unit's bases, mm ([2.3] Table 2)."""
-    return _base(u.profile)
+    return base_size_of(u.profile)
 
 
 @lru_cache(maxsize=256)
-def _base(profile: str) -> tuple[float, float]:
+def base_size_of(profile: str) -> tuple[float, float]:
+    """(width, depth) of a base of roster entry ``profile``, mm ([2.3] Table 2)."""
     p = DATA.units[profile]
     if p.piece:
         w, d = T.bases["artillery"]
@@ -45,13 +46,18 @@ def spacing(formation: str) -> float:
 
 def block_of(u: Unit, **over) -> Block:
     """The unit's block as it stands (fields of the unit overridden by ``over``: x, y, heading,
-    files, figures, formation)."""
-    w, d = base_size(u)
-    g = spacing(over.get("formation", u.formation))
+    files, figures, formation). Blocks are shared (cached by every value they depend on)."""
     n = over.get("figures", u.figures)
     files = over.get("files", u.files)
-    return Block(float(over.get("x", u.x)), float(over.get("y", u.y)), float(over.get("heading", u.heading)),
-                 max(1, min(files, max(n, 1))), n, w, d, g, g)
+    return _block(u.profile, float(over.get("x", u.x)), float(over.get("y", u.y)), float(over.get("heading", u.heading)),
+                  max(1, min(files, max(n, 1))), n, over.get("formation", u.formation))
+
+
+@lru_cache(maxsize=8192)
+def _block(profile: str, x: float, y: float, heading: float, files: int, n: int, formation: str) -> Block:
+    w, d = base_size_of(profile)
+    g = spacing(formation)
+    return Block(x, y, heading, files, n, w, d, g, g)
 
 
 def mob_files(n: int) -> int:

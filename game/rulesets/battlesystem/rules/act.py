@@ -103,6 +103,10 @@ def do_special(em: Emitter, a: A.SpecialFormation) -> None:
 
 
 def do_hold(em: Emitter, a: A.HoldStill) -> None:
+    if a.unit in em.s.chars:
+        c = em.s.chars[a.unit]
+        em.change_char(c, f"{c.name} stays where he is", move_done=True)
+        return
     u = em.unit(a.unit)
     em.change(u, f"{u.name} holds its ground", move_done=True)
 

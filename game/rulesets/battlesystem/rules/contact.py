@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.geometry.contact import convex_overlapping, convex_touching
+from game.geometry.contact import CONVEX_EPS, convex_overlapping, convex_touching
 
 from ..formation import block_of, individual_corners
 from ..state import BSState, Individual, Unit
@@ -38,14 +38,30 @@ def _corners(u: Unit) -> np.ndarray:
 
 
 def touching(a: Unit, b: Unit) -> np.ndarray:
-    """(figures of a, figures of b) True where the two bases touch."""
+    """(figures of a, figures of b) True where the two bases are in base-to-base contact: they
+    touch along part of an edge, or a corner of one presses on the other's edge (bases set at an
+    angle). Two square-set bases meeting only corner to corner are not in contact (ours)."""
     ba, bb = block_of(a), block_of(b)
     if ba.count == 0 or bb.count == 0:
         return np.zeros((ba.count, bb.count), dtype=bool)
     oa, ob = ba.outline, bb.outline
     if not convex_touching(oa[None], ob[None])[0, 0]:
         return np.zeros((ba.count, bb.count), dtype=bool)
-    return convex_touching(ba.corners, bb.corners)
+    m = convex_touching(ba.corners, bb.corners)
+    turn = (ba.heading - bb.heading) % 90.0
+    if m.any() and min(turn, 90.0 - turn) < 1e-9:
+        m &= ~_corner_only(ba, bb)
+    return m
+
+
+def _corner_only(ba, bb) -> np.ndarray:
+    """(N, M) True where two square-set blocks' bases meet only at a corner (both gaps ~0)."""
+    la = ba.to_local(ba.corners)
+    lb = ba.to_local(bb.corners)
+    lo_a, hi_a = la.min(1), la.max(1)
+    lo_b, hi_b = lb.min(1), lb.max(1)
+    gap = np.maximum(lo_b[None] - hi_a[:, None], lo_a[:, None] - hi_b[None])  # (N, M, 2)
+    return (np.abs(gap) <= CONVEX_EPS).all(-1)
 
 
 _CACHE: dict = {}

@@ -63,6 +63,11 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.Fire):
         from .missiles import why_not_fire
         return why_not_fire(s, a, st.phase)
+    if isinstance(a, A.HoldStill) and a.unit in s.chars:
+        c = s.chars[a.unit]
+        if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
+            return f"{a.side} has no individual {a.unit!r} to hold"
+        return f"{c.name} has finished moving" if c.move_done else None
     if isinstance(a, A.UNIT_MOVES):
         if st.phase != "move":
             return "units move in their side's movement step ([1.4])"

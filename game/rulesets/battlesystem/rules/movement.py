@@ -218,9 +218,17 @@ def terrain_cost(s: BSState, u: Unit, b0: Block, b1: Block, length: float, path:
     notes: list[str] = []
     if s.game == "basic":
         return cost, notes  # terrain costs are Intermediate rules ([7.0])
+    if not (b0.count and b1.count):
+        return cost, notes
+    swept = shapely.convex_hull(shapely.multipoints(np.vstack([b0.outline, b1.outline] + ([np.asarray(path)] if path else []))))
+    near = set(g.pieces_at(swept))
+    if not near:
+        return cost, notes
     line = LineString(path) if len(path) > 1 and length > 0 else None
     if line is not None:
         for i in g.slow:
+            if i not in near:
+                continue
             k = g.kind[i]
             if _ignores(u, k.ignore):
                 continue
@@ -229,14 +237,13 @@ def terrain_cost(s: BSState, u: Unit, b0: Block, b1: Block, length: float, path:
                 extra = inside * (1.0 / k.rate - 1.0)
                 cost += extra
                 notes.append(f"{k.name} +{inches(extra)}")
-    if b0.count and b1.count:
-        hull0 = Polygon(b0.outline)
-        swept = shapely.convex_hull(shapely.multipoints(np.vstack([b0.outline, b1.outline])))
-        for i in g.obstacles:
-            if g.poly[i].intersects(swept) and not g.poly[i].intersects(hull0):
-                extra = g.kind[i].cross * mv
-                cost += extra
-                notes.append(f"crossing {g.kind[i].name} +{inches(extra)}")
+    hull0 = Polygon(b0.outline)
+    for i in g.obstacles:
+        if i in near and not g.poly[i].intersects(hull0):
+            extra = g.kind[i].cross * mv
+            cost += extra
+            notes.append(f"crossing {g.kind[i].name} +{inches(extra)}")
+    if any(i in near for i in g.hills):
         lv0 = g.level_at(b0.x, b0.y)
         lv1 = g.level_at(b1.x, b1.y)
         if lv1 > lv0:
@@ -245,9 +252,9 @@ def terrain_cost(s: BSState, u: Unit, b0: Block, b1: Block, length: float, path:
             extra = (lv1 - lv0) * share * mv
             cost += extra
             notes.append(f"climbing {lv1 - lv0} level(s) +{inches(extra)}")
-        if g.roads and g.on_road(swept):
-            cost *= 1.0 / (1.0 + g.kind[g.roads[0]].road_bonus)
-            notes.append("on the road (x3/4)")
+    if any(i in near for i in g.roads) and g.on_road(swept):
+        cost *= 1.0 / (1.0 + g.kind[g.roads[0]].road_bonus)
+        notes.append("on the road (x3/4)")
     return cost, notes
 
 
@@ -257,7 +264,10 @@ def closed_forbidden(s: BSState, b: Block) -> str | None:
     if not g.no_closed or b.count == 0:
         return None
     poly = Polygon(b.outline)
+    near = set(g.pieces_at(poly))
     for i in g.no_closed:
+        if i not in near:
+            continue
         if g.poly[i].intersection(poly).area > 1e-6:
             return g.kind[i].name
     return None
@@ -270,8 +280,9 @@ def crosses_obstacle(s: BSState, b0: Block, b1: Block) -> str | None:
         return None
     hull0 = Polygon(b0.outline)
     swept = shapely.convex_hull(shapely.multipoints(np.vstack([b0.outline, b1.outline])))
+    near = set(g.pieces_at(swept))
     for i in g.obstacles:
-        if g.poly[i].intersects(swept) and not g.poly[i].intersects(hull0):
+        if i in near and not g.poly[i].intersects(hull0):
             return g.kind[i].name
     return None
 

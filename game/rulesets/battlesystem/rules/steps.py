@@ -103,7 +103,7 @@ def has_choice(s: BSState, st: Step) -> bool:
         return bool(rally_options(s, st.side))
     if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
-        return bool(fire_options(s, st.side, st.phase))
+        return bool(fire_options(s, st.side, st.phase, first=True))
     return False
 
 
