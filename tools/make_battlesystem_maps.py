@@ -177,7 +177,7 @@ def ford():
           "forces": {"valmark": valmark, "horde": horde},
           "objectives": [{"id": "fords_v", "side": "valmark", "kind": "hold", "text": "Hold the fords or rout the Horde"},
                          {"id": "fords_h", "side": "horde", "kind": "hold", "text": "Take the fords or rout Valmark"}],
-          "turn_limit": 10, "params": {"game": "intermediate"}}
+          "turn_limit": 10, "params": {"game": "intermediate", "premeasure": True}}
     write("borderland_ford.scenario.json", sc)
 
 

@@ -41,6 +41,11 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        parts: the separate bases of a unit of many figures (a block in ranks and
+            files): each base's centre relative to (x, y) in the figure's own frame
+            (mm along ``heading``, mm to its right); empty for a single model.
+        part_size: each part's width (across) and depth (along ``heading``), mm.
+        part_marks: a short mark per part (``"W"`` on a wounded figure), or empty.
     """
 
     id: str
@@ -56,6 +61,9 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    parts: tuple[tuple[float, float], ...] = ()
+    part_size: tuple[float, float] = (0.0, 0.0)
+    part_marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

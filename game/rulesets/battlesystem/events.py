@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from game.core.event import CORE_EVENTS, Event
+from game.core.event import CORE_EVENTS, Event, PhaseBegan
 
 from .state import Step
 
@@ -17,11 +17,13 @@ class BTSEvent(Event):
     text: str = ""
 
 
-class RoundBegan(BTSEvent):
-    """A game round began: the per-round records of every unit are cleared."""
+class RoundBegan(PhaseBegan):
+    """A game round began: the per-round records of every unit are cleared (a phase event, so
+    the battle log counts rounds)."""
 
     type: Literal["bts_round"] = "bts_round"
-    turn: int
+    phase: str = "initiative"
+    text: str = ""
 
 
 class Sequenced(BTSEvent):

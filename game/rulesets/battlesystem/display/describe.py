@@ -5,12 +5,12 @@ from __future__ import annotations
 from game.core.event import Event
 
 from .. import actions as A
-from ..events import BTSEvent
+from ..events import BTSEvent, RoundBegan
 
 
 def describe(ev: Event) -> str:
     """The log line of an event: the words the rules wrote into it."""
-    if isinstance(ev, BTSEvent) and ev.text:
+    if isinstance(ev, (BTSEvent, RoundBegan)) and ev.text:
         return ev.text
     return ""
 
