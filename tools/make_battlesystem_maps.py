@@ -78,7 +78,7 @@ def crossroads():
     valmark = [
         unit("spears", "valmark_spears", 250, yv, 270, 16, 8),
         unit("swords", "valmark_swords", 470, yv, 270, 16, 8),
-        unit("dwarves", "dwarf_axes", 690, yv, 270, 12, 6),
+        unit("dwarves", "dwarf_axes", 690, yv, 270, 16, 8),
         unit("levy", "valmark_levy", 930, yv, 270, 16, 4, "mob"),
         person("sgt_spears", "sergeant", 250, yv, 270, "unit_commander", "spears"),
         person("sgt_swords", "sergeant", 470, yv, 270, "unit_commander", "swords"),

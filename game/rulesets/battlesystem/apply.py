@@ -11,7 +11,7 @@ from .state import BSState, Pending
 #: per-round records of a unit, cleared as a round begins
 ROUND_FIELDS = {"moved": 0.0, "move_began": False, "move_done": False, "forced_march": False, "charged": None,
                 "charge_failed": False, "fired": 0, "fired_in": [], "rallied": False, "engaged_start": False,
-                "pinned": False, "no_charge": [], "attacked": False, "idle": True}
+                "pinned": False, "no_charge": [], "attacked": False, "idle": True, "frontage_way": 0, "wrap": 0}
 
 
 def _active(s: BSState) -> None:

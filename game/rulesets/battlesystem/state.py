@@ -95,6 +95,7 @@ class Unit(_M):
     idle: bool = True  #: did nothing this round ([7.13])
     stand: str = ""  #: what it did in the previous rout ("" or the enemy it fled)
     rout_heading: float | None = None  #: [7.15] the direction it routs in
+    frontage_way: int = 0  #: [7.10] +1 widened, -1 narrowed this phase
 
     @property
     def on_table(self) -> bool:

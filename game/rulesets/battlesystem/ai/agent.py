@@ -44,9 +44,11 @@ class GeneralAgent:
 
     name = "general"
 
-    def __init__(self, rng: random.Random, budget=None, charge_threshold: float = -0.02, **_: object) -> None:
+    def __init__(self, rng: random.Random, budget=None, charge_threshold: float = 0.05, holders: int = 3,
+                 **_: object) -> None:
         self.rng = rng
         self.threshold = float(charge_threshold)
+        self.holders = int(holders)
         self.reason = ""
 
     # -- the decision --------------------------------------------------------------------------------
@@ -83,9 +85,11 @@ class GeneralAgent:
         for c, uid in rally_options(s, side):
             u = s.units[uid]
             if u.kind == "mob":
-                near = enemies_within_charge(s, u)
-                order = "charge" if near else "advance"
-                if u.mob_order == order and not u.routed:
+                # a mob is a liability in a fight: it holds unless a beaten enemy is in reach
+                near = [e for e in enemies_within_charge(s, u) if s.units[e].routed
+                        or charge_value(s, u, s.units[e]) > 0.2]
+                order = "charge" if near else "halt"
+                if (u.mob_order or "halt") == order and not u.routed:
                     continue
                 self.reason = f"order the mob to {order}"
                 return A.GiveOrder(side=side, commander=c, unit=uid, order=order)
@@ -143,10 +147,26 @@ class GeneralAgent:
         enemies = [e for e in s.enemies_of(u.side) if e.figures and e.on_table]
         if not enemies:
             return None
+        obj = self._holding(s, u)
         if not u.move_began and u.kind != "skirmish":
-            c = self._charge(s, u)
+            c = self._charge(s, u, obj)
             if c is not None:
                 return c
+        if obj is not None:
+            ox, oy, r = obj
+            c = block_of(u).centre
+            foes_on = [e for e in enemies if e.status == "ok" and _on_objective(e, obj)]
+            if foes_on and s.turn >= s.turn_limit - 3:
+                # a contested objective late in the battle: close with the enemy on it
+                e = min(foes_on, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
+                a = self._step_towards(s, u, block_of(e).centre)
+                if a is not None:
+                    self.reason = f"{u.name} drives {e.name} off the objective"
+                    return a
+            if math.dist(c, (ox, oy)) <= r * 0.6:
+                self.reason = f"{u.name} holds the objective"
+                return None
+            return self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3))
         if profile(u).missile and self._can_shoot(s, u, enemies):
             self.reason = f"{u.name} stands to shoot"
             return None
@@ -167,8 +187,29 @@ class GeneralAgent:
                 return a
         return None
 
-    def _charge(self, s: BSState, u: Unit):
-        ranked = sorted(((charge_value(s, u, s.units[e]), e) for e in enemies_within_charge(s, u)[:4]), reverse=True)
+    def _holding(self, s: BSState, u: Unit):
+        """The objective ``u`` is to take and hold (x, y, radius), or None: the units nearest each
+        objective, up to ``holders`` of them, among the side's melee units."""
+        if not s.objectives:
+            return None
+        mine = [m for m in s.living(u.side) if m.status == "ok" and m.figures and m.kind in ("regular", "elite", "berserker")
+                and not profile(m).missile and not profile(m).piece]
+        for ox, oy, r in s.objectives.values():
+            near = sorted(mine, key=lambda m: (math.dist(block_of(m).centre, (ox, oy)), m.id))[: self.holders]
+            if u in near:
+                return (ox, oy, r)
+        return None
+
+    def _charge(self, s: BSState, u: Unit, obj=None):
+        ranked = []
+        late = s.turn >= s.turn_limit - 3
+        for e in enemies_within_charge(s, u)[:4]:
+            v = charge_value(s, u, s.units[e])
+            near_obj = any(_on_objective(s.units[e], (ox, oy, r + 4 * INCH)) for ox, oy, r in s.objectives.values())
+            if near_obj:
+                v += 0.6 if late else (0.15 if obj is not None else 0.0)  # clear the objective
+            ranked.append((v, e))
+        ranked.sort(reverse=True)
         for v, eid in ranked:
             if v <= self.threshold:
                 break
@@ -191,8 +232,14 @@ class GeneralAgent:
         ed = math.dist(c, block_of(e).centre)
         if s.objectives:
             ox, oy, r = min(s.objectives.values(), key=lambda o: math.dist(c, o[:2]))
-            late = s.turn >= s.turn_limit - 2
-            if late or ed > 3 * mv_mm(u) * M.charge:
+            late = s.turn >= s.turn_limit - 3
+            if late:
+                # late in the battle: the enemy contesting the objective, else the objective
+                on = [x for x in live if _on_objective(x, (ox, oy, r + 3 * INCH))]
+                if on:
+                    return block_of(min(on, key=lambda x: (math.dist(c, block_of(x).centre), x.id))).centre
+                return (ox, oy)
+            if ed > 3 * mv_mm(u) * M.charge:
                 return (ox, oy)
         return block_of(e).centre
 
@@ -244,22 +291,34 @@ class GeneralAgent:
                 self.reason = f"{u.name} turns to face its goal"
                 return a
             return None
-        off = d if u.formation == "skirmish" else max(-M.oblique_max_deg, min(M.oblique_max_deg, d))
+        lim = 180.0 if u.formation == "skirmish" else M.oblique_max_deg
+        off = max(-lim, min(lim, d))
         go = min(left, dist if limit is None else min(dist, limit))
-        for frac in (1.0, 0.7, 0.4):
-            step = round(go * frac, 2)
-            if step < INCH * 0.5:
-                break
-            p = plan_advance(s, u, step, off)
-            if p.legal and p.length > 1.0:
-                self.reason = f"{u.name} advances"
-                return A.Advance(side=u.side, unit=u.id, distance=step, offset=round(off, 2))
-            if not p.legal and "closed formation" in p.reason and u.formation == "closed":
+        if go < INCH * 0.5:
+            return None
+        best = None
+        # straight at the goal first; if a friend or the terrain is in the way, a few angles either side
+        for k, dev in enumerate((0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0)):
+            o = max(-lim, min(lim, off + dev))
+            p = plan_advance(s, u, round(go, 2), o)
+            if not p.legal and "closed formation" in p.reason and u.formation == "closed" and k == 0:
                 r = plan_reform(s, u, "open")
                 if r.legal:
                     self.reason = f"{u.name} opens its ranks for the terrain ahead"
                     return A.Reform(side=u.side, unit=u.id, formation="open")
-        return None
+            if not p.legal or p.length <= 1.0:
+                continue
+            hit_friend = p.hit.hit and p.hit.side == u.side
+            gain = dist - math.dist((p.block.x, p.block.y), goal)
+            score = gain - (INCH if hit_friend else 0.0)
+            if best is None or score > best[0] + 1e-9:
+                best = (score, o, p.length)
+            if not p.hit.hit and k == 0:
+                break
+        if best is None or best[0] <= 0.5:
+            return None
+        self.reason = f"{u.name} advances"
+        return A.Advance(side=u.side, unit=u.id, distance=round(best[2], 2), offset=round(best[1], 2))
 
     def _individual(self, s: BSState, c):
         mine = [u for u in s.living(c.side) if u.status == "ok" and u.figures]
@@ -300,6 +359,12 @@ class GeneralAgent:
                 self.reason = f"{c.name} keeps behind the line"
                 return A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
         return None
+
+
+def _on_objective(u: Unit, obj) -> bool:
+    """A figure of ``u`` stands within the objective (x, y, radius)."""
+    c = block_of(u).centres
+    return bool(len(c)) and bool((np.hypot(c[:, 0] - obj[0], c[:, 1] - obj[1]) <= obj[2]).any())
 
 
 def _is_skirmish(u: Unit) -> bool:

@@ -272,6 +272,20 @@ def do_flee(em: Emitter, a: A.Flee) -> None:
     plan = plan_flee(em.s, u)
     if plan.legal:
         apply_plan(em, u, plan, f"{u.name} flees {inches(plan.length)} ([8.8])", done=True)
+    _pursuit_checks(em, enemies, u.name)
+
+
+def _pursuit_checks(em: Emitter, enemies: list[str], who: str) -> None:
+    """[4.6] Table 7: chaotic or low-intelligence units whose enemy flees or withdraws check
+    discipline; on a failure they go out of command and pursue."""
+    from .morale import check_discipline
+    for e in enemies:
+        eu = em.s.units.get(e)
+        if eu is None or eu.status != "ok" or eu.uncontrolled:
+            continue
+        c = DATA.creatures[profile(eu).creature]
+        if c.alignment.startswith("chaotic") or c.intelligence in DATA.tables.discipline.low_or_lower:
+            check_discipline(em, eu, f"{who} flees")
 
 
 def do_individual(em: Emitter, a: A.MoveIndividual) -> None:

@@ -55,6 +55,11 @@ def higher_commanders(s: BSState, u: Unit) -> list[Individual]:
             continue
         if c.role == "army" or (c.role == "brigade" and u.brigade == c.id):
             out.append(c)
+        elif c.deputy_of is not None and c.deputy_of in s.chars:
+            # [9.3] a deputy takes over when his commander is out of the battle
+            boss = s.chars[c.deputy_of]
+            if not boss.active and (boss.role == "army" or (boss.role == "brigade" and u.brigade == boss.id)):
+                out.append(c)
     return sorted(out, key=lambda c: (c.role != "brigade", c.id))
 
 

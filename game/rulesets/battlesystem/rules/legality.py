@@ -189,7 +189,8 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
             continue
         uid = u.id
         if u.engaged_start or in_contact(s, u):
-            out += [A.Withdraw(side=side, unit=uid), A.Flee(side=side, unit=uid), A.HoldStill(side=side, unit=uid)]
+            out += [A.Withdraw(side=side, unit=uid), A.Flee(side=side, unit=uid), A.HoldStill(side=side, unit=uid),
+                    A.WrapAround(side=side, unit=uid, figures=1), A.WrapAround(side=side, unit=uid, figures=2)]
             continue
         if not u.move_began:
             for e in _charge_targets(s, u):
@@ -241,9 +242,21 @@ def resolve(em: Emitter, a: Action) -> None:
          A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
          A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
          A.WrapAround: _wrap}[type(a)](em, a)
+    open_out_of_command(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:
         settle(em)
+
+
+def open_out_of_command(em: Emitter) -> None:
+    """[7.6] a regular unit in closed formation that is out of command opens its ranks at once
+    (no cost)."""
+    from .command import in_command
+    for u in sorted(em.s.units.values(), key=lambda u: u.id):
+        if u.status == "ok" and u.figures and u.formation == "closed" and u.kind in ("regular", "elite") \
+                and not in_command(em.s, u):
+            em.change(u, f"{u.name} is out of command and opens its ranks ([7.6])", formation="open",
+                      shield_wall=False, set_spears=False)
 
 
 def _wrap(em: Emitter, a: A.WrapAround) -> None:

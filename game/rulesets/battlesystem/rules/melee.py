@@ -22,7 +22,7 @@ from ..profiles import DATA
 from ..state import Unit
 from . import crt
 from .command import command_penalty, commander_fights_with_unit
-from .common import Emitter, profile, rating
+from .common import INCH, Emitter, profile, rating
 from .contact import contact_figs, engagements, face_of
 from .ratings import damage as damage_dice
 
@@ -93,7 +93,7 @@ def in_ditch(s, a: Unit) -> bool:
     return any(g.kind[i].ditch and g.poly[i].intersects(c) for i in g.feats)
 
 
-def melee_ar(s, att: Unit, defn: Unit, *, free_attack: bool = False) -> tuple[int, list[tuple[str, int]]]:
+def melee_ar(s, att: Unit, defn: Unit, *, free_attack: bool = False, flank_attack: bool = False) -> tuple[int, list[tuple[str, int]]]:
     """[8.3] the attacker's base AR and the labelled modifiers of Table 10 and the text's AD&D
     examples: open or skirmish formation +1; out of command +1; defender on higher ground +1
     (see README); charging in closed formation -1 ([7.14]); the unit commander fighting with it
@@ -116,7 +116,7 @@ def melee_ar(s, att: Unit, defn: Unit, *, free_attack: bool = False) -> tuple[in
     if free_attack:
         mods.append(("attacking a fleeing unit from behind", TM.fleeing_free_attack))
     else:
-        face = face_of(defn, att)
+        face = "flank" if flank_attack else face_of(defn, att)
         if face == "flank":
             mods.append(("attacking a flank", TM.flank))
         elif face == "rear":
@@ -144,11 +144,11 @@ def defender_ac(s, att: Unit, defn: Unit, *, missile: bool = False) -> tuple[int
 
 
 def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *, free_attack: bool = False,
-           double: bool = False, label: str = "attacks") -> float:
+           double: bool = False, label: str = "attacks", flank_attack: bool = False) -> float:
     """[8.4] one attack of ``figures`` figures of ``att`` on ``defn``: rolls 2d6, reads the CRT;
     returns the hit dice of damage (the :class:`Attack` event explains it)."""
     s = em.s
-    base, mods = melee_ar(s, att, defn, free_attack=free_attack)
+    base, mods = melee_ar(s, att, defn, free_attack=free_attack, flank_attack=flank_attack)
     ac, acm = defender_ac(s, att, defn)
     ac_total = ac + sum(v for _, v in acm)
     roll_mods = [(f"AR {base}", base)] + mods + [(f"AC {ac}", -ac)] + [(k, -v) for k, v in acm]
@@ -198,6 +198,10 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
     if figures == 0:
         from .heroes import unit_eliminated
         unit_eliminated(em, em.unit(u.id))
+    elif killed and u.formation == "open":
+        fill = killed * DATA.tables.movement.open_fill_per_figure_in * INCH
+        em.change(em.unit(u.id), f"{u.name} closes the gaps in its open ranks: {killed}\" of movement ([7.3])",
+                  moved=em.unit(u.id).moved + fill)
     return killed, wound
 
 
@@ -278,6 +282,10 @@ def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) 
             losses_check(em, em.unit(dfn.id), before, f"losses to {att.name}", source=block_of(att).centre, attack=key)
         else:
             damage[dfn.id] = damage.get(dfn.id, 0.0) + dmg
+        from .wrap import wrap_attack
+        extra = wrap_attack(em, em.unit(att.id), em.unit(dfn.id))
+        if extra:
+            damage[dfn.id] = damage.get(dfn.id, 0.0) + extra
     befores = {uid: em.unit(uid).figures for uid in damage}
     for uid, dmg in damage.items():
         other = second.id if uid == first.id else first.id
@@ -310,6 +318,8 @@ def melee_phase(em: Emitter) -> None:
     from .heroes import heroes_vs_units
     heroes_vs_units(em)
     consolidate_wounds(em)
+    from .wrap import end_wraps
+    end_wraps(em)
     for u in list(em.s.units.values()):
         u = em.unit(u.id)
         if not u.on_table:

@@ -204,49 +204,51 @@ def rout_heading(s, u: Unit, source: tuple[float, float] | None) -> float:
 
 
 def rout_move(em: Emitter, u: Unit, dist: float, heading: float) -> None:
-    """Move a routing unit ``dist`` mm along ``heading``, its back to the enemy ([7.15])."""
+    """Move a routing unit ``dist`` mm along ``heading`` (or up to 90 degrees off it when that
+    way is blocked), through friendly units, and turn it to face the way it runs ([7.15]). With
+    no way of 1" or more, blocked by enemy units in closed or open formation (or the terrain),
+    it is destroyed."""
     from .movement import obstacles, overlaps, sweep_translate
     s = em.s
     u = em.unit(u.id)
     b0 = block_of(u)
-    cx, cy = b0.centre
-    # about face (free) about the block's centre, facing the rout
-    turned = block_of(u, heading=heading)
-    fx, fy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-    turned = turned.translated(cx + fx * turned.depth / 2 - turned.x, cy + fy * turned.depth / 2 - turned.y)
     obs = obstacles(s, u.id, pass_friends=True, table=False)
-    if overlaps(turned.corners, obs).hit:
-        turned = b0 if abs(angle_diff(b0.heading, heading)) < 1e-9 else turned
+    gap = DATA.tables.movement.rout_gap_in * INCH
     best = None
+    blockers = set()
     for turn in (0.0, 45.0, -45.0, 90.0, -90.0):
         h = norm(heading + turn)
-        hx, hy = math.cos(math.radians(h)), math.sin(math.radians(h))
-        start = turned if turn == 0.0 else block_of(u, heading=h).translated(
-            cx + hx * turned.depth / 2 - block_of(u, heading=h).x, cy + hy * turned.depth / 2 - block_of(u, heading=h).y)
-        if turn and overlaps(start.corners, obs).hit:
-            continue
-        hit = sweep_translate(start.corners, (dist * hx, dist * hy), obs)
+        d = (dist * math.cos(math.radians(h)), dist * math.sin(math.radians(h)))
+        hit = sweep_translate(b0.corners, d, obs)
         done = dist * hit.share
-        if done >= DATA.tables.movement.rout_gap_in * INCH - 1e-9 or not hit.hit:
-            best = (h, start, done, hit)
+        if not hit.hit or done >= gap - 1e-9:
+            best = (h, d, hit.share, done)
             break
+        blockers.add((hit.kind, hit.id))
     if best is None:
-        blockers = [o for o in s.units.values() if o.side != u.side and o.on_table and o.formation in ("closed", "open")]
-        if blockers:
+        trapped = all(k == "terrain" or (k == "unit" and s.units[i].side != u.side and s.units[i].formation in ("closed", "open"))
+                      for k, i in blockers)
+        if trapped:
             em.change(u, f"{u.name} is surrounded with no gap of 1\" to escape and is destroyed ([7.15])",
                       status="destroyed")
             return
-        best = (heading, turned, 0.0, None)
-    h, start, done, hit = best
-    b1 = start.advanced(done)
-    # break around friends: reform beyond any friendly unit it ends on ([7.15])
+        best = (heading, (0.0, 0.0), 0.0, 0.0)
+    h, d, share, done = best
+    b1 = b0.translated(d[0] * share, d[1] * share)
+    # break around friends: re-form beyond any friendly unit it ends on ([7.15])
     friends = obstacles(s, u.id, table=False)
     extra = 0.0
-    step = INCH
+    hx, hy = math.cos(math.radians(h)), math.sin(math.radians(h))
     while overlaps(b1.corners, friends).hit and extra < 40 * INCH:
-        b1 = b1.advanced(step)
-        extra += step
-    crossed = _crossed_friends(s, u, start, b1)
+        b1 = b1.translated(hx * INCH, hy * INCH)
+        extra += INCH
+    # its back to the enemy: face the way it runs, re-formed about its centre, when there is room
+    cx, cy = b1.centre
+    facing = block_of(u, x=b1.x, y=b1.y, heading=h)
+    facing = facing.translated(cx + hx * facing.depth / 2 - facing.x, cy + hy * facing.depth / 2 - facing.y)
+    if not overlaps(facing.corners, friends).hit:
+        b1 = facing
+    crossed = _crossed_friends(s, u, b0, b1)
     w, ht = s.table
     out = any(not (0 <= x <= w and 0 <= y <= ht) for x, y in b1.centres)
     if out:
@@ -258,7 +260,7 @@ def rout_move(em: Emitter, u: Unit, dist: float, heading: float) -> None:
     for f in crossed:
         fu = em.unit(f)
         if fu.status == "ok":
-            check_morale(em, fu, f"{u.name} routs into it", source=(cx, cy), attack=f"rout:{u.id}:{s.turn}")
+            check_morale(em, fu, f"{u.name} routs into it", source=b0.centre, attack=f"rout:{u.id}:{s.turn}")
 
 
 def _crossed_friends(s, u: Unit, b0, b1) -> list[str]:

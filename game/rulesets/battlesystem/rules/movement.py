@@ -526,9 +526,12 @@ def plan_frontage(s: BSState, u: Unit, files: int) -> Plan:
     files = max(1, min(int(files), u.figures))
     if files == b0.files:
         return no(f"{u.name} already has {files} figures in front")
+    way = 1 if files > b0.files else -1
+    if u.frontage_way and u.frontage_way != way:
+        return no(f"{u.name} may not both widen and narrow its frontage in one movement phase ([7.10])")
     cost = abs(files - b0.files) * M.frontage_per_figure_in * INCH
     b1 = b0.with_files(files)
-    return _static_change(s, u, b1, cost, "change frontage", {"files": files})
+    return _static_change(s, u, b1, cost, "change frontage", {"files": files, "frontage_way": way})
 
 
 def plan_reform(s: BSState, u: Unit, formation: str) -> Plan:
