@@ -182,6 +182,7 @@ class ArtilleryPiece(_M):
 class Tables(_M):
     inch_mm: float
     figure_height_mm: float
+    eye_height_mm: float
     woods_sight_in: float
     woods_sight_woodland_in: float
     dice: Dice

@@ -7,9 +7,10 @@ Sight is judged figure by figure:
   of its base; a target figure is in the arc when any part of its base is (exact: corners,
   edges and the apex against the two boundary rays).
 * **Line** ([10.1]): exact 2.5D shadows (:func:`game.geometry.shadows.shadow_parts`, the
-  shadows ``model_sight`` casts, taken once per seeing figure over all target figures): the eye
-  is 30 mm above the ground the figure stands on (gaps.md), the target figure its base raised
-  30 mm from its ground; hills and buildings block up to their height, and every other unit
+  shadows ``model_sight`` casts, taken once per seeing figure over all target figures): a
+  figure is 30 mm tall (gaps.md) with its eye 25 mm above the ground it stands on (ours: just
+  below its top, so that figures in between hide what is behind them), the target figure its
+  base raised 30 mm from its ground; hills and buildings block up to their height, and every other unit
   blocks as its outline raised 30 mm (figures in formation: ours, see README). With indirect
   fire ([10.7]) friendly units do not block.
 * **Woods** ([11.9]): sight reaches 1" into woods (6" for elves and other woodland creatures),
@@ -42,6 +43,7 @@ from .state import BSState
 
 T = DATA.tables
 H = T.figure_height_mm
+EYE = T.eye_height_mm
 HALF = 45.0
 CLAUSE = "Battlesystem [10.1] (45 degrees either side of the facing; partial sight), [11.9] (woods)"
 
@@ -201,7 +203,7 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
             js = [j for j in cand if float(tz[j]) == z]
             shadows = []
             for p in prisms:
-                iv = scale_interval(vz[a] + H, z + H, p.bottom, p.top)
+                iv = scale_interval(vz[a] + EYE, z + H, p.bottom, p.top)
                 if iv is None:
                     continue
                 parts = shadow_parts(p.polygon, eye, iv[0], iv[1], far)
@@ -244,7 +246,7 @@ def adjudicate(s: BSState, viewer_id: str, target_id: str, figures=None, indirec
     note = "" if us.in_arc else "outside 45 degrees either side of its facing"
     cover = "partial" if us.seen and len(us.seen) < n else "none"
     effect = f"only the {len(us.seen)} figures seen can be hit" if cover == "partial" else ""
-    return SightVerdict(viewer_id, target_id, bool(us.seen), cover, frac, vname, tname, H, (0.0, H), crossings, (),
+    return SightVerdict(viewer_id, target_id, bool(us.seen), cover, frac, vname, tname, EYE, (0.0, H), crossings, (),
                         CLAUSE, effect, note, "partly seen" if cover == "partial" else "")
 
 
@@ -284,7 +286,7 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
     terrain = list(g.prisms.prisms)
     seen_any = None
     for x, y in front:
-        z = g.height_at(x, y) + H
+        z = g.height_at(x, y) + EYE
         hid = hidden_region((float(x), float(y)), z, g.height_at(x, y) + H, terrain + units, (W, Hh))
         sector = Polygon([(x, y)] + [(x + far * math.cos(math.radians(heading + a)), y + far * math.sin(math.radians(heading + a)))
                                      for a in np.linspace(-HALF, HALF, 9)])
