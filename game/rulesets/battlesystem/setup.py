@@ -27,7 +27,7 @@ from game.core.ruleset import RULES_SIDE
 from game.data.maps import MapFile
 from game.data.params import Params, params_problem, parsed
 from game.data.scenario import Scenario
-from game.geometry.contact import convex_overlapping, convex_touching
+from game.geometry.contact import convex_overlapping
 
 from .formation import block_of, individual_corners, mob_files
 from .profiles import DATA

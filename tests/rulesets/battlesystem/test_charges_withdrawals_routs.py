@@ -218,3 +218,26 @@ def test_mob_order__given_after_a_successful_rally_attempt():
     from game.rulesets.battlesystem.turn import settle
     settle(em)
     assert em.unit("mob").y < 900.0 - 11 * IN
+
+
+def test_shield_wall__ac_in_front_half_moves_and_missiles():
+    """Battlesystem [11.6]: declared in command and closed order before moving, with large
+    shields: +2 AC against melee attacks on its front (none on a flank), +4 against missiles
+    (Table 13), half moves."""
+    from game.rulesets.battlesystem.rules.melee import defender_ac
+    from game.rulesets.battlesystem.rules.movement import allowance, plan_special
+    s = make_state(unit("w", "a", "valmark_spears", 600.0, 500.0, 270.0, 16, 8),
+                   person("sgt", "a", "sergeant", 600.0, 500.0, 270.0, "unit_commander", "w"),
+                   unit("foe", "b", "orc_blades", 600.0, 500.0, 90.0, 10, 10),
+                   unit("side", "b", "orc_blades", 600.0 + 4 * 19.05 + 30.0, 520.0, 180.0, 10, 10))
+    assert plan_special(s, s.units["w"], "shield_wall").legal
+    s2, r = do(s, A.SpecialFormation(side="a", unit="w", formation="shield_wall"))
+    w = s2.units["w"]
+    assert r.ok and w.shield_wall and allowance(s2, w) == MV / 2
+    ac, mods = defender_ac(s2, s2.units["foe"], w)
+    assert ac == 4 and mods == [("shield wall", -2)]
+    assert defender_ac(s2, s2.units["side"], w) == (4, [])  # from the flank: no bonus
+    swords = make_state(unit("w", "a", "valmark_swords", 600.0, 500.0, 270.0, 16, 8),
+                        person("sgt", "a", "sergeant", 600.0, 500.0, 270.0, "unit_commander", "w"),
+                        unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10))
+    assert "large shields" in plan_special(swords, swords.units["w"], "shield_wall").reason

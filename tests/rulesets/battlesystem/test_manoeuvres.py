@@ -8,7 +8,6 @@ import math
 
 import pytest
 
-from game.core.event import DiceRolled
 from game.rulesets.battlesystem import actions as A
 from game.rulesets.battlesystem.formation import block_of
 from game.rulesets.battlesystem.rules.contact import engagements

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import math
 
-import pytest
-
 from game.core.event import DiceRolled
 from game.rulesets.battlesystem import RULESET
-from game.rulesets.battlesystem import actions as A
 from game.rulesets.battlesystem.rules.melee import melee_ar
 from game.rulesets.battlesystem.rules.movement import plan_advance, plan_charge
 from game.rulesets.battlesystem.sight import adjudicate, unit_sight
 
-from .helpers import IN, at_step, do, emitter, make_state, person, unit
+from .helpers import IN, at_step, emitter, make_state, person, unit
 
 MV = 9 * IN
 

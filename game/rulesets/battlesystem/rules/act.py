@@ -14,7 +14,7 @@ from ..events import PendingSet, RallyAttempt
 from ..formation import block_of
 from ..profiles import DATA
 from ..state import Unit
-from .common import INCH, Emitter, inches, mv_mm, norm, profile
+from .common import Emitter, inches, mv_mm, norm, profile
 from .contact import contact_figs
 from .movement import (Plan, best_charge, conform, obstacles, overlaps, plan_advance, plan_charge, plan_face,
                        plan_flee, plan_frontage, plan_individual, plan_reform, plan_special, plan_wheel, plan_withdraw,
@@ -140,7 +140,7 @@ def do_charge(em: Emitter, a: A.Charge, auto: bool = False) -> None:
 def _break_through(em: Emitter, u: Unit, target: str, plan: Plan) -> None:
     """[7.14] when even the worst roll would kill the enemy figures in its path, they are
     removed at once and the charge goes on."""
-    from .melee import apply_damage, min_damage_kills
+    from .melee import min_damage_kills
     from .morale import losses_check
     t = em.s.units.get(target)
     if t is None:

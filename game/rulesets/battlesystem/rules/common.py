@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Callable
 
 from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Logged, Target
+from game.core.emitter import Emitter as CoreEmitter
+from game.core.event import Event
 
 from ..events import Changed, IndividualChanged
 from ..profiles import DATA, UnitProfile
@@ -22,31 +23,14 @@ T = DATA.tables
 INCH = T.inch_mm
 
 
-class Emitter:
-    """Events of one ``resolve``, applied to a scratch copy as they are emitted."""
+class Emitter(CoreEmitter[BSState]):
+    """Events of one ``resolve``, applied to a scratch copy as they are emitted
+    (:class:`game.core.emitter.Emitter`), with Battlesystem's shorthands."""
 
     def __init__(self, state: BSState, dice: Dice, apply: Callable[[BSState, Event], None]) -> None:
-        self.s = state.clone()
-        self.dice = dice
-        self._apply = apply
-        self.events: list[Event] = []
+        super().__init__(state, dice, apply)
         #: the attacks each unit already checked morale for in this action ([4.4]: one check an attack)
         self.checked: dict[str, set[str]] = {}
-
-    def emit(self, ev: Event) -> Event:
-        self._apply(self.s, ev)
-        self.events.append(ev)
-        return ev
-
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
-             target: Target | None = None) -> DiceRolled:
-        """Roll and record; ``target`` is the number the roll is compared with, itemised."""
-        ev = self.dice.roll(notation, purpose, mods, side, target)
-        self.emit(ev)
-        return ev
-
-    def log(self, text: str, side: str | None = None) -> None:
-        self.emit(Logged(text=text, side=side))
 
     def change(self, u: Unit, text: str = "", **changes) -> None:
         """Set fields of unit ``u`` (a :class:`Changed` event; ``text`` its log line)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.geometry.contact import CONVEX_EPS, convex_overlapping, convex_touching
+from game.geometry.contact import CONVEX_EPS, convex_touching
 
 from ..formation import block_of, individual_corners
 from ..state import BSState, Individual, Unit

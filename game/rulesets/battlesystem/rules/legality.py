@@ -94,7 +94,7 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.Charge):
         return plan_charge(s, u, a.target, a.pivot, a.wheel, a.offset)
     if isinstance(a, A.ForcedMarch):
-        from .movement import Plan, may_manoeuvre, no
+        from .movement import no
         if u.move_began:
             return no(f"{u.name} has already moved: a forced march is the unit's whole move ([7.13])")
         if in_contact(s, u) or u.engaged_start:

@@ -233,7 +233,7 @@ def may_fight(s, u: Unit, attacked: bool) -> str | None:
 def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) -> None:
     """One melee between two units in contact ([8.4] A-G): the side with the initiative first,
     both attacks on the units as they stood, then the losses and the morale checks."""
-    from .morale import check_morale, losses_check, rout
+    from .morale import losses_check, rout
     s = em.s
     a, b = s.units[a_id], s.units[b_id]
     if not (a.on_table and b.on_table and a.figures and b.figures):

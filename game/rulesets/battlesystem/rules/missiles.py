@@ -19,9 +19,6 @@ range and fire every other round and may shoot indirectly; a wounded crew fires 
 
 from __future__ import annotations
 
-import math
-
-import numpy as np
 from shapely.geometry import Point, Polygon
 
 from .. import actions as A
@@ -33,7 +30,7 @@ from ..state import BSState, Unit
 from . import crt
 from .command import in_command
 from .common import INCH, Emitter, inches, mv_mm, profile, rating
-from .contact import enemies_in_contact, in_contact
+from .contact import enemies_in_contact
 from .movement import missile_class
 
 TA = DATA.tables.missile_ar
@@ -109,7 +106,7 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
     piece = DATA.tables.artillery.get(p.piece) if p.piece else None
     if piece is not None:
         if phase not in ("artillery", "pass_fire"):
-            return f"artillery fires in the artillery step ([1.5] C)"
+            return "artillery fires in the artillery step ([1.5] C)"
         if u.reload > 0:
             return f"{u.name} is reloading ([10.9])"
     elif phase == "artillery":
@@ -119,7 +116,7 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         return f"{u.name} has no shot left this round ([10.2], Table 12)"
     if phase == "initial_missile":
         if piece is not None or DATA.missiles[p.missile].rate < 2:
-            return f"only units with two or more shots a round fire in the initial missile phase ([10.2])"
+            return "only units with two or more shots a round fire in the initial missile phase ([10.2])"
         if "initial_missile" in u.fired_in:
             return f"{u.name} has fired its initial-phase shot ([10.2])"
     if phase == "pass_fire":

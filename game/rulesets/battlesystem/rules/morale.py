@@ -19,7 +19,6 @@ from shapely.geometry import Polygon
 from game.core.event import Target
 
 from ..formation import block_of
-from ..geo import geo_of
 from ..profiles import DATA
 from ..state import Unit
 from .command import command_penalty, commander_bonus
@@ -78,7 +77,6 @@ def _touches_terror(s, u: Unit) -> bool:
 def mob_backed(s, u: Unit) -> bool:
     """[2.10] a friendly regular infantry unit directly behind the mob, within 6"."""
     b = block_of(u)
-    rear = b.to_world(np.array([-b.depth, 0.0]))
     for o in s.units.values():
         if o.side != u.side or o.id == u.id or not o.on_table or o.kind not in ("regular", "elite", "berserker"):
             continue

@@ -21,7 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from game.geometry.contact import convex_overlapping, convex_separation, convex_touching, rotate_entry, translate_entry
+from game.geometry.contact import convex_overlapping, convex_touching, rotate_entry, translate_entry
 from game.geometry.formation import Block
 
 from ..formation import block_of, individual_corners, individual_size, mob_files
@@ -362,13 +362,13 @@ def may_manoeuvre(s: BSState, u: Unit, what: str, auto: bool = False) -> str | N
         return f"{u.name} is a mob: it moves only by its orders ([2.10])"
     if u.uncontrolled and not auto:
         return f"{u.name} failed a discipline check and attacks on its own ([4.6])"
-    if u.rallied and what != "reform":
+    if u.rallied and what != "formation":
         return f"{u.name} rallied this round: it may change formation but not move ([6.3])"
     if u.move_done:
         return f"{u.name} has finished moving this phase"
     if u.engaged_start or in_contact(s, u):
         return f"{u.name} is in base contact: it may only wrap around, withdraw or flee ([7.8])"
-    if profile(u).piece and what not in ("advance", "wheel", "face"):
+    if profile(u).piece and what not in ("advance", "wheel", "facing"):
         return f"{u.name} is artillery: it only moves and turns ([10.9])"
     return None
 
@@ -480,7 +480,7 @@ def _static_change(s: BSState, u: Unit, b1: Block, cost: float, what: str, chang
         return no(f"{u.name} has no room to {what}: it would overlap {_name(s, ov.id)}")
     new_enemies = set(touches_enemy(s, u, b1)) - set(touches_enemy(s, u, block_of(u)))
     if new_enemies:
-        return no(f"no figure may move into base contact while the unit is re-formed ([7.10])")
+        return no("no figure may move into base contact while the unit is re-formed ([7.10])")
     left = remaining(s, u)
     if cost > left + 1e-6:
         return no(f"to {what} costs {inches(cost)}, {u.name} has {inches(left)} left")
@@ -492,15 +492,24 @@ def _static_change(s: BSState, u: Unit, b1: Block, cost: float, what: str, chang
     return plan
 
 
+def _reform_guard(s: BSState, u: Unit, what: str) -> str | None:
+    """Why ``u`` may not change its ``what`` ("facing", "frontage", "formation") now ([7.8]-[7.10])."""
+    why = may_manoeuvre(s, u, what)
+    if why:
+        return why
+    if u.pinned:
+        return f"{u.name} was contacted after losing the initiative: no {what} change this phase ([7.8])"
+    if u.formation == "skirmish" and what != "formation":
+        return ("skirmishers change direction at will: move them obliquely instead ([7.9])" if what == "facing"
+                else "skirmishers have no frontage ([7.10])")
+    return None
+
+
 def plan_face(s: BSState, u: Unit, turn: int) -> Plan:
     """[7.9] right or left face (1/3 of the move), about face (1/2)."""
-    why = may_manoeuvre(s, u, "face")
+    why = _reform_guard(s, u, "facing")
     if why:
         return no(why)
-    if u.pinned:
-        return no(f"{u.name} was contacted after losing the initiative: no facing change this phase ([7.8])")
-    if u.formation == "skirmish":
-        return no("skirmishers change direction at will: move them obliquely instead ([7.9])")
     share = M.face_about if turn == 180 else M.face_quarter
     cost = share * mv_mm(u)
     if u.shield_wall:
@@ -515,13 +524,9 @@ def plan_face(s: BSState, u: Unit, turn: int) -> Plan:
 
 def plan_frontage(s: BSState, u: Unit, files: int) -> Plan:
     """[7.10] add or take away figures in the front rank: 1" a figure."""
-    why = may_manoeuvre(s, u, "frontage")
+    why = _reform_guard(s, u, "frontage")
     if why:
         return no(why)
-    if u.pinned:
-        return no(f"{u.name} was contacted after losing the initiative: no frontage change this phase ([7.8])")
-    if u.formation == "skirmish":
-        return no("skirmishers have no frontage ([7.10])")
     b0 = block_of(u)
     files = max(1, min(int(files), u.figures))
     if files == b0.files:
@@ -536,11 +541,9 @@ def plan_frontage(s: BSState, u: Unit, files: int) -> Plan:
 
 def plan_reform(s: BSState, u: Unit, formation: str) -> Plan:
     """[7.6] closed to open or back: 1/3 of the move; closed order needs the unit in command."""
-    why = may_manoeuvre(s, u, "reform")
+    why = _reform_guard(s, u, "formation")
     if why:
         return no(why)
-    if u.pinned:
-        return no(f"{u.name} was contacted after losing the initiative: no formation change this phase ([7.8])")
     if u.kind not in ("regular", "elite", "berserker"):
         return no(f"a {u.kind} unit keeps its own formation ([7.1])")
     if formation == u.formation:

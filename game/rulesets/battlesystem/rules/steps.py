@@ -19,7 +19,7 @@ from ..formation import block_of
 from ..profiles import DATA
 from ..state import BSState, Step, Unit
 from .command import can_reach_all, commanders_of
-from .common import INCH, Emitter, mv_mm, profile, rating
+from .common import Emitter, mv_mm, profile, rating
 from .contact import in_contact
 
 M = DATA.tables.movement

@@ -53,7 +53,7 @@ def plan_wrap(s: BSState, u: Unit, figures: int) -> Plan:
                   f"{inches(remaining(s, u))} left ([7.11])")
     reach = math.hypot((eb.width + b.width) / 2.0, b.depth) + arm
     if reach > mv_mm(u) + 1e-6:
-        return no(f"a figure would move further than its move ([7.11])")
+        return no("a figure would move further than its move ([7.11])")
     return Plan(True, block=b, cost=cost, contact=e.id, changes={"wrap": figures})
 
 
