@@ -188,17 +188,24 @@ class GeneralAgent:
         return None
 
     def _holding(self, s: BSState, u: Unit):
-        """The objective ``u`` is to take and hold (x, y, radius), or None: the units nearest each
-        objective, up to ``holders`` of them, among the side's melee units."""
+        """The objective ``u`` is to take and hold (x, y, radius), or None. The side's melee units
+        are shared out among the objectives, nearest first, turn about, up to ``holders`` an
+        objective."""
         if not s.objectives:
             return None
         mine = [m for m in s.living(u.side) if m.status == "ok" and m.figures and m.kind in ("regular", "elite", "berserker")
                 and not profile(m).missile and not profile(m).piece]
-        for ox, oy, r in s.objectives.values():
-            near = sorted(mine, key=lambda m: (math.dist(block_of(m).centre, (ox, oy)), m.id))[: self.holders]
-            if u in near:
-                return (ox, oy, r)
-        return None
+        objs = sorted(s.objectives.items())
+        taken: dict[str, str] = {}
+        for _ in range(self.holders):
+            for oid, (ox, oy, r) in objs:
+                free = [m for m in mine if m.id not in taken]
+                if not free:
+                    break
+                m = min(free, key=lambda m: (math.dist(block_of(m).centre, (ox, oy)), m.id))
+                taken[m.id] = oid
+        oid = taken.get(u.id)
+        return s.objectives[oid] if oid is not None else None
 
     def _charge(self, s: BSState, u: Unit, obj=None):
         ranked = []
