@@ -179,8 +179,9 @@ def rout(em: Emitter, u: Unit, source: tuple[float, float] | None, verb: str = "
     em.change(u, f"{u.name} {verb}" + ("" if again else " ([4.5])"), status="routed", formation=form,
               shield_wall=False, set_spears=False, rout_heading=heading, uncontrolled="")
     dist = distance if distance is not None else mv_mm(u) * (1.0 if again else M.rout)
+    where = block_of(em.unit(u.id))
     rout_move(em, em.unit(u.id), dist, heading)
-    _skirmishers_check(em, em.unit(u.id))
+    _skirmishers_check(em, em.unit(u.id), where)
 
 
 def rout_heading(s, u: Unit, source: tuple[float, float] | None) -> float:
@@ -272,9 +273,9 @@ def _crossed_friends(s, u: Unit, b0, b1) -> list[str]:
     return sorted(out)
 
 
-def _skirmishers_check(em: Emitter, u: Unit) -> None:
-    """[2.9], [4.4] friendly skirmishers within their movement rate of a unit that routs check."""
-    b = block_of(u)
+def _skirmishers_check(em: Emitter, u: Unit, b) -> None:
+    """[2.9], [4.4] friendly skirmishers within their movement rate of a unit that routs check;
+    the distance is measured from where the unit stood when it routed (the block ``b``)."""
     for o in list(em.s.units.values()):
         if o.side != u.side or o.id == u.id or o.status != "ok" or o.formation != "skirmish":
             continue
