@@ -262,6 +262,7 @@ class Armour(_M):
 class AdndFile(_M):
     monster_thac0: list[tuple[float, int]]
     class_thac0: dict[str, list[tuple[int, int]]]
+    fighter_attacks: list[tuple[int, int, int]]
     armour: dict[str, Armour]
     shields: dict[str, int]
 
@@ -292,6 +293,7 @@ class Creature(_M):
     exceptional_abilities: int = 0
     attacks: list[str] = []
     thac0: int | None = None
+    zero_level: bool = False  #: 0-level men ([8.6]: fighters strike once a level at them)
 
     @property
     def hd_value(self) -> float:

@@ -72,3 +72,35 @@ def test_multiple_attacks_add_on_one_roll():
     """Battlesystem [8.6]: a weretiger's D4/D4/D12 on one attack roll adds the three columns."""
     per, rs = crt.hits(16, ["d4", "d4", "d12"])
     assert per == 3 + 3 + 9 and [r.column for r in rs] == ["D4", "D4", "D12"]
+
+
+def test_multiple_attacks__a_seventh_level_fighter_three_every_two_rounds_seven_at_weak_foes():
+    """Battlesystem [8.6] example: a 7th-level fighter has 3 attacks every 2 melee rounds (here
+    1, 2, 1, 2), and 7 a round against creatures under 1 HD or 0-level men; a 5th-level paladin
+    1; a 13th-level fighter 2; monsters 1."""
+    from game.rulesets.battlesystem.profiles import DATA
+    from game.rulesets.battlesystem.rules.ratings import attacks_in_round, weak
+    aldric = DATA.characters["aldric"]
+    assert [attacks_in_round(aldric, False, k) for k in (1, 2, 3, 4)] == [1, 2, 1, 2]
+    assert attacks_in_round(aldric, True, 1) == 7
+    assert attacks_in_round(DATA.characters["bertrand"], False, 2) == 1
+    assert attacks_in_round(aldric.model_copy(update={"level": 13}), False, 1) == 2
+    assert attacks_in_round(DATA.characters["orc_chief"], True, 1) == 1
+    assert [weak(DATA.units[k]) for k in ("goblin_slingers", "orc_blades", "valmark_spears", "valmark_levy",
+                                          "valmark_horse")] == [True, False, True, True, False]
+
+
+def test_multiple_attacks__a_hero_reads_every_attack_on_one_roll():
+    """Battlesystem [8.6], [9.4] A: Lord Aldric's seven attacks on a goblin figure use one attack
+    roll: seven D8 readings added."""
+    from game.rulesets.battlesystem.events import Attack
+    from game.rulesets.battlesystem.rules.individuals import hero_vs_unit
+
+    from .helpers import at_step, emitter, make_state, person, unit
+    s = make_state(person("h", "a", "aldric", 600.0, 500.0 - 12.7 / 2, 270.0, "hero"),
+                   unit("t", "b", "goblin_slingers", 600.0, 500.0 - 12.7, 90.0, 10, 10))
+    em = emitter(at_step(s, "melee", "rules"), [6, 6, 3, 4])
+    hero_vs_unit(em, em.s.chars["h"], em.s.units["t"])
+    a2 = [e for e in em.events if isinstance(e, Attack)][1]
+    assert len(a2.readings) == 7 and all(r.startswith("d8: D8") for r in a2.readings)
+    assert a2.per_figure == 7 * crt.read(a2.attack_roll, "d8").total

@@ -7,8 +7,9 @@ Table 9): half a figure's hit dice or more wounds the figure, never more ([9.4] 
 
 B. Individual combat: two 1:1 figures in contact fight three AD&D melee rounds in the melee
 phase ([1.6] A, [9.4] B): each round both roll initiative (d6, the higher strikes first,
-ties together), then a d20 that must reach THAC0 - AC (a 20 always hits), and the weapon's
-damage in hit points. The Basic game has no individual combat ([5.0]).
+ties together), then a d20 for each attack that must reach THAC0 - AC (a 20 always hits),
+and the weapon's damage in hit points. Fighters strike as often as their level allows
+([8.6], :func:`ratings.attacks_in_round`), in A on one attack roll. The Basic game has no individual combat ([5.0]).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..state import Individual, Unit
 from . import crt
 from .common import Emitter, profile, rating
 from .contact import individuals_in_contact
-from .ratings import character_ac, character_thac0
+from .ratings import attacks_in_round, character_ac, character_thac0, weak
 
 TH = DATA.tables.heroes
 
@@ -84,7 +85,8 @@ def hero_vs_unit(em: Emitter, c: Individual, u: Unit) -> None:
     ac = rating(u).ac
     r = em.roll(DATA.tables.dice.melee, f"{c.name} attacks {u.name}: attack roll", [(f"AR {base}", base), (f"AC {ac}", -ac)],
                 side=c.side)
-    per, rd = crt.hits(r.total, [_damage(c, rating(u).size)])
+    blows = attacks_in_round(DATA.characters[c.profile], weak(profile(u)), em.s.turn)
+    per, rd = crt.hits(r.total, [_damage(c, rating(u).size)] * blows)
     half = rating(u).hd_per_figure / 2.0
     em.emit(Attack(attacker=c.id, defender=u.id, attack_roll=r.total, readings=[x.text() for x in rd], per_figure=per,
                    figures=1, damage=per, text=f"CRT: attack roll {r.total}: {per} HD against a figure of "
@@ -117,14 +119,19 @@ def individual_combat(em: Emitter, a: Individual, b: Individual) -> None:
             if not x.active or (not y.active and not together):
                 continue
             need = character_thac0(DATA.characters[x.profile]) - character_ac(DATA.characters[y.profile])
-            r = em.roll("d20", f"{x.name} strikes at {x.name and y.name}", side=x.side,
-                        target=Target(label="THAC0 - AC", base=need, pass_on=(20,), words=("hit", "miss")))
-            if r.passed:
-                dmg = em.roll(_damage(x, _size(y)), f"{x.name}'s damage to {y.name}", side=x.side).total
-                if together:
-                    dealt.append((y, dmg, x.name))
-                else:
-                    wound_hero(em, y, dmg, f"{x.name}'s blow")
+            blows = attacks_in_round(DATA.characters[x.profile], weak(DATA.characters[y.profile]),
+                                     (em.s.turn - 1) * TH.rounds_per_phase + rnd)
+            for _ in range(blows):
+                if not together and not em.s.chars[y.id].active:
+                    break
+                r = em.roll("d20", f"{x.name} strikes at {y.name}", side=x.side,
+                            target=Target(label="THAC0 - AC", base=need, pass_on=(20,), words=("hit", "miss")))
+                if r.passed:
+                    dmg = em.roll(_damage(x, _size(y)), f"{x.name}'s damage to {y.name}", side=x.side).total
+                    if together:
+                        dealt.append((y, dmg, x.name))
+                    else:
+                        wound_hero(em, y, dmg, f"{x.name}'s blow")
         for y, dmg, who in dealt:
             wound_hero(em, y, dmg, f"{who}'s blow")
 

@@ -243,6 +243,35 @@ def character_thac0(c: CharacterProfile) -> int:
     return base - c.magic_weapon
 
 
+def attacks_in_round(c: CharacterProfile, weak_target: bool, round_no: int) -> int:
+    """[8.6] how many attacks character ``c`` makes in melee round ``round_no`` (1-based):
+    fighters, rangers and paladins by level (adnd.toml ``fighter_attacks``: 3 attacks every 2
+    rounds at 7th level fall as 1, 2, 1, 2 ...), or one a level against ``weak_target``s
+    (creatures of less than one hit die, 0-level men: :func:`weak`); every other character 1."""
+    if c.race == "monster" or c.class_ not in T.command.fighter_classes:
+        return 1
+    if weak_target:
+        return max(1, c.level)
+    n, per = 1, 1
+    for start, attacks, rounds in DATA.adnd.fighter_attacks:
+        if c.level >= start:
+            n, per = attacks, rounds
+    return (round_no * n) // per - ((round_no - 1) * n) // per
+
+
+def weak(p: UnitProfile | CharacterProfile) -> bool:
+    """[8.6] whether a fighter strikes a troop type or character once a level: creatures of less
+    than one hit die or 0-level men (a mounted figure is judged by its averaged hit dice)."""
+    if isinstance(p, CharacterProfile):
+        if p.race == "monster":
+            return hd_value(p.hd, p.plus) < 1.0
+        return p.level == 0
+    c = DATA.creatures[p.creature]
+    if p.mount:
+        return unit_hd(p) < 1.0
+    return c.hd_value < 1.0 or c.zero_level
+
+
 def character_ac(c: CharacterProfile) -> int:
     """[3.2] armour class: given, or armour and shield (the creature's own for ``natural``)."""
     if c.ac is not None:
