@@ -110,3 +110,18 @@ def test_bad_roster_file_names_the_entry(tmp_path):
         Data(tmp_path)
     assert "rosters.toml" in str(e.value) and "units.valmark_spears.weapon" in str(e.value) and "laser" in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_thac0_for_the_attack_rating__repeated_20s_ignored():
+    """Battlesystem [8.3] example: a creature that hits AC 1 on a 20 (the matrix's repeated 20s
+    ignored) has a THAC0 of 21 for its attack rating: creatures under 1-1 HD and 0-level men."""
+    assert R.monster_thac0(R.hd_value(0.5, 0)) == 21
+    assert R.creature_thac0(DATA.creatures["levy"]) == 21
+    assert R.rate(DATA.units["valmark_levy"], 24).ar == 21  # 10:1, no adjustment
+
+
+def test_hit_dice_a_figure__ten_orcs_are_ten_hit_dice():
+    """Battlesystem [8.7] example: one orc figure (10 orcs of 1 HD) has 10 hit dice; a unit of
+    ten such figures 100."""
+    r = R.rate(DATA.units["orc_blades"], 10)
+    assert (r.ratio, r.hd_per_figure, r.hd_per_figure * 10) == (10, 10.0, 100.0)
