@@ -31,6 +31,8 @@ def base_size_of(profile: str) -> tuple[float, float]:
     p = DATA.units[profile]
     if p.piece:
         w, d = T.bases["artillery"]
+    elif p.chariot:
+        w, d = T.bases["chariot"]
     elif p.mount:
         w, d = T.bases["cavalry"]
     else:

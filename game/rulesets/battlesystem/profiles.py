@@ -185,6 +185,9 @@ class Tables(_M):
     eye_height_mm: float
     woods_sight_in: float
     woods_sight_woodland_in: float
+    chariot_ac: int
+    chariot_mv: float
+    chariot_strong_team: float
     dice: Dice
     ratio: list[tuple[float, int]]
     bases: dict[str, tuple[float, float]]
@@ -339,6 +342,12 @@ class UnitProfile(_M):
     ratio: int = 0
     piece: str = ""
     ammunition: int = 2
+    pullers: int = Field(0, ge=0, description="[11.3] a chariot: how many ``mount`` creatures pull it (0: not a chariot)")
+    passengers: int = Field(1, ge=1, description="[11.3] a chariot's passengers (``creature``)")
+
+    @property
+    def chariot(self) -> bool:
+        return self.pullers > 0
 
 
 class CharacterProfile(_M):

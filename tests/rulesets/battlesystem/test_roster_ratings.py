@@ -125,3 +125,33 @@ def test_hit_dice_a_figure__ten_orcs_are_ten_hit_dice():
     ten such figures 100."""
     r = R.rate(DATA.units["orc_blades"], 10)
     assert (r.ratio, r.hd_per_figure, r.hd_per_figure * 10) == (10, 10.0, 100.0)
+
+
+def test_chariot_rating__team_and_passengers():
+    """Battlesystem [11.3], [2.3]: a chariot of two light horses (2 HD, AC 7, 24", THAC0 16) and
+    two men-at-arms in chain (1 HD, AC 5, THAC0 21): AR the four averaged in its favour,
+    (16 + 16 + 21 + 21) / 4 = 18.5 -> 18; HD 2 + 1 = 3 (10:1, 30 HD a figure); AC the average
+    6, 2 better: 4; MV 2/3 of 24" = 16" (the team's 4 HD are less than three times the
+    passengers' 2); damage both spears and both bites; a 1" x 2" base."""
+    from game.rulesets.battlesystem.formation import base_size_of
+    p = DATA.units["valmark_chariots"]
+    r = R.rate(p, 6)
+    assert (r.ar, r.hd, r.ratio, r.hd_per_figure, r.ac, r.size) == (18, 3.0, 10, 30.0, 4, "L")
+    assert math.isclose(r.mv, 16.0)
+    assert R.damage(p, "M") == ["d6", "d6", "d3", "d3"]
+    assert base_size_of("valmark_chariots") == pytest.approx((25.4, 50.8))
+    strong = p.model_copy(update={"passengers": 1, "pullers": 4})  # 8 HD of team, 3 x 1 HD of men or more
+    assert R.rate(strong, 6).mv == 24.0
+
+
+def test_chariot_charge__minus_two_like_cavalry():
+    """Battlesystem [11.4]: charging chariots, like cavalry, -2 to their attack rating."""
+    from game.rulesets.battlesystem.rules.melee import melee_ar
+
+    from .helpers import make_state, person, unit
+    s = make_state(unit("att", "a", "valmark_chariots", 600.0, 600.0, 270.0, 6, 6),
+                   person("sgt", "a", "sergeant", 600.0, 640.0, 270.0, "unit_commander", "att"),
+                   unit("def", "b", "orc_blades", 600.0, 600.0, 90.0, 10, 10))
+    att = s.units["att"].model_copy(update={"charged": "def"})
+    base, mods = melee_ar(s, att, s.units["def"])
+    assert base == 18 and ("cavalry charge", -2) in mods

@@ -96,12 +96,25 @@ class UnitRating:
 
 
 def unit_hd(p: UnitProfile) -> float:
-    """[11.2] hit dice of one creature of the unit (cavalry: rider and mount averaged, rounded up)."""
+    """[11.2] hit dice of one creature of the unit (cavalry: rider and mount averaged, rounded up;
+    [11.3] a chariot: the team's average plus the passengers' average)."""
     c = DATA.creatures[p.creature]
+    if p.chariot:
+        return float(DATA.creatures[p.mount].hd + c.hd)
     if p.mount:
         m = DATA.creatures[p.mount]
         return float(math.ceil((c.hd + m.hd) / 2.0))
     return c.hd_value
+
+
+def unit_thac0(p: UnitProfile) -> int:
+    """[8.3] the THAC0 the unit's attack rating starts from: the rider's, or [11.3] a chariot's
+    passengers and team averaged, rounded down (in the chariot's favour)."""
+    c = DATA.creatures[p.creature]
+    if p.chariot:
+        team = creature_thac0(DATA.creatures[p.mount])
+        return math.floor((creature_thac0(c) * p.passengers + team * p.pullers) / (p.passengers + p.pullers))
+    return creature_thac0(c)
 
 
 def unit_ac(p: UnitProfile) -> int:
@@ -110,6 +123,10 @@ def unit_ac(p: UnitProfile) -> int:
     c = DATA.creatures[p.creature]
     ac = c.ac if p.armour == "natural" else DATA.adnd.armour[p.armour].ac
     ac -= DATA.adnd.shields[p.shield]
+    if p.chariot:
+        # [11.3] the average of passengers and team (rounded in the chariot's favour), 2 better
+        team = DATA.creatures[p.mount].ac
+        return math.floor((ac * p.passengers + team * p.pullers) / (p.passengers + p.pullers)) + T.chariot_ac
     if p.mount:
         ac = max(ac, DATA.creatures[p.mount].ac)
     return ac
@@ -120,6 +137,12 @@ def unit_mv(p: UnitProfile) -> float:
     artillery the piece's ([10.9])."""
     if p.piece:
         return DATA.tables.artillery[p.piece].mv
+    if p.chariot:
+        # [11.3] 2/3 of the team's move, the whole of it when the team has three times the
+        # passengers' hit dice or more
+        m, c = DATA.creatures[p.mount], DATA.creatures[p.creature]
+        strong = m.hd_value * p.pullers >= T.chariot_strong_team * c.hd_value * p.passengers
+        return m.mv if strong else m.mv * T.chariot_mv
     if p.mount:
         return DATA.creatures[p.mount].mv
     c = DATA.creatures[p.creature]
@@ -195,10 +218,11 @@ def discipline_parts(p: UnitProfile, figures: int) -> list[tuple[str, int]]:
 
 
 def ar_parts(p: UnitProfile, ratio: int | None = None) -> list[tuple[str, int]]:
-    """[8.3] THAC0 (the rider's), the magic weapon, Table 9's ratio adjustment."""
+    """[8.3] THAC0 (the rider's; [11.3] a chariot's: the average of passengers and team, rounded
+    in its favour), the magic weapon, Table 9's ratio adjustment."""
     c = DATA.creatures[p.creature]
     r = unit_ratio(p) if ratio is None else ratio
-    parts = [("THAC0", creature_thac0(c))]
+    parts = [("THAC0", unit_thac0(p))]
     if p.magic_weapon:
         parts.append((f"weapon +{p.magic_weapon}", -p.magic_weapon))
     parts.append((f"{r}:1 figures", T.ratio_adjustment[str(r)]))
@@ -212,7 +236,7 @@ def rate(p: UnitProfile, figures: int) -> UnitRating:
     dice = hd if p.mount else DATA.creatures[p.creature].hd  # 1+1 and 1-1 are one die each
     per = dice * r
     mp, dp, ap = morale_parts(p, figures), discipline_parts(p, figures), ar_parts(p, r)
-    return UnitRating(r, hd, float(per), unit_ac(p), unit_mv(p), unit_size(p), creature_thac0(DATA.creatures[p.creature]),
+    return UnitRating(r, hd, float(per), unit_ac(p), unit_mv(p), unit_size(p), unit_thac0(p),
                       sum(v for _, v in ap), tuple(ap), sum(v for _, v in mp), tuple(mp),
                       sum(v for _, v in dp), tuple(dp))
 
@@ -220,9 +244,9 @@ def rate(p: UnitProfile, figures: int) -> UnitRating:
 def damage(p: UnitProfile, target_size: str) -> list[str]:
     """The unit's damage dice against a target of ``target_size`` ([8.4] C): the weapon in
     hand, and for cavalry the mount's attacks too ([11.2], [11.5])."""
-    out = [_dmg(DATA.melee[p.weapon], target_size)]
+    out = [_dmg(DATA.melee[p.weapon], target_size)] * (p.passengers if p.chariot else 1)
     if p.mount:
-        out += [_dmg(DATA.melee[a], target_size) for a in DATA.creatures[p.mount].attacks]
+        out += [_dmg(DATA.melee[a], target_size) for a in DATA.creatures[p.mount].attacks] * max(1, p.pullers)
     return out
 
 
