@@ -220,6 +220,27 @@ def test_mob_order__given_after_a_successful_rally_attempt():
     assert em.unit("mob").y < 900.0 - 11 * IN
 
 
+def test_mob__takes_the_path_of_least_resistance():
+    """Battlesystem [2.10]: a mob marching on its order bears off (within the free 45 degrees)
+    round rough ground straight ahead instead of wading through it at half speed; on open
+    ground it goes straight on."""
+    from game.rulesets.battlesystem.rules.auto import carry_out
+    rough = {"id": "r", "kind": "rough", "name": "the stony field", "height": 0,
+             "exterior": [[500.0, 520.0], [700.0, 520.0], [700.0, 800.0], [500.0, 800.0]]}
+
+    def march(features):
+        s = make_state(unit("mob", "a", "valmark_levy", 600.0, 900.0, 270.0, 16, 4, "mob"),
+                       unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10), features=features)
+        s.units["mob"].mob_order = "advance"
+        em = emitter(s)
+        carry_out(em, em.unit("mob"))
+        return em.unit("mob")
+    straight = march([])
+    assert math.isclose(straight.x, 600.0, abs_tol=1e-6) and straight.y < 900.0 - 11 * IN
+    veer = march([rough])
+    assert abs(veer.x - 600.0) > 3 * IN and veer.y < 900.0 - 8 * IN
+
+
 def test_shield_wall__ac_in_front_half_moves_and_missiles():
     """Battlesystem [11.6]: declared in command and closed order before moving, with large
     shields: +2 AC against melee attacks on its front (none on a flank), +4 against missiles

@@ -88,6 +88,25 @@ def close_towards(em: Emitter, u: Unit, e: Unit, auto: bool = False) -> None:
             break
 
 
+#: the ways a mob may bear off its line ([7.9]: up to 45 degrees is free), straightest first
+MOB_OFFSETS = (0.0, -15.0, 15.0, -30.0, 30.0, -45.0, 45.0)
+
+
+def easiest_way(s, u: Unit, dist: float, budget: float) -> float | None:
+    """[2.10] the oblique (degrees) of a mob's advance of ``dist``: the path of least resistance
+    (the lowest movement cost a unit of distance over the terrain), the straightest of equals;
+    None when no way is legal."""
+    best = None
+    for off in MOB_OFFSETS:
+        p = plan_advance(s, u, dist, off, auto=True, budget=budget)
+        if not p.legal or p.length <= 0:
+            continue
+        rate = p.cost / p.length
+        if best is None or rate < best[0] - 1e-9:
+            best = (rate, off)
+    return None if best is None else best[1]
+
+
 def carry_out(em: Emitter, u: Unit) -> None:
     """[2.10] a mob follows its last order (in as straight a line as it can)."""
     from .act import do_advance
@@ -105,8 +124,9 @@ def carry_out(em: Emitter, u: Unit) -> None:
         room = remaining(em.s, u) * (DATA.tables.movement.forced_march if order == "force_march" else 1.0)
         for frac in (1.0, 0.75, 0.5, 0.25):
             dist = room * frac
-            if dist >= 1.0 and plan_advance(em.s, u, dist, 0.0, auto=True, budget=room).legal:
-                do_advance(em, A.Advance(side=u.side, unit=u.id, distance=dist, offset=0.0), auto=True)
+            off = easiest_way(em.s, u, dist, room) if dist >= 1.0 else None
+            if off is not None:
+                do_advance(em, A.Advance(side=u.side, unit=u.id, distance=dist, offset=off), auto=True)
                 break
     elif order in ("wheel_left", "wheel_right"):
         ang = -90.0 if order == "wheel_left" else 90.0
