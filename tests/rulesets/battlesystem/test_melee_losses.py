@@ -87,3 +87,15 @@ def test_melee_is_simultaneous_and_reads_the_crt():
         ("A", 19 + 2 - 4 + 7, 2, 10, 20), ("B", 21 + 1 - 6 + 12, 1, 10, 10)]
     cas = {e.unit: e.killed for e in em.events if isinstance(e, Casualties)}
     assert cas == {"B": 2, "A": 1}
+
+
+def test_open_order_losses__one_inch_of_movement_a_figure_to_fill_the_gaps():
+    """Battlesystem [7.3]: a unit in open formation that loses figures pays 1" of its movement
+    for each figure moved up to fill the gaps (in closed order the rear fills them free, [7.2]):
+    30 HD on open orcs kill 3 figures and use 3"."""
+    em = emitter(_facing(b_profile="orc_spears", b_form="open"))
+    apply_damage(em, em.unit("B"), 30, "test")
+    assert em.unit("B").figures == 7 and abs(em.unit("B").moved - 3 * 25.4) < 1e-9
+    em = emitter(_facing(b_profile="orc_spears"))
+    apply_damage(em, em.unit("B"), 30, "test")
+    assert em.unit("B").figures == 7 and em.unit("B").moved == 0.0
