@@ -148,3 +148,33 @@ def test_human_plays_the_basic_battle_to_its_end_with_the_mouse(app, tmp_path):
     assert s.battle.over, "the battle did not reach its end"
     assert commits >= 6 and clicks > 20
     assert scene.summary_shown or s.battle.over
+
+
+def test_formation_and_frontage_from_the_action_bar(app, tmp_path):
+    """Battlesystem [7.6], [7.10] in the app: with a unit selected in its movement step the
+    action bar offers its formation and frontage changes; pressing them changes the block
+    (open order, then one file fewer: a rank deeper) and uses the unit's movement."""
+    scene = start_battle(app, CROSSROADS, {"valmark": Seat("human")}, tmp_path / "bs.replay.jsonl")
+    s = scene.session
+    scene.paused_ai = True
+    for _ in range(40):
+        st = s.battle.state
+        if scene.my_turn and st.step is not None and st.step.phase == "move":
+            break
+        if not scene.my_turn:
+            scene.skip_ai()
+        elif st.step is not None and st.step.phase == "choose_first":
+            assert _press(app, scene, "horde moves first")
+        else:
+            assert _press(app, scene, "End step")
+    st = s.battle.state
+    u = next(u for u in _own_units(scene) if u.formation == "closed" and u.kind == "regular")
+    click(app, scene.view.camera.to_screen(scene.view.by_id[u.id].x, scene.view.by_id[u.id].y))
+    assert scene.selected == u.id
+    files = u.files
+    assert _press(app, scene, "Form open order"), [b.text for b in scene._bar_buttons]
+    after = s.battle.state.units[u.id]
+    assert after.formation == "open" and after.moved > 0
+    assert _press(app, scene, f"Frontage {files - 1}"), [b.text for b in scene._bar_buttons]
+    after = s.battle.state.units[u.id]
+    assert after.files == files - 1 and len(scene.view.by_id[u.id].parts) == after.figures
