@@ -155,6 +155,7 @@ class MovementTable(_M):
     indirect_min_in: float
     open_fill_per_figure_in: float
     magic_move: float
+    split_fire_share: float
 
 
 class HeroesTable(_M):

@@ -135,3 +135,26 @@ def test_ballista__ac_10_every_round():
     s2, r = do(s, A.Fire(side="a", unit="bal", target="t"), [5, 5, 5, 5])
     roll = next(e for e in r.events if isinstance(e, DiceRolled))
     assert ("fixed AC 10", -10) in roll.modifiers and s2.units["bal"].reload == 0
+
+
+def test_split_fire__mounted_archers_shoot_after_half_a_move_and_ride_on():
+    """Battlesystem [10.5], [10.4] Table 12: archers riding wolves may move up to half their
+    move (18": 9"), shoot, and go on with the rest; after more than half they may not shoot
+    on the way; archers on foot never shoot in their own move."""
+    s = make_state(unit("wa", "a", "goblin_wolf_archers", 600.0, 300.0 + 16 * IN, 270.0, 8, 8, "open"),
+                   person("boss", "a", "orc_chief", 600.0, 330.0 + 16 * IN, 270.0, "army"),
+                   unit("t", "b", "valmark_spears", 600.0, 300.0, 90.0, 16, 8))
+    s2, r = do(s, A.Advance(side="a", unit="wa", distance=4 * IN))
+    assert r.ok
+    s3, r = do(s2, A.Fire(side="a", unit="wa", target="t"), [3, 4])
+    assert r.ok and s3.units["wa"].fired == 1
+    roll = next(e for e in r.events if isinstance(e, DiceRolled))
+    assert ("mounted", 2) in roll.modifiers  # [10.8] Table 13
+    s4, r = do(s3, A.Advance(side="a", unit="wa", distance=10 * IN))
+    assert r.ok and abs(s4.units["wa"].moved - 14 * IN) < 1e-6
+    assert "already split" in why_not_fire(s4, A.Fire(side="a", unit="wa", target="t"), "move")
+    far, r = do(s, A.Advance(side="a", unit="wa", distance=10 * IN))
+    assert r.ok and "more than half" in why_not_fire(far, A.Fire(side="a", unit="wa", target="t"), "move")
+    foot = _range(10.0)
+    foot = at_step(foot, "move", "a")
+    assert "split fire" in why_not_fire(foot, A.Fire(side="a", unit="bows", target="t"), "move")

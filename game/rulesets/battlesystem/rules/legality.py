@@ -178,6 +178,8 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
+        from .missiles import fire_options
+        out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, "move")]
     return out
 
 

@@ -10,7 +10,8 @@ When ([10.2]): the initial missile phase for units with two or more shots a roun
 there), one pass-through shot during the enemy's movement ([10.6]: after the enemy has moved,
 at a unit that moved or that charged the firers), the rest in the missile phase; Table 12
 limits movement and shots ([10.4]); no fire in base contact nor at a unit in woods beyond its
-edge ([11.9]). Thrown weapons use up volleys ([10.3]).
+edge ([11.9]). Thrown weapons use up volleys ([10.3]). Mounted archers may split their move
+with a volley ([10.5]).
 
 Artillery ([10.9], [10.10]): the crew's THAC0 is the attack rating (+2 with a replacement
 crew), the target's armour class is fixed (catapult 5, ballista 10), catapults have a minimum
@@ -92,11 +93,26 @@ def volley(s: BSState, u: Unit, t: Unit, phase: str) -> dict | None:
     return info if isinstance(info, dict) else None
 
 
+def split_fire(u: Unit) -> bool:
+    """[10.5] archers mounted on other creatures (or centaurs) may shoot in the course of their
+    own move: after at most half of it, then move on with the rest."""
+    return missile_class(u) == "mounted_bow"
+
+
 def _volley(s: BSState, u: Unit, t: Unit, phase: str):
     from ..sight import unit_sight
     p = profile(u)
     if not (p.missile or p.piece):
         return f"{u.name} has no missile weapons ([10.1])"
+    if phase == "move":
+        if not split_fire(u):
+            return "only mounted archers shoot in the course of their own move (split fire, [10.5])"
+        if u.move_done:
+            return f"{u.name} has finished moving this phase"
+        if "move" in u.fired_in:
+            return f"{u.name} has already split its move with a volley ([10.5])"
+        if u.moved > DATA.tables.movement.split_fire_share * mv_mm(u) + 1e-6:
+            return f"{u.name} has used more than half its move: split fire comes after half at most ([10.5])"
     if u.status != "ok":
         return f"{u.name} is routed"
     if u.rallied:
@@ -199,7 +215,7 @@ def fire_options(s: BSState, side: str, phase: str, first: bool = False) -> list
 def why_not_fire(s: BSState, a: A.Fire, phase: str) -> str | None:
     if s.game == "basic":
         return "the Basic game has no missiles"
-    if phase not in ("initial_missile", "missile", "artillery", "pass_fire"):
+    if phase not in ("initial_missile", "missile", "artillery", "pass_fire", "move"):
         return "missiles fire in the missile phases ([1.2], [1.4], [1.5])"
     u = s.units.get(a.unit)
     if u is None or u.side != a.side or not u.on_table:
