@@ -96,6 +96,22 @@ def test_command__figures_within_the_radius_and_the_army_commander_covers():
     assert not in_command(s2, s2.units["u"])
 
 
+def test_command__a_brigade_commander_covers_only_his_own_brigade():
+    """Battlesystem [4.10]: a brigade commander places in command the figures of his own
+    brigade's units outside their unit commander's radius; a unit of another brigade gains
+    nothing from him."""
+    def state(brigade):
+        return make_state(unit("u", "a", "orc_blades", 600.0, 600.0, 270.0, 20, 20, brigade=brigade),
+                          person("boss", "a", "orc_boss", 600.0, 600.0, 270.0, "unit_commander", "u"),
+                          person("bc", "a", "bertrand", 600.0, 600.0 + 2 * IN, 270.0, "brigade"),
+                          person("bc2", "a", "elf_captain", 100.0, 1100.0, 270.0, "brigade"),
+                          unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10))
+    s = state("bc")
+    assert in_command(s, s.units["u"])  # Sir Bertrand: (17 + 5) / 2 + 3 = 14" covers the ends
+    s = state("bc2")
+    assert not in_command(s, s.units["u"])
+
+
 def test_deputy_takes_over_a_fallen_commander():
     """Battlesystem [9.3]: a deputy takes over when his commander is out of the battle."""
     s = make_state(unit("u", "a", "valmark_spears", 600.0, 600.0, 270.0, 16, 8),
