@@ -166,6 +166,33 @@ def test_rout__through_friends_who_check_morale():
     assert not convex_overlapping(block_of(u).corners, block_of(em.unit("friend")).corners).any()
 
 
+def test_rout__a_routed_unit_attacked_in_melee_routs_again_and_unrallied_runs_on():
+    """Battlesystem [6.4]: a routed unit that is attacked in the melee phase takes its losses
+    and routs again a full move away (a second move in the round); one not rallied runs its
+    full move on in the same direction in the next movement phase."""
+    from game.rulesets.battlesystem.formation import block_of
+    from game.rulesets.battlesystem.rules.auto import auto_moves
+    from game.rulesets.battlesystem.rules.common import mv_mm
+    from game.rulesets.battlesystem.rules.melee import resolve_melee
+    s = make_state(unit("u", "a", "valmark_spears", 600.0, 600.0, 90.0, 16, 8, "open"),
+                   unit("foe", "b", "orc_blades", 600.0, 600.0, 270.0, 20, 10))
+    s.units["u"].status = "routed"
+    s.units["u"].rout_heading = 90.0
+    em = emitter(at_step(s, "melee", "rules"), [6, 6, 6, 6] + [1] * 10)
+    before = block_of(em.unit("u")).centre
+    resolve_melee(em, "foe", "u", {})
+    u = em.unit("u")
+    assert u.figures < 16 and u.status == "routed"
+    assert math.isclose(math.dist(before, block_of(u).centre), mv_mm(u), rel_tol=1e-6)
+    em2 = emitter(at_step(em.s, "move", "a"))
+    here = block_of(em2.unit("u")).centre
+    auto_moves(em2, "a")
+    there = block_of(em2.unit("u")).centre
+    assert math.isclose(math.dist(here, there), mv_mm(u), rel_tol=1e-6)
+    assert math.isclose(math.degrees(math.atan2(there[1] - here[1], there[0] - here[0])) % 360.0,
+                        em2.unit("u").rout_heading % 360.0, abs_tol=1e-6)
+
+
 def test_rout__surrounded_without_a_gap_is_destroyed():
     """Battlesystem [7.15]: a unit that would rout with no gap of 1" to run through is destroyed;
     with such a gap it routs through it."""
