@@ -239,14 +239,19 @@ def first_scene(kind: str, **kwargs) -> Scene:
         return BattleScene.from_scenario(kwargs["scenario"], seed=int(kwargs.get("seed") or 1),
                                          seats=kwargs.get("seats") or {}, replay=kwargs.get("replay"),
                                          screenshot_mode=(kind == "screenshot"))
+    if kind == "resume":
+        from game.ui.play import PlaySession
+        from game.ui.scenes.battle import BattleScene
+
+        return BattleScene(PlaySession.from_replay(kwargs["path"], kwargs.get("seats") or {}))
     if kind == "replay":
         from game.ui.scenes.replay import ReplayScene
 
         return ReplayScene(kwargs["path"])
     if kind == "editor":
-        from game.ui.scenes.placeholder import editor_scene
+        from game.ui.scenes.editor import EditorScene
 
-        return editor_scene(kwargs.get("path"))
+        return EditorScene(kwargs.get("path"))
     raise ValueError(f"unknown app kind {kind!r}")
 
 

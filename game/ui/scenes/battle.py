@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.data.errors import FileError
 from game.ui import fonts
-from game.ui.play import PlaySession
+from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
 from game.ui.render.logpanel import wrap as wrap_text
@@ -425,12 +425,13 @@ class BattleScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Load a saved game", config_dir() / "saves", ".save.json", self.load_game))
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
 
     def load_game(self, path: str | Path) -> bool:
-        """Resume a save in place of this battle; a bad file leaves it untouched."""
+        """Resume a save, or continue an unfinished battle from its replay, in
+        place of this battle; a bad file leaves it untouched."""
         try:
-            new = PlaySession.from_save(path)
+            new = load_session(path)
         except FileError as e:
             self.app.message(f"Could not load the save.\n{e}", "Load failed")
             return False

@@ -305,7 +305,15 @@ class ReplayScene(Scene):
         m = self.model
         rr = right_rect(self.app.size)
         pygame.draw.rect(surface, (28, 30, 36), rr)
-        if m.verdict.ok and not m.stopped:
+        if m.recorded_only:
+            h = m.record.header
+            surface.blit(fonts.text(f"Recorded with {h.ruleset} version {h.ruleset_version}", 14, (230, 200, 120), True),
+                         (rr.x + 10, rr.y + 8))
+            surface.blit(fonts.text(f"this is version {m.ruleset.version}: showing the recorded events", 12, (230, 200, 120)),
+                         (rr.x + 10, rr.y + 28))
+            if m.stopped:
+                surface.blit(fonts.text(m.stopped[:56], 12, self.app.palette.illegal), (rr.x + 10, rr.y + 43))
+        elif m.verdict.ok and not m.stopped:
             surface.blit(fonts.text("Verified: re-simulation matches", 14, self.app.palette.legal, True), (rr.x + 10, rr.y + 8))
         else:
             surface.blit(fonts.text(f"FAILS verification at action {m.first_bad}", 14, self.app.palette.illegal, True), (rr.x + 10, rr.y + 8))
