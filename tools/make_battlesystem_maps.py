@@ -124,7 +124,7 @@ def ford():
         {"id": "road", "kind": "road", "name": "the border road", "exterior": rect(49 * IN, 0, 51 * IN, ry0), "height": 0},
         {"id": "road_s", "kind": "road", "name": "the border road", "exterior": rect(49 * IN, ry1, 51 * IN, H), "height": 0},
         {"id": "elfwood", "kind": "woods", "name": "the Elfwood", "exterior": blob(12 * IN, 14 * IN, 16 * IN, 9 * IN, phase=0.7),
-         "height": 0},
+         "height": 0, "cover": "obscured"},  # the kinds catalogue's cover for woods, so exports round-trip
         {"id": "watch_hill", "kind": "hill", "name": "Watch Hill", "exterior": blob(32 * IN, 36 * IN, 14 * IN, 8 * IN, phase=1.9),
          "height": 40, "properties": {"level": 1}},
     ]
