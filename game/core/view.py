@@ -47,6 +47,11 @@ class Figure:
             another along its depth, each ``"normal"``, ``"turned"`` (its stand
             faces about: a suppressed element's fire team) or ``"blank"``
             (an empty stand: reduced strength); empty: one whole base.
+        parts: the separate bases of a unit of many figures (a block in ranks and
+            files): each base's centre relative to (x, y) in the figure's own frame
+            (mm along ``heading``, mm to its right); empty for a single model.
+        part_size: each part's width (across) and depth (along ``heading``), mm.
+        part_marks: a short mark per part (``"W"`` on a wounded figure), or empty.
     """
 
     id: str
@@ -63,6 +68,9 @@ class Figure:
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
     stands: tuple[str, ...] = ()
+    parts: tuple[tuple[float, float], ...] = ()
+    part_size: tuple[float, float] = (0.0, 0.0)
+    part_marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

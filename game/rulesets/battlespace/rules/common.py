@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 from shapely.geometry import Point
 
-from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Logged, Target
+from game.core.emitter import Emitter as CoreEmitter
+from game.core.event import Event
 from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
@@ -25,32 +24,13 @@ M = DATA.tables.modifiers
 CARRIED = ("survivor", "prisoner")
 
 
-class Emitter:
+class Emitter(CoreEmitter[BSState]):
     """Collects the events of one ``resolve`` and applies each to a scratch copy
-    of the state, so later decisions see earlier effects (the real state is
-    changed only by the engine)."""
+    of the state (:class:`game.core.emitter.Emitter`); each event is first
+    annotated with the names the log needs."""
 
-    def __init__(self, state: BSState, dice: Dice, apply: Callable[[BSState, Event], None]) -> None:
-        self.s = state.clone()
-        self.dice = dice
-        self._apply = apply
-        self.events: list[Event] = []
-
-    def emit(self, ev: Event) -> Event:
-        ev = annotate(self.s, ev)
-        self._apply(self.s, ev)
-        self.events.append(ev)
-        return ev
-
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
-             target: Target | None = None) -> DiceRolled:
-        """Roll and record; ``target`` is the number the roll must meet, itemised."""
-        ev = self.dice.roll(notation, purpose, mods, side, target)
-        self.emit(ev)
-        return ev
-
-    def log(self, text: str) -> None:
-        self.emit(Logged(text=text))
+    def prepare(self, ev: Event) -> Event:
+        return annotate(self.s, ev)
 
 
 def has_gear(f: Fig, kind: str) -> str | None:
