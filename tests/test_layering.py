@@ -1,13 +1,14 @@
 """Design: Layout - the import layering holds: ui -> battle | editor -> ai ->
 rulesets -> core -> geometry | data; only game/ui imports pygame; only
 game/core/dice.py draws random numbers; core, geometry and rulesets never read
-the clock."""
+the clock; no ruleset package has an import circle among its modules."""
 
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"

@@ -52,6 +52,9 @@ class Figure:
             (mm along ``heading``, mm to its right); empty for a single model.
         part_size: each part's width (across) and depth (along ``heading``), mm.
         part_marks: a short mark per part (``"W"`` on a wounded figure), or empty.
+        badges: the short words the table shows under the base, when the
+            ruleset words them itself (None: one badge per marker; empty:
+            none).
     """
 
     id: str
@@ -71,6 +74,7 @@ class Figure:
     parts: tuple[tuple[float, float], ...] = ()
     part_size: tuple[float, float] = (0.0, 0.0)
     part_marks: tuple[str, ...] = ()
+    badges: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,16 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
                 t = tag(name, size, (240, 240, 236), col)
                 w, h = t.get_size()
                 out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, r, w, h), prio, f.id != selected, f.id, True, name))
-        if f.markers and r >= 4:
+        if f.badges is not None and r >= 4:  # the ruleset words the badges itself
+            if f.badges:
+                text = " · ".join(f.badges)
+                t = tag(text, max(9, size - 1), (255, 240, 160))
+                w, h = t.get_size()
+                cands = [(c[0] - w / 2, c[1] + r + 2), (c[0] + r + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - r - h - 2),
+                         (c[0] - r - 2 - w, c[1] - h / 2)]
+                out.append(LabelReq(f"fig:{f.id}:icons", t, cands, P_ICONS + (20 if f.id == selected else 0), True,
+                                    f.id, True, text))
+        elif f.markers and r >= 4:
             isz = int(max(9, min(15, r * 0.9, size + 2)))
             row = icon_row(f.markers, isz, 3 if r < 9 else 6, minor=r >= 12 or f.id == selected)
             if row is not None:

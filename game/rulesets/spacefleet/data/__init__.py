@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent  #: this folder: ships.json and tables.json
 
 ArcName = Literal["front", "left", "right", "rear"]
 Location = Literal["prow", "dorsal", "port", "starboard", "keel", "aft"]

@@ -9,9 +9,11 @@ import math
 from game.core.dice import Dice
 from game.core.event import DiceRolled, Event, Target
 
-from . import geom
-from .state import Feature, SFState, Ship
-from .tables import Profile, Weapon, profile, tables
+from .. import geom
+from ..data import Profile, Weapon, profile, tables
+from ..events import RerollUsed
+from ..names import annotate, ordnance_name, ship_name
+from ..state import Feature, SFState, Ship
 
 HULKS = ("drifting_hulk", "blazing_hulk")
 
@@ -28,7 +30,6 @@ class Ctx:
     def emit(self, ev: Event) -> None:
         """Record ``ev`` (with the names of the ships and markers it refers
         to, ``names.annotate``) and apply it to the scratch state."""
-        from .names import annotate
         ev = annotate(self.s, ev)
         self.rs.apply(self.s, ev)
         self.events.append(ev)
@@ -43,12 +44,10 @@ class Ctx:
 
     def name(self, sid: str) -> str:
         """The log's name of ship ``sid`` (``names.ship_name``)."""
-        from .names import ship_name
         return ship_name(self.s, sid)
 
     def oname(self, oid: int) -> str:
         """The log's name of ordnance marker ``oid`` (``names.ordnance_name``)."""
-        from .names import ordnance_name
         o = next((x for x in self.s.ordnance if x.id == oid), None)
         return ordnance_name(self.s, o) if o is not None else f"ordnance marker {oid}"
 
@@ -86,30 +85,13 @@ def crippled(ship: Ship) -> bool:
     return p.capital and ship.damage * 2 >= p.hits
 
 
-def victory_points(s: SFState) -> dict[str, float]:
-    """Victory points each side earned from the other's ships (spacefleet_core 1.6;
-    ours: destroyed, hulked or lost forever 100%, crippled 25%, disengaged or
-    lost in the warp 10% (25% if crippled), landed 0)."""
-    v = tables().victory
-    out = {side: 0.0 for side in s.order}
-    for sh in s.ships.values():
-        pts = profile(sh.profile).points
-        if sh.status in ("destroyed", "drifting_hulk", "blazing_hulk") or (sh.status == "lost_in_warp" and sh.lost_forever):
-            frac = v["destroyed"]
-        elif sh.status in ("disengaged", "lost_in_warp"):
-            frac = v["disengaged_crippled"] if sh.ever_crippled else v["disengaged"]
-        elif sh.status == "active" and crippled(sh):
-            frac = v["crippled"]
-        else:
-            frac = 0.0
-        for side in s.order:
-            if side != sh.side:
-                out[side] += pts * frac
-    return out
-
-
 def remaining(ship: Ship) -> int:
     return max(0, prof(ship).hits - ship.damage)
+
+
+def current_side(state: SFState) -> str:
+    """The side whose player turn it is (spacefleet_core 1.5: players alternate in seating order)."""
+    return state.order[state.player]
 
 
 def on_table(ship: Ship) -> bool:
@@ -198,6 +180,46 @@ def squadron(state: SFState, ship: Ship) -> list[Ship]:
     return [s for s in state.ships.values() if s.squadron == ship.squadron and s.side == ship.side and on_table(s)] or [ship]
 
 
+#: weapons that launch ordnance rather than fire directly (spacefleet_core 1.9)
+ORDNANCE_WEAPONS = ("torpedo", "launch_bay")
+
+
+def shooting_unit(ship: Ship) -> str:
+    """Who shoots as one in the shooting phase: the ship's squadron (it pools
+    its fire, spacefleet_core 1.11), else the ship (spacefleet_core 1.5: ship
+    by ship)."""
+    return ship.squadron or ship.id
+
+
+def unit_launched(state: SFState, unit: str) -> bool:
+    """A ship of the shooting ``unit`` has launched ordnance this turn: its
+    direct fire is over (spacefleet_core 1.5: ordnance is launched last)."""
+    return any(shooting_unit(s) == unit and any(prof(s).weapons[i].kind in ORDNANCE_WEAPONS for i in s.fired)
+               for s in state.ships.values())
+
+
+def attacker_key(state: SFState, attacker: str) -> str:
+    """Who a failed Brace for Impact! holds against until it has finished
+    attacking (spacefleet_core 1.4: the attacking ship, squadron or wave): a
+    ship's shooting unit, an ordnance marker's wave (``"o<lead id>"``)."""
+    sh = state.ships.get(attacker)
+    if sh is not None:
+        return shooting_unit(sh)
+    if attacker.startswith("o") and attacker[1:].isdigit():
+        o = next((x for x in state.ordnance if x.id == int(attacker[1:])), None)
+        if o is not None and o.wave:
+            return f"o{o.wave}"
+    return attacker
+
+
+def enemy_contacts(state: SFState, side: str) -> bool:
+    """Enemy Contacts (+1 on command checks, spacefleet_core 1.3): an enemy
+    ship on the table is on a special order; Brace for Impact! is one of the
+    orders (core 1.4), so a braced enemy counts (ours, for command checks to
+    take an order and to brace alike)."""
+    return any(e.order or e.braced for e in state.ships.values() if e.side != side and on_table(e))
+
+
 def halve_for_order(ship: Ship) -> bool:
     spec = tables().orders.get(ship.order or "")
     return bool(spec and spec.halve_fire) or ship.braced
@@ -231,10 +253,30 @@ def friends(state: SFState, side: str) -> list[Ship]:
 
 
 def inside_asteroids(state: SFState, x: float, y: float) -> Feature | None:
+    """The asteroid field the table point (x, y) mm lies on (a point: where a
+    nova cannon aims), or None."""
     for f in state.features:
         if f.kind == "asteroid_field" and geom.point_in(f, x, y):
             return f
     return None
+
+
+def field_touching(state: SFState, x: float, y: float, r: float) -> Feature | None:
+    """The asteroid field a disc of radius ``r`` mm at (x, y) touches (exact
+    contact, ``geom.disc_touches``), or None."""
+    for f in state.features:
+        if f.kind == "asteroid_field" and geom.disc_touches(f, x, y, r):
+            return f
+    return None
+
+
+def in_field(state: SFState, ship: Ship) -> Feature | None:
+    """The asteroid field the ship is in: its base touches the field
+    (celestial phenomena: a phenomenon acts on a ship as soon as it touches
+    the base; ours for "inside" in the shooting rules: fire into and out of
+    it, the 10 cm range, no close-range shift, braced or crippled ships and
+    torpedoes), or None. Only on the main table."""
+    return field_touching(state, ship.x, ship.y, ship.radius) if ship.zone == "main" else None
 
 
 def features_near(state: SFState, x: float, y: float, r: float) -> bool:
@@ -322,7 +364,6 @@ def ld_test(ctx: "Ctx", ship: Ship, notation: str, target: Target, purpose: str,
     :func:`ld_target`); a failure spends a fleet re-roll when one may be
     used, never more than one per test (``rerolled``: the test was already
     re-rolled, e.g. an escort's free one)."""
-    from .events import RerollUsed
     ok = ctx.roll(notation, purpose, side=ship.side, target=target).passed
     if not ok and not rerolled and may_reroll(ctx.s, ship, command):
         ctx.emit(RerollUsed(side=ship.side, ship=ship.id))

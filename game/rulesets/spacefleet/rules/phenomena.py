@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import math
 
+from game.core.event import Target
 from game.data.maps import MapFile
 
-from . import geom
-from game.core.event import Target
+from .. import geom
 
+from ..data import tables
+from ..events import (FlareAttackDeclared, FlareHit, FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst,
+                      ShipPlaced, ShipStatus)
+from ..names import feature_name
+from ..state import Feature
 from .common import HULKS, Ctx, cloud_contact, ld_target, ld_test, prof, shield_capacity
-from .damage import catastrophe, critical, hull_damage, place_bm
-from .events import FlareOccurred, KinTested, OrdnanceRemoved, RadiationBurst, ShipPlaced, ShipStatus
-from .names import feature_name
-from .shooting import SUNWARD_HEADING
-from .state import Feature
-from .tables import tables
+from .damage import apply_hits, catastrophe, critical, place_bm
+from .gunnery import SUNWARD_HEADING
+
 
 KINDS = {"planet", "moon", "gas_cloud", "asteroid_field", "warp_rift"}
 
@@ -50,19 +52,20 @@ def features_from_map(m: MapFile) -> list[Feature]:
 
 
 def start_of_game_turn(ctx: Ctx) -> None:
-    """Solar flare (once per game, a D6 per flare generated, 6 occurs) and
-    radiation bursts (a D6 per burst generated, 5+ occurs, at most one a turn;
-    interference D6 cuts every Ld for the turn)."""
+    """Solar flares (a D6 for each flare generated that has not yet occurred,
+    a 6 makes it occur: each generated flare occurs at most once a game, ours)
+    and radiation bursts (a D6 per burst generated, 5+ occurs, at most one a
+    turn; interference D6 cuts every Ld for the turn). A flare's hits on
+    unshielded ships are queued (``SFState.flare_hits``) for
+    :func:`flare_hits`, each after its Brace window."""
     s = ctx.s
     t = tables().phenomena
     if s.radiation:
         ctx.emit(RadiationBurst(level=0))
-    if s.solar_flares and not s.flare_done:
-        for i in range(s.solar_flares):
-            if ctx.roll("d6", f"solar flare {i + 1}", target=Target(label="erupts on", base=t.flare_occurs_on,
-                                                                   words=("erupts", "quiet"))).passed:
-                solar_flare(ctx)
-                break
+    for i in range(s.flares_occurred, s.solar_flares):
+        if ctx.roll("d6", f"solar flare {i + 1}", target=Target(label="erupts on", base=t.flare_occurs_on,
+                                                               words=("erupts", "quiet"))).passed:
+            solar_flare(ctx)
     burst = False
     for i in range(s.radiation_bursts):
         if ctx.roll("d6", f"radiation burst {i + 1}", target=Target(label="occurs on", base=t.radiation_occurs_on,
@@ -74,35 +77,68 @@ def start_of_game_turn(ctx: Ctx) -> None:
 
 
 def solar_flare(ctx: Ctx) -> None:
-    """A flare: a BM sunward of every ship on the main table; ships without
-    shields take a hit and a critical on 4+; each ordnance marker goes on 4+.
-    An Eldar ship first tests to ignore it; a pass spares it and it evades
-    (``flare_evasion``)."""
+    """A flare (celestial phenomena: solar flares): each Eldar ship first
+    tests to ignore it (a pass: it turns away and moves, ``flare_evasion``);
+    then every other ship on the main table is judged - with or without
+    shields - before any of the flare's markers is placed, so no ship's fate
+    depends on the order they are taken in; each gets a blast marker on its
+    sunward side; the unshielded ones are queued for the flare's hit
+    (``flare_hits``); each ordnance marker goes on 4+."""
     s = ctx.s
     t = tables()
-    ctx.emit(FlareOccurred())
-    h = SUNWARD_HEADING[s.sunward]
-    for sid in sorted(s.ships):
-        sh = s.ships[sid]
-        if sh.status != "active" or sh.zone != "main":
-            continue
-        if sh.eldar and kin_test(ctx, sid, "solar_flare"):
+    ships = [sid for sid in sorted(s.ships) if s.ships[sid].status == "active" and s.ships[sid].zone == "main"]
+    evaded = set()
+    for sid in ships:
+        if s.ships[sid].eldar and kin_test(ctx, sid, "solar_flare"):
             flare_evasion(ctx, sid)
-            continue
-        unshielded = shield_capacity(s, sh) == 0
+            evaded.add(sid)
+    ships = [sid for sid in ships if sid not in evaded]
+    bare = [sid for sid in ships if shield_capacity(s, s.ships[sid]) == 0]
+    ctx.emit(FlareOccurred(bare=tuple(bare), number=s.flares_occurred + 1))
+    h = SUNWARD_HEADING[s.sunward]
+    for sid in ships:
+        sh = s.ships[sid]
         x, y = geom.step(sh.x, sh.y, h, sh.radius + t.constants.blast_marker_radius_mm * 0.9)
         place_bm(ctx, x, y)
-        if unshielded:
-            hull_damage(ctx, sid, 1, crits=False, why="solar flare")
-            if s.ships[sid].status == "active" and prof(sh).capital:
-                crit = Target(label="critical score", base=t.phenomena.flare_unshielded_critical_on)
-                if ctx.roll("d6", f"the solar flare against the unshielded {ctx.name(sid)}", side=sh.side,
-                            target=crit).passed:
-                    critical(ctx, sid)
     for o in list(s.ordnance):
         burnt = Target(label="burnt on", base=t.phenomena.flare_ordnance_removed_on, words=("burnt", "comes through"))
         if o.zone == "main" and ctx.roll("d6", f"the solar flare against the {ctx.oname(o.id)}", target=burnt).passed:
             ctx.emit(OrdnanceRemoved(id=o.id, why="burnt by the solar flare"))
+
+
+def flare_hit(ctx: Ctx, sid: str) -> None:
+    """The flare's hit on an unshielded ship (celestial phenomena): one hit,
+    shields no help, a braced ship's 4+ save works (spacefleet_core 1.4);
+    if it reaches the hull, a capital ship suffers a critical on 4+ (core
+    1.14, ambiguity 6)."""
+    s = ctx.s
+    sh = s.ships[sid]
+    ctx.emit(FlareHit(ship=sid))
+    if sh.status != "active":
+        return
+    before = sh.damage
+    apply_hits(ctx, sid, 1, None, shields=False, crits=False, why="solar flare")
+    sh = s.ships[sid]
+    if sh.status == "active" and sh.damage > before and prof(sh).capital:
+        crit = Target(label="critical score", base=tables().phenomena.flare_unshielded_critical_on)
+        if ctx.roll("d6", f"the solar flare against the unshielded {ctx.name(sid)}", side=sh.side, target=crit).passed:
+            critical(ctx, sid)
+
+
+def flare_hits(ctx: Ctx, may_brace) -> bool:
+    """Work through the queued flare hits: a ship that may still brace
+    (``may_brace(ship)``) gets a Brace window first (the rules step pauses;
+    spacefleet_core 1.4: brace before any damage roll); returns True when
+    paused, False when every hit is done."""
+    s = ctx.s
+    while s.flare_hits:
+        sid = s.flare_hits[0]
+        sh = s.ships[sid]
+        if sh.status == "active" and may_brace(sh):
+            ctx.emit(FlareAttackDeclared(target=sid, defender=sh.side))
+            return True
+        flare_hit(ctx, sid)
+    return False
 
 
 def kin_test(ctx: Ctx, sid: str, phenomenon: str) -> bool:
@@ -181,7 +217,7 @@ def flare_evasion(ctx: Ctx, sid: str) -> None:
             if stop is not None and stop < d:
                 d, stops = stop, feature_name(f)
     x, y = geom.step(sh.x, sh.y, h, d)
-    why = f"turns to heading {h:.0f}, away from the sunward edge, and moves {rolled / 10:g} cm"
+    why = f"turns to heading {round(h) % 360}, away from the sunward edge, and moves {rolled / 10:g} cm"
     ctx.emit(ShipPlaced(ship=sid, x=x, y=y, heading=h, why=why + (f", stopped at {stops}" if stops else "")))
 
 

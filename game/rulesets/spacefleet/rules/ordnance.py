@@ -9,16 +9,16 @@ import math
 
 from game.core.event import Logged, Target
 
-from . import geom
-from .actions import Launch
-from .common import (HULKS, Ctx, crippled, inside_asteroids, on_table, pool_hits, prof, turrets,
-                     weapon_disabled)
-from .names import feature_name
+from .. import geom
+from ..actions import Launch
+from ..data import tables
+from ..events import (OrdnanceAttackDeclared, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved,
+                      Reloaded, TurretsEngaged)
+from ..names import feature_name, the
+from ..state import Ordnance, SFState
+from .common import HULKS, Ctx, crippled, in_field, on_table, pool_hits, prof, turrets, weapon_disabled
 from .damage import apply_hits, hit_and_run, holofield_saves
-from .events import OrdnanceAttackDeclared, TurretsEngaged, OrdnanceChanged, OrdnanceLaunched, OrdnanceMoved, OrdnanceRemoved, Reloaded
-from .shooting import can_shoot
-from .state import Ordnance, SFState
-from .tables import tables
+from .shooting import can_shoot, shooting_reason
 
 
 def bay_capacity(state: SFState, side: str) -> int:
@@ -49,12 +49,12 @@ def check_launch(state: SFState, a: Launch) -> str | None:
     ship = state.ships.get(a.ship)
     if ship is None or ship.side != a.side:
         return f"{a.side} has no ship {a.ship!r}"
-    why = can_shoot(state, ship)
+    why = can_shoot(state, ship) or shooting_reason(state, ship, launching=True)
     if why:
         return why
     p = prof(ship)
     if not 0 <= a.weapon < len(p.weapons):
-        return f"{ship.id} has no weapon {a.weapon}"
+        return f"{the(state, ship.id)} has no weapon {a.weapon}"
     w = p.weapons[a.weapon]
     if w.kind not in ("torpedo", "launch_bay"):
         return f"{w.name} is not ordnance"
@@ -62,8 +62,8 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         return f"{w.name} has already launched this turn"
     if weapon_disabled(ship, w):
         return f"{w.name} is knocked out by a critical"
-    if ship.zone == "main" and inside_asteroids(state, ship.x, ship.y):
-        return "ordnance cannot be launched inside an asteroid field"
+    if w.kind == "torpedo" and in_field(state, ship):
+        return "torpedoes cannot be launched inside an asteroid field"  # attack craft may (celestial phenomena)
     same_type_fired = any(prof(ship).weapons[i].kind == w.kind for i in ship.fired)
     if w.kind == "torpedo":
         if a.craft != "torpedo":
@@ -71,7 +71,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
         if ship.zone == "low_orbit":
             return "torpedoes may not be fired in low orbit"
         if not ship.torpedoes_loaded and not same_type_fired:
-            return f"{ship.id}'s torpedoes need a Reload Ordnance order"
+            return f"{the(state, ship.id)}'s torpedoes need a Reload Ordnance order"
         rel = geom.norm(a.heading - ship.heading)
         centre = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": -90.0}
         if not any(abs(geom.norm(rel - centre[q])) <= 45.0 + 1e-6 for q in w.arcs):
@@ -80,7 +80,7 @@ def check_launch(state: SFState, a: Launch) -> str | None:
     if a.craft not in w.craft:
         return f"{w.name} carries {', '.join(w.craft)}, not {a.craft}"
     if not ship.bays_loaded and not same_type_fired:
-        return f"{ship.id}'s launch bays need a Reload Ordnance order"
+        return f"{the(state, ship.id)}'s launch bays need a Reload Ordnance order"
     if craft_in_play(state, ship.side) + launch_strength(ship, w) > bay_capacity(state, ship.side):
         return "the fleet may not have more attack craft in play than working launch bays"
     if a.wave is not None:
@@ -185,7 +185,8 @@ def _hazards_on(ctx: Ctx, o: Ordnance, a, b) -> list[tuple[float, str, object]]:
         hits.append((min(bmd), "bm", None))
     if o.zone == "main":
         for f in s.features:
-            d = geom.path_first_touch(f, a, b, r)
+            # a torpedo meets a planet's or moon's template at its edge, from outside or from on it (celestial phenomena)
+            d = geom.edge_touch(f, a, b, r) if o.kind == "torpedo" else geom.path_first_touch(f, a, b, r)
             if d is not None:
                 hits.append((d, "feature", f))
     hits.sort(key=lambda h: (h[0], h[1]))
@@ -198,7 +199,7 @@ def brace_window(ctx: Ctx, o: Ordnance, ship_id: str, **resume) -> bool:
     the ordnance step pauses until the defender answers."""
     s = ctx.s
     sh = s.ships[ship_id]
-    if sh.status != "active" or sh.braced or sh.brace_failed_vs == f"o{o.id}" or sh.side not in s.order:
+    if sh.status != "active" or sh.braced or f"o{o.wave or o.id}" in sh.brace_failed_vs or sh.side not in s.order:
         return False
     ctx.emit(OrdnanceAttackDeclared(ordnance=o.id, kind=o.kind, target=ship_id, defender=sh.side, resume=s.phase, **resume))
     return True
@@ -244,9 +245,6 @@ def _move_torpedo(ctx: Ctx, o: Ordnance, launch: bool, end=None, bm_rolled: bool
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"met the {ctx.oname(what)}"))
             return
         elif kind == "feature":
-            what_kind = what.kind
-            if what_kind in ("planet", "moon") and geom.point_in(what, *a) and launch:
-                pass  # launched from a planet template: removed at its edge below
             x, y = geom.step(a[0], a[1], o.heading, d)
             ctx.emit(OrdnanceMoved(id=o.id, x=x, y=y, heading=o.heading))
             ctx.emit(OrdnanceRemoved(id=o.id, why=f"the torpedoes detonate on {feature_name(what)}"))
@@ -491,7 +489,7 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
                          armour, side=o.side)
             if r is None:
                 ctx.emit(Logged(text=f"the {name}, bomber {i + 1}, makes no attack run: no dice rolled"))
-            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=name, holofield=True)
+            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=f"{name}, bomber {i + 1}", holofield=True)
             if ctx.s.ships[ship_id].status != "active":
                 return
     for i in range(left.get("assault_boat", 0)):

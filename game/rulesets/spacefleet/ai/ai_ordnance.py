@@ -1,5 +1,5 @@
 """Ordnance and close-action choices of the ``default`` space-fleet agent
-(``ai.py``): torpedo lanes traced with the ordnance rules, aimed salvos,
+(``ai/ai.py``): torpedo lanes traced with the ordnance rules, aimed salvos,
 attack-craft waves and escorts, CAP, fire at hulks and boarding
 (spacefleet_core 1.9, 1.10). Distances are table mm. No dice are rolled here."""
 
@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import math
 
-from . import geom
-from .actions import Board, Fire, Launch
+from .. import geom
+from ..actions import Board, Fire, Launch
+from ..data import tables
+from ..odds import catastrophe_numbers, fire_numbers
+from ..rules.common import HULKS, leadership, prof, shield_capacity, speed_mm, turrets
+from ..rules.gunnery import gunnery
+from ..rules.ordnance import _craft_goal, _hazards_on, launch_strength, speed_of, wave_of
+from ..rules.shooting import needs_priority_test, pooled_firepower
+from ..state import Ordnance, SFState, Ship
+from .ai_eval import (SALVO_DODGE, SALVO_HOLD, _assault_worth, _damage_value, _hit_value, _p_hit, _p_over,
+                      _salvo_expect, _turn_left, _value)
 from .candidates import cap_reach_mm
-from .common import HULKS, leadership, prof, shield_capacity, speed_mm, turrets
-from .odds import catastrophe_numbers, fire_numbers
-from .ordnance import _craft_goal, _hazards_on, launch_strength, speed_of, wave_of
-from .shooting import gunnery, needs_priority_test, pooled_firepower
-from .state import Ordnance, SFState, Ship
-from .tables import tables
-from .ai_eval import (
-    SALVO_DODGE, SALVO_HOLD, _assault_worth, _damage_value, _hit_value, _p_hit, _p_over, _salvo_expect,
-    _turn_left, _value,
-)
 
 
 def _shot_value(s: SFState, ship: Ship, a: Fire, t: Ship) -> float:

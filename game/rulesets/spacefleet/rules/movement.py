@@ -8,18 +8,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from . import geom
-from .actions import DeclareOrder, Disengage, EnterLowOrbit, MoveShip
 from game.core.event import Target
 
-from .common import (Ctx, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test, leadership, on_table, pool_hits,
-                     prof, shield_capacity, speed_mm, squadron, squadron_ld_target, under_fire)
+from .. import geom
+from ..actions import Disengage, EnterLowOrbit, MoveShip
+from ..data import tables
+from ..events import DisengageTried, FieldDamageShared, FieldTested, ShipMoved, ShipPlaced, ShipStatus
+from ..names import feature_name, the, unit_name
+from ..state import SFState, Ship
+from .common import (Ctx, base_shields, enemies, features_near, ignores_clouds, in_wells, ld_target, ld_test,
+                     leadership, on_table, pool_hits, prof, remaining, shield_capacity, speed_mm, squadron,
+                     under_fire)
 from .damage import apply_hits, hull_damage
-from .events import DisengageTried, OrdersEnded, OrderTaken, Reloaded, ShipMoved, ShipPlaced, ShipStatus
-from .names import feature_name, order_words
 from .phenomena import cloud_test
-from .state import SFState, Ship
-from .tables import tables
+
 
 
 @dataclass
@@ -97,21 +99,26 @@ def move_limits(state: SFState, ship: Ship, blast_loss: bool) -> tuple[float, fl
 
 def aaf_stop(state: SFState, ship: Ship, path: list[tuple[float, float]]) -> float | None:
     """Where an All Ahead Full ship stops (mm along ``path``) because its base
-    first touches a blast marker (or gas cloud) in the last 5 cm of its full
-    move, else None (spacefleet_core 1.6; ours: markers already touching the
-    base at the start do not count; nor do clouds for an Eldar ship that
-    passed its cloud test this game turn)."""
+    first touches a blast marker, a gas cloud or an asteroid field in the last
+    5 cm of its full move, else None (spacefleet_core 1.6: a ship that cannot
+    slow down stops where it touches a marker; celestial phenomena: clouds
+    count as a marker and fields slow a ship as markers do, so they stop it
+    too). Contact is exact (``geom``). Ours: what already touches the base at
+    the start does not count (nor clouds for an Eldar ship that passed its
+    cloud test this game turn); the first contact decides - one earlier than
+    the last 5 cm costs the 5 cm loss instead."""
     c = tables().constants
     full = move_limits(state, ship, False)[1]
     r = ship.radius + c.blast_marker_radius_mm
     marks = [b for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) > r + 1e-6]
-    feel_clouds = ship.zone == "main" and not ignores_clouds(state, ship)
-    clouds = [f for f in state.features if f.kind == "gas_cloud"] if feel_clouds else []
+    kinds = ("asteroid_field",) if ship.zone != "main" or ignores_clouds(state, ship) else ("gas_cloud", "asteroid_field")
+    areas = [f for f in state.features if ship.zone == "main" and f.kind in kinds
+             and not geom.disc_touches(f, ship.x, ship.y, ship.radius)]
     done = 0.0
     for a, b in zip(path, path[1:]):
         seg = math.hypot(b[0] - a[0], b[1] - a[1])
         ds = [geom.first_touch(a[0], a[1], b[0], b[1], m.x, m.y, r) for m in marks]
-        ds += [geom.path_first_touch(f, a, b, ship.radius) for f in clouds]
+        ds += [geom.path_first_touch(f, a, b, ship.radius) for f in areas]
         ds = [d for d in ds if d is not None]
         if ds:
             d = done + min(ds)
@@ -143,22 +150,23 @@ def _gravity_turn_problem(state: SFState, ship: Ship, turn: float, h: float, x: 
     return None
 
 
-def plan_move(state: SFState, a: MoveShip) -> Plan:
-    """Check a move and trace it (no dice)."""
+def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
+    """Check a move and trace it (no dice). ``edge_rule``: apply the rule of
+    a ship at Leadership 1 or less (:func:`edge_reason`)."""
     ship = state.ships.get(a.ship)
     if ship is None or ship.side != a.side:
         return Plan(False, f"{a.side} has no ship {a.ship!r}")
     if not on_table(ship):
-        return Plan(False, f"{ship.id} is not an active ship on the table")
+        return Plan(False, f"{the(state, ship.id)} is not an active ship on the table")
     if ship.moved:
-        return Plan(False, f"{ship.id} has already moved this turn")
+        return Plan(False, f"{the(state, ship.id)} has already moved this turn")
     t = tables()
     p = prof(ship)
     h = ship.heading
     x, y = ship.x, ship.y
     max_free = t.free_gravity_turn_deg
     if a.pre_turn and ship.eldar:
-        return Plan(False, f"{ship.id} is Eldar: it may take the free gravity-well turn only at the end of its move "
+        return Plan(False, f"{the(state, ship.id)} is Eldar: it may take the free gravity-well turn only at the end of its move "
                            "(spacefleet_core rulings, gravity wells)")
     if a.pre_turn:
         why = _gravity_turn_problem(state, ship, a.pre_turn, h, x, y, max_free, "")
@@ -179,12 +187,12 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
         if turn:
             turns += 1
             if turns > limit:
-                return Plan(False, f"{ship.id} may make at most {limit} turn(s) this move")
+                return Plan(False, f"{the(state, ship.id)} may make at most {limit} turn(s) this move")
             if abs(turn) > p.turns_deg + 1e-9:
-                return Plan(False, f"{ship.id} turns at most {p.turns_deg} degrees")
+                return Plan(False, f"{the(state, ship.id)} turns at most {p.turns_deg} degrees")
             need = 0.0 if (turns == 1 and free_first) else run
             if since < need - 0.5:
-                return Plan(False, f"{ship.id} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")
+                return Plan(False, f"{the(state, ship.id)} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")
             h = geom.norm(h + turn)
             since = 0.0
         if d > 0:
@@ -194,19 +202,22 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
             total += d
     loss = blast_contact(state, ship, path)
     vmin, vmax = move_limits(state, ship, loss)
-    high_orbit = total == 0 and ship.zone == "main" and bool(in_wells(state, ship.x, ship.y))
+    # high orbit: a ship in a gravity well may hold station, unless on All Ahead Full, which must use its
+    # whole distance (celestial phenomena: orbits; spacefleet_core 1.4)
+    high_orbit = (total == 0 and ship.zone == "main" and ship.order != "all_ahead_full"
+                  and bool(in_wells(state, ship.x, ship.y)))
     # the stop is looked for 0.5 mm past the end too: a move recorded to 0.01 mm may end just
     # short of the exact contact it halts on (ours, README: All Ahead Full stops)
     stop = aaf_stop(state, ship, path + [geom.step(x, y, h, 0.5)]) if ship.order == "all_ahead_full" else None
     if stop is not None and total > stop + 0.5:
-        return Plan(False, f"{ship.id} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
+        return Plan(False, f"{the(state, ship.id)} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
                            f"there ({stop / 10:.1f} cm)")
     if stop is not None and abs(total - stop) <= 0.5:
         vmin = vmax = total  # the AAF ship halts where it touches the marker (spacefleet_core 1.6)
     if total > vmax + 0.5:
-        return Plan(False, f"{ship.id} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
+        return Plan(False, f"{the(state, ship.id)} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
     if total < vmin - 0.5 and not high_orbit:
-        return Plan(False, f"{ship.id} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
+        return Plan(False, f"{the(state, ship.id)} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
     if a.post_turn:
         why = _gravity_turn_problem(state, ship, a.post_turn, h, x, y, max_free, " at the end")
         if why:
@@ -230,15 +241,79 @@ def plan_move(state: SFState, a: MoveShip) -> Plan:
         tgt = state.ships.get(a.ram)
         if ship.order != "all_ahead_full":
             return Plan(False, "ramming needs All Ahead Full")
+        if ship.ram_target != a.ram:
+            return Plan(False, "a ram is declared with the All Ahead Full order and its Leadership test passed "
+                               "before the ship moves (spacefleet_core 1.6)")
         if tgt is None or tgt.side == ship.side or not on_table(tgt) or tgt.zone != ship.zone:
             return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
         if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
-            return Plan(False, f"the move does not pass over {tgt.id}'s base")
+            return Plan(False, f"the move does not pass over {the(state, tgt.id)}'s base")
     if not off:
         why = coherency_reason(state, ship, x, y)
         if why:
             return Plan(False, why)
+    if edge_rule and off not in ("main", "edge") and leadership(state, ship) <= 1:
+        why = edge_reason(state, ship, x, y)
+        if why:
+            return Plan(False, why)
     return Plan(True, "", path, h, total, loss, off)
+
+
+def edge_distance(state: SFState, ship: Ship, x: float, y: float) -> tuple[float, str]:
+    """(distance mm, edge) from (x, y) to the nearest edge of the ship's
+    table; in low orbit the planet edge does not count (leaving by it is a
+    landing or a crash, not a way off the table)."""
+    w, h = table_of(state, ship)
+    edges = {"west": x, "east": w - x, "south": h - y}
+    if ship.zone == "main":
+        edges["north"] = y
+    best = min(edges, key=lambda e: (edges[e], e))
+    return edges[best], best
+
+
+def edge_moves(state: SFState, ship: Ship) -> list[MoveShip]:
+    """A few moves that head for the nearest table edge: straight at the
+    least and the most distance, and turning toward the edge as far as the
+    ship may after its straight run (or at once where it may turn first)."""
+    p = prof(ship)
+    _, edge = edge_distance(state, ship, ship.x, ship.y)
+    want = {"north": -90.0, "south": 90.0, "east": 0.0, "west": 180.0}[edge]
+    turn = max(-p.turns_deg, min(p.turns_deg, geom.norm(want - ship.heading))) if allowed_turns(ship) else 0.0
+    spec = tables().orders.get(ship.order or "")
+    run = 0.0 if ship.zone == "low_orbit" or (spec and spec.turn_without_moving) else \
+        tables().constants.straight_run_mm[p.type]
+    out = []
+    for loss in (False, True):
+        vmin, vmax = move_limits(state, ship, loss)
+        for d in (vmin, vmax):
+            out.append(MoveShip(side=ship.side, ship=ship.id, legs=((0.0, round(d, 2)),) if d > 0 else ()))
+            if turn and d > run:
+                legs = ((0.0, round(run, 2)), (round(turn, 3), round(d - run, 2))) if run else ((round(turn, 3), round(d, 2)),)
+                out.append(MoveShip(side=ship.side, ship=ship.id, legs=legs))
+    return out
+
+
+def edge_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
+    """A ship at Leadership 1 or less may only disengage or head for the
+    nearest table edge (spacefleet_core 1.3): its move must end nearer that
+    edge than it started - or, when none of its moves can (it faces away and
+    must first make its straight run), no farther from it than the best of
+    :func:`edge_moves` (ours). None when the end (x, y) mm is allowed."""
+    start, edge = edge_distance(state, ship, ship.x, ship.y)
+    w, h = table_of(state, ship)
+    end = {"west": x, "east": w - x, "south": h - y, "north": y}[edge]
+    if end < start - 0.5:
+        return None
+    best = math.inf
+    for m in edge_moves(state, ship):
+        pl = plan_move(state, m, edge_rule=False)
+        if pl.ok:
+            ex, ey = pl.path[-1]
+            best = min(best, {"west": ex, "east": w - ex, "south": h - ey, "north": ey}[edge] if not pl.off_table else -1.0)
+    if best >= start - 0.5 and end <= best + 0.5:
+        return None
+    return (f"{the(state, ship.id)} has Leadership 1 or less: it may only disengage or head for the nearest table edge "
+            f"({edge}, {start / 10:.1f} cm away)")
 
 
 def coherency_reason(state: SFState, ship: Ship, x: float, y: float) -> str | None:
@@ -255,62 +330,11 @@ def coherency_reason(state: SFState, ship: Ship, x: float, y: float) -> str | No
     start = min(math.hypot(m.x - ship.x, m.y - ship.y) for m in mates)
     if end <= lim or end <= start + 0.5:
         return None
-    return f"{ship.id} must end within {lim / 10:.0f} cm of a squadron-mate that has moved (squadron formation)"
-
-
-def check_order(state: SFState, a: DeclareOrder) -> str | None:
-    """Why a special order may not be declared now, or None (spacefleet_core 1.3-1.4)."""
-    ship = state.ships.get(a.ship)
-    if ship is None or ship.side != a.side:
-        return f"{a.side} has no ship {a.ship!r}"
-    if not on_table(ship):
-        return f"{ship.id} is not an active ship on the table"
-    if ship.moved:
-        return "orders are declared before the ship moves"
-    if ship.order is not None:
-        return f"{ship.id} is already on {ship.order.replace('_', ' ')}"
-    if ship.braced:
-        return f"{ship.id} braced and may take no special orders this turn"
-    if state.orders_failed and a.order != "brace_for_impact":
-        return "a failed command check ended special orders for this fleet this turn"
-    if a.order == "reload_ordnance" and ship.torpedoes_loaded and ship.bays_loaded:
-        return f"{ship.id} has nothing to reload"
-    if a.order == "all_ahead_full" and ship.zone == "low_orbit":
-        pass
-    return None
+    return f"{the(state, ship.id)} must end within {lim / 10:.0f} cm of a squadron-mate that has moved (squadron formation)"
 
 
 #: a 0-shield ship crossing blast markers takes 1 damage on a 6 (spacefleet_core 1.6)
 MARKER_DAMAGE = Target(label="1 damage on", base=6, words=("1 damage", "no damage"))
-
-
-def resolve_order(ctx: Ctx, a: DeclareOrder) -> None:
-    """Command check 2D6 <= Ld (best in the squadron), −1 Under Fire, +1 Enemy
-    Contacts, Ld at most 10, 11-12 always fail; AAF rolls its extra distance."""
-    s = ctx.s
-    ship = s.ships[a.ship]
-    t = tables()
-    mods = []
-    if any(under_fire(s, m) for m in squadron(s, ship)):
-        mods.append(("under fire", -1))
-    if any(e.order and e.order != "brace_for_impact" or e.braced for e in enemies(s, ship.side)):
-        mods.append(("enemy contacts", +1))
-    best, target = squadron_ld_target(s, ship, mods)
-    whose = f" on the Leadership of the {ctx.name(best.id)}" if best.id != ship.id else ""
-    passed = ld_test(ctx, ship, "2d6", target, f"{ctx.name(ship.id)}: command check for {order_words(a.order)}{whose}",
-                     command=True)
-    extra = 0.0
-    if passed and a.order == "all_ahead_full":
-        n = max(prof(m).aaf_dice for m in squadron(s, ship))
-        extra = ctx.roll(f"{n}d6", f"{ctx.name(ship.id)}: All Ahead Full extra distance (cm)", side=a.side).total * 10.0
-    for m in squadron(s, ship):
-        if m.moved:
-            continue
-        ctx.emit(OrderTaken(ship=m.id, order=a.order if passed else None, passed=passed, aaf_extra_mm=extra))
-        if passed and a.order == "reload_ordnance":
-            ctx.emit(Reloaded(ship=m.id, torpedoes=True, bays=True))
-    if not passed and not s.orders_failed:
-        ctx.emit(OrdersEnded(side=a.side))
 
 
 def gravity_well_of(state: SFState, ship: Ship, turn: float, h: float, x: float, y: float) -> str:
@@ -345,10 +369,8 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan, why: str = "") -> None:
     # 0-shield ships moving through blast markers (spacefleet_core 1.6; Eldar: core 1.12)
     if ship.eldar:
         _eldar_markers(ctx, ship.id, plan.path)
-    elif plan.blast_loss and shield_capacity(s, ship) == 0 and prof(ship).shields == 0:
-        if ctx.roll("d6", f"{ctx.name(ship.id)} crosses blast markers without shields", side=ship.side,
-                    target=MARKER_DAMAGE).passed:
-            hull_damage(ctx, ship.id, 1, why="blast markers")
+    elif base_shields(ship) == 0 and crosses_markers(s, ship, plan.path):
+        _marker_damage(ctx, ship.id, plan.path, "without shields")
     if ship.zone == "main":
         _asteroids(ctx, ship.id, plan)
         if s.ships[ship.id].status == "active":
@@ -357,7 +379,7 @@ def resolve_move(ctx: Ctx, a: MoveShip, plan: Plan, why: str = "") -> None:
     if ship.status != "active":
         return
     if a.ram:
-        _ram(ctx, ship.id, a.ram)
+        _ram(ctx, ship.id, a.ram, plan.path)
         ship = s.ships[ship.id]
         if ship.status != "active":
             return
@@ -381,30 +403,97 @@ def _eldar_markers(ctx: Ctx, sid: str, path: list[tuple[float, float]]) -> None:
         cloud_test(ctx, sid)
     ship = s.ships[sid]
     if ship.status == "active" and crosses_markers(s, ship, path):
-        if ctx.roll("d6", f"{ctx.name(sid)} (Eldar, no shields) crosses blast markers", side=ship.side,
-                    target=MARKER_DAMAGE).passed:
-            hull_damage(ctx, sid, 1, why="blast markers")
+        _marker_damage(ctx, sid, path, "(Eldar, no shields)")
+
+
+def cloud_entry(state: SFState, ship: Ship, path) -> tuple[float, float] | None:
+    """Where the stem was when the base first touched a gas cloud along
+    ``path`` (mm; exact, ``geom.path_first_touch``; the start when it touched
+    one already), None when it touched none that counts for the ship."""
+    if ship.zone != "main" or ignores_clouds(state, ship):
+        return None
+    clouds = [f for f in state.features if f.kind == "gas_cloud"]
+    if any(geom.disc_touches(f, path[0][0], path[0][1], ship.radius) for f in clouds):
+        return path[0]
+    for a, b in zip(path, path[1:]):
+        ds = [d for f in clouds for d in [geom.path_first_touch(f, a, b, ship.radius)] if d is not None]
+        if ds:
+            return geom.step(a[0], a[1], geom.bearing(a[0], a[1], b[0], b[1]), min(ds))
+    return None
+
+
+def _marker_damage(ctx: Ctx, sid: str, path, who: str) -> None:
+    """A 0-shield ship whose base touched blast markers or gas clouds on its
+    move: 1 damage on a 6, once (spacefleet_core 1.6). Destroyed by it after
+    touching a cloud, it explodes from where it entered the cloud (celestial
+    phenomena: gas and dust clouds; ours: a cloud decides when markers and a
+    cloud were both touched)."""
+    s = ctx.s
+    ship = s.ships[sid]
+    if ctx.roll("d6", f"{ctx.name(sid)} {who} crosses blast markers", side=ship.side, target=MARKER_DAMAGE).passed:
+        hull_damage(ctx, sid, 1, why="blast markers", origin=cloud_entry(s, ship, path))
 
 
 def _asteroids(ctx: Ctx, sid: str, plan: Plan) -> None:
-    """Navigating an asteroid field: 2D6 (3D6 on AAF) <= Ld, escorts re-roll
-    once; failure costs D6 hits, shields work but place no BMs."""
+    """Navigating an asteroid field whose edge the base touched on the move
+    (celestial phenomena): 2D6 (3D6 on All Ahead Full) at most the Ld; an
+    escort re-rolls a failure once; a failure costs D6 damage, shields working
+    but placing no markers. A squadron tests once, on its best Ld, when its
+    first ship touches a field this turn: after a failure each capital ship
+    that touches a field takes its own D6; an escort squadron's one D6 goes to
+    the escorts that touch, in the order they move, each taking what its
+    shields and hits can hold before the rest passes on (ours: what is left
+    when the phase ends is lost)."""
     s = ctx.s
     ship = s.ships[sid]
     t = tables().phenomena
-    fields = [f for f in s.features if f.kind == "asteroid_field" and geom.path_touches(f, plan.path, ship.radius)]
+    fields = _touched(s, "asteroid_field", plan, ship)
     if not fields:
         return
-    dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
-    ld = ld_target(s, ship, notation=dice)
-    capital = prof(ship).capital
     where = feature_name(fields[0])
-    ok = ld_test(ctx, ship, dice, ld, f"{ctx.name(sid)} navigates {where}", rerolled=not capital)
+    capital = prof(ship).capital
+    sq = ship.squadron
+    if sq and sq in s.field_tests:  # the squadron has tested this turn
+        if not s.field_tests[sq]:
+            _asteroid_damage(ctx, sid, where)
+        return
+    dice = t.asteroid_test_aaf if ship.order == "all_ahead_full" else t.asteroid_test
+    best = max(squadron(s, ship), key=lambda m: leadership(s, m)) if sq else ship
+    ld = ld_target(s, best, notation=dice)
+    whose = f" (the squadron, on the Leadership of the {ctx.name(best.id)})" if sq else ""
+    ok = ld_test(ctx, best, dice, ld, f"{ctx.name(sid)} navigates {where}{whose}", rerolled=not capital)
     if not ok and not capital:
         ok = ctx.roll(dice, f"{ctx.name(sid)}: escort re-roll for {where}", side=ship.side, target=ld).passed
+    pool = 0
+    if not ok and sq and not capital:
+        pool = ctx.roll(t.asteroid_damage, f"asteroid impacts on the {unit_name(s, sq)}: damage shared by the escorts "
+                                           "that touch the field, in the order they move", side=ship.side).total
+    ctx.emit(FieldTested(ship=sid, squadron=sq, passed=ok, shared=pool, field=where))
     if not ok:
-        n = ctx.roll(t.asteroid_damage, f"asteroid impacts on the {ctx.name(sid)}", side=ship.side).total
-        apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
+        _asteroid_damage(ctx, sid, where)
+
+
+def _asteroid_damage(ctx: Ctx, sid: str, where: str) -> None:
+    """A failed navigation test's damage to ship ``sid``: its own D6, or its
+    share of its escort squadron's D6 (see :func:`_asteroids`)."""
+    s = ctx.s
+    ship = s.ships[sid]
+    sq = ship.squadron
+    if sq and not prof(ship).capital:
+        left = s.field_pool.get(sq, 0)
+        n = min(left, shield_capacity(s, ship) + remaining(ship))
+        if n <= 0:
+            return
+        ctx.emit(FieldDamageShared(ship=sid, squadron=sq, amount=n, left=left - n))
+    else:
+        n = ctx.roll(tables().phenomena.asteroid_damage, f"asteroid impacts on the {ctx.name(sid)} in {where}",
+                     side=ship.side).total
+    apply_hits(ctx, sid, n, None, place_bms=False, why="asteroid impacts")
+
+
+def _touched(s: SFState, kind: str, plan: Plan, ship: Ship) -> list:
+    """The features of ``kind`` that ``ship``'s base touches along the planned path."""
+    return [f for f in s.features if f.kind == kind and geom.path_touches(f, plan.path, ship.radius)]
 
 
 def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
@@ -413,7 +502,7 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
     s = ctx.s
     ship = s.ships[sid]
     t = tables().phenomena
-    rifts = [f for f in s.features if f.kind == "warp_rift" and geom.path_touches(f, plan.path, ship.radius)]
+    rifts = _touched(s, "warp_rift", plan, ship)
     if not rifts:
         return
     ld = ld_target(s, ship, notation=t.warp_rift_test)
@@ -433,31 +522,38 @@ def _warp_rift(ctx: Ctx, sid: str, plan: Plan) -> None:
         ctx.emit(ShipStatus(ship=sid, status="lost_in_warp", lost_forever=forever, why=f"failed to navigate {where}"))
 
 
-def _ram(ctx: Ctx, sid: str, tid: str) -> None:
-    """Ramming: Ld test on 1D6/2D6/3D6 by relative size, then D6 per starting
-    hit against the target's armour and the target's reply against the
-    rammer's front armour; shields do not stop it, holofields roll against
-    it (spacefleet_core 1.6, 1.12)."""
+def ram_contact(path, ship: Ship, tgt: Ship) -> tuple[float, float]:
+    """Where the rammer's stem is when its base first touches the target's
+    along ``path`` (mm; exact, ``geom.first_touch``): the side it hits from.
+    The path's end if it never touches."""
+    for a, b in zip(path, path[1:]):
+        d = geom.first_touch(a[0], a[1], b[0], b[1], tgt.x, tgt.y, ship.radius + tgt.radius)
+        if d is not None:
+            return geom.step(a[0], a[1], geom.bearing(a[0], a[1], b[0], b[1]), d) if d > 0 else a
+    return path[-1]
+
+
+def _ram(ctx: Ctx, sid: str, tid: str, path) -> None:
+    """Ramming, its test already passed (``orders.ram_test``): a D6 per
+    starting hit of the rammer against the armour of the target's facing it
+    hits, and the target's reply - all its starting hits if rammed in the
+    front, half otherwise - against the rammer's front armour; the facing is
+    read where the rammer's base first touches the target's along its path;
+    shields do not stop it, holofields roll against it (spacefleet_core 1.6, 1.12)."""
     s = ctx.s
     ship, tgt = s.ships[sid], s.ships[tid]
-    t = tables()
-    rank = t.size_rank
-    a, b = rank[prof(ship).type], rank[prof(tgt).type]
-    size = "smaller" if b < a else "same" if b == a else "larger"
-    dice = t.ram_test[size]
-    if not ctx.roll(dice, f"{ctx.name(sid)} tries to ram the {ctx.name(tid)} ({dice.upper()}: a {size} target)",
-                    side=ship.side, target=ld_target(s, ship, notation=dice)).passed:
-        return
-    quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, ship.x, ship.y)
-    front_hit = quads == ("front",)
+    cx, cy = ram_contact(path, ship, tgt)
+    quads = geom.quadrants(tgt.heading, tgt.x, tgt.y, cx, cy)
+    front_hit = quads == ("front",)  # on a quadrant boundary the rammer chooses: the side (spacefleet_core 1.1)
     armour = prof(tgt).armour.front if front_hit else prof(tgt).armour.other
-    r = ctx.pool(prof(ship).hits, f"{ctx.name(sid)} rams the {ctx.name(tid)}: a die per starting hit",
+    r = ctx.pool(prof(ship).hits, f"{ctx.name(sid)} rams the {ctx.name(tid)}"
+                                  f"{' head-on' if front_hit else ''}: a die per starting hit",
                  Target(label="front armour" if front_hit else "side or rear armour", base=armour), side=ship.side)
     apply_hits(ctx, tid, pool_hits(r), None, shields=False, why=f"rammed by the {ctx.name(sid)}", holofield=True)
-    back = prof(tgt).hits if "front" in quads else prof(tgt).hits // 2
+    back = prof(tgt).hits if front_hit else prof(tgt).hits // 2
     front = prof(ship).armour.front
     r = ctx.pool(back, f"the {ctx.name(tid)} strikes back at the {ctx.name(sid)}: a die per starting hit"
-                       + ("" if "front" in quads else ", halved (not rammed in the front)"),
+                       + (" (rammed head-on: all of them)" if front_hit else ", halved (not rammed in the front)"),
                  Target(label="front armour", base=front), side=tgt.side)
     apply_hits(ctx, sid, pool_hits(r), None, shields=False, why=f"ramming the {ctx.name(tid)}", holofield=True)
 
@@ -472,7 +568,9 @@ def check_low_orbit(state: SFState, a: EnterLowOrbit) -> str | None:
         return "a ship enters low orbit at the start of its move, from the main table"
     planet = next(f for f in state.features if f.id == state.low_orbit_planet)
     if planet not in in_wells(state, ship.x, ship.y):
-        return f"{ship.id} is not in the gravity well of {planet.id}"
+        return f"{the(state, ship.id)} is not in the gravity well of {feature_name(planet)}"
+    if leadership(state, ship) <= 1:
+        return f"{the(state, ship.id)} has Leadership 1 or less: it may only disengage or head for the nearest table edge"
     return None
 
 
@@ -510,7 +608,7 @@ def check_disengage(state: SFState, a: Disengage) -> str | None:
     if not ship.moved:
         return "a ship tests to disengage at the end of its move"
     if ship.disengage_failed or ship.fired:
-        return f"{ship.id} has already tried to disengage this turn"
+        return f"{the(state, ship.id)} has already tried to disengage this turn"
     return None
 
 

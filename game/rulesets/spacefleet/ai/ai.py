@@ -2,7 +2,8 @@
 
 Movement: for each ship in turn it weighs special orders (All Ahead Full to
 close while nothing is in reach, Lock On when guns bear, Reload when empty,
-Come to New Heading when a sharp turn pays) and scores every sampled move
+Come to New Heading when a sharp turn pays, Burn Retros when holding the
+range pays; a hurt ship losing the exchange enters low orbit) and scores every sampled move
 (gravity-well turns included) by an exchange model in victory-point units:
 the damage its guns can deal from the end position now, plus part of what
 they could deal next turn, less the enemy's reply in its coming turn (each
@@ -35,24 +36,23 @@ import random
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
-from .actions import Board, Brace, DeclareOrder, Disengage, EndPhase, Fire, Launch, MoveShip, RulesStep, TakeIt
+from ..actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip, RulesStep,
+                       TakeIt)
+from ..data import tables
+from ..rules.common import (HULKS, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
+                            weapon_strength)
+from ..rules.movement import plan_move
+from ..rules.shooting import nearest_targets, needs_priority_test
+from ..rules.targets import find_ordnance
+from ..rules.victory import victory_points
+from ..state import SFState, Ship
+from .ai_eval import (NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _aaf_extra_mm, _contact_value, _edge_risk,
+                      _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _pull_risk, _reply_value, _scene,
+                      _Scene, _terrain_risk, _torpedo_danger)
+from .ai_ordnance import (_aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach,
+                          _join_value, _salvo_kept, _salvo_lane, _shot_value)
 from .candidates import move_options, shooting_options
-from .common import (
-    HULKS, inside_asteroids, leadership, prof, remaining, speed_mm, squadron, victory_points, weapon_strength,
-)
-from .movement import plan_move
-from .shooting import find_ordnance, needs_priority_test
-from .state import SFState, Ship
-from .tables import tables
-from .ai_eval import (
-    NEXT_TURN_WEIGHT, REPLY_WEIGHT, SALVO_MIN_SHARE, _Scene, _aaf_extra_mm, _contact_value, _edge_risk,
-    _fire_next, _fire_now, _flare_risk, _leave_cost, _move_rank, _p_pass, _reply_value, _scene, _terrain_risk,
-    _torpedo_danger,
-)
-from .ai_ordnance import (
-    _aimed_salvos, _board_gain, _cap_value, _escort_to_come, _hulk_shot_value, _in_reach, _join_value,
-    _salvo_kept, _salvo_lane, _shot_value,
-)
+
 
 
 def evaluate(state: SFState, side: str) -> float:
@@ -76,15 +76,19 @@ class FleetAgent:
     def __init__(self, rng: random.Random, budget=None, **_: object) -> None:
         self.rng = rng
         self.tried_orders: set[tuple[int, str]] = set()
-        self._scenes: dict[tuple[int, int, str], _Scene] = {}
+        self._scenes: dict[tuple[int, int, str], tuple[SFState, _Scene]] = {}
 
     # ------------------------------------------------------------------ helpers
     def _scene_for(self, state: SFState, ship: Ship) -> _Scene:
+        """The scene of ``ship`` in ``state``, made once per choice. The cache
+        keeps the state it was made for: a scratch copy freed since may leave
+        its id to a new copy, whose scene must not be the old one's (that made
+        the agent's choices depend on memory reuse, not only on the view)."""
         key = (id(state), state.seq, ship.id)
-        sc = self._scenes.get(key)
-        if sc is None:
-            sc = self._scenes[key] = _scene(state, ship)
-        return sc
+        hit = self._scenes.get(key)
+        if hit is None or hit[0] is not state:
+            hit = self._scenes[key] = (state, _scene(state, ship))
+        return hit[1]
 
     def _pos_value(self, state: SFState, ship: Ship, x: float, y: float, h: float, path, order: str | None,
                    moved: float | None = None) -> float:
@@ -94,7 +98,7 @@ class FleetAgent:
         reply and hazards (points-like units)."""
         sc = self._scene_for(state, ship)
         if not sc.foes:
-            return -_terrain_risk(state, ship, x, y, h, path, order)
+            return -_terrain_risk(state, ship, x, y, h, path, order) - _pull_risk(state, ship, y)
         saved = (ship.x, ship.y, ship.heading, ship.order)
         ship.x, ship.y, ship.heading, ship.order = x, y, h, order
         try:
@@ -115,6 +119,8 @@ class FleetAgent:
         hazard = _terrain_risk(state, ship, x, y, h, path, order) + _flare_risk(state, ship, x, y)
         if ship.zone == "main":
             hazard += _edge_risk(state, ship, x, y, h)
+        else:
+            hazard += _pull_risk(state, ship, y)
         return gain - loss + closing - hazard + _contact_value(state, ship, x, y, sc.foes)
 
     def _best_move(self, state: SFState, ship: Ship, order: str | None) -> tuple[float, MoveShip | None]:
@@ -193,6 +199,9 @@ class FleetAgent:
     def _brace(self, rs, s: SFState, side: str) -> Action:
         t = s.ships[s.pending.target]
         b = Brace(side=side, ship=t.id)
+        if s.pending.flare:  # one hit and a critical on 4+: brace when it could cripple or finish the ship
+            crippling = prof(t).capital and (remaining(t) <= 1 or 2 * (t.damage + 1) == prof(t).hits)
+            return b if crippling and rs.check(s, b).ok else TakeIt(side=side)
         if s.pending.ordnance is not None:  # ordnance reached the ship (core 1.4): strong salvos and bombers
             o = next((x for x in s.ordnance if x.id == s.pending.ordnance), None)
             big = o is not None and (o.kind == "bomber" or (o.kind == "torpedo" and o.strength >= 4))
@@ -220,6 +229,9 @@ class FleetAgent:
             m = self._run_for_edge(rs, s, ship)
             if m is not None:
                 return m
+        lo = EnterLowOrbit(side=side, ship=ship.id)
+        if self._wants_low_orbit(s, ship) and rs.check(s, lo).ok:
+            return lo
         key = (s.player_turns, ship.squadron or ship.id)
         if ship.order is None and key not in self.tried_orders and not s.orders_failed and not ship.braced:
             self.tried_orders.add(key)
@@ -234,6 +246,20 @@ class FleetAgent:
         for m in move_options(s, ship, None):
             return m
         return EndPhase(side=side)
+
+    def _wants_low_orbit(self, s: SFState, ship: Ship) -> bool:
+        """Take a hurt ship out of the main table's fight into low orbit
+        (celestial phenomena: low orbit; only ships there can shoot it, and it
+        may disengage from there with the phenomenon's +3): when it may (in
+        the planet's well at the start of its move), it has lost half its
+        hits or more, and its best move on the main table loses more than it
+        deals (the exchange model's score below zero)."""
+        if s.low_orbit_planet is None or ship.zone != "main" or ship.moved or ship.order is not None:
+            return False
+        p = prof(ship)
+        if 2 * ship.damage < p.hits:
+            return False
+        return self._best_move(s, ship, None)[0] < 0.0
 
     def _pick_order(self, s: SFState, ship: Ship) -> str | None:
         """Choose a special order for the ship and its squadron: every member's
@@ -255,7 +281,7 @@ class FleetAgent:
         nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
         maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
         far = nearest > maxr + speed_mm(ship)
-        if far and not inside_asteroids(s, ship.x, ship.y):
+        if far and not in_field(s, ship):
             if total("all_ahead_full") >= total(None) - 1.0:
                 return "all_ahead_full"
         if spent:
@@ -268,6 +294,10 @@ class FleetAgent:
             return "lock_on"
         if total("come_to_new_heading") > base + 3 * len(members):
             return "come_to_new_heading"
+        # Burn Retros (spacefleet_core 1.4): hold the range or turn on the spot at half fire, when the
+        # exchange model says that is worth clearly more than the best ordinary move
+        if total("burn_retros") > base + 2 * len(members):
+            return "burn_retros"
         return None
 
     def _run_for_edge(self, rs, s: SFState, ship: Ship) -> MoveShip | None:
@@ -284,16 +314,34 @@ class FleetAgent:
         return best_m
 
     def _shooting(self, rs, s: SFState, side: str) -> Action:
+        """The best shooting-phase option, in the order the rules allow
+        (spacefleet_core 1.5): boarding declarations whenever they pay; then
+        the ship (or squadron) already shooting goes on - its guns first, its
+        ordnance last - until nothing it has left is worth using; only then
+        does the next one begin, the one with the best single option."""
         mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
-        best, best_a = 0.0, None
+        by_unit: dict[str, list[tuple[float, Action]]] = {}
         for ship in mine:
             opts = shooting_options(s, ship, rs)
             opts += _aimed_salvos(s, ship, rs, opts)
             for a in opts:
                 v = self._fire_value(s, ship, a, opts)
-                if v > best and not (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
-                    best, best_a = v, a
-        return best_a if best_a is not None else EndPhase(side=side)
+                if v <= 0.0 or (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
+                    continue
+                if isinstance(a, Board):
+                    return a  # a declaration: it ends no ship's shooting
+                by_unit.setdefault(shooting_unit(ship), []).append((v, a))
+
+        def pick(opts: list[tuple[float, Action]]) -> Action:
+            guns = [o for o in opts if not isinstance(o[1], Launch)]
+            return max(guns or opts, key=lambda o: o[0])[1]
+
+        if s.shooter in by_unit:
+            return pick(by_unit[s.shooter])
+        if not by_unit:
+            return EndPhase(side=side)
+        unit = max(by_unit, key=lambda u: (max(v for v, _ in by_unit[u]), u))
+        return pick(by_unit[unit])
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:
         """The worth of one shooting-phase option of ``ship`` (points-like
@@ -360,6 +408,5 @@ class FleetAgent:
         return v
 
     def _nearest(self, s: SFState, ship: Ship, wi: int) -> str | None:
-        from .shooting import nearest_targets
         n = sorted(nearest_targets(s, ship, wi))
         return n[0] if n else None

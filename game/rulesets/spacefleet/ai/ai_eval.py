@@ -1,4 +1,4 @@
-"""Evaluation helpers of the ``default`` space-fleet agent (``ai.py``): hit
+"""Evaluation helpers of the ``default`` space-fleet agent (``ai/ai.py``): hit
 and damage odds, the enemy's reply model, fire now and next turn, hazards
 (asteroid fields, flares, edges, salvo lanes, boarding). Distances are table
 mm; the rule clauses each estimate leans on are cited where it is defined.
@@ -10,18 +10,16 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import geom
-from .actions import Board
-from .common import (
-    base_shields, bm_touching, ceil_half, crippled, inside_asteroids, leadership, prof, remaining,
-    shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength,
-)
-from .odds import boarding_numbers, teleport_odds
-from .ordnance import launch_strength, speed_of
-from .shooting import SUNWARD_HEADING, gunnery, lance_armour
-from .sight import sight
-from .state import SFState, Ship
-from .tables import tables
+from .. import geom
+from ..actions import Board
+from ..data import tables
+from ..odds import boarding_numbers, teleport_odds
+from ..rules.common import (base_shields, ceil_half, crippled, in_field, leadership, prof, remaining,
+                            shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
+from ..rules.gunnery import gunnery, lance_armour
+from ..rules.ordnance import launch_strength, speed_of
+from ..sight import sight
+from ..state import SFState, Ship
 
 
 #: centre of each quadrant relative to the heading (degrees, clockwise)
@@ -356,8 +354,7 @@ def _gun_hits(state: SFState, ship: Ship, w, fp: int, e: Ship, cache: dict, lock
     key = e.id
     if key not in cache:
         d = math.hypot(e.x - ship.x, e.y - ship.y)
-        both_in = (ship.zone == "main" and inside_asteroids(state, ship.x, ship.y) is not None
-                   and inside_asteroids(state, e.x, e.y) is not None)
+        both_in = in_field(state, ship) is not None and in_field(state, e) is not None
         quads = set(geom.quadrants(ship.heading, ship.x, ship.y, e.x, e.y))
         cache[key] = {"d": d, "in": both_in, "q": quads, "sight": None, "col": {}}
     c = cache[key]
@@ -515,6 +512,23 @@ def _edge_risk(state: SFState, ship: Ship, x: float, y: float, h: float) -> floa
     return _leave_cost(ship)
 
 
+def _pull_risk(state: SFState, ship: Ship, y: float) -> float:
+    """Points at stake from the low-orbit pull for a ship ending at ``y`` mm
+    from the planet edge of the low-orbit table (celestial phenomena: low
+    orbit): inside the grip it is dragged 5/8/10 cm toward the planet at the
+    start of each turn and crashes off that edge, so two pulls from the edge
+    cost the ship; inside the grip at all, a tenth of it (it must climb out)."""
+    if ship.zone != "low_orbit" or state.low_orbit_planet is None:
+        return 0.0
+    lo = tables().low_orbit
+    if y > lo.grip_cm * 10.0:
+        return 0.0
+    planet = next(f for f in state.features if f.id == state.low_orbit_planet)
+    pull = tables().gravity_wells[planet.size or "small"].low_orbit_pull_cm * 10.0
+    pts = prof(ship).points
+    return pts if y - 2 * pull < 0 else 0.1 * pts
+
+
 def _leave_cost(ship: Ship) -> float:
     """A ship leaving the table gives the enemy 10% of its points (25% if it was
     crippled) and takes its guns out of the battle."""
@@ -547,31 +561,17 @@ def _asteroid_risk(state: SFState, ship: Ship, order: str | None, next_turn: boo
 def _flare_risk(state: SFState, ship: Ship, x: float, y: float) -> float:
     """Expected cost of a solar flare still to come catching the ship at
     (x, y) with its shields down: blast markers and gas clouds touching the
-    base, plus the flare's own blast markers of ships placed before it (the
-    flare resolves ship by ship in id order, so a neighbour's sunward marker
-    can strip the shields first). An unshielded escort is lost outright."""
-    if not state.solar_flares or state.flare_done or ship.zone != "main":
+    base (the flare judges every ship before it places its own markers,
+    celestial phenomena: solar flares). An unshielded escort is lost outright."""
+    if state.flares_occurred >= state.solar_flares or ship.zone != "main":
         return 0.0
     shields = base_shields(ship)
-    p_flare = 1.0 - (5 / 6) ** state.solar_flares
+    p_flare = 1.0 - (5 / 6) ** (state.solar_flares - state.flares_occurred)
     c = tables().constants
     reach = ship.radius + c.blast_marker_radius_mm + 1.0
     touching = sum(1 for b in state.blast_markers if b.zone == "main" and math.hypot(b.x - x, b.y - y) <= reach)
     touching += sum(1 for f in state.features if f.kind == "gas_cloud" and geom.disc_touches(f, x, y, ship.radius))
-    h = SUNWARD_HEADING[state.sunward]
     cost = 0.0
-    for o in state.ships.values():
-        if o.id == ship.id or o.status != "active" or o.zone != "main":
-            continue
-        if o.id < ship.id:  # its flare marker lands before our shields are checked
-            bx, by = geom.step(o.x, o.y, h, o.radius + c.blast_marker_radius_mm * 0.9)
-            if math.hypot(bx - x, by - y) <= reach:
-                touching += 1
-        elif o.side == ship.side:  # our flare marker may strip a later friend's shields
-            bx, by = geom.step(x, y, h, ship.radius + c.blast_marker_radius_mm * 0.9)
-            if (math.hypot(bx - o.x, by - o.y) <= o.radius + c.blast_marker_radius_mm + 1.0
-                    and base_shields(o) - bm_touching(state, o) <= 1):
-                cost += _flare_loss(o)
     if touching >= shields:
         cost += _flare_loss(ship)
     elif touching == shields - 1:

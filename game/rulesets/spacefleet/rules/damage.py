@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
-from . import geom
+from .. import geom
 from game.core.event import Target
 
+from ..data import tables
+from ..events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
 from .common import Ctx, base_shields, pool_faces, pool_hits, prof, remaining, shield_capacity
-from .events import BlastMarkerPlaced, CriticalHit, HolofieldSaves, ShipDamaged, ShipStatus
-from .tables import tables
+
 
 
 def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main") -> None:
@@ -18,15 +19,19 @@ def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main") -> None:
     ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone=zone))
 
 
-def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float] | None) -> None:
+def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float] | None,
+                     at: tuple[float, float] | None = None) -> None:
     """``n`` blast markers touching the base: the first toward ``toward`` (the
-    line of fire), the rest fanned out around it (spacefleet_core 1.8)."""
+    line of fire), the rest fanned out around it (spacefleet_core 1.8);
+    around the point ``at`` (mm) instead of the stem when given (an
+    explosion that starts where the ship entered a gas cloud)."""
     s = ctx.s.ships[ship_id]
+    cx, cy = at if at is not None else (s.x, s.y)
     r = s.radius + tables().constants.blast_marker_radius_mm * 0.9
-    base = geom.bearing(s.x, s.y, *toward) if toward else s.heading
+    base = geom.bearing(cx, cy, *toward) if toward else s.heading
     for k in range(n):
         off = ((k + 1) // 2) * 40.0 * (1 if k % 2 else -1)
-        x, y = geom.step(s.x, s.y, base + off, r)
+        x, y = geom.step(cx, cy, base + off, r)
         place_bm(ctx, x, y, s.zone)
 
 
@@ -90,7 +95,8 @@ def apply_hits(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | 
     hull_damage(ctx, ship_id, hull, crits=crits, why=why)
 
 
-def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str = "") -> None:
+def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str = "",
+                origin: tuple[float, float] | None = None) -> None:
     """``n`` points of hull damage; a D6 per point, criticals on a 6 (an
     Eldar ship's on 4+, spacefleet_core 1.12)."""
     s = ctx.s.ships[ship_id]
@@ -109,7 +115,7 @@ def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str 
         pass  # an escort is destroyed by its only hit anyway
     s = ctx.s.ships[ship_id]
     if s.status == "active" and remaining(s) <= 0:
-        destroyed(ctx, ship_id, why)
+        destroyed(ctx, ship_id, why, origin)
 
 
 def critical(ctx: Ctx, ship_id: str, roll: int | None = None) -> None:
@@ -150,7 +156,7 @@ def critical(ctx: Ctx, ship_id: str, roll: int | None = None) -> None:
         hull_damage(ctx, ship_id, extra, crits=False, why=c.id)
 
 
-def destroyed(ctx: Ctx, ship_id: str, why: str = "") -> None:
+def destroyed(ctx: Ctx, ship_id: str, why: str = "", origin: tuple[float, float] | None = None) -> None:
     """A ship reduced to 0 hits: escorts are removed leaving one BM; capital
     ships roll on the catastrophic damage table (spacefleet_core 1.8)."""
     s = ctx.s.ships[ship_id]
@@ -158,11 +164,14 @@ def destroyed(ctx: Ctx, ship_id: str, why: str = "") -> None:
         ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why=why or "reduced to 0 hits"))
         place_bms_around(ctx, ship_id, 1, None)
         return
-    catastrophe(ctx, ship_id)
+    catastrophe(ctx, ship_id, origin)
 
 
-def catastrophe(ctx: Ctx, ship_id: str) -> None:
-    """Roll 2D6 on the catastrophic damage table and resolve it."""
+def catastrophe(ctx: Ctx, ship_id: str, origin: tuple[float, float] | None = None) -> None:
+    """Roll 2D6 on the catastrophic damage table and resolve it. ``origin``
+    (mm) is where an explosion starts when not at the stem: a 0-shield ship
+    destroyed by touching a gas cloud explodes where it entered the cloud
+    (celestial phenomena: gas and dust clouds); its blast markers go there too."""
     s = ctx.s.ships[ship_id]
     p = prof(s)
     roll = ctx.roll("2d6", f"catastrophic damage table for the {ctx.name(ship_id)}", side=s.side).total
@@ -174,10 +183,13 @@ def catastrophe(ctx: Ctx, ship_id: str) -> None:
         place_bms_around(ctx, ship_id, bms, None)
         return
     ctx.emit(ShipStatus(ship=ship_id, status="destroyed", why=f"{row.id.replace('_', ' ')} (roll {roll})"))
-    place_bms_around(ctx, ship_id, bms, None)
+    ox, oy = origin if origin is not None else (s.x, s.y)
+    place_bms_around(ctx, ship_id, bms, None, at=(ox, oy))
     shots = count[row.lance_shots]
-    radius = ctx.roll(row.blast_radius or "3D6", f"{row.id.replace('_', ' ')} blast radius (cm)", side=s.side).total * 10.0
-    explode(ctx, s.x, s.y, s.zone, radius, shots, f"the {row.id.replace('_', ' ')} of the {ctx.name(ship_id)}")
+    where = f", from ({ox:.0f}, {oy:.0f}) where it entered the gas cloud" if origin is not None else ""
+    radius = ctx.roll(row.blast_radius or "3D6", f"{row.id.replace('_', ' ')} blast radius (cm){where}",
+                      side=s.side).total * 10.0
+    explode(ctx, ox, oy, s.zone, radius, shots, f"the {row.id.replace('_', ' ')} of the {ctx.name(ship_id)}")
 
 
 def explode(ctx: Ctx, x: float, y: float, zone: str, radius: float, shots: int, why: str) -> None:
@@ -212,7 +224,7 @@ def hit_and_run(ctx: Ctx, ship_id: str, side: str, why: str) -> None:
         return
     if holofield_saves(ctx, ship_id, 1, None, why) == 0:
         return
-    if sh.braced and ctx.roll("d6", f"the {ctx.name(ship_id)}, braced, against the hit-and-run", side=sh.side,
+    if sh.braced and ctx.roll("d6", f"the {ctx.name(ship_id)}, braced, against the hit-and-run by {why}", side=sh.side,
                               target=BRACE_SAVE.model_copy(update={"words": ("saved", "not saved")})).passed:
         return
     if not p.capital:

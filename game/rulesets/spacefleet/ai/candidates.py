@@ -9,14 +9,14 @@ import random
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
-from . import geom
-from .actions import (ORDERS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
-                      RulesStep, TakeIt)
-from .common import HULKS, gravity_turns, prof, squadron, weapon_strength
-from .movement import allowed_turns, move_limits, plan_move
-from .shooting import field_target, ordnance_id
-from .state import Ordnance, SFState, Ship
-from .tables import tables
+from .. import geom
+from ..actions import (ORDERS, Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip,
+                       RulesStep, TakeIt)
+from ..data import tables
+from ..rules.common import HULKS, gravity_turns, prof, squadron, weapon_strength
+from ..rules.movement import allowed_turns, move_limits, plan_move
+from ..rules.targets import field_target, ordnance_id
+from ..state import Ordnance, SFState, Ship
 
 
 def move_options(state: SFState, ship: Ship, rng: random.Random | None = None, rich: bool = False,
