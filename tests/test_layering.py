@@ -9,7 +9,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -77,102 +76,76 @@ def test_only_dice_touches_randomness_and_no_clock_in_the_rules():
     assert not bad, bad
 
 
-# -- no import circles inside a ruleset (game/rulesets/README.md: Shape) --------------------------
-
-#: rulesets whose restructure into the standard shape is still under way on its own branch
-SHAPE_PENDING = {"battlespace"}
-
-
-def _module_name(path: Path, base: Path) -> str:
-    parts = list(path.relative_to(base).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _package_graph(base: Path, dotted: str) -> dict[str, set[str]]:
-    """Module -> modules of the same package it imports, at module level or
-    inside a function alike (a deferred import that dodges a circle still
-    makes one). ``from . import x`` names the module ``x`` when it is one,
-    else the package; importing a module's parent package for its own sake
-    is Python's doing, not an edge."""
-    mods = {_module_name(p, base): p for p in base.rglob("*.py")}
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for m, p in mods.items():
-        here = m.split(".") if m else []
-        if p.name != "__init__.py":
-            here = here[:-1]
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            found: list[str] = []
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    stem = here[:len(here) - node.level + 1] if node.level > 1 else here
-                    mod = ".".join(stem + ([node.module] if node.module else []))
-                elif node.module and node.module.startswith(dotted):
-                    mod = node.module[len(dotted):].lstrip(".")
-                else:
-                    continue
-                for a in node.names:
-                    sub = f"{mod}.{a.name}".strip(".")
-                    found.append(sub if sub in mods else mod)
-            elif isinstance(node, ast.Import):
-                found += [a.name[len(dotted):].lstrip(".") for a in node.names if a.name.startswith(dotted)]
-            graph[m] |= {t for t in found if t in mods and t != m}
-    return graph
-
-
-def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
+def _package_modules(root: Path) -> dict[str, Path]:
+    """Dotted module names inside one package (the package itself is ""), each to its file."""
+    out = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
     return out
 
 
-RULESETS = sorted(p.name for p in (GAME / "rulesets").iterdir() if (p / "__init__.py").exists())
+def _internal_imports(absolute: str, name: str, path: Path, mods: dict[str, Path]) -> set[str]:
+    """The modules of package ``root`` that module ``name`` imports, wherever the
+    import stands (at the top or inside a function: a deferred import still
+    closes a circle at run time). ``from .pkg import mod`` names the module
+    ``pkg.mod`` when it is one, else the package ``pkg`` itself; ``absolute`` is
+    the package's dotted name (``game.rulesets.battlespace``)."""
+    here = name.split(".") if name else []
+    pkg = here if path.name == "__init__.py" else here[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg[:len(pkg) - (node.level - 1)]
+                mod = ".".join(base + (node.module.split(".") if node.module else []))
+            elif node.module and (node.module == absolute or node.module.startswith(absolute + ".")):
+                mod = node.module[len(absolute) + 1:]
+            else:
+                continue
+            for alias in node.names:
+                sub = f"{mod}.{alias.name}" if mod else alias.name
+                out.add(sub if sub in mods else mod)
+        elif isinstance(node, ast.Import):
+            out |= {a.name[len(absolute) + 1:] for a in node.names if a.name.startswith(absolute + ".")}
+    return {m for m in out if m in mods and m != name}
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_no_import_circles_inside_a_ruleset(ruleset):
-    """game/rulesets/README.md (Shape): no module of a ruleset package imports,
-    directly or through others, a module that imports it back."""
-    if ruleset in SHAPE_PENDING:
-        pytest.xfail(f"{ruleset}: restructure into the standard shape under way")
-    circles = _circles(_package_graph(GAME / "rulesets" / ruleset, f"game.rulesets.{ruleset}"))
+def test_no_import_circles_inside_a_ruleset():
+    """game/rulesets/README.md, Shape: no module of a ruleset package imports,
+    directly or through others, a module that imports it back (imports inside
+    functions count; importing the package itself counts, as its
+    ``__init__`` builds the whole ruleset)."""
+    import networkx as nx
+
+    circles = []
+    for root in sorted(p.parent for p in (GAME / "rulesets").glob("*/__init__.py")):
+        mods = _package_modules(root)
+        graph = nx.DiGraph()
+        for name, path in mods.items():
+            graph.add_node(name)
+            absolute = ".".join(root.relative_to(ROOT).parts)
+            graph.add_edges_from((name, m) for m in _internal_imports(absolute, name, path, mods))
+        for cycle in nx.simple_cycles(graph):
+            circles.append(f"{root.name}: " + " -> ".join((c or "__init__") for c in cycle + cycle[:1]))
     assert not circles, circles
 
 
-def test_circle_finder_sees_a_deferred_import(tmp_path):
-    """The check itself: a circle closed by an import inside a function counts."""
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text("from .b import g\n\ndef f():\n    return g()\n")
-    (pkg / "b.py").write_text("def g():\n    from .a import f\n    return f\n")
-    (pkg / "c.py").write_text("from . import a\n")
-    assert _circles(_package_graph(pkg, "pkg")) == [["a", "b"]]
+def test_the_circle_check_sees_deferred_and_package_imports(tmp_path):
+    """The check above finds the import inside a function and the one of the
+    package's ``__init__`` (relative and absolute), so such circles are caught."""
+    pkg = tmp_path / "probe"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .a import x\n")
+    (pkg / "a.py").write_text("from .b import y\nfrom .sub import c\nx = 1\n")
+    (pkg / "b.py").write_text("y = 2\n\n\ndef f():\n    from . import x\n    return x\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "c.py").write_text("def g():\n    import probe.b\n    from ..a import x\n    return x\n")
+    mods = _package_modules(pkg)
+    assert set(mods) == {"", "a", "b", "sub", "sub.c"}
+    assert _internal_imports("probe", "a", pkg / "a.py", mods) == {"b", "sub.c"}
+    assert _internal_imports("probe", "b", pkg / "b.py", mods) == {""}
+    assert _internal_imports("probe", "", pkg / "__init__.py", mods) == {"a"}
+    assert _internal_imports("probe", "sub.c", pkg / "sub" / "c.py", mods) == {"b", "a"}

@@ -130,6 +130,10 @@ class SpaceFleet:
         """The button label (:func:`.display.descriptions.describe_action`): names ships and weapons given ``state``."""
         return descriptions.describe_action(action, state)
 
+    def describe_action_in(self, state: SFState, action: Action) -> str:
+        """The app's button label for ``action`` in ``state`` (ships and weapons named)."""
+        return descriptions.describe_action(action, state)
+
     def decision_note(self, state: SFState, side: str) -> str:
         """Why ``side`` acts now, for the hot-seat banner (:func:`.display.descriptions.decision_note`)."""
         return descriptions.decision_note(state, side)
