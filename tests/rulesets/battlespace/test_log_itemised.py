@@ -26,8 +26,19 @@ def test_enemy_fire__the_threat_level_and_every_change_to_it_are_printed():
     s.figs["s3"].prone = True  # clear of Reyes' lane of fire
     em = emitter(s, [7])
     enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
-    assert "Pfc. Tanaka avoids Fighter e's fire: D20 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
+    assert "Pfc. Tanaka tries to avoid Fighter e's fire: D20 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
     assert em.s.figs["s3"].wounds == 0
+
+
+def test_enemy_fire__a_failed_avoidance_reads_as_an_attempt_that_ends_in_a_hit():
+    """Battlespace: Enemy AI: Combat: the soldier rolls to avoid the shot; when the roll misses the
+    threat level the line reads "tries to avoid ...: hit", never "avoids ...: hit"."""
+    s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
+    em = emitter(s, [3])
+    enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
+    line = next(x for x in _lines(em) if "Fighter e's fire" in x)
+    assert line == "Pfc. Tanaka tries to avoid Fighter e's fire: D20 3 vs threat level 10: hit"
+    assert em.s.figs["s3"].wounds == 1
 
 
 def test_point_blank__named_as_the_cause_of_the_second_wound():

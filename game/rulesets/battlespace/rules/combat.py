@@ -163,7 +163,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
         em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=True, need=need.value))
     else:
         mods = soldier_roll_mods(s, target) if target.kind == "soldier" else []
-        r = em.roll("d20", f"{nm(target)} avoids {nm(enemy)}'s fire", mods, target.side, need)
+        r = em.roll("d20", f"{nm(target)} tries to avoid {nm(enemy)}'s fire", mods, target.side, need)
         hit = not r.passed
         em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=hit, need=need.value))
     if target.vehicle:
@@ -310,7 +310,7 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
         else:
             mods = soldier_roll_mods(em.s, f) if f.kind == "soldier" else []
             need = Target(label=f"the {g.name}'s threat level", base=g.avoid_tl, words=("avoided", "hit"))
-            r = em.roll("d20", f"{nm(f)} avoids the {g.name}", mods, f.side, need)
+            r = em.roll("d20", f"{nm(f)} tries to avoid the {g.name}", mods, f.side, need)
             if not r.passed:
                 wound(em, f, g.wounds, g.name)
 

@@ -181,7 +181,7 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         r = em.roll(f"d{len(tg)}" if len(tg) > 1 else "d2", "sniper picks a target")
         f = sorted(tg, key=lambda f: f.id)[(r.natural - 1) % len(tg)]
         need = Target(label="the sniper's threat level", base=card.tl, words=("avoided", "hit"))
-        rr = em.roll("d20", f"{nm(f)} avoids the sniper", soldier_roll_mods(s, f), f.side, need)
+        rr = em.roll("d20", f"{nm(f)} tries to avoid the sniper", soldier_roll_mods(s, f), f.side, need)
         if not rr.passed:
             wound(em, f, 1, "sniper")
 
