@@ -258,7 +258,7 @@ def _launch_ui(kind: str, **kwargs) -> bool:
 @app.callback(invoke_without_command=True)
 def main_callback(ctx: typer.Context,
                   headless: bool = typer.Option(False, "--headless", help="no window: an AI-vs-AI battle in the terminal"),
-                  seed: int = typer.Option(1, "--seed", help="battle seed")) -> None:
+                  seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="battle seed")) -> None:
     """With no command: open the desktop app on the default battle, or with
     --headless (or no display) play it AI against AI in the terminal."""
     if ctx.invoked_subcommand is not None:
@@ -276,7 +276,7 @@ def main_callback(ctx: typer.Context,
 @app.command()
 def play(scenario: Optional[Path] = typer.Argument(None, help="a *.scenario.json file (not with --resume)"),
          seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=human or SIDE=ai:NAME (repeatable)"),
-         seed: int = typer.Option(1, "--seed", help="battle seed"),
+         seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="battle seed"),
          headless: bool = typer.Option(False, "--headless", help="no window; every seat must be an AI"),
          replay: Optional[Path] = typer.Option(None, "--replay", help="where to write the replay (a new *.replay.jsonl)"),
          force: bool = typer.Option(False, "--force", help="replace the --replay file if it exists"),
@@ -327,7 +327,7 @@ def play(scenario: Optional[Path] = typer.Argument(None, help="a *.scenario.json
 @app.command()
 def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
              games: int = typer.Option(10, "--games", min=1, max=limits.MAX_GAMES, help="number of battles"),
-             seed: int = typer.Option(1, "--seed", help="seed of the run (each game derives its own)"),
+             seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="seed of the run (each game derives its own)"),
              jobs: int = typer.Option(1, "--jobs", min=1, help="parallel processes"),
              seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=ai:NAME (repeatable)"),
              out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays (default: a new one under replays/)"),

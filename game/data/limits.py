@@ -18,6 +18,8 @@ MAX_DEPTH = 32
 MAX_STRING = 100_000
 #: the largest magnitude of any integer in a file (2**53: exact in a float)
 MAX_INT = 2 ** 53
+#: the largest battle seed (seeds are whole numbers from 0; every file that records one accepts it)
+MAX_SEED = MAX_INT
 #: the largest magnitude of any non-integer number in a file
 MAX_FLOAT = 1e12
 #: terrain features on one map

@@ -206,3 +206,16 @@ def test_watch_replay_from_the_summary_when_the_battle_is_alone(app, tmp_path):
     assert rp.model.verdict.ok and rp.model.actions == len(scene.session.battle.history)
     shot = app.screenshot(tmp_path / "watch.png")
     assert distinct_colours(pygame.image.load(str(shot))) > 30
+
+
+def test_menu_refuses_a_seed_no_file_could_record(app, tmp_path):
+    """A seed beyond 2**53 (or below 0) is refused when the battle would start: a save, an autosave
+    and a replay record the seed, and no file accepts a larger number (game/data/limits.py)."""
+    menu = app.push(MenuScene(scenario=DUEL, seed=1))
+    app.drive(1)
+    for text in ("99999999999999999999999", "-1"):
+        menu.seed_entry.set_text(text)
+        assert menu.start(replay=tmp_path / "x.replay.jsonl") is None
+        assert app.top.name != "battle" and "from 0 to 9,007,199,254,740,992" in app.top.text
+        app.pop()
+    assert not (tmp_path / "x.replay.jsonl").exists()

@@ -191,10 +191,13 @@ class MenuScene(Scene):
         if self.chosen is None:
             self.app.message(self.problem or "Choose a scenario first.", "Cannot start")
             return None
+        from game.data.limits import MAX_SEED
         try:
             seed = int(self.seed_entry.get_text().strip() or "1")
         except ValueError:
-            self.app.message("The seed must be a whole number.", "Cannot start")
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            self.app.message(f"The seed must be a whole number from 0 to {MAX_SEED:,}.", "Cannot start")
             return None
         try:
             scene = BattleScene.from_scenario(self.chosen.path, seed, self.seats(), replay)
