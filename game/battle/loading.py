@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game import rulesets
+from game.core.logtext import plural
 from game.core.replay import ReplayRecord, read_replay
 from game.core.ruleset import Ruleset
 from game.battle.mapcheck import Problem, check_map, errors
@@ -163,7 +164,7 @@ def validate_file(path: str | Path) -> str:
         if not v.ok:
             raise FileError(p, v.where, v.reason)
         note = f"; {rec.truncated}" if rec.truncated else ""
-        return f"{p}: ok (replay of {rec.header.scenario.id!r}, {len(rec.actions)} actions, verified{note})"
+        return f"{p}: ok (replay of {rec.header.scenario.id!r}, {plural(len(rec.actions), 'action')}, verified{note})"
     if name.endswith(".save.json"):
         from game.core.session import Battle
         from game.data.save import read_save
@@ -178,5 +179,5 @@ def validate_file(path: str | Path) -> str:
                 raise FileError(p, f"actions[{i}]", f"cannot be decoded ({str(e).splitlines()[0]})") from None
             if not r.ok:
                 raise FileError(p, f"actions[{i}]", f"rejected on replay: {r.reason}")
-        return f"{p}: ok (saved game of {sv.scenario.id!r}, {len(sv.actions)} actions, turn {battle.state.turn})"
+        return f"{p}: ok (saved game of {sv.scenario.id!r}, {plural(len(sv.actions), 'action')}, turn {battle.state.turn})"
     raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl or *.save.json")

@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line
+from game.core.logtext import event_line, plural  # noqa: F401 - plural: the CLI reads it here
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -37,11 +37,6 @@ class GameResult:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation run with ``seed``."""
     return int.from_bytes(hashlib.sha256(f"simulate:{seed}:{index}".encode()).digest()[:4], "big")
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def outcome(winner: str | None, reason: str, past: bool = False) -> str:

@@ -35,3 +35,9 @@ def event_line(ruleset, event: Event) -> str:
     except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
         text = ""
     return text or generic_text(event)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number (``many``: an
+    irregular plural)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"

@@ -118,7 +118,7 @@ def _toy_save(tmp_path, actions):
 def test_validate__saved_game_is_resimulated(tmp_path):
     good = _toy_save(tmp_path, [{"type": "toy_move", "side": "red", "unit": "r1", "x": 100.0, "y": 100.0}])
     r = run_cli("validate", str(good))
-    assert r.returncode == 0 and "saved game of 'duel', 1 actions" in r.stdout
+    assert r.returncode == 0 and "saved game of 'duel', 1 action, turn 1" in r.stdout
     bad = _toy_save(tmp_path, [{"type": "toy_move", "side": "red", "unit": "r1", "x": 400.0, "y": 100.0}])
     r = run_cli("validate", str(bad))
     assert r.returncode == 2 and "[actions[0]]: rejected on replay: a move is at most 100 mm" in r.stderr

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.logtext import plural
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
@@ -378,7 +379,7 @@ class BattleScene(Scene):
     def undo(self) -> int:
         """Undo the viewer's actions since the last commit point."""
         n = self.session.undo()
-        self.set_status(f"undid {n} action(s)" if n else "nothing to undo (only up to the last roll)", bad=not n)
+        self.set_status(f"undid {plural(n, 'action')}" if n else "nothing to undo (only up to the last roll)", bad=not n)
         self.pending, self.preview = [], None
         self.view.anim.snap()
         self.refresh(force_los=True)
@@ -460,7 +461,7 @@ class BattleScene(Scene):
             self.to_menu()
 
         self.app.push(ConfirmScene("Leave the battle?",
-                                   [f"{n} action(s) since the last save will be lost unless you save."],
+                                   [f"{plural(n, 'action')} since the last save will be lost unless you save."],
                                    {"Save": save_and_leave, "Leave": self.to_menu, "Cancel": None}))
 
     def to_menu(self) -> None:
@@ -773,7 +774,7 @@ class BattleScene(Scene):
             surface.blit(fonts.text("Score: " + ", ".join(f"{k} {v:g}" for k, v in outcome.score.items()), 13, (200, 220, 255)), (rr.x + 10, y))
             y += 17
         undo = s.can_undo()
-        surface.blit(fonts.text(f"Undo available: {undo} action(s)" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
+        surface.blit(fonts.text(f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
         self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)

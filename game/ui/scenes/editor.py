@@ -29,6 +29,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.logtext import plural
 from game.data.errors import FileError
 from game.editor import commands as C
 from game.editor import files, shapes
@@ -346,7 +347,7 @@ class EditorScene(Scene):
             self._sync_widgets()
         if not quiet:
             n = len(errors(self.problems))
-            self.set_status(f"{n} errors, {len(self.problems) - n} warnings" if self.problems else "no problems")
+            self.set_status(f"{plural(n, 'error')}, {plural(len(self.problems) - n, 'warning')}" if self.problems else "no problems")
         return self.problems
 
     def zoom_to(self, problem: Problem) -> None:
@@ -431,7 +432,7 @@ class EditorScene(Scene):
         except files.SaveBlocked as e:
             self.problems = validate(self.doc)
             self._sync_widgets()
-            self.set_status(f"not saved: {len(e.problems)} errors (fix them or save a draft)", bad=True)
+            self.set_status(f"not saved: {plural(len(e.problems), 'error')} (fix them or save a draft)", bad=True)
             return None
         except (FileError, OSError, ValueError) as e:
             self.set_status(str(e), bad=True)
@@ -936,7 +937,7 @@ class EditorScene(Scene):
         for i, (label, _) in enumerate(PANEL_ROWS):
             surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + 6))
         n_err = len(errors(self.problems))
-        surface.blit(fonts.text(f"Problems: {n_err} errors, {len(self.problems) - n_err} warnings", 14, pal.text, True),
+        surface.blit(fonts.text(f"Problems: {plural(n_err, 'error')}, {plural(len(self.problems) - n_err, 'warning')}", 14, pal.text, True),
                      (rr.x + 10, getattr(self, "problems_y", rr.y + 400)))
         self.problem_panel.draw(surface, self.problems, pal)
         mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"

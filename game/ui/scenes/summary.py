@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.core.logtext import plural
 from game.ui.scenes.dialog import PanelScene
 
 
@@ -12,7 +13,7 @@ class SummaryScene(PanelScene):
 
     def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu) -> None:
         lines = [f"Winner: {outcome.winner or 'nobody (a draw)'}", f"Why: {outcome.reason or '-'}",
-                 f"{turns} turns, {actions} actions."]
+                 f"{plural(turns, 'turn')}, {plural(actions, 'action')}."]
         if outcome.score:
             lines.append("Score: " + ", ".join(f"{k} {v:g}" for k, v in outcome.score.items()))
         lines.append(f"Replay: {replay_path}")
