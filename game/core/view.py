@@ -41,6 +41,9 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        facing_arcs: the boundaries between the model's facing arcs, degrees
+            clockwise from its heading (``(45, 135, 225, 315)``: front, right,
+            rear and left quadrants), drawn on the token; empty for none.
     """
 
     id: str
@@ -56,6 +59,7 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    facing_arcs: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)

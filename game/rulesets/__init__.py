@@ -18,6 +18,7 @@ from game.core.ruleset import Ruleset
 BUILTIN: dict[str, str] = {
     "battlespace": "game.rulesets.battlespace",
     "spacefleet": "game.rulesets.spacefleet",
+    "ww2_skirmish": "game.rulesets.ww2_skirmish",
 }
 
 _loaded: dict[str, Ruleset] = {}
