@@ -61,3 +61,4 @@ def apply(s: WWState, ev: Event) -> None:
     elif isinstance(ev, PhaseBegan):
         s.turn = ev.turn
         s.phase = ev.phase
+        s.seq_count = 0

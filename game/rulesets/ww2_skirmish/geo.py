@@ -54,6 +54,7 @@ class TableGeo:
         self.polys = {f.id: Polygon(f.exterior, f.holes) for f in features}
         self.kind = {f.id: DATA.kinds[f.kind] for f in features}
         self._surfaces: dict[tuple[float, float], float] = {}
+        self._finders: dict[float, object] = {}
         self.holes: list[tuple[Feat, Polygon, float]] = []
         for f in features:
             k = self.kind[f.id]
@@ -214,6 +215,16 @@ class TableGeo:
             if p.polygon.intersects(pt):
                 return p.id
         return None
+
+    def finder(self, r: float):
+        """Shortest paths for a base of radius ``r`` round impassable terrain and
+        barbed wire (the agents' route planning; built once per radius)."""
+        from game.geometry.paths import PathFinder
+        got = self._finders.get(r)
+        if got is None:
+            obstacles = [p.polygon for p in self.impassable] + [p.polygon for p in self.wire]
+            got = self._finders[r] = PathFinder(obstacles, r, self.table)
+        return got
 
     @cached_property
     def trench_union(self) -> Polygon:

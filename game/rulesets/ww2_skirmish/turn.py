@@ -51,8 +51,7 @@ def active_side(s: WWState) -> str | None:
 
 def begin_turn(em: Emitter, turn: int) -> None:
     """A new turn: reveals by turn, then the offence's activation."""
-    em.emit(PhaseBegan(turn=turn, phase="activation", side=em.s.offence))
-    em.emit(StateSet(fields={"seq_count": 0}, text=f"turn {turn} of {em.s.turn_limit} begins"))
+    em.emit(PhaseBegan(turn=turn, phase=f"activation, turn {turn} of {em.s.turn_limit}", side=em.s.offence))
     missions.turn_start(em)
     begin_sequence(em, em.s.offence)
 

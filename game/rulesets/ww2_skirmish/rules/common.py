@@ -198,10 +198,10 @@ def damage_model(em: Emitter, m: Model, dmg: int, by: str | None, how: str) -> b
     if em.s.on_table(u) and not u.half_tested:
         alive = em.s.alive(u)
         if len(u.models) > 1 and len(alive) * 2 <= u.start_models:
-            em.set_unit(u, "", half_tested=True)
+            em.set_unit(u, f"{u.name} has lost half its squad: a composure test", half_tested=True)
             composure_test(em, em.s.units[u.id], "half the squad lost")
         elif len(u.models) == 1 and w >= 2 and alive and alive[0].damage * 2 >= w:
-            em.set_unit(u, "", half_tested=True)
+            em.set_unit(u, f"{u.name} has lost half its wounds: a composure test", half_tested=True)
             composure_test(em, em.s.units[u.id], "half its wounds lost")
     return removed
 

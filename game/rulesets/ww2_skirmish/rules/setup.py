@@ -66,6 +66,16 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, sides: list[str]) -> WWSta
             units[u.id] = u
             for i, mid in enumerate(mids):
                 models[mid] = Model(id=mid, unit=u.id, name=f"{name} #{i + 1}" if p.models > 1 else name)
+    # units of one profile without names of their own are numbered, so the log tells them apart
+    by_name: dict[tuple[str, str], list[Unit]] = {}
+    for u in units.values():
+        by_name.setdefault((u.side, u.name), []).append(u)
+    for (side, name), same in by_name.items():
+        if len(same) > 1:
+            for i, u in enumerate(same):
+                u.name = f"{name} {i + 1}"
+                for k, mid in enumerate(u.models):
+                    models[mid].name = f"{u.name} #{k + 1}" if len(u.models) > 1 else u.name
     featured = sc.params.get("featured")
     hands = {}
     for side in sides:
