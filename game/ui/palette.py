@@ -196,6 +196,10 @@ _KINDS = {
     "water": (60, 96, 140), "river": (60, 96, 140), "crater": (96, 84, 72), "asteroid_field": (104, 98, 110),
     "asteroid": (104, 98, 110), "planet": (70, 110, 150), "nebula": (110, 80, 140), "debris": (100, 100, 100),
     "container": (140, 96, 70), "barricade": (110, 100, 80), "hedge": (70, 120, 60), "fence": (120, 110, 90),
+    "trench": (74, 58, 44), "shallow_trench": (92, 76, 58), "barbed_wire": (150, 150, 150), "sandbags": (170, 150, 104),
+    "bunker": (104, 104, 110), "rubble": (124, 116, 104), "bushes": (70, 116, 64), "fog": (176, 180, 190),
+    "stone_wall": (120, 118, 112), "fortification": (110, 108, 100), "armored_barricade": (96, 100, 108),
+    "broken_fence": (128, 112, 88), "smoke": (160, 160, 164),
 }
 
 DEFAULT = Palette(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
@@ -53,6 +54,7 @@ class TableGeo:
         self.feats = {f.id: f for f in features}
         self.polys = {f.id: Polygon(f.exterior, f.holes) for f in features}
         self.kind = {f.id: DATA.kinds[f.kind] for f in features}
+        self._bounds = {fid: p.bounds for fid, p in self.polys.items()}
         self._surfaces: dict[tuple[float, float], float] = {}
         self._finders: dict[float, object] = {}
         self.holes: list[tuple[Feat, Polygon, float]] = []
@@ -63,6 +65,10 @@ class TableGeo:
                 self.holes.append((f, self.polys[f.id], GROUND - depth))
         self.hole_union = unary_union([p for _, p, _ in self.holes]) if self.holes else Polygon()
         self._hole_tree = shapely.STRtree([p for _, p, _ in self.holes]) if self.holes else None
+        self._hole_arr = np.array([p for _, p, _ in self.holes], dtype=object)
+        for p in self._hole_arr:
+            shapely.prepare(p)
+        self._holes_at: dict = {}
         self.hills = [(f, self.polys[f.id]) for f in features if self.kind[f.id].elevation]
         self.fog = [self.polys[f.id] for f in features if self.kind[f.id].fog]
         prisms: list[Prism] = []
@@ -98,6 +104,9 @@ class TableGeo:
         self.impassable = [TerrainPiece(f.id, self.polys[f.id], f.kind, tags=frozenset({"impassable"}))
                            for f in features if self.kind[f.id].move == "impassable"]
         self.imp_union = unary_union(imp) if imp else Polygon()
+        self._imp_bounds = self.imp_union.bounds if imp else (0.0, 0.0, 0.0, 0.0)
+        if imp:
+            shapely.prepare(self.imp_union)
         self.difficult = [TerrainPiece(f.id, self.polys[f.id], f.kind, tags=frozenset({"difficult"}), move_cost=2.0)
                           for f in features if self.kind[f.id].move == "difficult"]
         self.wire = [TerrainPiece(f.id, self.polys[f.id], f.kind, tags=frozenset({"difficult"}),
@@ -116,11 +125,16 @@ class TableGeo:
         """The trench or crater whose hole holds the point (x, y), with its floor height; None on the surface."""
         if self._hole_tree is None:
             return None
-        pt = Point(x, y)
-        for i in self._hole_tree.query(pt, predicate="intersects"):
-            f, p, floor = self.holes[int(i)]
-            return f, floor
-        return None
+        key = (x, y)
+        got = self._holes_at.get(key, 0)
+        if got != 0:
+            return got
+        hit = np.nonzero(shapely.intersects_xy(self._hole_arr, x, y))[0]
+        got = (self.holes[int(hit[0])][0], self.holes[int(hit[0])][2]) if len(hit) else None
+        if len(self._holes_at) > 50_000:
+            self._holes_at.clear()
+        self._holes_at[key] = got
+        return got
 
     def surface(self, x: float, y: float, ignore: str | None = None) -> float:
         """Height (mm above the table) a model whose centre is at (x, y) stands on:
@@ -177,7 +191,12 @@ class TableGeo:
         """The base is on the table and outside impassable terrain."""
         if not self.on_table(x, y, r):
             return False
-        return self.imp_union.is_empty or self.imp_union.distance(Point(x, y)) >= r - 1e-6
+        if self.imp_union.is_empty:
+            return True
+        x0, y0, x1, y1 = self._imp_bounds
+        if x < x0 - r or x > x1 + r or y < y0 - r or y > y1 + r:
+            return True
+        return self.imp_union.distance(Point(x, y)) >= r - 1e-6
 
     def blocked_at(self, x0: float, y0: float, x1: float, y1: float, r: float) -> float | None:
         """Distance (mm) along the straight move at which the base first touches
@@ -201,6 +220,11 @@ class TableGeo:
         pieces = list(self.wire) + (list(self.difficult) if difficult else [])
         if not pieces or (x0, y0) == (x1, y1):
             return 0.0
+        bx0, by0, bx1, by1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        pieces = [p for p, (a, b, c, d) in zip(pieces, (self._bounds[p.id] for p in pieces))
+                  if not (c < bx0 or a > bx1 or d < by0 or b > by1)]
+        if not pieces:
+            return 0.0
         line = LineString([(x0, y0), (x1, y1)])
         near = [p for p in pieces if p.polygon.intersects(line)]
         if not near:
@@ -210,9 +234,9 @@ class TableGeo:
 
     def in_wire(self, x: float, y: float) -> str | None:
         """The wire the centre (x, y) stands in, or None (Barbed Wire)."""
-        pt = Point(x, y)
         for p in self.wire:
-            if p.polygon.intersects(pt):
+            a, b, c, d = self._bounds[p.id]
+            if a <= x <= c and b <= y <= d and shapely.intersects_xy(p.polygon, x, y):
                 return p.id
         return None
 
@@ -239,8 +263,10 @@ def first_base_contact(x0: float, y0: float, x1: float, y1: float, r: float, oth
     moves closer."""
     if not others or (x0, y0) == (x1, y1):
         return None
-    import numpy as np
-
+    bx0, by0, bx1, by1 = min(x0, x1) - r, min(y0, y1) - r, max(x0, x1) + r, max(y0, y1) + r
+    others = [o for o in others if bx0 - o[2] <= o[0] <= bx1 + o[2] and by0 - o[2] <= o[1] <= by1 + o[2]]
+    if not others:
+        return None
     L = math.hypot(x1 - x0, y1 - y0)
     d = np.array([x1 - x0, y1 - y0], dtype=float)
     c = np.array([(o[0], o[1]) for o in others], dtype=float)

@@ -148,8 +148,8 @@ class WW2Skirmish:
         state.active = active_side(state)
 
     def outcome(self, state: WWState) -> Outcome:
-        score = {f"{s} victory points": float(state.hands[s].vp) for s in state.sides}
-        score.update({f"{s} silver destroyed": float(state.destroyed.get(s, 0)) for s in state.sides})
+        score = {f"{s} VP": float(state.hands[s].vp) for s in state.sides}
+        score.update({f"{s} kills (silver)": float(state.destroyed.get(s, 0)) for s in state.sides})
         if state.stage in ("battle", "over"):
             standing = [s for s in state.sides if state.units_of(s)]
             if len(standing) < 2:

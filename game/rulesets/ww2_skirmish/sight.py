@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import Point, box
 
-from game.core.sight import BLOCKS, COVER, HIDES, OBSCURES, Crossing, SightRegion, SightVerdict, polygons_of
+from game.core.sight import BLOCKS, COVER, HIDES, OBSCURES, Crossing, SightRegion, SightVerdict, percent, polygons_of
 from game.geometry.shadows import Prism, hidden_region, model_sight, sight_cone
 from game.geometry.shapes import Base
 
@@ -58,7 +58,8 @@ SHARE = float(T.cover.hidden_share)
 class Geometry:
     """What the eye sees of the model, by the geometry alone (cached).
 
-    sees: some part seen past solid terrain. hidden: share (0..1) of the model
+    sees: some part seen past solid terrain. seen: share (0..1) of the model
+    seen past solid terrain (exact when ``exact``). hidden: share (0..1) of the model
     behind cover terrain (exact when ``exact``; else only its side of 50% is
     known, from the exact bounds of the top and foot). heavy_hidden: the same
     for heavy-cover terrain alone. hiders: (prism id, top mm, share hidden)
@@ -68,6 +69,7 @@ class Geometry:
     sees: bool
     hidden: float
     exact: bool
+    seen: float
     heavy_hidden: float
     hiders: tuple[tuple[str, float, float], ...]
     blockers: tuple[tuple[str, float, float], ...]
@@ -132,7 +134,7 @@ def _geometry(s: WWState, viewer: Model, target: Model, exact: bool) -> Geometry
     ms_solid = model_sight(E, ez, tb, z0, z1, solid)
     sees = ms_solid.any_seen
     blockers = tuple((h.prism.id, h.prism.top, max(h.hidden_top, h.hidden_foot)) for h in ms_solid.hiders) if not sees else ()
-    hidden, heavy_hidden, hiders = 0.0, 0.0, ()
+    hidden, heavy_hidden, hiders, same = 0.0, 0.0, (), True
     if sees:
         cover = [p for p in near if _cover_of(g, p.id, hole_kind, frost) != "none"]
         same = {p.id for p in cover} == {p.id for p in solid}
@@ -145,7 +147,13 @@ def _geometry(s: WWState, viewer: Model, target: Model, exact: bool) -> Geometry
                 heavy_hidden = hidden
             elif heavy:
                 heavy_hidden, _ = _hidden_share(model_sight(E, ez, tb, z0, z1, heavy), z0, z1, False)
-    res = Geometry(sees, hidden, exact, heavy_hidden, hiders, blockers)
+    seen = 0.0
+    if sees:
+        if exact:
+            seen = 1.0 if ms_solid.all_seen else ms_solid.volume_fraction
+        else:
+            seen = 1.0 - hidden if same else max(0.0, 1.0 - hidden)
+    res = Geometry(sees, hidden, exact, seen, heavy_hidden, hiders, blockers)
     if len(g.cache) > 100_000:
         g.cache.clear()
     g.cache[key] = res
@@ -295,7 +303,9 @@ def adjudicate(s: WWState, viewer: Model, target: Model, detail: bool = False) -
         note = "over half hidden" if geo.hidden >= SHARE else "under half hidden"
     if frost and hole is not None and hole[0].kind == "trench":
         note = (note + "; " if note else "") + "frost: the trench gives no cover"
-    v = SightVerdict(viewer.id, target.id, True, cover, 1.0 - geo.hidden, *names, ez, span, tuple(cr), (), CLAUSE,
+    if geo.hidden > 0 and geo.exact:
+        note = (note + "; " if note else "") + f"{percent(geo.hidden)} behind terrain"
+    v = SightVerdict(viewer.id, target.id, True, cover, geo.seen, *names, ez, span, tuple(cr), (), CLAUSE,
                      effect, note, f"{cover} cover" if cover != "none" else "")
     return Sighting(v, cover, tuple(hit), tuple(wound))
 

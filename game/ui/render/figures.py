@@ -185,7 +185,8 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
     """The base, facing tick and selection ring, pre-rendered and cached
     (the name is drawn over it afterwards, see :func:`draw_figure_labels`)."""
     key = (col, r, round(f.heading / 2) * 2, ring,
-           (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None)
+           (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None,
+           tuple(getattr(f, "facing_arcs", ()) or ()))
     spr = _SPRITES.get(key)
     if spr is not None:
         return spr
@@ -206,6 +207,8 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
     else:
         pygame.draw.circle(spr, col, c, r)
         pygame.draw.circle(spr, shade(col, -0.55), c, r, 1)
+    if key[5]:
+        draw_facing_arcs(spr, c, r, heading, key[5], col)
     tip = (c[0] + hx * r * 1.25, c[1] + hy * r * 1.25)
     pygame.draw.line(spr, (250, 250, 250), (c[0] + hx * r * 0.3, c[1] + hy * r * 0.3), tip, 2 if r > 6 else 1)
     if ring == 2:
@@ -214,6 +217,30 @@ def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
         pygame.draw.circle(spr, shade(sel_col, -0.3), c, r + 3, 1)
     _SPRITES[key] = spr
     return spr
+
+
+def draw_facing_arcs(surface: pygame.Surface, c, r: float, heading: float, bounds, col, ghost: bool = False) -> None:
+    """A model's facing arcs on its base (``Figure.facing_arcs``): the front arc
+    (between the boundaries either side of the heading) lightened, and a tick
+    across the rim at every boundary (degrees clockwise from the heading).
+    ``ghost``: outline only, for a preview of where a move ends."""
+    bounds = sorted(b % 360.0 for b in bounds)
+    if not bounds:
+        return
+    lo = max((b for b in bounds if b > 180.0), default=bounds[-1]) - 360.0
+    hi = min((b for b in bounds if b <= 180.0), default=bounds[0])
+    n = max(3, int((hi - lo) / 10))
+    wedge = [c] + [(c[0] + r * math.cos(math.radians(heading + lo + (hi - lo) * i / n)),
+                    c[1] + r * math.sin(math.radians(heading + lo + (hi - lo) * i / n))) for i in range(n + 1)]
+    if not ghost and r >= 5:
+        pygame.draw.polygon(surface, shade(col, 0.35), wedge)
+    width = 2 if r > 8 else 1
+    tick = (240, 240, 240) if not ghost else shade(col, 0.5)
+    for b in bounds:
+        a = math.radians(heading + b)
+        inner, outer = (r * (0.55 if not ghost else 0.8), r * (1.2 if not ghost else 1.35))
+        pygame.draw.line(surface, tick, (c[0] + inner * math.cos(a), c[1] + inner * math.sin(a)),
+                         (c[0] + outer * math.cos(a), c[1] + outer * math.sin(a)), width)
 
 
 def _moved(f, x: float, y: float):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import shapely
+
 from ..bodies import centroid, radius
 from ..catalogue import DATA, T, inches
 from ..geo import geo_of
@@ -48,13 +50,10 @@ def cover_here(s: WWState, x: float, y: float, r: float, from_xy: tuple[float, f
         return 1.2
     best = 0.0
     reach = r + inches(0.6)
-    from shapely.geometry import Point
-    pt = Point(x, y)
-    for fid, p in g.polys.items():
-        k = g.kind[fid]
-        if k.hole or k.fog or k.cover == "none" or k.elevation or k.move == "impassable" and k.cover != "heavy":
+    for fid, k, p, (a, b, c_, d) in _cover_pieces(g):
+        if x < a - reach or x > c_ + reach or y < b - reach or y > d + reach:
             continue
-        if p.distance(pt) > reach:
+        if shapely.distance(p, shapely.points(x, y)) > reach:
             continue
         c = p.centroid
         if from_xy is not None:
@@ -64,6 +63,20 @@ def cover_here(s: WWState, x: float, y: float, r: float, from_xy: tuple[float, f
                 continue
         best = max(best, 1.0 if k.cover == "heavy" else 0.6)
     return best
+
+
+def _cover_pieces(g) -> list:
+    """The table's pieces that give cover beside them (not holes, fog, hills or impassable light pieces)."""
+    got = getattr(g, "_ai_cover", None)
+    if got is None:
+        got = []
+        for fid, p in g.polys.items():
+            k = g.kind[fid]
+            if k.hole or k.fog or k.cover == "none" or k.elevation or (k.move == "impassable" and k.cover != "heavy"):
+                continue
+            got.append((fid, k, p, p.bounds))
+        g._ai_cover = got
+    return got
 
 
 def enemy_centre(s: WWState, side: str) -> tuple[float, float]:

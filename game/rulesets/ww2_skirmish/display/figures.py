@@ -13,7 +13,7 @@ from ..bodies import radius
 from ..catalogue import DATA, T
 from ..geo import GROUND, geo_of
 from ..rules.common import STATUS_WORDS, status_now
-from ..state import HIDDEN, WWState
+from ..state import WWState
 
 #: the four 90-degree arcs (Facing Rule), as their boundaries relative to the facing
 FACING_ARCS = (45.0, 135.0, 225.0, 315.0)
@@ -94,12 +94,14 @@ def figures(s: WWState) -> list[Figure]:
 
 
 def markers(s: WWState) -> list[Marker]:
-    """The demolition target points (with the charges a side may see) and the trenches' owners."""
+    """The charges placed at the demolition points that the viewer may see
+    (the map draws the points themselves) and the trenches' owners."""
     out = []
     for o in s.objectives:
-        who = [side for side, h in s.hands.items() if o.id in h.charges and HIDDEN not in h.charges]
-        out.append(Marker(id=o.id, kind="objective", points=((o.x, o.y),), radius=float(T.table.inch_mm) / 2,
-                          label=o.label + (f" (charge: {', '.join(who)})" if who else "")))
+        who = [side for side, h in s.hands.items() if o.id in h.charges]
+        if who:
+            out.append(Marker(id=f"charge:{o.id}", kind="charge", points=((o.x, o.y),), radius=float(T.table.inch_mm) / 2,
+                              label=f"charge ({', '.join(who)})", side=who[0]))
     g = geo_of(s)
     for side, p in g.trenches.items():
         c = p.representative_point()
