@@ -315,8 +315,12 @@ class BattleScene(Scene):
         return True
 
     def _after_change(self) -> None:
-        self.session.step_ai(0)  # lets the controller notice a handover between humans
-        h = self.session.controller.handover_to
+        s = self.session
+        s.step_ai(0)  # lets the controller notice a handover between humans
+        h = s.controller.handover_to
+        if (h is None and len(s.humans) > 1 and s.controller.last_human is None and s.waiting_for in s.humans
+                and s.waiting_for != s.viewer and self.app.top is self):
+            h = s.waiting_for  # the rules acted first and another human than the first seated must act
         if h and not self.screenshot_mode:
             self._handover(h)
 
