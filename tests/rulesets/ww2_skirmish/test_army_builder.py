@@ -8,9 +8,10 @@ from game.rulesets.ww2_skirmish.catalogue import DATA
 
 
 def test_the_british_riflemen_datacard():
-    """The text's example profile: M 4", WS 5+, T 2, W 1, AG 4+, LD 5+, CP 6+; a squad of 4 with SL 3."""
+    """The text's example profile, a squad of 4 with storage 3 each (Troop Profiles; Storage Limit)."""
     p = DATA.units["british_rifle_section"]
-    assert (p.m, p.ws, p.t, p.w, p.ag, p.ld, p.cp, p.models, p.sl) == (4, 5, 2, 1, 4, 5, 6, 4, 3)
+    assert (p.models, p.sl, p.m, p.t, p.w) == (4, 3, 4, 2, 1)
+    assert (p.ag, p.cp, p.ld, p.ws) == (4, 6, 5, 5)
     assert p.loadout == {"lee_enfield": 4, "bayonet": 4, "grenade": 2}
 
 
