@@ -122,12 +122,9 @@ def describe_action(a: Action) -> str:
         return "Fight"
     if isinstance(a, A.Throw):
         return f"Throw {wn}"
-    if isinstance(a, A.GroupShoot):
-        return f"Group shoot ({len(a.units)} unit{'s' if len(a.units) > 1 else ''})"
-    if isinstance(a, A.GroupAssault):
-        return f"Group assault ({len(a.units)} unit{'s' if len(a.units) > 1 else ''})"
-    if isinstance(a, A.GroupMove):
-        return f"Group move ({len(a.units)} units)"
+    if isinstance(a, (A.GroupShoot, A.GroupAssault, A.GroupMove)):
+        kind = {A.GroupShoot: "Group shoot", A.GroupAssault: "Group assault", A.GroupMove: "Group move"}[type(a)]
+        return f"{kind} ({len(a.units)} unit{'s' if len(a.units) > 1 else ''})"
     if isinstance(a, A.Interact):
         return "Detonate the charges" if a.what == "detonate" else "Place a charge"
     if isinstance(a, A.KeepMission):
