@@ -45,7 +45,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from game.geometry.shapes import Base
@@ -232,23 +232,25 @@ def footprint_area_in(geom: BaseGeometry, base: Base) -> float:
     return float(shapely.area(shapely.intersection(geom, base.footprint)))
 
 
-def sight_cone(eye: Sequence[float], base: Base) -> BaseGeometry | None:
+def _circumscribed(base: Base, n: int = 16) -> BaseGeometry:
+    """A polygon holding the whole base: the footprint of a rectangle, a
+    circumscribed ``n``-gon (a hair larger) round a circle."""
+    if not base.is_circle:
+        return base.footprint
+    R = base.radius / math.cos(math.pi / n) * (1 + 1e-9) + 1e-9
+    ang = np.arange(n) * (2 * math.pi / n)
+    return Polygon(np.column_stack([base.x + R * np.cos(ang), base.y + R * np.sin(ang)]))
+
+
+def sight_cone(eye: Sequence[float], base: Base, around: BaseGeometry | None = None) -> BaseGeometry | None:
     """A convex polygon holding every segment from ``eye`` to a point of the
     base (the convex hull of the eye and a polygon circumscribing the base);
     None when the eye is on or next to the base (no useful cone)."""
     ex, ey = float(eye[0]), float(eye[1])
-    if base.is_circle:
-        n = 16
-        R = base.radius / math.cos(math.pi / n) * (1 + 1e-9) + 1e-9
-        if math.hypot(base.x - ex, base.y - ey) <= R:
-            return None
-        ang = np.arange(n) * (2 * math.pi / n)
-        pts = np.column_stack([base.x + R * np.cos(ang), base.y + R * np.sin(ang)])
-    else:
-        fp = base.footprint
-        if fp.buffer(1e-9).covers(shapely.points(ex, ey)):
-            return None
-        pts = np.asarray(fp.exterior.coords)[:-1]
+    poly = _circumscribed(base) if around is None else around
+    if float(shapely.distance(poly, shapely.points(ex, ey))) <= 1e-9:
+        return None
+    pts = np.asarray(poly.exterior.coords)[:-1]
     return shapely.convex_hull(shapely.multipoints(np.vstack([pts, [[ex, ey]]])))
 
 
@@ -282,30 +284,45 @@ class ModelSight:
                  prisms: tuple[Prism, ...]) -> None:
         self.eye, self.eye_z, self.base, self.z0, self.z1, self.prisms = eye, eye_z, base, z0, z1, prisms
         self._far = _far(eye, base)
-        fx0, fy0, fx1, fy1 = base.footprint.bounds if not base.is_circle else (
-            base.x - base.radius, base.y - base.radius, base.x + base.radius, base.y + base.radius)
-        self._clip = (fx0 - 1e-6, fy0 - 1e-6, fx1 + 1e-6, fy1 + 1e-6)
         #: each prism's shadow parts over the footprint, by (prism id, s0, s1): the
         #: same scale interval casts the same shadow at every height
         self._parts: dict[tuple, np.ndarray] = {}
         #: the seen fraction by the set of scale intervals in force
         self._fractions: dict[tuple, float] = {}
+        #: a polygon holding the whole footprint (circles: the circumscribed 16-gon)
+        self._probe = _circumscribed(base)
+        shapely.prepare(self._probe)
+        #: shadow parts are cut to this box (it holds the probe, so a part can cover it)
+        bx0, by0, bx1, by1 = self._probe.bounds
+        self._clip = (bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6)
+        self._by_distance = sorted(prisms, key=lambda p: float(shapely.distance(p.polygon, shapely.points(eye))))
+
+    def _intervals(self, z: float) -> list[tuple[Prism, tuple[float, float]]]:
+        """The prisms that can hide something at height ``z``, nearest the eye first,
+        with their scale intervals there."""
+        out = []
+        for p in self._by_distance:
+            iv = scale_interval(self.eye_z, z, p.bottom, p.top)
+            if iv is not None:
+                out.append((p, iv))
+        return out
+
+    def _parts_of(self, p: Prism, iv: tuple[float, float]) -> np.ndarray:
+        key = (p.id, iv)
+        parts = self._parts.get(key)
+        if parts is None:
+            parts = shadow_parts(p.polygon, self.eye, iv[0], iv[1], self._far)
+            if len(parts):
+                parts = shapely.clip_by_rect(parts, *self._clip)
+                parts = parts[~shapely.is_empty(parts) & (shapely.area(parts) > 0.0)]
+            self._parts[key] = parts
+        return parts
 
     def _prism_parts(self, z: float) -> list[tuple[Prism, tuple, np.ndarray]]:
         """(prism, its scale interval, its shadow parts over the footprint) at height ``z``."""
         out = []
-        for p in self.prisms:
-            iv = scale_interval(self.eye_z, z, p.bottom, p.top)
-            if iv is None:
-                continue
-            key = (p.id, iv)
-            parts = self._parts.get(key)
-            if parts is None:
-                parts = shadow_parts(p.polygon, self.eye, iv[0], iv[1], self._far)
-                if len(parts):
-                    parts = shapely.clip_by_rect(parts, *self._clip)
-                    parts = parts[~shapely.is_empty(parts) & (shapely.area(parts) > 0.0)]
-                self._parts[key] = parts
+        for p, iv in self._intervals(z):
+            parts = self._parts_of(p, iv)
             if len(parts):
                 out.append((p, iv, parts))
         return out
@@ -315,23 +332,42 @@ class ModelSight:
         return [(p, parts[0] if len(parts) == 1 else shapely.union_all(parts)) for p, _, parts in self._prism_parts(z)]
 
     def fraction_at(self, z: float) -> float:
-        """Share (0..1) of the footprint seen at height ``z`` mm."""
-        got = self._prism_parts(z)
-        key = tuple((p.id, iv) for p, iv, _ in got)
+        """Share (0..1) of the footprint seen at height ``z`` mm. Prisms are taken
+        nearest first, and a shadow part that covers the whole box round the
+        footprint ends the count at 0 (the usual case behind a wall)."""
+        ivs = self._intervals(z)
+        key = tuple((p.id, iv) for p, iv in ivs)
         f = self._fractions.get(key)
         if f is None:
-            if not got:
-                f = 1.0
-            else:
-                parts = np.concatenate([pp for _, _, pp in got])
-                x0, y0, x1, y1 = self._clip
-                if float(shapely.area(parts).max()) >= (x1 - x0) * (y1 - y0) * (1.0 - 1e-12):
-                    f = 0.0  # one part covers the whole box round the footprint
+            found = []
+            f = None
+            for p, iv in ivs:
+                parts = self._parts_of(p, iv)
+                if not len(parts):
+                    continue
+                if shapely.covers(parts, self._probe).any():
+                    f = 0.0  # one part covers a polygon round the whole footprint
+                    break
+                found.append(parts)
+            if f is None:
+                if not found:
+                    f = 1.0
                 else:
+                    parts = np.concatenate(found)
                     u = parts[0] if len(parts) == 1 else shapely.union_all(parts)
                     f = _clean(1.0 - footprint_area_in(u, self.base) / self.base.area)
             self._fractions[key] = f
         return f
+
+    def hiders_at(self, z: float) -> tuple[Hider, ...]:
+        """The prisms hiding part of the footprint at height ``z`` mm, with the
+        share each hides (as ``hidden_top`` and ``hidden_foot`` alike)."""
+        out = []
+        for p, g in self.shadows_at(z):
+            h = footprint_area_in(g, self.base)
+            if h > AREA_EPS:
+                out.append(Hider(p, min(1.0, h / self.base.area), min(1.0, h / self.base.area)))
+        return tuple(out)
 
     @cached_property
     def top_fraction(self) -> float:

@@ -181,7 +181,7 @@ def _adjudicate(s: BSState, viewer: Fig, target: Fig, models: list[Fig], detail:
             cover = "solid" if solid_ids else "obscured"
     if seen and (hidden_part or target.vehicle):
         effect = f"-{M[cover]} to the soldier's roll / threat level -{M[cover]}" if cover in M else ""
-    for h in (ms.hiders if (not seen or hidden_part) else ()):
+    for h in (ms.hiders_at(z1) if not seen else ms.hiders if hidden_part else ()):
         p = h.prism
         role = BLOCKS if not seen else (COVER if p.id in solid_ids else HIDES)
         crossings.append(Crossing(p.id, _name(s, p), role, p.top, p.bottom, max(h.hidden_top, h.hidden_foot)))
