@@ -227,6 +227,23 @@ def _play_headless(scenario: Path, seats: dict[str, Seat], seed: int, replay: Pa
     typer.echo(f"Replay saved to {res.replay}")
 
 
+def _play_resumed(path: Path, seats: dict[str, Seat], headless: bool, quiet: bool) -> None:
+    """``play --resume``: in the app where there is a display and no
+    --headless, else AI against AI in the terminal."""
+    from game.battle.runner import play_resumed, result_line
+
+    if not path.is_file() or not path.name.endswith(".jsonl"):
+        msg = _wrong_kind(path, "replay") if path.is_file() else None
+        if msg:
+            raise _err(msg)
+    if not headless and has_display() and _launch_ui("resume", path=path, seats=seats):
+        return
+    res, cut = play_resumed(path, seats, log=None if quiet else typer.echo)
+    typer.echo(f"Resumed {path} {cut}.")
+    typer.echo(result_line(res))
+    typer.echo(f"Replay saved to {res.replay}")
+
+
 def _launch_ui(kind: str, **kwargs) -> bool:
     """Open the desktop app; False when it is not available in this build."""
     try:
@@ -256,18 +273,29 @@ def main_callback(ctx: typer.Context,
 
 
 @app.command()
-def play(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
+def play(scenario: Optional[Path] = typer.Argument(None, help="a *.scenario.json file (not with --resume)"),
          seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=human or SIDE=ai:NAME (repeatable)"),
          seed: int = typer.Option(1, "--seed", help="battle seed"),
          headless: bool = typer.Option(False, "--headless", help="no window; every seat must be an AI"),
          replay: Optional[Path] = typer.Option(None, "--replay", help="where to write the replay (a new *.replay.jsonl)"),
          force: bool = typer.Option(False, "--force", help="replace the --replay file if it exists"),
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render one frame to this PNG and exit"),
-         quiet: bool = typer.Option(False, "--quiet", help="print only the result")) -> None:
-    """Play a scenario: in a window, or headless AI against AI."""
+         quiet: bool = typer.Option(False, "--quiet", help="print only the result"),
+         resume: Optional[Path] = typer.Option(None, "--resume", help="continue the battle of this *.replay.jsonl from its last complete action, appending to it")) -> None:
+    """Play a scenario: in a window, or headless AI against AI; or continue
+    an unfinished battle from its replay with --resume."""
     from game.battle.runner import check_seats
 
     seats = _seats(seat)
+    if resume is not None:
+        if scenario is not None:
+            raise _err(f"--resume {resume}: give either a scenario or --resume, not both (the replay holds its scenario)")
+        if replay is not None:
+            raise _err("--resume: the battle goes on in the same replay file; --replay does not apply")
+        _play_resumed(resume, seats, headless, quiet)
+        return
+    if scenario is None:
+        raise _err("battletable play: missing argument SCENARIO (a *.scenario.json file), or --resume REPLAY; see 'battletable play --help'")
     rs, sc, _ = _open_scenario(scenario)  # report a bad file before anything else
     check_seats(rs, sc, seats)  # then a seat naming a side or agent the scenario lacks
     if replay is not None:
@@ -312,14 +340,12 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     processes (``--verify-sample``): a battle must not depend on the games a
     worker played before it. Exit status 1 if one of them diverges.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from game.battle.runner import (_play_job, check_seats, game_seed, plural, summarise, verify_in_fresh_processes,
-                                    verify_sample as sample_of)
+    from game.battle.runner import (_play_job, check_seats, game_seed, plural, run_jobs, summarise,
+                                    verify_in_fresh_processes, verify_sample as sample_of)
 
     seats = _seats(seat)
     rs, sc, _ = _open_scenario(scenario, "simulate")
@@ -335,15 +361,11 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     results = []
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=as_json) as bar:
         task = bar.add_task("games", total=games)
-        if jobs == 1:
-            for a in jobs_args:
-                results.append(_play_job(a))
-                bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for r in pool.map(_play_job, jobs_args):
-                    results.append(r)
-                    bar.advance(task)
+        def done(r) -> None:
+            results.append(r)
+            bar.advance(task)
+
+        run_jobs(_play_job, jobs_args, jobs, done)
     summary = summarise(results, sides, seed)
     picked = [results[i].replay for i in sample_of(games, verify_sample, seed)]
     checked = verify_in_fresh_processes(picked, jobs) if picked else []
@@ -376,14 +398,13 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
                headless: bool = typer.Option(False, "--headless", help="print the battle log instead of opening the viewer")) -> None:
     """Watch a replay (the viewer), or print its battle log with --headless.
 
-    Warns (on stderr) when the re-played battle differs from what the file
-    records; 'battletable verify' is the checker.
+    With the ruleset version the replay was recorded with, the battle is
+    re-simulated and a warning goes to stderr when it differs from the
+    record ('battletable verify' is the checker). With another version, the
+    recorded events are shown as they are (format 2 replays).
     """
-    from pydantic import ValidationError
-
     from game.battle.runner import log_line, outcome, plural
-    from game.core.engine import events_digest
-    from game.core.session import Battle
+    from game.core.replay import verify as do_verify, version_problem
 
     rs, rec = _open_replay(replay)
     if not headless and has_display() and _launch_ui("replay", path=replay):
@@ -391,47 +412,84 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     if rec.truncated:
         typer.echo(f"note: {rec.truncated}")
     h = rec.header
-    battle = Battle(rs, h.scenario, h.map, h.seed)
-    problems: list[str] = []
-    if 0 in rec.checkpoints and rec.checkpoints[0] != battle.state.digest():
-        problems.append("the starting state differs from the recorded one")
-    for i, line in enumerate(rec.actions):
-        try:
-            action = rs.parse_action(line.action)
-        except ValidationError as e:
-            raise _err(f"{replay} [action {i}]: cannot be decoded ({e.errors()[0]['msg']})") from None
-        r = battle.submit(action)
-        if not r.ok:
-            raise _err(f"{replay} [action {i}]: rejected on replay: {r.reason}")
-        for ev in r.events:
-            text = log_line(battle, ev)
+    if version_problem(rec, rs):
+        _show_recorded(replay, rs, rec)
+        return
+    seen: dict = {}
+
+    def show(b, i, entry) -> None:
+        seen["battle"], seen["n"] = b, i + 1
+        for ev in entry.events:
+            text = log_line(b, ev)
             if text:
-                typer.echo(f"[turn {battle.state.turn}] {text}")
-        if not problems:
-            want = rec.checkpoints.get(i + 1)
-            if events_digest(r.events) != line.events_sha256:
-                problems.append(f"action {i} ({action.type}) produced other events than recorded")
-            elif want is not None and want != battle.state.digest():
-                problems.append(f"the state after action {i} ({action.type}) differs from its recorded checkpoint")
-    s = battle.state
-    if rec.end is not None:
-        end = rec.end
-        recorded = f"{outcome(end.winner, end.reason, past=True)} on turn {end.turns}"
-        replayed = f"{outcome(s.winner, s.end_reason, past=True)} on turn {s.turn}" if s.over else "not finished"
-        if recorded != replayed:
-            problems.append(f"the file records \"{recorded}\" but re-playing it gives \"{replayed}\"")
-    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(s.winner, s.end_reason, past=True) if s.over else "the battle was not finished"))
-    if problems:
-        typer.echo(f"warning: {replay}: {'; '.join(problems)} (the file was edited or damaged; "
-                   f"run 'battletable verify {replay}')", err=True)
+                typer.echo(f"[turn {b.state.turn}] {text}")
+
+    v = do_verify(rec, rs, on_step=show, keep_going=True)
+    n = seen.get("n", 0)
+    s = seen["battle"].state if "battle" in seen else None
+    ended = outcome(s.winner, s.end_reason, past=True) if s is not None and s.over else "the battle was not finished"
+    rest = "" if n == len(rec.actions) else f" (of {len(rec.actions)}; the rest does not re-play)"
+    typer.echo(f"{plural(n, 'action')}{rest}; {ended}")
+    if not v.ok:
+        typer.echo(f"warning: {replay}: {v.reason} (the file was edited or damaged; run 'battletable verify {replay}')", err=True)
+
+
+def _show_recorded(path: Path, rs, rec) -> None:
+    """``replay`` with another ruleset version: the recorded events, as they
+    are, with one line saying so (format 1 replays record none: exit 2)."""
+    from game.battle.runner import outcome, plural
+
+    h = rec.header
+    if not rec.has_events:
+        raise _err(f"{path}: recorded with {h.ruleset} version {h.ruleset_version} in replay format 1, which keeps no events; "
+                   f"this program has version {rs.version} and cannot re-simulate it")
+    typer.echo(f"note: recorded with {h.ruleset} version {h.ruleset_version}; this program has version {rs.version}: "
+               "showing the recorded events (not re-simulated)")
+    from game.core.engine import apply_recorded
+    from game.core.session import Battle
+
+    state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
+    turn = state.turn
+    for line in rec.actions:
+        for data in line.events or []:
+            if state is not None:
+                try:
+                    apply_recorded(rs, state, [rs.parse_event(data)])
+                    turn = state.turn
+                except Exception:  # noqa: BLE001 - an event this version cannot apply: turns from phase events
+                    state = None
+            if state is None and data.get("type") == "phase_began" and isinstance(data.get("turn"), int):
+                turn = data["turn"]
+            text = _recorded_event_text(rs, data)
+            if text:
+                typer.echo(f"[turn {turn}] {text}")
+    end = rec.end
+    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(end.winner, end.reason, past=True) if end else "the battle was not finished"))
+
+
+def _recorded_event_text(rs, data: dict) -> str:
+    """One log line for a recorded event: the log's own line
+    (:func:`game.core.logtext.event_line`) when this version still reads the
+    event, else its type and fields."""
+    from game.core.logtext import event_line
+
+    try:
+        ev = rs.parse_event(data)
+    except Exception:  # noqa: BLE001 - an event of another version: shown as recorded
+        fields = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k != "type")
+        return f"{data.get('type', 'event')}: {fields}"
+    return event_line(rs, ev)
 
 
 @app.command()
 def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> None:
-    """Re-simulate a replay; name the first action where it diverges.
+    """Re-simulate a replay and check everything it records: every action's
+    events, their count, the checkpoints and the whole end line.
 
-    Exit status: 0 if the replay re-simulates exactly, 1 if it diverges
-    (the first diverging action is named), 2 if the file cannot be read.
+    Exit status: 0 if the replay re-simulates exactly (an unfinished one
+    up to where it stops, and says so), 1 if it diverges (the first
+    diverging action is named), 2 if the file cannot be read or needs
+    another ruleset version (which it names).
     """
     from game.battle.runner import plural
     from game.core.replay import verify as do_verify
@@ -443,7 +501,7 @@ def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> 
     if v.ok:
         typer.echo(f"{replay}: ok, {plural(v.actions, 'action')} {v.reason}")
         return
-    raise _err(f"{replay} [action {v.first_bad}]: {v.reason}", code=1)
+    raise _err(f"{replay} [{v.where}]: {v.reason}", code=2 if v.where.startswith("line 1") else 1)
 
 
 @app.command()
@@ -451,9 +509,9 @@ def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a 
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render the editor on MAP to this PNG and exit (no display needed)")) -> None:
     """Open the map editor (or, with --screenshot, save one frame of it)."""
     if map_path is not None:
-        from game.data.maps import load_map
+        from game.battle.loading import check_map_file
 
-        load_map(map_path)
+        check_map_file(map_path)
     if screenshot is not None:
         if screenshot.suffix.lower() != ".png":
             raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")
@@ -474,8 +532,11 @@ app.command("generate", help="Generate a random table for a ruleset (seeded).")(
 
 
 @app.command()
-def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games")) -> None:
-    """Check files; print one line per file. Exit 2 if any is bad."""
+def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games"),
+             every: bool = typer.Option(False, "--all", help="list every problem of a map, one line each")) -> None:
+    """Check files; print one line per file (with --all, every problem of a
+    map). Maps are checked by the same validator as the editor's save, play
+    and simulate. Exit 2 if any is bad."""
     from game.battle.loading import validate_file
     from game.data.errors import FileError
 
@@ -484,7 +545,12 @@ def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, repl
         try:
             typer.echo(validate_file(f))
         except FileError as e:
-            typer.echo(f"error: {e}", err=True)
+            if every:
+                for one in [e, *e.more]:
+                    typer.echo(f"error: {one}", err=True)
+            else:
+                more = f" (and {len(e.more)} more problem{'s' if len(e.more) > 1 else ''}: battletable validate --all)" if e.more else ""
+                typer.echo(f"error: {e}{more}", err=True)
             bad += 1
     if bad:
         raise typer.Exit(2)
@@ -581,6 +647,8 @@ def main(argv: list[str] | None = None) -> None:
 
     try:
         rc = app(args=argv, prog_name="battletable", standalone_mode=False)
+        if rc == 130:  # typer's form of Ctrl-C (and of SIGTERM during simulate)
+            typer.echo("interrupted", err=True)
         if isinstance(rc, int) and rc:
             sys.exit(rc)
     except typer.Exit as e:
@@ -598,8 +666,8 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo(f"error: {e}", err=True)
         sys.exit(2)
     except OSError as e:  # a file that cannot be written or read
-        where = e.filename or ""
-        typer.echo(f"error: {where}: {e.strerror or e}", err=True)
+        where = f"{e.filename}: " if e.filename else ""
+        typer.echo(f"error: {where}{e.strerror or e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)

@@ -1,4 +1,5 @@
-"""Export the JSON Schemas of every file format (maps, scenarios, replay lines).
+"""Export the JSON Schemas of every file format (maps, scenarios, replay lines,
+terrain style sheets).
 
 Usage: python tools/export_schemas.py [--out DIR]   (default: schemas/)
 """
@@ -19,6 +20,7 @@ from game.data.maps import MapFile  # noqa: E402
 from game.data.replay import ActionLine, CheckpointLine, EndLine, ReplayHeader, UndoLine  # noqa: E402
 from game.data.save import SaveFile  # noqa: E402
 from game.data.scenario import Scenario  # noqa: E402
+from game.ui.style import StyleSheet  # noqa: E402
 
 MODELS = {
     "map": MapFile,
@@ -29,6 +31,7 @@ MODELS = {
     "replay-undo": UndoLine,
     "replay-checkpoint": CheckpointLine,
     "replay-end": EndLine,
+    "style": StyleSheet,
 }
 
 

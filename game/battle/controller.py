@@ -99,6 +99,15 @@ class Controller:
             self._check_handover()
         return result
 
+    def catch_up(self, action: Action) -> None:
+        """Before ``action`` is re-submitted from a record (resuming a replay):
+        the agent seated for its side decides as it did in the unbroken battle,
+        so its random stream and memory stand where they would have; the
+        recorded action, not this choice, is what the battle takes."""
+        side = self.battle.active_side
+        if side in self.agents and side == action.side:
+            self.agents[side].choose(self.battle.ruleset, self.battle.ruleset.view(self.battle.state, side), side)
+
     def acknowledge_handover(self) -> None:
         """The next player has taken the seat: show their view."""
         self.handover_to = None

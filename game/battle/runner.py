@@ -12,13 +12,14 @@ from typing import Callable
 
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
-from game.battle.seats import Seat, seats_for
+from game.battle.seats import Seat, SeatError, seats_for
 from game.core.logtext import event_line
-from game.core.replay import ReplayWriter
+from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
+from game.data import limits
 
 #: a safety stop for runaway battles (a ruleset bug, never a rule)
-MAX_ACTIONS = 20000
+MAX_ACTIONS = limits.MAX_ACTIONS
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,69 @@ def verify_sample(n_games: int, k: int, seed: int) -> list[int]:
     return sorted(random.Random(f"verify:{seed}").sample(range(n_games), k))
 
 
+def _orphan_guard(parent: int) -> None:
+    """In a simulation worker: end this process when its parent dies (even by
+    SIGKILL), so no worker is left sleeping. Linux asks the kernel
+    (PR_SET_PDEATHSIG); elsewhere a thread watches the parent's pid."""
+    import os
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not for workers
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def run_jobs(fn: Callable, jobs_args: list, jobs: int, on_result: Callable[[object], None]) -> None:
+    """``fn(args)`` for each of ``jobs_args`` in ``jobs`` worker processes (in
+    this process when 1), ``on_result`` called in order. Interrupted (Ctrl-C,
+    SIGTERM, an error), it cancels what is pending and ends its workers
+    before raising; killed outright, its workers end themselves
+    (:func:`_orphan_guard`)."""
+    import multiprocessing
+    import os
+    import signal
+
+    if jobs == 1:
+        for a in jobs_args:
+            on_result(fn(a))
+        return
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
+    try:
+        for r in pool.imap(fn, jobs_args):
+            on_result(r)
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    else:
+        pool.close()
+        pool.join()
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
 def _play_job(args: tuple) -> GameResult:
     scenario_path, seats, seed, replay_path = args
     return play(scenario_path, seats, seed, replay_path)
@@ -181,3 +245,90 @@ def summarise(results: list[GameResult], sides: list[str], seed: int) -> dict:
         "mean_turns": (sum(r.turns for r in results) / n if n else 0.0),
         "replays": [r.replay for r in results if r.replay],
     }
+
+
+@dataclass
+class Resumed:
+    """A battle continued from its replay (:func:`resume`)."""
+
+    battle: Battle
+    controller: Controller
+    writer: ReplayWriter
+    record: ReplayRecord
+    seats: dict[str, Seat]
+
+    @property
+    def cut(self) -> str:
+        """Where the replay stopped, in words."""
+        n = len(self.record.actions)
+        why = "the file was cut off mid-line" if self.record.truncated else "the file ends there"
+        return f"after action {n - 1}, turn {self.battle.state.turn} ({why})" if n else f"before the first action ({why})"
+
+
+def resume(replay_path: str | Path, seats: dict[str, Seat] | None = None,
+           on_step: Callable | None = None, require_ai: bool = False) -> Resumed:
+    """Continue the battle of a replay from its last complete action,
+    appending to the same file.
+
+    The recorded actions are re-played into a fresh battle, each checked
+    against its events digest; the seats are the header's, overridden by
+    ``seats``; their agents catch up on the way (:meth:`Controller.catch_up`)
+    so the battle goes on exactly as an unbroken one would. With
+    ``require_ai`` a human seat is refused (headless play) before anything
+    is written.
+
+    Raises:
+        FileError: a bad replay, another ruleset version, a finished battle,
+            or a record that does not re-play.
+        SeatError: a seat naming a side the battle lacks or an unknown agent.
+    """
+    from game.battle.loading import open_replay
+    from game.core.replay import resume_battle
+    from game.data.errors import FileError
+
+    rs, rec = open_replay(replay_path)
+    h = rec.header
+    if rec.end is not None:
+        raise FileError(replay_path, "", f"the battle is over ({outcome(rec.end.winner, rec.end.reason, past=True)}); there is nothing to resume")
+    recorded = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in h.seats.items()}
+    all_seats = seats_for(rs.sides(h.scenario), {**recorded, **(seats or {})})
+    human = next((s for s, seat in all_seats.items() if seat.kind == "human"), None)
+    if require_ai and human:
+        raise SeatError(f"side {human} is seated human in the replay; headless play needs --seat {human}=ai:NAME")
+    battle = Battle(rs, h.scenario, h.map, h.seed)
+    ctl = Controller(battle, all_seats, on_step=on_step)
+    resume_battle(rec, rs, lambda b, a: ctl.catch_up(a), battle=battle)
+    writer = ReplayWriter.append(rec, battle)
+    return Resumed(battle, ctl, writer, rec, all_seats)
+
+
+def play_resumed(replay_path: str | Path, seats: dict[str, Seat] | None = None, log: Callable[[str], None] | None = None,
+                 max_actions: int = MAX_ACTIONS) -> tuple[GameResult, str]:
+    """:func:`resume` a replay and play it to the end with AI seats, headless.
+    Returns the result and where the replay had stopped (:attr:`Resumed.cut`).
+
+    Raises:
+        FileError, SeatError: as :func:`resume`.
+        RuntimeError: a human seat, or the battle exceeds ``max_actions``.
+    """
+    holder: dict = {}
+
+    def on_step(action, result) -> None:
+        b = holder.get("battle")
+        if log and b is not None:
+            for ev in result.events:
+                line = log_line(b, ev)
+                if line:
+                    log(f"[turn {b.state.turn}] {line}")
+
+    r = resume(replay_path, seats, on_step, require_ai=True)
+    holder["battle"] = r.battle
+    cut = r.cut
+    try:
+        r.controller.advance(max_actions=max_actions - len(r.battle.history))
+        if not r.battle.over:
+            raise RuntimeError(f"battle did not end within {max_actions} actions")
+    finally:
+        r.writer.close()
+    s = r.battle.state
+    return GameResult(r.battle.seed, s.winner, s.end_reason, s.turn, len(r.battle.history), str(replay_path)), cut

@@ -61,6 +61,17 @@ def step(ruleset: Ruleset, state: BattleState, action: Action, dice: Dice) -> Ac
     return result
 
 
+def apply_recorded(ruleset: Ruleset, state: BattleState, events: Sequence[Event]) -> None:
+    """Apply recorded events to ``state`` as :func:`step` applied them (a
+    replay shown from its events, without resolving its actions)."""
+    for ev in events:
+        if isinstance(ev, BattleEnded):
+            _apply_end(state, ev)
+        else:
+            ruleset.apply(state, ev)
+            state.seq += 1
+
+
 def _apply_end(state: BattleState, end: BattleEnded) -> None:
     state.over = True
     state.winner = end.winner
@@ -71,7 +82,13 @@ def _apply_end(state: BattleState, end: BattleEnded) -> None:
 
 def events_digest(events: Sequence[Event]) -> str:
     """SHA-256 of the events' canonical JSON (replay action lines)."""
-    blob = json.dumps([e.to_dict() for e in events], sort_keys=True, separators=(",", ":"))
+    return dicts_digest([e.to_dict() for e in events])
+
+
+def dicts_digest(dicts: Sequence[dict]) -> str:
+    """SHA-256 of encoded events' canonical JSON: :func:`events_digest` of the
+    events a replay records (format 2) without decoding them."""
+    blob = json.dumps(list(dicts), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
 
 

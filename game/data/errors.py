@@ -16,6 +16,8 @@ class FileError(Exception):
         self.where = " ".join(where.split())
         self.reason = " ".join(str(reason).split())
         loc = f" [{self.where}]" if self.where else ""
+        #: further problems of the same file (``battletable validate`` lists them all)
+        self.more: list[FileError] = []
         super().__init__(f"{self.path}{loc}: {self.reason}")
 
 

@@ -13,6 +13,7 @@ import shapely
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from shapely.geometry import Polygon
 
+from game.data import limits
 from game.data.errors import FieldProblem, FileError
 from game.data.io import parse_model, read_json
 from game.geometry.terrain import KNOWN_TAGS
@@ -49,13 +50,13 @@ class TerrainFeature(_Strict):
     id: str = Field(pattern=_ID, description="unique feature id")
     kind: str = Field(min_length=1, description="terrain kind: building, wall, woods, hill, asteroid_field, planet, ...")
     name: str = Field("", description="display name")
-    exterior: list[Point] = Field(min_length=3, description="outer ring, mm; not closed (first point not repeated)")
-    holes: list[Annotated[list[Point], Field(min_length=3)]] = Field(default_factory=list, description="inner rings (courtyards, clearings), mm")
+    exterior: list[Point] = Field(min_length=3, max_length=limits.MAX_VERTICES, description="outer ring, mm; not closed (first point not repeated)")
+    holes: list[Annotated[list[Point], Field(min_length=3, max_length=limits.MAX_VERTICES)]] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="inner rings (courtyards, clearings), mm")
     height: float = Field(ge=0, le=100000, description="top of the feature above the table, mm")
     tags: list[str] = Field(default_factory=list, description="rule tags: blocks_sight, obscures, impassable, difficult, hindering, elevation, cover, ...")
     move_cost: float = Field(1.0, ge=1, le=100, description="distance multiplier inside difficult terrain")
     cover: str | None = Field(None, description="cover class the feature gives (solid, obscured, ...)")
-    openings: list[Opening] = Field(default_factory=list, description="doors, windows and gaps")
+    openings: list[Opening] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="doors, windows and gaps")
     properties: dict[str, str | int | float | bool] = Field(default_factory=dict, description="ruleset-specific values (planet size, ...)")
 
     @field_validator("tags")
@@ -76,7 +77,7 @@ class Zone(_Strict):
 
     id: str = Field(pattern=_ID, description="zone id")
     side: str = Field(description="side id that deploys here")
-    polygon: list[Point] = Field(min_length=3, description="zone outline, mm")
+    polygon: list[Point] = Field(min_length=3, max_length=limits.MAX_VERTICES, description="zone outline, mm")
 
 
 class ObjectivePoint(_Strict):
@@ -87,7 +88,7 @@ class ObjectivePoint(_Strict):
     label: str = Field("", description="display label")
     x: float = Field(description="centre x, mm")
     y: float = Field(description="centre y, mm")
-    radius: float = Field(0.0, ge=0, description="radius, mm (0 for a point)")
+    radius: float = Field(0.0, ge=0, le=10000, description="radius, mm (0 for a point)")
 
 
 class Exit(_Strict):
@@ -96,8 +97,8 @@ class Exit(_Strict):
     id: str = Field(pattern=_ID, description="exit id")
     edge: Literal["north", "south", "east", "west"] = Field(description="table edge (north is y = 0)")
     side: str | None = Field(None, description="the side that may use it, or None for any")
-    start_mm: float = Field(0.0, ge=0, description="where the exit begins along the edge, mm")
-    end_mm: float | None = Field(None, ge=0, description="where it ends, mm; None for the whole edge")
+    start_mm: float = Field(0.0, ge=0, le=10000, description="where the exit begins along the edge, mm")
+    end_mm: float | None = Field(None, ge=0, le=10000, description="where it ends, mm; None for the whole edge")
 
 
 class MapFile(_Strict):
@@ -109,14 +110,17 @@ class MapFile(_Strict):
     description: str = Field("", description="free text")
     ruleset: str | None = Field(None, description="the ruleset the map was made for, if any")
     table: TableSize = Field(description="table size")
-    features: list[TerrainFeature] = Field(default_factory=list, description="terrain features")
-    deployment_zones: list[Zone] = Field(default_factory=list, description="deployment zones")
-    objectives: list[ObjectivePoint] = Field(default_factory=list, description="objective markers")
-    exits: list[Exit] = Field(default_factory=list, description="exits off the table")
+    features: list[TerrainFeature] = Field(default_factory=list, max_length=limits.MAX_FEATURES, description="terrain features")
+    deployment_zones: list[Zone] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="deployment zones")
+    objectives: list[ObjectivePoint] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="objective markers")
+    exits: list[Exit] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="exits off the table")
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "MapFile":
         seen: set[str] = set()
+        total = sum(len(f.exterior) + sum(len(h) for h in f.holes) for f in self.features)
+        if total > limits.MAX_MAP_VERTICES:
+            raise FieldProblem("features", f"{total} vertices in all features together (the limit is {limits.MAX_MAP_VERTICES})")
         for f in self.features:
             if f.id in seen:
                 raise FieldProblem(f"feature {f.id}", f"duplicate feature id {f.id!r}")
@@ -206,9 +210,14 @@ def _describe(data: dict):
     return describe
 
 
-def parse_map(path: str | Path, data: object) -> MapFile:
-    """Validate map data read from ``path``. Raises :class:`FileError`."""
+def parse_map(path: str | Path, data: object, check_geometry: bool = True) -> MapFile:
+    """Validate map data read from ``path`` (with ``check_geometry``, also
+    :func:`map_problems`; the one map validator,
+    :func:`game.battle.mapcheck.check_map`, checks that and more). Raises
+    :class:`FileError`."""
     m = parse_model(path, MapFile, data, _describe(data) if isinstance(data, dict) else None)
+    if not check_geometry:
+        return m
     probs = map_problems(m)
     if probs:
         where, reason = probs[0]
@@ -217,6 +226,6 @@ def parse_map(path: str | Path, data: object) -> MapFile:
     return m
 
 
-def load_map(path: str | Path) -> MapFile:
-    """Read and validate a ``*.map.json`` file. Raises :class:`FileError`."""
-    return parse_map(path, read_json(path))
+def load_map(path: str | Path, check_geometry: bool = True) -> MapFile:
+    """Read and validate a ``*.map.json`` file (see :func:`parse_map`). Raises :class:`FileError`."""
+    return parse_map(path, read_json(path), check_geometry)

@@ -11,10 +11,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from game.data import limits
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
-REPLAY_FORMAT = 1
+#: the format this program writes: 2 records each action's events as well as
+#: their digest, so a later version can still show the battle; format 1
+#: (digests only) is still read and verified.
+REPLAY_FORMAT = 2
 
 
 class _Strict(BaseModel):
@@ -33,15 +37,15 @@ class ReplayHeader(_Strict):
     """What the battle was: enough to re-simulate it."""
 
     line: Literal["header"] = Field("header", description="line kind")
-    format_version: Literal[1] = Field(description="file format version (1)")
+    format_version: Literal[1, 2] = Field(description="file format version (2; 1 has no events)")
     game_version: str = Field(description="Battletable version that wrote it")
     ruleset: str = Field(description="ruleset id")
-    ruleset_version: int = Field(description="ruleset version")
+    ruleset_version: int = Field(ge=1, description="ruleset version")
     map_id: str = Field(description="map id")
     map_sha256: str = Field(description="SHA-256 of the embedded map's canonical JSON")
     seed: int = Field(description="battle seed")
     seats: dict[str, SeatSpec] = Field(description="side id -> seat")
-    checkpoint_every: int = Field(10, ge=1, description="actions between state checkpoints")
+    checkpoint_every: int = Field(10, ge=1, le=limits.MAX_ACTIONS, description="actions between state checkpoints")
     scenario: Scenario = Field(description="the scenario, embedded")
     map: MapFile = Field(description="the map, embedded")
 
@@ -50,24 +54,26 @@ class ActionLine(_Strict):
     """One accepted action and a digest of the events it produced."""
 
     line: Literal["action"] = Field("action", description="line kind")
-    index: int = Field(ge=0, description="0-based action index")
+    index: int = Field(ge=0, lt=limits.MAX_ACTIONS, description="0-based action index")
     action: dict[str, Any] = Field(description="the action as the ruleset encodes it")
     events_sha256: str = Field(description="SHA-256 of the events' canonical JSON")
-    n_events: int = Field(ge=0, description="how many events it produced")
+    n_events: int = Field(ge=0, le=limits.MAX_EVENTS_PER_ACTION, description="how many events it produced")
+    events: list[dict[str, Any]] | None = Field(None, max_length=limits.MAX_EVENTS_PER_ACTION,
+                                                 description="the events as the ruleset encodes them (format 2; None in format 1)")
 
 
 class UndoLine(_Strict):
     """Actions taken back: only the first ``keep`` actions stand."""
 
     line: Literal["undo"] = Field("undo", description="line kind")
-    keep: int = Field(ge=0, description="actions kept")
+    keep: int = Field(ge=0, le=limits.MAX_ACTIONS, description="actions kept")
 
 
 class CheckpointLine(_Strict):
     """State digest after ``index`` actions."""
 
     line: Literal["checkpoint"] = Field("checkpoint", description="line kind")
-    index: int = Field(ge=0, description="number of actions applied")
+    index: int = Field(ge=0, le=limits.MAX_ACTIONS, description="number of actions applied")
     state_sha256: str = Field(description="SHA-256 of the state's canonical JSON")
 
 
@@ -77,5 +83,5 @@ class EndLine(_Strict):
     line: Literal["end"] = Field("end", description="line kind")
     winner: str | None = Field(description="winning side or None for a draw")
     reason: str = Field(description="why it ended")
-    turns: int = Field(description="the turn it ended on")
-    actions: int = Field(description="number of actions")
+    turns: int = Field(ge=0, le=100_000, description="the turn it ended on")
+    actions: int = Field(ge=0, le=limits.MAX_ACTIONS, description="number of actions")

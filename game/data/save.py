@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from game.data.errors import FileError
+from game.data import limits
 from game.data.io import parse_model, read_json
 from game.data.maps import MapFile, map_problems
 from game.data.replay import SeatSpec
@@ -33,8 +34,10 @@ class SaveFile(BaseModel):
     map: MapFile = Field(description="its map, embedded")
     seed: int = Field(description="battle seed")
     seats: dict[str, SeatSpec] = Field(description="side -> seat")
-    actions: list[dict[str, Any]] = Field(default_factory=list, description="accepted actions, in order")
+    actions: list[dict[str, Any]] = Field(default_factory=list, max_length=limits.MAX_ACTIONS, description="accepted actions, in order")
     saved_at: float = Field(0.0, description="Unix time of saving")
+    replay: str | None = Field(None, description="the battle's replay file: loading continues it (one replay per battle)")
+    autosave: bool = Field(False, description="True for the app's autosave after a commit point")
 
 
 def read_save(path: str | Path) -> SaveFile:

@@ -8,8 +8,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from game.data import limits
 from game.data.errors import FieldProblem, FileError, field_path
-from game.data.io import parse_model, read_json
+from game.data.io import parse_model, read_json, resolve_reference
 from game.data.maps import MapFile, load_map
 
 SCENARIO_FORMAT = 1
@@ -59,11 +60,11 @@ class Scenario(_Strict):
     description: str = Field("", description="briefing text")
     ruleset: str = Field(description="ruleset id (battlespace, spacefleet, ...)")
     map: str = Field(description="map file path, relative to the scenario file")
-    sides: list[SideSpec] = Field(min_length=1, description="the sides, in seating order")
+    sides: list[SideSpec] = Field(min_length=1, max_length=limits.MAX_SIDES, description="the sides, in seating order")
     forces: dict[str, list[UnitPlacement]] = Field(default_factory=dict, description="side id -> its units")
-    objectives: list[ScenarioObjective] = Field(default_factory=list, description="objectives")
+    objectives: list[ScenarioObjective] = Field(default_factory=list, max_length=limits.MAX_SCENARIO_ITEMS, description="objectives")
     turn_limit: int | None = Field(None, ge=1, le=1000, description="last turn, or None")
-    special_rules: list[str] = Field(default_factory=list, description="special rule ids the ruleset applies")
+    special_rules: list[str] = Field(default_factory=list, max_length=limits.MAX_SCENARIO_ITEMS, description="special rule ids the ruleset applies")
     params: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific settings")
 
     @model_validator(mode="after")
@@ -75,6 +76,9 @@ class Scenario(_Strict):
         for side in self.forces:
             if side not in ids:
                 raise FieldProblem(f"forces.{side}", f"forces name side {side!r}, which is not in sides ({', '.join(ids)})")
+        n_units = sum(len(units) for units in self.forces.values())
+        if n_units > limits.MAX_UNITS:
+            raise FieldProblem("forces", f"{n_units} units in all forces together (the limit is {limits.MAX_UNITS})")
         seen: set[str] = set()
         for side, units in self.forces.items():
             for u in units:
@@ -167,17 +171,16 @@ def map_side_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
 
 def load_scenario(path: str | Path, check_placement: bool = True) -> tuple[Scenario, MapFile]:
     """Read a scenario and the map it names; unless ``check_placement`` is
-    False, also refuse units off the table or inside impassable terrain
-    (:func:`placement_problem`). Raises :class:`FileError` (naming the
+    False, also refuse a map with geometric problems and units off the table
+    or inside impassable terrain (:func:`placement_problem`); with False the
+    caller runs the full checks (:func:`game.battle.loading.open_scenario`). Raises :class:`FileError` (naming the
     scenario or the map file)."""
     p = Path(path)
     data = read_json(p)
     sc = parse_model(p, Scenario, data, _describe(data) if isinstance(data, dict) else None)
-    map_path = (p.parent / sc.map).resolve()
-    if not map_path.exists():
-        raise FileError(p, "map", f"map file {sc.map!r} not found")
+    map_path = resolve_reference(p, sc.map, "map")
     try:
-        m = load_map(map_path)
+        m = load_map(map_path, check_geometry=check_placement)
     except FileError as e:
         loc = f" [{e.where}]" if e.where else ""
         raise FileError(p, "map", f"{sc.map}{loc}: {e.reason}") from None

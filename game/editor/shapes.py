@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from game.battle.mapcheck import centroid as _centroid
+
 Point = tuple[float, float]
 Ring = list[Point]
 
@@ -82,8 +84,7 @@ def scale(ring: Ring, sx: float, sy: float, origin: Point) -> Ring:
 
 def centroid(ring: Ring) -> Point:
     """Vertex centroid of a ring (mm); used as the pivot for rotate and scale."""
-    n = len(ring)
-    return (sum(p[0] for p in ring) / n, sum(p[1] for p in ring) / n)
+    return _centroid(ring)
 
 
 def bounds_centre(rings: list[Ring]) -> Point:

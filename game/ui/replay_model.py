@@ -8,7 +8,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.battle.loading import open_replay
-from game.core.replay import verify
+from game.core.engine import apply_recorded, commits
+from game.core.history import Entry
+from game.core.replay import verify, version_problem
 from game.core.session import Battle
 from game.ui.log import BattleLog
 
@@ -31,7 +33,11 @@ class ReplayModel:
         self.states = [battle.state.clone()]
         self.entries = []
         self.stopped: str = ""  #: why re-simulation stopped early, if it did
-        for i, line in enumerate(self.record.actions):
+        #: recorded with another ruleset version: shown from its recorded events (not re-simulated)
+        self.recorded_only = version_problem(self.record, self.ruleset) is not None and self.record.has_events
+        if self.recorded_only:
+            self._from_events(battle)
+        for i, line in enumerate([] if self.recorded_only else self.record.actions):
             try:
                 action = self.ruleset.parse_action(line.action)
             except ValidationError as e:
@@ -45,6 +51,21 @@ class ReplayModel:
             self.states.append(battle.state.clone())
         self.log = BattleLog(self.ruleset)
         self.log.rebuild(self.entries)
+
+    def _from_events(self, battle) -> None:
+        """States from the recorded events applied one by one (another
+        ruleset version: as far as this version can decode them)."""
+        state = battle.state.clone()
+        for i, line in enumerate(self.record.actions):
+            try:
+                action = self.ruleset.parse_action(line.action)
+                events = tuple(self.ruleset.parse_event(e) for e in line.events or [])
+                apply_recorded(self.ruleset, state, events)
+            except Exception as e:  # noqa: BLE001 - an action or event this version cannot read
+                self.stopped = f"action {i} cannot be shown by this version ({e.__class__.__name__})"
+                return
+            self.entries.append(Entry(action, events, commits(events)))
+            self.states.append(state.clone())
 
     @property
     def actions(self) -> int:

@@ -7,7 +7,7 @@ folder) or ``~/.config/battletable``. A bad file is ignored with defaults.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,7 +20,8 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format_version: Literal[1] = Field(1, description="file format version (1)")
-    window: tuple[int, int] = Field((1280, 800), description="window size, px")
+    window: tuple[Annotated[int, Field(ge=320, le=8192)], Annotated[int, Field(ge=240, le=8192)]] = Field(
+        (1280, 800), description="window size, px (320 x 240 to 8192 x 8192)")
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="text and panel scale")
     palette: str = Field("default", description="default or colour-blind")
     ai_speed: float = Field(2.0, gt=0, le=100, description="AI actions per second when animated")

@@ -134,7 +134,7 @@ def test_simulate__default_folder_never_mixes_runs(tmp_path):
     (["play", DUEL, "--bogus"], "--bogus: no such option for battletable play (see 'battletable play --help')"),
     (["play", DUEL, "--sed", "3"], "--sed: no such option for battletable play (did you mean --seat or --seed?)"),
     (["play", DUEL, "extra"], "battletable play: unexpected extra argument extra (see 'battletable play --help')"),
-    (["play"], "battletable play: missing argument SCENARIO (a *.scenario.json file); see 'battletable play --help'"),
+    (["play"], "battletable play: missing argument SCENARIO (a *.scenario.json file), or --resume REPLAY; see 'battletable play --help'"),
     (["verify"], "battletable verify: missing argument REPLAY (a *.replay.jsonl file); see 'battletable verify --help'"),
     (["generate", "battlespace"], "--out: this option is required (the *.map.json to write); see 'battletable generate --help'"),
     (["frobnicate"], f"frobnicate: no such command (commands: {COMMANDS})"),
@@ -156,7 +156,7 @@ def test_help_still_works(args):
 
 def test_verify_help__documents_the_exit_codes():
     text = " ".join(run("verify", "--help").stdout.split())
-    assert "Exit status: 0 if the replay re-simulates exactly, 1 if it diverges" in text
+    assert "Exit status: 0 if the replay re-simulates exactly (an unfinished one up to where it stops, and says so), 1 if it diverges" in text
     assert "2 if the file cannot be read" in text
 
 
@@ -232,8 +232,8 @@ def test_replay__warns_when_the_recorded_result_was_edited(tmp_path):
     r = run("replay", str(bad), "--headless")
     assert r.returncode == 0
     assert r.stdout.splitlines()[-1] == "27 actions; a draw (turn limit)"
-    assert r.stderr == (f"warning: {bad}: the file records \"chaos won (turn limit) on turn 8\" but re-playing it gives "
-                        f"\"a draw (turn limit) on turn 8\" (the file was edited or damaged; run 'battletable verify {bad}')\n")
+    assert r.stderr == (f"warning: {bad}: the end line's winner differs: it says \"chaos won (turn limit) on turn 8 after 27 actions\", "
+                        f"re-simulated: \"a draw (turn limit) on turn 8 after 27 actions\" (the file was edited or damaged; run 'battletable verify {bad}')\n")
     ok = run("replay", str(good), "--headless")
     assert ok.returncode == 0 and ok.stderr == ""
     assert run("verify", str(bad)).returncode == 1
@@ -260,7 +260,7 @@ def test_verify__exit_0_ok_1_divergent_2_unreadable(tmp_path):
     assert r.returncode == 0 and r.stdout == f"{good}: ok, 27 actions verified\n"
     junk = tmp_path / "junk.replay.jsonl"
     junk.write_text("not json\n")
-    one_error(run("verify", str(junk)), f"{junk} [line 1]: header is not valid JSON (Expecting value)")
+    one_error(run("verify", str(junk)), f"{junk} [line 1 column 1]: not valid JSON (Expecting value)")
     one_error(run("verify", str(tmp_path / "none.replay.jsonl")), f"{tmp_path / 'none.replay.jsonl'}: file not found")
 
 

@@ -58,3 +58,27 @@ def test_log_shows_a_roll_once():
     rs, sc, m = open_scenario(Path(__file__).resolve().parents[2] / "maps" / "spacefleet" / "deep_space.scenario.json")
     battle = Battle(rs, sc, m, 1)
     assert log_line(battle, ev) == event_text(rs, ev)
+
+
+def test_replay_of_another_ruleset_version__shown_from_its_events(app, tmp_path):
+    path = tmp_path / "duel.replay.jsonl"
+    play(DUEL, {}, 5, path)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["ruleset_version"] += 1
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    scene = app.push(ReplayScene(path))
+    app.drive(2)
+    m = scene.model
+    assert m.recorded_only and m.stopped == "" and m.actions == 27
+    assert not m.verdict.ok and m.verdict.needs == head["ruleset_version"]
+    # the recorded events give the same states as re-simulating the same-version file
+    same = tmp_path / "same.replay.jsonl"
+    play(DUEL, {}, 5, same)
+    from game.ui.replay_model import ReplayModel
+
+    ref = ReplayModel(same)
+    assert [s.digest() for s in m.states] == [s.digest() for s in ref.states]
+    scene.jump(m.actions) if hasattr(scene, "jump") else None
+    app.drive(2)
+    assert app.screenshot(tmp_path / "other-version.png").exists()

@@ -1,4 +1,4 @@
-"""A file chooser: the files of one or more folders matching a suffix
+"""A file chooser: the files of one or more folders matching one of its suffixes
 (folder by folder in the order given, newest first within each), or a typed path."""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ class FileChooser(Scene):
     opaque = False
     name = "files"
 
-    def __init__(self, title: str, folder: str | Path | list, suffix: str, on_pick, confirm: str | None = None) -> None:
+    def __init__(self, title: str, folder: str | Path | list, suffix: str | tuple[str, ...], on_pick,
+                 confirm: str | None = None) -> None:
         super().__init__()
         self.title = title
         self.confirm = confirm or ("Save" if title.lower().startswith("save") else "Open")
@@ -32,7 +33,8 @@ class FileChooser(Scene):
                 self.folders.append(f)
         #: where a typed path starts: the first folder that exists
         self.folder = next((f for f in self.folders if f.is_dir()), self.folders[0])
-        self.suffix = suffix
+        self.suffixes: tuple[str, ...] = (suffix,) if isinstance(suffix, str) else tuple(suffix)
+        self.suffix = " or ".join(self.suffixes)
         self.on_pick = on_pick
 
     def files(self) -> list[Path]:
@@ -42,7 +44,7 @@ class FileChooser(Scene):
         for folder in self.folders:
             if not folder.is_dir():
                 continue
-            found = [p for p in folder.rglob(f"*{self.suffix}") if p.is_file()]
+            found = [p for sfx in self.suffixes for p in folder.rglob(f"*{sfx}") if p.is_file()]
             for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True):
                 r = p.resolve()
                 if r not in seen:

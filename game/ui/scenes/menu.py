@@ -206,15 +206,17 @@ class MenuScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Load a saved game", config_dir() / "saves", ".save.json", self.load_game))
+        from game.ui.play import LOAD_SUFFIXES, load_folders
+
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
 
     def load_game(self, path):
-        """Resume a save (a message for a bad one)."""
-        from game.ui.play import PlaySession
+        """Resume a save or an unfinished battle's replay (a message for a bad one)."""
+        from game.ui.play import load_session
         from game.ui.scenes.battle import BattleScene
 
         try:
-            session = PlaySession.from_save(path)
+            session = load_session(path)
         except FileError as e:
             self.app.message(f"Could not load the save.\n{e}", "Load failed")
             return None
@@ -231,9 +233,9 @@ class MenuScene(Scene):
         return self.app.push(ReplayScene(path))
 
     def open_editor(self) -> None:
-        from game.ui.scenes.placeholder import editor_scene
+        from game.ui.scenes.editor import EditorScene
 
-        self.app.push(editor_scene(None))
+        self.app.push(EditorScene(None))
 
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene

@@ -1,0 +1,366 @@
+"""The one map validator: :func:`check_map` lists every problem of a map,
+each with the item it concerns and a table location (x, y in mm). The
+editor's problem panel and its save, ``battletable validate``, ``play``,
+``simulate``, replay headers and saved games all use it, so a map is valid
+everywhere or nowhere.
+
+``error`` problems refuse the map (the editor may still save a draft, see
+:mod:`game.editor.files`); ``warning`` problems are advice.
+
+Checks: ids, degenerate and self-intersecting polygons, holes, features,
+zones and objectives outside the table, overlaps between kinds that may not
+overlap, doors off their feature's edges, deployment zones without room for a
+base of the ruleset's size, objectives and exits no base can reach from a
+deployment zone (impassable pieces block, except elevation pieces such as
+rooftops and hills, which bases climb), and the ruleset's own map checks
+(``validate_map``: kinds and properties it reads); warnings for planets and
+moons whose gravity well does not fit on the table (playable, but the well is
+cut short), unknown kinds and tags, slivers, and too few pieces for the
+ruleset's set-up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+
+from game.data.kinds import Catalogue, catalogue
+from game.data.maps import MapFile, polygon_problem
+from game.geometry.paths import free_space
+from game.geometry.terrain import ELEVATION, IMPASSABLE, KNOWN_TAGS
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a map.
+
+    Attributes:
+        severity: ``"error"`` (blocks a normal save) or ``"warning"``.
+        code: short machine name (``self_intersection``, ``outside_table``, ...).
+        item_id: the feature, zone, objective or exit concerned (None: the map).
+        message: one sentence for the user.
+        x, y: where to zoom to, mm.
+    """
+
+    severity: str
+    code: str
+    item_id: str | None
+    message: str
+    x: float
+    y: float
+
+    def __str__(self) -> str:
+        who = f"{self.item_id}: " if self.item_id else ""
+        return f"{self.severity}: {who}{self.message} at ({self.x:.0f}, {self.y:.0f}) mm"
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    """Only the problems that refuse a map (and block the editor's normal save)."""
+    return [p for p in problems if p.severity == "error"]
+
+
+@dataclass
+class MapView:
+    """What the checks read of a map: a :class:`MapFile` or the editor's
+    document (which may hold duplicate ids or unfinished polygons)."""
+
+    id: str
+    ruleset: str | None
+    width: float
+    height: float
+    features: list = field(default_factory=list)
+    zones: list = field(default_factory=list)
+    objectives: list = field(default_factory=list)
+    exits: list = field(default_factory=list)
+    source: object = None
+
+    @classmethod
+    def of(cls, m) -> "MapView":
+        """A view of a :class:`MapFile` or of a document with ``width``,
+        ``height``, ``features``, ``zones``, ``objectives`` and ``exits``."""
+        if isinstance(m, MapFile):
+            return cls(m.id, m.ruleset, m.table.width_mm, m.table.height_mm, list(m.features),
+                       list(m.deployment_zones), list(m.objectives), list(m.exits), m)
+        return cls(m.id, m.ruleset, m.width, m.height, list(m.features), list(m.zones), list(m.objectives),
+                   list(m.exits), m)
+
+    def collection(self, name: str) -> list:
+        return getattr(self, name)
+
+    def as_map(self) -> MapFile | None:
+        """The map as a :class:`MapFile`, or None when it breaks the schema."""
+        if isinstance(self.source, MapFile):
+            return self.source
+        try:
+            return self.source.to_map()
+        except Exception:  # noqa: BLE001 - pydantic refuses it: the id checks report why
+            return None
+
+
+def centroid(ring) -> tuple[float, float]:
+    """The mean of a ring's vertices (mm): where a problem without a better
+    point is shown."""
+    pts = list(ring)
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (0.0, 0.0)
+
+
+def _where_invalid(poly: Polygon, ring: list) -> tuple[float, float]:
+    m = re.search(r"\[([-\d.eE+]+) ([-\d.eE+]+)", shapely.is_valid_reason(poly))
+    if m:
+        return float(m.group(1)), float(m.group(2))
+    return centroid(ring)
+
+
+def _polygon_checks(item_id: str, ring: list, holes: list, what: str, out: list[Problem]) -> Polygon | None:
+    prob = polygon_problem(list(ring), [list(h) for h in holes])
+    if prob is None:
+        return Polygon(ring, holes)
+    code = "degenerate" if prob.startswith("degenerate") else "invalid_polygon"
+    if "Self-intersection" in prob:
+        code = "self_intersection"
+    elif "Hole" in prob or "hole" in prob:
+        code = "bad_hole"
+    try:
+        x, y = _where_invalid(Polygon(ring, holes), ring)
+    except Exception:  # noqa: BLE001 - shapely refuses very broken rings
+        x, y = centroid(ring)
+    out.append(Problem("error", code, item_id, f"{what}: {prob}", x, y))
+    return None
+
+
+def _outside(item_id: str, poly: Polygon, table: Polygon, what: str, out: list[Problem]) -> None:
+    if table.buffer(EPS).covers(poly):
+        return
+    rest = poly.difference(table)
+    c = rest.representative_point() if not rest.is_empty else poly.representative_point()
+    out.append(Problem("error", "outside_table", item_id, f"{what} is partly off the table", c.x, c.y))
+
+
+def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> list[Problem]:
+    """Every problem of map ``m`` (a :class:`MapFile` or the editor's
+    document), errors and warnings, in a stable order. ``ruleset`` is the
+    ruleset it is played with (default: the one the map names)."""
+    cat = cat or catalogue()
+    doc = MapView.of(m)
+    if ruleset is not None:
+        doc.ruleset = ruleset
+    out: list[Problem] = []
+    table = box(0, 0, doc.width, doc.height)
+    centre = (doc.width / 2, doc.height / 2)
+
+    for coll in ("features", "zones", "objectives", "exits"):
+        seen: set[str] = set()
+        for it in doc.collection(coll):
+            if it.id in seen:
+                out.append(Problem("error", "duplicate_id", it.id, f"{coll[:-1]} id {it.id!r} is used twice", *centre))
+            seen.add(it.id)
+
+    known = set(cat.kinds_for(doc.ruleset))
+    polys: dict[str, Polygon] = {}
+    for f in doc.features:
+        what = f"{f.kind} {f.name or f.id}"
+        poly = _polygon_checks(f.id, list(f.exterior), [list(h) for h in f.holes], what, out)
+        cx, cy = centroid(list(f.exterior))
+        if poly is None:
+            continue
+        polys[f.id] = poly
+        _outside(f.id, poly, table, what, out)
+        if poly.area < 1.0:
+            out.append(Problem("warning", "sliver", f.id, f"{what} is smaller than 1 mm²", cx, cy))
+        if f.kind not in known:
+            out.append(Problem("warning", "unknown_kind", f.id,
+                               f"kind {f.kind!r} is not a terrain kind of {doc.ruleset or 'any ruleset'}", cx, cy))
+        for t in f.tags:
+            if t not in KNOWN_TAGS:
+                out.append(Problem("warning", "unknown_tag", f.id, f"tag {t!r} is not a known rule tag", cx, cy))
+        _opening_checks(f, poly, cat, out)
+
+    _overlap_checks(doc, polys, cat, out)
+    _gravity_checks(doc, polys, table, cat, out)
+
+    zones: dict[str, Polygon] = {}
+    for z in doc.zones:
+        poly = _polygon_checks(z.id, list(z.polygon), [], f"deployment zone {z.id}", out)
+        if poly is not None:
+            zones[z.id] = poly
+            _outside(z.id, poly, table, f"deployment zone {z.id}", out)
+    zl = list(doc.zones)
+    for i, a in enumerate(zl):
+        for b in zl[i + 1:]:
+            if a.side != b.side and a.id in zones and b.id in zones:
+                inter = zones[a.id].intersection(zones[b.id])
+                if inter.area > EPS:
+                    c = inter.representative_point()
+                    out.append(Problem("error", "zones_overlap", a.id,
+                                       f"deployment zones {a.id} ({a.side}) and {b.id} ({b.side}) overlap", c.x, c.y))
+
+    for o in doc.objectives:
+        if not (0 <= o.x <= doc.width and 0 <= o.y <= doc.height):
+            out.append(Problem("error", "outside_table", o.id, f"objective {o.id} is off the table", o.x, o.y))
+    for e in doc.exits:
+        length = doc.width if e.edge in ("north", "south") else doc.height
+        end = length if e.end_mm is None else e.end_mm
+        if end > length + EPS or e.start_mm >= end:
+            out.append(Problem("error", "bad_exit", e.id,
+                               f"exit {e.id} runs from {e.start_mm:g} to {end:g} mm on a {length:g} mm edge",
+                               *_exit_mid(doc, e.edge, e.start_mm, min(end, length))))
+
+    _reach_checks(doc, polys, zones, cat, out)
+
+    _ruleset_checks(doc, out)
+    rk = cat.rulesets.get(doc.ruleset or "")
+    if rk and rk.min_features and len(doc.features) < rk.min_features:
+        out.append(Problem("warning", "few_features", None,
+                           f"{doc.ruleset} asks for at least {rk.min_features} pieces of terrain "
+                           f"(this map has {len(doc.features)})", *centre))
+    return out
+
+
+def _ruleset_checks(doc: MapView, out: list[Problem]) -> None:
+    """The ruleset's own ``validate_map`` (kinds and properties its rules
+    read), as an error at the feature it names."""
+    from game import rulesets
+
+    if not doc.ruleset or doc.ruleset not in rulesets.ids():
+        return
+    check = getattr(rulesets.get(doc.ruleset), "validate_map", None)
+    m = doc.as_map()
+    if check is None or m is None:
+        return
+    problem = check(m)
+    if not problem:
+        return
+    where, reason = problem
+    parts = where.split()
+    item = parts[1] if len(parts) > 1 and parts[0] in ("feature", "zone", "objective", "exit") else None
+    x, y = doc.width / 2, doc.height / 2
+    for f in doc.features:
+        if f.id == item:
+            x, y = centroid(f.exterior)
+    detail = " ".join(parts[2:]) if item else where
+    out.append(Problem("error", "ruleset", item, f"{detail + ': ' if detail else ''}{reason}", x, y))
+
+
+def _opening_checks(f, poly: Polygon, cat: Catalogue, out: list[Problem]) -> None:
+    spec = cat.kind(f.kind)
+    boundary = poly.boundary
+    for o in f.openings:
+        mx, my = (o.a[0] + o.b[0]) / 2, (o.a[1] + o.b[1]) / 2
+        seg = LineString([o.a, o.b])
+        if seg.length <= EPS:
+            out.append(Problem("error", "bad_opening", f.id, f"{o.kind} {o.id} has no width", mx, my))
+        elif boundary.buffer(0.01).covers(seg) is False:
+            out.append(Problem("error", "bad_opening", f.id, f"{o.kind} {o.id} is not on an edge of {f.id}", mx, my))
+        if spec is not None and not spec.openings:
+            out.append(Problem("warning", "opening_kind", f.id, f"a {f.kind} does not usually have a {o.kind}", mx, my))
+
+
+def _overlap_checks(doc: MapView, polys: dict[str, Polygon], cat: Catalogue, out: list[Problem]) -> None:
+    ids = list(polys)
+    if len(ids) < 2:
+        return
+    geoms = [polys[i] for i in ids]
+    kinds = {f.id: f.kind for f in doc.features}
+    tree = shapely.STRtree(geoms)
+    left, right = tree.query(geoms, predicate="intersects")
+    for i, j in zip(left.tolist(), right.tolist()):
+        if i >= j:
+            continue
+        a, b = ids[i], ids[j]
+        if cat.may_overlap(kinds[a], kinds[b]):
+            continue
+        inter = geoms[i].intersection(geoms[j])
+        if inter.area > 1e-3:
+            c = inter.representative_point()
+            out.append(Problem("error", "overlap", a,
+                               f"{kinds[a]} {a} overlaps {kinds[b]} {b}; these kinds may not overlap", c.x, c.y))
+
+
+def _gravity_checks(doc: MapView, polys: dict[str, Polygon], table: Polygon, cat: Catalogue,
+                    out: list[Problem]) -> None:
+    for f in doc.features:
+        spec = cat.kind(f.kind)
+        if not spec or not spec.gravity_well or f.id not in polys:
+            continue
+        poly = polys[f.id]
+        x0, y0, x1, y1 = poly.bounds
+        diameter = max(x1 - x0, y1 - y0)
+        size = f.properties.get("size")
+        depth = cat.well_depth(diameter, f.kind, size if isinstance(size, str) else None)
+        well = poly.buffer(depth, quad_segs=8)
+        if not table.buffer(EPS).covers(well):
+            rest = well.difference(table)
+            c = rest.representative_point() if not rest.is_empty else poly.representative_point()
+            out.append(Problem("warning", "gravity_well", f.id,
+                               f"{f.kind} {f.id} has no room for its {depth:g} mm gravity well on the table "
+                               f"(keep it {depth:g} mm from the edges)", c.x, c.y))
+
+
+def _exit_mid(doc: MapView, edge: str, start: float, end: float) -> tuple[float, float]:
+    m = (start + end) / 2
+    return {"north": (m, 0.0), "south": (m, doc.height), "west": (0.0, m), "east": (doc.width, m)}[edge]
+
+
+def _exit_line(doc: MapView, e) -> LineString:
+    length = doc.width if e.edge in ("north", "south") else doc.height
+    s, t = e.start_mm, min(length, e.end_mm if e.end_mm is not None else length)
+    return LineString([_exit_mid(doc, e.edge, s, s), _exit_mid(doc, e.edge, t, t)])
+
+
+def _reach_checks(doc: MapView, polys: dict[str, Polygon], zones: dict[str, Polygon], cat: Catalogue,
+                  out: list[Problem]) -> None:
+    r = cat.base_radius(doc.ruleset)
+    # Elevation pieces (hills, rooftops) can be climbed, so only flat impassable pieces block.
+    obstacles = [polys[f.id] for f in doc.features
+                 if f.id in polys and IMPASSABLE in f.tags and ELEVATION not in f.tags]
+    try:
+        space = free_space(obstacles, r, (doc.width, doc.height))
+    except ValueError as e:
+        out.append(Problem("error", "table_too_small", None, str(e), doc.width / 2, doc.height / 2))
+        return
+    comps = space.components
+    reach_from_zones: set[int] = set()
+    for z in doc.zones:
+        zp = zones.get(z.id)
+        if zp is None:
+            continue
+        hit = [k for k, c in enumerate(comps) if c.intersects(zp) and c.intersection(zp).area > EPS]
+        if not hit:
+            c = zp.representative_point()
+            out.append(Problem("error", "zone_no_room", z.id,
+                               f"deployment zone {z.id} has no room for a base of {2 * r:g} mm", c.x, c.y))
+        reach_from_zones.update(hit)
+    if doc.zones and len({z.side for z in doc.zones}) > 1:
+        sides: dict[str, set[int]] = {}
+        for z in doc.zones:
+            zp = zones.get(z.id)
+            if zp is not None:
+                sides.setdefault(z.side, set()).update(k for k, c in enumerate(comps) if c.intersection(zp).area > EPS)
+        items = list(sides.items())
+        for i, (sa, ka) in enumerate(items):
+            for sb, kb in items[i + 1:]:
+                if ka and kb and not ka & kb:
+                    out.append(Problem("warning", "sides_apart", None,
+                                       f"no base can get from the {sa} deployment zones to the {sb} ones",
+                                       doc.width / 2, doc.height / 2))
+    if not doc.zones:
+        # No zones: anything the largest open area reaches counts as reachable.
+        reach_from_zones = {max(range(len(comps)), key=lambda k: comps[k].area)} if comps else set()
+    targets = [(o.id, f"objective {o.id}", Point(o.x, o.y), o.radius, o.x, o.y) for o in doc.objectives
+               if 0 <= o.x <= doc.width and 0 <= o.y <= doc.height]
+    for e in doc.exits:
+        line = _exit_line(doc, e)
+        if line.length > EPS:
+            mid = line.interpolate(0.5, normalized=True)
+            targets.append((e.id, f"exit {e.id}", line, 0.0, mid.x, mid.y))
+    for iid, what, geom, radius, x, y in targets:
+        reach = r + radius + 1e-3 + space.slack
+        if not any(comps[k].distance(geom) <= reach for k in reach_from_zones):
+            src = "a deployment zone" if doc.zones else "the open table"
+            out.append(Problem("error", "unreachable", iid,
+                               f"{what} cannot be reached from {src} by a base of {2 * r:g} mm", x, y))

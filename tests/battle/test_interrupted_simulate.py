@@ -1,0 +1,64 @@
+"""An interrupted simulate leaves no worker behind: SIGTERM ends the run and
+its workers at once; SIGKILL of the parent ends the workers too (they watch
+for their parent's death)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import ROOT
+
+SCENARIO = str(ROOT / "maps/spacefleet/deep_space.scenario.json")
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is dead
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def _start(tmp_path):
+    p = subprocess.Popen([sys.executable, "-m", "game", "simulate", SCENARIO, "--games", "40", "--jobs", "2",
+                          "--out", str(tmp_path / "out")], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    for _ in range(300):
+        kids = _children(p.pid)
+        if len(kids) >= 2:
+            return p, kids
+        time.sleep(0.1)
+    p.kill()
+    pytest.fail("simulate started no workers")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_interrupted_simulate__stops_its_workers(tmp_path, sig):
+    p, kids = _start(tmp_path)
+    p.send_signal(sig)
+    p.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [k for k in kids if _alive(k)]
+    for k in left:
+        os.kill(k, signal.SIGKILL)
+    assert left == []
+    if sig == signal.SIGTERM:
+        assert p.returncode == 130 and p.stderr.read().decode() .strip().endswith("interrupted")

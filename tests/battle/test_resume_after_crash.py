@@ -1,0 +1,35 @@
+"""A crashed battle resumes: a headless battle killed with SIGKILL leaves a
+replay that loads, says where it was cut, verifies up to there, and
+``play --resume`` finishes it exactly as an unbroken run from the same seed
+(tools/crash_resume.py runs the full ten kills per ruleset)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tools.crash_resume import SCENARIOS, body, check_one, uninterrupted
+
+
+#: (ruleset, whether the last line is torn too) per kill; a kill lands at
+#: 1/3 and 2/3 of the unbroken replay's size
+KILLS = {"battlespace": (False, True), "spacefleet": (True,)}
+
+
+@pytest.mark.parametrize("rid", sorted(SCENARIOS))
+def test_sigkill_then_resume__same_battle_as_unbroken(rid, tmp_path):
+    scenario = SCENARIOS[rid]
+    full = uninterrupted(scenario, 3, tmp_path / "full.replay.jsonl")
+    header = len(full.read_bytes().split(b"\n", 1)[0]) + 1
+    total = full.stat().st_size
+    rng = random.Random(f"test:{rid}")
+    for k, torn in enumerate(KILLS[rid]):
+        size = header + (total - header) * (2 - k) // 3
+        r = check_one(scenario, 3, size, full, tmp_path, tear=rng if torn else None)
+        assert r["killed"], r
+        assert r["verified"], r["verdict"]
+        assert r["loaded"] > 0 and r["cut"].startswith(f"after action {r['loaded'] - 1}, turn ")
+        assert r["torn"] == torn
+        assert r["resumed_same"]
+        assert body(tmp_path / f"cut-{size}.replay.jsonl")[-1]["line"] == "end"
