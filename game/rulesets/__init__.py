@@ -17,8 +17,10 @@ from game.core.ruleset import Ruleset
 #: ruleset id -> module exposing ``RULESET``
 BUILTIN: dict[str, str] = {
     "battlespace": "game.rulesets.battlespace",
+    "battlesystem": "game.rulesets.battlesystem",
     "spacefleet": "game.rulesets.spacefleet",
     "ww2_skirmish": "game.rulesets.ww2_skirmish",
+    "foxhole": "game.rulesets.foxhole",
 }
 
 _loaded: dict[str, Ruleset] = {}

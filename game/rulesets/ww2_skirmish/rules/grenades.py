@@ -30,7 +30,7 @@ from ..bodies import gap, radius
 from ..catalogue import DATA, T, inches, mishap_result
 from ..sight import adjudicate
 from ..state import Model, Unit, WWState
-from .attacks import Plan, band_of, direction_mods, hit_target, ran_penalty, rerolls_for, wound_target
+from .rolls import Plan, band_of, direction_mods, hit_target, ran_penalty, rerolls_for, wound_target
 from .common import Emitter, damage_model, mname, prof
 
 
