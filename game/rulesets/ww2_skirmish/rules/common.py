@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Callable
 
 from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Target
+from game.core.emitter import Emitter as CoreEmitter
+from game.core.event import Event, Target
 
 from ..apply import apply as apply_event
 from ..bodies import centroid, unit_gap
@@ -24,28 +25,13 @@ STATUS_WORDS = {"steady": "steady (passed)", "shell_shocked": "shell-shocked", "
                 "struggling": "struggling", "strong": "strong", "brave": "brave"}
 
 
-class Emitter:
-    """Collects the events of one ``resolve`` and applies each to a scratch copy
-    of the state, so later decisions see earlier effects (the real state is
-    changed only by the engine)."""
+class Emitter(CoreEmitter[WWState]):
+    """The core emitter (:class:`game.core.emitter.Emitter`: events applied to a
+    scratch copy of the state) with the WW2 ruleset's apply by default and its
+    own short-hands for notes and unit changes."""
 
     def __init__(self, state: WWState, dice: Dice, apply: Callable[[WWState, Event], None] = apply_event) -> None:
-        self.s: WWState = state.clone()
-        self.dice = dice
-        self._apply = apply
-        self.events: list[Event] = []
-
-    def emit(self, ev: Event) -> Event:
-        self._apply(self.s, ev)
-        self.events.append(ev)
-        return ev
-
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
-             target: Target | None = None) -> DiceRolled:
-        """Roll and record; ``target`` is the number the roll must meet, itemised."""
-        ev = self.dice.roll(notation, purpose, mods, side, target)
-        self.emit(ev)
-        return ev
+        super().__init__(state, dice, apply)
 
     def note(self, text: str, side: str | None = None) -> None:
         self.emit(Note(text=text, side=side))
