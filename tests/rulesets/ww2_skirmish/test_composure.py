@@ -110,3 +110,38 @@ def test_shell_shocked_acts_only_on_an_agility_test_at_minus_one():
     assert any("does nothing" in getattr(e, "text", "") for e in evs)
     rolls = [e for e in evs if e.type == "dice_rolled"]
     assert rolls[0].target.value == 5
+
+
+def _shocked_beside_a_crater():
+    """A shell-shocked sergeant (AG 4+, M 4") in the open, a shell crater 2" ahead."""
+    crater = {"id": "c", "kind": "crater", "height": 0, "properties": {"depth_mm": 20.0},
+              "exterior": [[560, 900], [640, 900], [640, 960], [560, 960]]}
+    s = battle([("r1", "british_sergeant", 600, 1000, 270)], [ENEMY], features=[crater])
+    s.units["r1"].status, s.units["r1"].status_until = "shell_shocked", 2
+    return s
+
+
+@pytest.mark.parametrize(("face", "moves"), [(5, True), (4, False)])
+def test_get_to_cover_is_one_agility_test_at_minus_one(face, moves):
+    """Get to Cover (shell-shocked only) rolls for agility once: that roll is the
+    shell-shocked test, at -1 (AG 4+ needs 5+); a pass moves M + D4 into cover
+    (README, Deviations and decisions)."""
+    s = _shocked_beside_a_crater()
+    evs = act(s, A.GetToCover(side="red", unit="r1", x=600, y=930, heading=270), [face, 1])
+    agility = [e for e in evs if e.type == "dice_rolled" and "agility" in e.purpose]
+    assert len(agility) == 1
+    assert agility[0].target.value == 5
+    assert agility[0].passed is moves
+    m = s.alive(s.units["r1"])[0]
+    assert (m.x, m.y) == ((600, 930) if moves else (600, 1000))
+
+
+def test_get_to_cover_reaches_m_plus_the_best_d4():
+    """Get to Cover's reach is M + D4: 8" for the sergeant at best, so cover 9" away is refused."""
+    far = 1000 - 9 * 25.4
+    crater = {"id": "c", "kind": "crater", "height": 0, "properties": {"depth_mm": 20.0},
+              "exterior": [[160, far - 40], [240, far - 40], [240, far + 40], [160, far + 40]]}
+    s = battle([("r1", "british_sergeant", 200, 1000, 270)], [ENEMY], features=[crater])
+    s.units["r1"].status, s.units["r1"].status_until = "shell_shocked", 2
+    assert "out of reach" in refused(s, A.GetToCover(side="red", unit="r1", x=200, y=far, heading=270))
+    assert refused(s, A.GetToCover(side="red", unit="r1", x=200, y=far + 40, heading=270)) == ""

@@ -4,7 +4,8 @@ Actions; Composure; Activation Phase).
 
 Every unit action is paid first (:func:`.activation.pay`). A shell-shocked
 unit then takes an agility test at -1 (Composure table 1): on a failure the
-action is lost. After the action, enemy units in ambush that can fire at the
+action is lost. Get to Cover (shell-shocked units only) takes that test as its
+own agility roll: one roll at -1, not two (README, Deviations and decisions). After the action, enemy units in ambush that can fire at the
 unit that acted may react (Ambush), and the missions' card conditions are
 checked.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from game.core.dice import Notation
 from game.core.event import Target
 
 from .. import actions as A
@@ -97,7 +99,7 @@ def check_order(s: WWState, a) -> str:
         p = move_to(s, u, a.x, a.y, a.heading, check_cost=False)
         if not p.ok:
             return p.reason
-        far = base_allowance(s, u, 6)[0]
+        far = base_allowance(s, u, dice_max(str(T.get_to_cover.extra)))[0]
         if p.cost > far + 1e-6:
             return f"out of reach even with the best roll ({far / inches(1):.1f}\")"
         return "" if in_cover_at(s, u, p.positions) else "every model must end in cover: in a trench or crater, or within 1/2\" of cover"
@@ -223,6 +225,12 @@ def main_weapon(u: Unit) -> str | None:
     return best
 
 
+def dice_max(text: str) -> int:
+    """The highest total of dice notation ``text`` ("d4" -> 4, "D3+1" -> 4)."""
+    n = Notation.parse(text)
+    return n.count * (3 if n.halved else n.sides) + n.bonus
+
+
 # -- resolution -------------------------------------------------------------------------------
 LABELS = {A.Move: "move", A.Run: "run", A.Shoot: "shoot", A.Fight: "fight", A.Throw: "throw a grenade",
           A.Rally: "rally", A.Interact: "interact", A.ShellUp: "shell up", A.HoldTheLine: "hold the line",
@@ -240,7 +248,9 @@ def resolve_order(em: Emitter, a) -> None:
     label = "fall back" if isinstance(a, A.Move) and a.fall_back else LABELS[type(a)]
     pay(em, u, a, label)
     u = em.s.units[u.id]
-    if status_now(em.s, u) == "shell_shocked" and not agility_test(em, u, "shell-shocked, to act", shocked=True):
+    # Get to Cover's own agility roll is the shell-shocked unit's test (one roll, at -1)
+    if (status_now(em.s, u) == "shell_shocked" and not isinstance(a, A.GetToCover)
+            and not agility_test(em, u, "shell-shocked, to act", shocked=True)):
         em.note(f"{u.name} is shell-shocked and does nothing", side=u.side)
         after_order(em, [u])
         return
@@ -305,7 +315,7 @@ def _effect(em: Emitter, u: Unit, a) -> None:
     elif isinstance(a, A.Ambush):
         em.set_unit(u, f"{u.name} lies in ambush", ambush=True)
     elif isinstance(a, A.GetToCover):
-        if not agility_test(em, u, "get to cover"):
+        if not agility_test(em, u, "get to cover", shocked=status_now(s, u) == "shell_shocked"):
             em.note(f"{u.name} fails to get to cover", side=u.side)
             return
         extra = em.roll(str(T.get_to_cover.extra), f"{u.name} gets to cover: extra inches", side=u.side)
