@@ -269,15 +269,13 @@ class CommanderAgent:
                 free.remove(o)
                 roles[u.id] = ("charge", (o.x, o.y))
         elif k == "bite_and_hold":
-            # the check is at the end of every second turn the card is active: stage a band
-            # short of the one needed the turn before, step into it in the check turn itself
-            held = s.turn - h.active_since + 1
-            check_now = held % int(T.missions.bite_every_turns) == 0
-            need = min(h.progress + 1, last_band(s, side))
-            want = need if check_now else max(1, need - 1)
+            # the check is at the end of every second turn the card is active: as soon as a
+            # check has passed, the biters head for the band the next one needs (two turns to
+            # get there); a biter already as deep or deeper digs in (deeper bands count too)
+            want = min(h.progress + 1, last_band(s, side))
             biters = sorted(infantry, key=lambda u: (-len(s.alive(u)), u.cls != "infantry", u.id))[:3 if len(mine) >= 6 else 2]
             for u in biters:
-                if band_of(s, side, *centroid(s, u)) != want:
+                if band_of(s, side, *centroid(s, u)) < want:
                     roles[u.id] = ("bite", self._band_point(s, side, u, want))
                 else:
                     roles[u.id] = ("dig in", None)
