@@ -43,6 +43,9 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        facing_arcs: the boundaries between the model's facing arcs, degrees
+            clockwise from its heading (``(45, 135, 225, 315)``: front, right,
+            rear and left quadrants), drawn on the token; empty for none.
         stands: a rectangular base drawn as this many stands one behind
             another along its depth, each ``"normal"``, ``"turned"`` (its stand
             faces about: a suppressed element's fire team) or ``"blank"``
@@ -70,6 +73,7 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    facing_arcs: tuple[float, ...] = ()
     stands: tuple[str, ...] = ()
     parts: tuple[tuple[float, float], ...] = ()
     part_size: tuple[float, float] = (0.0, 0.0)

@@ -19,6 +19,7 @@ BUILTIN: dict[str, str] = {
     "battlespace": "game.rulesets.battlespace",
     "battlesystem": "game.rulesets.battlesystem",
     "spacefleet": "game.rulesets.spacefleet",
+    "ww2_skirmish": "game.rulesets.ww2_skirmish",
     "foxhole": "game.rulesets.foxhole",
 }
 

@@ -13,6 +13,9 @@ and, when it has one, ``preview(state, action) -> dict``. Keys understood
 * ``range_bands``: [mm, ...] radii around the acting figure;
 * ``turn``: {"x", "y", "heading", "width", "radius"} the turn allowed
   (a gravity well's sector);
+* ``facing``: {"x", "y", "heading", "arcs", "radius"} the facing arcs a move
+  ends with (``arcs``: the boundaries, degrees clockwise from the heading), drawn
+  on a ghost base there;
 * ``text``: [lines] anything else to show.
 
 Without a ``path``, an action with ``x``/``y`` fields previews as a straight
@@ -46,6 +49,7 @@ class Preview:
     odds: float | None = None  #: chance of success 0..1
     need: str = ""  #: the roll needed
     text: list[str] = field(default_factory=list)  #: the preview's own ``text`` (and preview errors)
+    facing: dict | None = None  #: the facing arcs a move ends with (see the module notes)
 
 
 def action_label(action, ruleset=None, state=None) -> str:
@@ -120,6 +124,8 @@ def make_preview(ruleset, state, action, actor=None, fmt=None) -> Preview:
     if info.get("turn"):
         p.arcs.append(dict(info["turn"], kind="turn"))
     p.range_bands = [float(r) for r in info.get("range_bands", ())]
+    if info.get("facing"):
+        p.facing = dict(info["facing"])
     if info.get("odds") is not None:
         p.odds = float(info["odds"])
         p.lines.append(f"chance {p.odds:.0%}")

@@ -76,7 +76,7 @@ CASES = {
     "edit_exit": lambda: C.EditExit("ex", edge="south", side="red"),
     "table_size": lambda: C.SetTable(1200, 800),
     "table_preset": lambda: C.SetTable.preset("6'x4'"),
-    "map_info": lambda: C.SetMapInfo(name="Farm", id="farm", ruleset="ww2_skirmish", description="x"),
+    "map_info": lambda: C.SetMapInfo(name="Farm", id="farm", ruleset="unregistered_rules", description="x"),
 }
 
 

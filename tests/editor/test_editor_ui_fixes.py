@@ -158,7 +158,7 @@ def test_plain_keys_go_to_a_focused_text_field(pygame_app):
 @pytest.mark.parametrize("ruleset,zones,expected", [
     ("battlespace", [], "fireteam"),
     ("spacefleet", ["chaos"], "imperial"),
-    ("ww2_skirmish", ["axis", "allies"], "axis"),
+    ("unregistered_rules", ["axis", "allies"], "axis"),
     (None, ["blue"], "blue"),
     (None, [], "red"),
 ])

@@ -17,7 +17,7 @@ from game.editor.kinds import catalogue
 
 @pytest.mark.parametrize("kind", sorted(catalogue().kinds))
 def test_save_reload__every_kind_exactly(tmp_path, kind):
-    doc = MapDocument.new("6'x4'", ruleset="spacefleet" if catalogue().kind(kind).gravity_well else "ww2_skirmish")
+    doc = MapDocument.new("6'x4'", ruleset="spacefleet" if catalogue().kind(kind).gravity_well else "unregistered_rules")
     h = History(doc)
     # the space-fleet rules refuse properties of a planet or moon they do not read (one validator)
     props = {"size": "medium"} if catalogue().kind(kind).gravity_well else {"note": "x", "n": 3, "w": 1.5, "flag": True}

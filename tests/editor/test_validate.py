@@ -11,7 +11,7 @@ from game.editor.history import History
 from game.editor.validate import errors, validate
 
 
-def doc_with(*cmds, ruleset="ww2_skirmish", preset="3'x3'") -> MapDocument:
+def doc_with(*cmds, ruleset="unregistered_rules", preset="3'x3'") -> MapDocument:
     doc = MapDocument.new(preset, ruleset=ruleset)
     h = History(doc)
     for c in cmds:

@@ -81,6 +81,10 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
             wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
             spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
                          "hulk" in f.markers, tuple(f.stands))
+            if f.facing_arcs:
+                spr = spr.copy()
+                draw_facing_arcs(spr, (spr.get_width() // 2, spr.get_height() // 2), r, f.heading, f.facing_arcs,
+                                 palette.side(f.side, side_order))
             blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
         blits += units
         if memo is not None:
@@ -302,6 +306,30 @@ def draw_group_links(surface: pygame.Surface, pts, colour, viewport, world=None)
             _LINKS[world] = links
     for i, k in links:
         pygame.draw.line(surface, colour, pts[i], pts[k], 2)
+
+
+def draw_facing_arcs(surface: pygame.Surface, c, r: float, heading: float, bounds, col, ghost: bool = False) -> None:
+    """A model's facing arcs on its base (``Figure.facing_arcs``): the front arc
+    (between the boundaries either side of the heading) lightened, and a tick
+    across the rim at every boundary (degrees clockwise from the heading).
+    ``ghost``: outline only, for a preview of where a move ends."""
+    bounds = sorted(b % 360.0 for b in bounds)
+    if not bounds:
+        return
+    lo = max((b for b in bounds if b > 180.0), default=bounds[-1]) - 360.0
+    hi = min((b for b in bounds if b <= 180.0), default=bounds[0])
+    n = max(3, int((hi - lo) / 10))
+    wedge = [c] + [(c[0] + r * math.cos(math.radians(heading + lo + (hi - lo) * i / n)),
+                    c[1] + r * math.sin(math.radians(heading + lo + (hi - lo) * i / n))) for i in range(n + 1)]
+    if not ghost and r >= 5:
+        pygame.draw.polygon(surface, shade(col, 0.35), wedge)
+    width = 2 if r > 8 else 1
+    tick = (240, 240, 240) if not ghost else shade(col, 0.5)
+    for b in bounds:
+        a = math.radians(heading + b)
+        inner, outer = (r * (0.55 if not ghost else 0.8), r * (1.2 if not ghost else 1.35))
+        pygame.draw.line(surface, tick, (c[0] + inner * math.cos(a), c[1] + inner * math.sin(a)),
+                         (c[0] + outer * math.cos(a), c[1] + outer * math.sin(a)), width)
 
 
 def _moved(f, x: float, y: float):

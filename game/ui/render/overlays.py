@@ -183,6 +183,8 @@ def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, 
         if pv.cost:
             t = fonts.text(pv.cost, 13, col, True)
             surface.blit(t, (c[0] + 10, c[1] + 10))
+    if pv.facing:
+        draw_preview_facing(surface, camera, pv.facing, col)
     if pv.target and pv.origin and pv.target in figures_by_id:
         f = figures_by_id[pv.target]
         pygame.draw.line(surface, col, camera.to_screen(*pv.origin), camera.to_screen(f.x, f.y), 2)
@@ -194,6 +196,20 @@ def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, 
         if f is not None:
             pygame.draw.circle(surface, palette.template, camera.to_screen(f.x, f.y), max(4, int(camera.mm(max(f.radius, 5)))) + 3, 3)
     surface.set_clip(clip)
+
+
+def draw_preview_facing(surface, camera: Camera, facing: dict, colour) -> None:
+    """The facing arcs a previewed move ends with, on a ghost base: its outline,
+    the heading and a tick at every arc boundary."""
+    from game.ui.render.figures import draw_facing_arcs
+
+    c = camera.to_screen(facing["x"], facing["y"])
+    r = max(4, int(camera.mm(float(facing.get("radius", 12.5)))))
+    h = float(facing["heading"])
+    pygame.draw.circle(surface, colour, c, r, 1)
+    draw_facing_arcs(surface, c, r, h, facing.get("arcs", ()), colour, ghost=True)
+    tip = (c[0] + math.cos(math.radians(h)) * r * 1.6, c[1] + math.sin(math.radians(h)) * r * 1.6)
+    pygame.draw.line(surface, colour, c, tip, 2)
 
 
 def draw_template(surface, camera: Camera, tpl: dict, colour) -> None:

@@ -64,6 +64,7 @@ class BattleScene(Scene):
         #: the scene to go back to instead of the menu (the map editor, for a test play)
         self.back_to = None
         self.bottom_text: list[str] = []  #: the info lines last drawn in the bottom bar (tests)
+        self.panel_text: list[str] = []  #: the side panel's rows last drawn (tests)
         self._saved = self._history_mark()  #: the history at the last save / load / start
 
     @classmethod
@@ -125,9 +126,10 @@ class BattleScene(Scene):
             self.top_buttons[b] = fn
         self.top_left = x
         rr = right_rect(self.app.size)
-        self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150, 170, 28), "Side: all", self.ui)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150, 170, 28), "Kind: all", self.ui)
-        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 184, rr.width - 12, rr.height - 190)
+        extra = self.panel_height()
+        self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150 + extra, 170, 28), "Side: all", self.ui)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150 + extra, 170, 28), "Kind: all", self.ui)
+        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 184 + extra, rr.width - 12, rr.height - 190 - extra)
         self._bar_key = None
 
     def resize(self, size) -> None:
@@ -196,8 +198,23 @@ class BattleScene(Scene):
         return self._legal_cache
 
     def _named_own(self, action) -> list[str]:
+        """The viewer's figures an action names: by figure id, or by the group
+        (``Figure.group``: a squad, an element) the figures belong to."""
         own = {f.id for f in self.view.figures if f.side == self.session.viewer}
-        return [v for v in action.to_dict().values() if isinstance(v, str) and v in own]
+        groups: dict[str, list[str]] = {}
+        for f in self.view.figures:
+            if f.side == self.session.viewer and f.group:
+                groups.setdefault(f.group, []).append(f.id)
+        for side in {f.side for f in self.view.figures}:
+            groups.pop(side, None)
+        out: list[str] = []
+        for v in action.to_dict().values():
+            for x in (v if isinstance(v, list) else [v]):
+                if isinstance(x, str):
+                    if x in own:
+                        out.append(x)
+                    out += groups.get(x, [])
+        return out
 
     def actors(self) -> list[str]:
         """The viewer's figures that some legal action names (who can act
@@ -320,9 +337,13 @@ class BattleScene(Scene):
         return True
 
     def _after_change(self) -> None:
-        self.session.step_ai(0)  # lets the controller notice a handover between humans
-        c = self.session.controller
+        s = self.session
+        s.step_ai(0)  # lets the controller notice a handover between humans
+        c = s.controller
         h = c.handover_to
+        if (h is None and c.hidden and len(s.humans) > 1 and c.last_human is None and s.waiting_for in s.humans
+                and s.waiting_for != s.viewer and self.app.top is self):
+            h = s.waiting_for  # the rules acted first and another human than the first seated must act
         if h and not self.screenshot_mode:
             self._handover(h)
         elif c.asked_in_place and c.asked_in_place != self.session.viewer:
@@ -732,6 +753,38 @@ class BattleScene(Scene):
         short = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {active} ({who})"
         return _fit(short, f, width)
 
+    #: rows of the ruleset's own side panel (``side_panel`` hook), when it has one
+    PANEL_ROWS = 12
+
+    def panel_height(self) -> int:
+        """Height (px) the ruleset's side panel takes above the log (0 without the hook)."""
+        return 15 * self.PANEL_ROWS + 8 if hasattr(self.session.ruleset, "side_panel") else 0
+
+    def panel_lines(self) -> list[str]:
+        """The ruleset's private lines for the viewer (``side_panel(view, viewer)``:
+        its command cache, its hidden missions), from the viewer's view only."""
+        hook = getattr(self.session.ruleset, "side_panel", None)
+        if hook is None:
+            return []
+        try:
+            return [str(t) for t in hook(self.session.view(), self.session.viewer)]
+        except Exception:  # noqa: BLE001 - a display hook never breaks drawing
+            return []
+
+    def _draw_panel(self, surface, rr) -> None:
+        """The side panel's lines, word-wrapped under the undo line (cut to its rows)."""
+        y = rr.y + 146
+        width = rr.width - 20
+        rows: list[tuple[int, str]] = []
+        for line in self.panel_lines():
+            ind = 12 if line.startswith("  ") else 0
+            for i, part in enumerate(wrap_text(line.strip(), width - ind - 12, 12)):
+                rows.append((ind + (12 if i else 0), part))
+        self.panel_text = [t for _, t in rows[:self.PANEL_ROWS]]
+        for ind, part in rows[:self.PANEL_ROWS]:
+            surface.blit(fonts.text(part, 12, (215, 225, 240)), (rr.x + 10 + ind, y))
+            y += 15
+
     def _draw_right(self, surface) -> None:
         rr = right_rect(self.app.size)
         pygame.draw.rect(surface, (28, 30, 36), rr)
@@ -775,6 +828,8 @@ class BattleScene(Scene):
             y += 17
         undo = s.can_undo()
         surface.blit(fonts.text(f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
+        if self.panel_height():
+            self._draw_panel(surface, rr)
         self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
@@ -872,7 +927,7 @@ class BattleScene(Scene):
             state = s.battle.state
             rs = s.ruleset
             own = list(rs.figure_actions(state, s.viewer, self.selected, None)) if self.selected and hasattr(rs, "figure_actions") else []
-            ids = set(self.view.by_id)
+            ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
             glob = [a for a in rs.legal_actions(state, s.viewer)
                     if not any(isinstance(v, str) and v in ids for v in a.to_dict().values())]
             seen = {str(a.to_dict()) for a in offered}

@@ -1,0 +1,1 @@
+"""The rules of the WW2 trench skirmish, one module per part of the text."""
