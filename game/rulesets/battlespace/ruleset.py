@@ -63,7 +63,7 @@ class Battlespace:
         return validate(sc, m, MISSIONS)
 
     def validate_map(self, m: MapFile):
-        """Feature properties the rules read (``validation.validate_map``)."""
+        """Feature kinds and the properties the rules read (``validation.validate_map``)."""
         return validate_map(m)
 
     def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> BSState:
