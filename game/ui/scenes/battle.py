@@ -447,10 +447,23 @@ class BattleScene(Scene):
         """The history's entries (compared by identity: an undo and a new action differ)."""
         return tuple(self.session.battle.history.entries)
 
-    def ask_leave(self) -> None:
-        """The Menu button: leave, asking first when there are unsaved actions."""
+    def leave_lines(self) -> list[str]:
+        """What the leave question says: nothing is lost, since the replay is
+        written as the battle is played (:class:`~game.core.replay.ReplayWriter`)
+        and Load continues an unfinished battle from it; Save only adds a save
+        file of this moment."""
         n = self.unsaved
-        if not n:
+        rp = Path(self.session.replay_path)
+        listed = any(rp.parent == Path(f) for f in load_folders())
+        where = f"Load lists it as {rp.name}" if listed else f"Load it from {rp}"
+        return ["Nothing is lost: every action is written to this battle's replay as it is played.",
+                f"To continue the battle later: {where}.",
+                f"Save also writes a save file of this moment ({n} action{'s' if n != 1 else ''} since the last save)."]
+
+    def ask_leave(self) -> None:
+        """The Menu button: leave, asking first when there are actions since
+        the last save (the question says the battle can be continued)."""
+        if not self.unsaved:
             self.to_menu()
             return
         from game.ui.scenes.dialog import ConfirmScene
@@ -459,8 +472,7 @@ class BattleScene(Scene):
             self.save_game()
             self.to_menu()
 
-        self.app.push(ConfirmScene("Leave the battle?",
-                                   [f"{n} action(s) since the last save will be lost unless you save."],
+        self.app.push(ConfirmScene("Leave the battle?", self.leave_lines(),
                                    {"Save": save_and_leave, "Leave": self.to_menu, "Cancel": None}))
 
     def to_menu(self) -> None:
