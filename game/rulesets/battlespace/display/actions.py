@@ -133,11 +133,20 @@ def _feature_actions(rs, s: BSState, f: Fig, fid: str, x: float | None = None, y
     return legal + [a for a in out if a not in legal]
 
 
+def on_table(s: BSState, x: float, y: float) -> tuple[float, float]:
+    """The nearest point to (x, y), mm, where a whole base stands on the table
+    (its centre at least a base radius, 12.5 mm, inside every edge)."""
+    w, h = s.table
+    return min(max(x, R), w - R), min(max(y, R), h - R)
+
+
 def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float) -> list[A.Action]:
     """The selected soldier's actions aimed at table point (x, y), the legal ones first.
 
-    A feature under the point (the search, a breach, a vehicle, a wall or roof
-    to climb: every action it supports, and the move into base contact with
+    A point off the table is taken as the nearest point where a base stands on
+    it (:func:`on_table`), so no suggested move, throw or preview leaves the
+    table; exfil is offered at (or beyond) an exfil edge. A feature under the
+    point (the search, a breach, a vehicle, a wall or roof to climb: every action it supports, and the move into base contact with
     it); the move to the point, or the longest legal move toward it, or the
     first leg around what blocks the way and the climb of a wall he touches;
     variants dragging a downed comrade in contact; throws of the grenades he
@@ -149,6 +158,8 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
     u = f.id
     if f.midway:
         return [A.Climb(side=side, unit=u, feature=f.midway)]
+    aim_x, aim_y = x, y
+    x, y = on_table(s, x, y)
     if f.vehicle:
         out: list[A.Action] = []
         if f.seat == "driver":
@@ -196,7 +207,7 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
               if q != 0 and DATA.gear[gid].kind.startswith("throw")]
     out = feats + moves + drags + throws
     w, h = s.table
-    if min(x, y, w - x, h - y) <= 2 * R and on_exit(s, f):
+    if min(aim_x, aim_y, w - aim_x, h - aim_y) <= 2 * R and on_exit(s, f):
         out.append(A.Exfil(side=side, unit=u))
     legal = [a for a in out if rs.check(s, a).ok]
     return legal + [a for a in out if a not in legal]
