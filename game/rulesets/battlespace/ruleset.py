@@ -223,6 +223,11 @@ class Battlespace:
         """A button label naming models and features ("Climb the low wall")."""
         return display_actions.describe_action(action, state)
 
+    def describe_aimed(self, state: BSState, action: Action, aim) -> str | None:
+        """The label of a move offered toward ``aim`` (a model id or a point) that
+        stops short of it (:func:`.display.actions.describe_aimed`), else None."""
+        return display_actions.describe_aimed(state, action, aim)
+
     def confirm(self, state: BSState, action: Action) -> str | None:
         """The question the app asks before ``action`` (None: none): ending the player
         phase with soldiers not yet activated (:func:`.display.actions.confirm`)."""

@@ -243,9 +243,12 @@ class BattleScene(Scene):
         return self.view.namer.figures.get(fid, fid)
 
     def label_of(self, action) -> str:
-        """An action's button label as the player reads it (names, places, the ruleset's unit)."""
+        """An action's button label as the player reads it (names, places, the
+        ruleset's unit); an offered action names what it was aimed at when it
+        stops short of it."""
         s = self.session
-        return self.view.namer(action_label(action, s.ruleset, s.battle.state))
+        aim = self.pending_target if any(action is p for p in self.pending) else None
+        return self.view.namer(action_label(action, s.ruleset, s.battle.state, aim))
 
     def preview_of(self, action, actor=None):
         """:func:`make_preview` of ``action`` (distances in the ruleset's unit)."""
@@ -862,7 +865,7 @@ class BattleScene(Scene):
             surface.blit(fonts.text(_fit(head[0], fonts.font(15, True), width), 15, head[1], True), (br.x + 10, y))
         font = fonts.font(13)
         lh = font.get_linesize() - 2
-        yy = y + fonts.font(15, True).get_linesize() + 2 + self._button_height() + 4
+        yy = y + fonts.font(15, True).get_linesize() + 2 + getattr(self, "_bar_rows", 1) * (self._button_height() + 4)
         room = max(1, (br.bottom - 4 - yy) // lh)
         rows: list = []
         for text, col in self.info_lines():
@@ -900,15 +903,19 @@ class BattleScene(Scene):
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
-        x = br.x + 10
+        x, row = br.x + 10, 0
         state = s.battle.state
+        top = br.y + 6 + fonts.font(15, True).get_linesize()
         for a in offered[:8]:
-            label = fonts.fit(self.label_of(a), 14, 300)
+            label = fonts.fit(self.label_of(a), 14, 380)
             bw = fonts.font(14).size(label)[0] + 26
-            if x + bw > br.right - 10:
-                break
+            if x + bw > br.right - 10:  # a second row, then no more
+                if row == 1 or x == br.x + 10:
+                    break
+                x, row = br.x + 10, 1
             ok = s.ruleset.check(state, a)
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 6 + fonts.font(15, True).get_linesize(), bw, self._button_height()),
+            y = top + row * (self._button_height() + 4)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, self._button_height()),
                                              label, self.ui,
                                              tool_tip_text=None if ok.ok else f"Not allowed: {ok.reason}",
                                              object_id="#action_button")
@@ -916,6 +923,7 @@ class BattleScene(Scene):
                 b.disable()
             self._bar_buttons[b] = a
             x += bw + 6
+        self._bar_rows = row + 1
 
     @property
     def bar_actions(self) -> list:

@@ -73,7 +73,8 @@ def move_toward(rs, s: BSState, f: Fig, x: float, y: float, target: Fig | None =
     for advance, reach in sorted(_reach(s, f), key=lambda r: r[1]):
         ex, ey, _ = move_end(s, f, x, y, target=target, limit=reach, ignore=(drag,) if drag else ())
         d = math.hypot(ex - f.x, ey - f.y)
-        want = math.hypot(x - f.x, y - f.y) if target is None else d
+        # how far he must go: to the point, or (at a model) into base contact with it
+        want = math.hypot(x - f.x, y - f.y) - (0.0 if target is None else 2 * R)
         if d < 0.5:
             return None
         a = A.Move(side=f.side, unit=f.id, x=ex, y=ey, advance=advance and d > T.move_mm + 0.01, drag=drag)
@@ -193,6 +194,10 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
                 moves.append(A.Climb(side=side, unit=u, feature=blocker.id))
             leg = _around(rs, s, f, x, y)
             if leg is not None and leg not in moves:
+                # the straight move is kept only when it gets to the wall (to climb it);
+                # stopped short of it by his orders, it would be a second "Advance toward"
+                if toward is not None and blocker.polygon.distance(Point(toward.x, toward.y)) > R + TOL:
+                    moves.remove(toward)
                 moves.append(leg)
         if not moves:
             moves.append(direct)  # refused: the app shows why
@@ -324,6 +329,37 @@ def confirm(s: BSState, action) -> str | None:
     return None
 
 
+def describe_aimed(state: BSState, action, aim) -> str | None:
+    """The label of a move offered toward ``aim`` (a model's or a vehicle's id,
+    or a table point (x, y) mm) that does not get there: "Advance toward
+    reyes (out of reach)" when the orders left cannot cover the distance,
+    "... (as far as he can go)" when terrain stops him first; None for any
+    other action (the plain label serves)."""
+    a, s = action, state
+    if not isinstance(a, A.Move) or a.drag or aim is None:
+        return None
+    f = s.figs.get(a.unit)
+    if f is None:
+        return None
+    if isinstance(aim, str):
+        t = s.figs.get(aim)
+        piece = geo_of(s).pieces.get(aim)
+        if t is not None:
+            there, who = math.hypot(a.x - t.x, a.y - t.y) <= 2 * R + TOL, _name(s, aim)
+        elif piece is not None:
+            there, who = piece.polygon.distance(Point(a.x, a.y)) <= R + TOL, feature_name(s, aim)
+        else:
+            return None
+    else:
+        gx, gy = on_table(s, *aim)
+        there, who = math.hypot(a.x - gx, a.y - gy) <= 0.5, f"({gx:.0f}, {gy:.0f})"
+    if there:
+        return None
+    limit = T.advance_mm if a.advance else T.move_mm
+    why = "out of reach" if math.hypot(a.x - f.x, a.y - f.y) >= limit - 0.5 else "as far as he can go"
+    return f"{'Advance' if a.advance else 'Move'} toward {who} ({why})"
+
+
 def _name(s: BSState | None, fid: str | None) -> str:
     """A model in a label: its id, which the app's namer turns into the name the
     player reads (a name here would be named twice: "Fighter a0" holds "a0")."""
@@ -389,4 +425,5 @@ def describe_action(action, state: BSState | None = None) -> str:
     return ""
 
 
-__all__ = ["point_actions", "figure_actions", "describe_action", "confirm", "move_toward", "feature_name"]
+__all__ = ["point_actions", "figure_actions", "describe_action", "describe_aimed", "confirm", "move_toward", "feature_name",
+           "on_table"]
