@@ -793,7 +793,7 @@ class BattleScene(Scene):
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
-                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer))
+                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer), rewrite=self.view.namer)
 
     def objective_lines(self) -> list[tuple[str, str]]:
         """The scenario's objectives as the panel shows them: ``(text,
