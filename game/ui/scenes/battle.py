@@ -24,7 +24,7 @@ from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
-from game.ui.scenes.layout import BATTLE_BOTTOM, TOP, bottom_rect, right_rect, table_rect
+from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
@@ -93,7 +93,7 @@ class BattleScene(Scene):
         figures, markers = getattr(rs, "figures", None), getattr(rs, "markers", None)
         colours = side_colours(self.app.palette, rs, state, s.battle.scenario, s.battle.map,
                                figures(state) if figures else (), markers(state) if markers else ())
-        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
+        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height(), self.top_height()),
                          enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side),
                          sight=lambda: (self.session.ruleset, self.session.view()))
 
@@ -108,29 +108,39 @@ class BattleScene(Scene):
     def _button_height() -> int:
         return max(32, fonts.font(14).get_linesize() + 12)
 
-    def _build_widgets(self) -> None:
-        self.ui.clear_and_reset()
-        w, h = self.app.size
+    def _toolbar(self) -> tuple[list, list, int]:
+        """The top bar's buttons ``(label, callback)``, their rects and the
+        bar's height: one row right of the header, wrapping onto more rows
+        (the header keeps at least 300 px, or half a narrow window)."""
         bar = [("Editor" if self.back_to is not None else "Menu", self.ask_leave), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
                ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Groups", self.toggle_groups),
                ("Skip AI", self.skip_ai),
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
+        w = self.app.size[0]
+        widths = [fonts.font(14).size(label)[0] + 24 for label, _ in bar]
+        rects, height = toolbar(widths, w - 10, min(300, w // 2))
+        return bar, rects, height
+
+    def top_height(self) -> int:
+        """The top bar's height, px (one row of buttons, more in a narrow window)."""
+        return self._toolbar()[2]
+
+    def _build_widgets(self) -> None:
+        self.ui.clear_and_reset()
+        bar, rects, _ = self._toolbar()
         self.top_buttons = {}
-        x = w - 10
-        for label, fn in reversed(bar):
-            bw = 8 + fonts.font(14).size(label)[0] + 16
-            x -= bw + 4
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), label, self.ui)
+        for (label, fn), rect in zip(bar, rects):
+            b = pygame_gui.elements.UIButton(rect, label, self.ui)
             self.top_buttons[b] = fn
-        self.top_left = x
-        rr = right_rect(self.app.size)
+        self.top_left = min(r.x for r in rects if r.y == rects[-1].y)
+        rr = right_rect(self.app.size, self.top_height())
         self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150, 170, 28), "Side: all", self.ui)
         self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150, 170, 28), "Kind: all", self.ui)
         self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 184, rr.width - 12, rr.height - 190)
         self._bar_key = None
 
     def resize(self, size) -> None:
-        self.view.set_viewport(table_rect(size, self.bottom_height()))
+        self.view.set_viewport(table_rect(size, self.bottom_height(), self.top_height()))
         self._build_widgets()
         self.refresh()
 
@@ -693,7 +703,7 @@ class BattleScene(Scene):
         self.view.draw_tooltip(surface)
 
     def _draw_top(self, surface) -> None:
-        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
+        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), self.top_height()))
         active = self.session.battle.active_side
         text = self.header_text(surface.get_width())
         surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
@@ -747,7 +757,7 @@ class BattleScene(Scene):
         return _fit(short, f, width)
 
     def _draw_right(self, surface) -> None:
-        rr = right_rect(self.app.size)
+        rr = right_rect(self.app.size, self.top_height())
         pygame.draw.rect(surface, (28, 30, 36), rr)
         s = self.session
         y = rr.y + 6
