@@ -106,7 +106,7 @@ def _kind_of(path: Path) -> str | None:
         if path.name.endswith(suffix):
             return kind
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a byte order mark skipped, as the loaders do
             text = f.read(50_000_000)
     except (OSError, UnicodeDecodeError):
         return None
@@ -134,13 +134,16 @@ def _kind_of(path: Path) -> str | None:
 
 def _scenarios_using(map_path: Path) -> list[Path]:
     """Scenarios next to ``map_path`` that name it as their map."""
+    from game.data.errors import FileError
+    from game.data.io import read_json
+
     found = []
     for sc in sorted(map_path.parent.glob("*.scenario.json")):
         try:
-            name = json.loads(sc.read_text(encoding="utf-8")).get("map")
+            name = read_json(sc).get("map")
             if isinstance(name, str) and (sc.parent / name).resolve() == map_path.resolve():
                 found.append(sc)
-        except (OSError, ValueError, AttributeError):
+        except (FileError, OSError, AttributeError):
             continue
     return found
 

@@ -1,14 +1,31 @@
 """Shared test set-up: the test ruleset is registered for every test and for
-CLI subprocesses (through BATTLETABLE_RULESETS and PYTHONPATH)."""
+CLI subprocesses (through BATTLETABLE_RULESETS and PYTHONPATH).
+
+No test touches the user's real home: HOME, XDG_CONFIG_HOME and
+BATTLETABLE_CONFIG_DIR (the settings, recent files, saves and replays) point
+into a temporary folder for the whole run and for CLI subprocesses, and each
+test gets a config folder of its own (``_own_config_dir``)."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = "tests.rulesets.toy:RULESET"
+#: the user's real home, which no test may write to (tests/test_config_isolation.py)
+REAL_HOME = Path.home()
+TEST_HOME = Path(tempfile.mkdtemp(prefix="battletable-tests-"))
+atexit.register(shutil.rmtree, TEST_HOME, True)
+os.environ["HOME"] = str(TEST_HOME / "home")
+os.environ["XDG_CONFIG_HOME"] = str(TEST_HOME / "home" / ".config")
+os.environ["BATTLETABLE_CONFIG_DIR"] = str(TEST_HOME / "config")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,3 +35,10 @@ if TOY not in _extra:
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(autouse=True)
+def _own_config_dir(tmp_path_factory, monkeypatch):
+    """Every test starts with an empty config folder of its own (settings,
+    recent files, saves, replays); tests may point it elsewhere."""
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

@@ -4,8 +4,11 @@
 Reading refuses, with one :class:`~game.data.errors.FileError` line and before
 any heavy work: anything but a regular file (a device, a FIFO, a folder, a
 symlink loop), a file over its size limit, text that is not UTF-8, JSON that is
-not valid, nests deeper than ``MAX_DEPTH``, holds NaN or an infinity, a number
-beyond ``MAX_INT``/``MAX_FLOAT``, a lone surrogate or an overlong string.
+not valid, holds a key twice in one object, nests deeper than ``MAX_DEPTH``,
+holds NaN or an infinity, a number beyond ``MAX_INT``/``MAX_FLOAT``, a lone
+surrogate or an overlong string. A UTF-8 byte order mark at the start of a
+file (which some Windows editors write) is accepted and skipped, by every
+loader: they all parse through :func:`loads`.
 Writing is atomic and gives the file the user's normal permissions; every
 error names the file.
 """
@@ -80,6 +83,24 @@ def read_text(path: str | Path, limit: int = limits.MAX_JSON_BYTES) -> str:
         raise FileError(path, f"byte {e.start}", "not UTF-8 text") from None
 
 
+class _Dup(dict):
+    """A JSON object that held a key twice (found, with its path, by :func:`check_tree`)."""
+
+    duplicate: str = ""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """``object_pairs_hook``: the object as a dict, marked when a key repeats
+    (the plain decoder would silently keep the last value)."""
+    d = dict(pairs)
+    if len(d) == len(pairs):
+        return d
+    seen: set[str] = set()
+    dup = _Dup(d)
+    dup.duplicate = next(k for k, _ in pairs if k in seen or seen.add(k))
+    return dup
+
+
 class _Big(str):
     """An integer literal too long to convert (checked, with its path, by :func:`check_tree`)."""
 
@@ -103,8 +124,8 @@ def _number_problem(v: Any) -> str | None:
 
 
 def check_tree(data: Any) -> tuple[str, str] | None:
-    """Why parsed JSON ``data`` breaks a limit, as (field path, reason): nesting
-    deeper than ``MAX_DEPTH``, an overlong string, a lone surrogate, NaN, an
+    """Why parsed JSON ``data`` breaks a limit, as (field path, reason): a key
+    held twice by one object (parsed by :func:`loads`), nesting deeper than ``MAX_DEPTH``, an overlong string, a lone surrogate, NaN, an
     infinity or a number beyond ``MAX_INT``/``MAX_FLOAT``; None if it keeps
     them all. Iterative: never recurses."""
     from game.data.errors import field_path
@@ -130,6 +151,8 @@ def check_tree(data: Any) -> tuple[str, str] | None:
         elif isinstance(item, (dict, list)):
             if depth > limits.MAX_DEPTH:
                 return field_path(loc[:limits.MAX_DEPTH]), f"nested more than {limits.MAX_DEPTH} levels deep"
+            if isinstance(item, _Dup):
+                return field_path(loc + (item.duplicate,)), f"key {item.duplicate!r} appears twice in one object"
             if isinstance(item, dict):
                 for k, v in item.items():
                     key = k if len(loc) < 12 else "..."
@@ -141,13 +164,15 @@ def check_tree(data: Any) -> tuple[str, str] | None:
 
 
 def loads(path: str | Path, text: str, where: str = "") -> Any:
-    """Parse JSON ``text`` read from ``path`` within the limits; FileError
-    (``where`` is e.g. ``line 3`` of a replay) for anything else."""
+    """Parse JSON ``text`` read from ``path`` within the limits (a leading
+    byte order mark skipped); FileError (``where`` is e.g. ``line 3`` of a
+    replay) for anything else, a key held twice in one object included."""
+    text = text.removeprefix("\ufeff")
     def fail(loc: str, reason: str):
         return FileError(path, " ".join(x for x in (where, loc) if x), reason)
 
     try:
-        data = json.loads(text, parse_int=_int)
+        data = json.loads(text, parse_int=_int, object_pairs_hook=_object)
     except json.JSONDecodeError as e:
         loc = f"line {e.lineno} column {e.colno}" if not where else f"column {e.colno}"
         raise fail(loc, f"not valid JSON ({e.msg})") from None

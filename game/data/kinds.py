@@ -10,14 +10,13 @@ the side ids its deployment zones use (the first is the editor's default).
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from game.data.errors import FileError
-from game.data.io import parse_model
+from game.data.io import parse_model, read_json
 
 KINDS_FILE = Path(__file__).parent / "kinds.json"
 
@@ -129,11 +128,7 @@ class Catalogue(_Strict):
 def catalogue(path: str | None = None) -> Catalogue:
     """Load the kinds catalogue (cached). Raises :class:`FileError` on a bad file."""
     p = Path(path) if path else KINDS_FILE
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise FileError(p, "", f"cannot read kinds catalogue ({e.__class__.__name__})") from None
-    cat = parse_model(p, Catalogue, data)
+    cat = parse_model(p, Catalogue, read_json(p))
     for rs, rk in cat.rulesets.items():
         for k in rk.kinds:
             if k not in cat.kinds:

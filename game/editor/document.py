@@ -74,7 +74,10 @@ class MapDocument:
             id is shared across collections (an objective named after its feature).
         draft: the polygon being drawn vertex by vertex (mm), not yet a feature.
         path: the file the document was opened from or last saved to (None: untitled).
-        dirty: True when there are edits not yet saved.
+        dirty: True when the map differs from the one last opened or saved
+            (undoing back to the saved map clears it); setting it True keeps
+            it so until the next save (a draft or autosave not yet saved as
+            a map), setting it False records the map as saved.
         revision: counts every change (do or undo); autosave compares it.
     """
 
@@ -91,8 +94,28 @@ class MapDocument:
     selection: set[str] = field(default_factory=set)
     draft: list[tuple[float, float]] = field(default_factory=list)
     path: Path | None = None
-    dirty: bool = False
     revision: int = 0
+    #: the map as last opened or saved (:meth:`to_dict`), None: unsaved whatever it holds
+    _saved: dict | None = field(default=None, repr=False, compare=False)
+    #: (revision, dirty) of the last comparison with ``_saved``
+    _dirty_at: tuple[int, bool] = field(default=(-1, False), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._saved = self.to_dict()
+
+    @property
+    def dirty(self) -> bool:
+        """True when the map differs from the one last opened or saved (see the class notes)."""
+        if self._saved is None:
+            return True
+        if self._dirty_at[0] != self.revision:
+            self._dirty_at = (self.revision, self.to_dict() != self._saved)
+        return self._dirty_at[1]
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._saved = None if value else self.to_dict()
+        self._dirty_at = (-1, False)
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -225,6 +248,6 @@ class MapDocument:
         return f"{prefix}{n}"
 
     def touch(self) -> None:
-        """Record a change: bump the revision and mark the document dirty."""
+        """Record a change: bump the revision (:attr:`dirty` then compares the
+        map with the saved one)."""
         self.revision += 1
-        self.dirty = True

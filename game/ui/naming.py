@@ -19,7 +19,8 @@ from collections import Counter
 from game.ui import units as U
 
 POINT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
-TOKEN = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z0-9_]*)(?![\w'])")
+#: an id-like word; a possessive "'s" may follow it ("End okafor's activation")
+TOKEN = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z0-9_]*)(?![\w]|'(?!s\b))")
 #: the id patterns a player should never read where a name exists (tests)
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 WEAPON_INDEX = re.compile(r"\bweapon \d+\b")
@@ -87,10 +88,12 @@ class Namer:
     Args:
         figures: the figures on the table (``game.core.view.Figure``).
         pieces: the terrain pieces; ``map_file``, ``styles``, ``units`` name them.
+        known: id -> name of figures seen earlier and gone since (killed,
+            left the table), which the log still names.
     """
 
-    def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM) -> None:
-        self.figures = figure_names(figures)
+    def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM, known=None) -> None:
+        self.figures = {**(known or {}), **figure_names(figures)}
         self.features = feature_names(pieces, map_file, styles, units)
         self.pieces = list(pieces)
         self.map = map_file
@@ -117,13 +120,20 @@ class Namer:
     def _name_token(self, m: re.Match) -> str:
         """One id-like word as its name; an id already preceded by the rest of
         its name ("Al Wahid Fighter st2") is left alone, so naming twice changes
-        nothing."""
+        nothing. An id after the words its name begins with, as a log writes
+        a model ("Fighter a0" for "Al Wahid Fighter 1"), becomes the rest of
+        the name ("Fighter 1")."""
         tid = m.group(1)
         name = self.names.get(tid)
         if name is None:
             return tid
-        if name.endswith(tid) and m.string[:m.start()].endswith(name[:-len(tid)]):
+        before = m.string[:m.start()]
+        if name.endswith(tid) and before.endswith(name[:-len(tid)]):
             return tid
+        words = name.split(" ")
+        for i in range(len(words) - 1):
+            if before.endswith(" ".join(words[i:-1]) + " "):
+                return words[-1]
         return name
 
     def _drop_bracketed_ids(self, text: str) -> str:

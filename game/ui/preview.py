@@ -52,12 +52,17 @@ class Preview:
     facing: dict | None = None  #: the facing arcs a move ends with (see the module notes)
 
 
-def action_label(action, ruleset=None, state=None) -> str:
-    """A short button label for an action: the ruleset's
+def action_label(action, ruleset=None, state=None, aim=None) -> str:
+    """A short button label for an action: with ``aim`` (the model id or
+    table point (x, y) mm the player aimed the action at), the ruleset's
+    optional ``describe_aimed(state, action, aim)`` (a move that stops short:
+    "Advance toward Sgt. Reyes (out of reach)"); the ruleset's
     ``describe_action_in(state, action)`` when it has it and ``state`` is
     given (a label that may name what the state knows, such as a weapon),
     else its ``describe_action(action)``, else the action's fields in words."""
     hooks = []
+    if aim is not None and state is not None and getattr(ruleset, "describe_aimed", None) is not None:
+        hooks.append(lambda: ruleset.describe_aimed(state, action, aim))
     if state is not None and getattr(ruleset, "describe_action_in", None) is not None:
         hooks.append(lambda: ruleset.describe_action_in(state, action))
     if getattr(ruleset, "describe_action", None) is not None:

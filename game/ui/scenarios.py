@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from game.data.errors import FileError
+from game.data.io import read_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,9 +25,9 @@ def peek(path: str | Path) -> ScenarioEntry | None:
     """Ruleset and name of a scenario file without full validation (None if unreadable)."""
     p = Path(path)
     try:
-        d = json.loads(p.read_text(encoding="utf-8"))
+        d = read_json(p)
         return ScenarioEntry(p, str(d.get("ruleset", "?")), str(d.get("name", p.name)))
-    except (OSError, ValueError, AttributeError):
+    except (FileError, AttributeError):
         return None
 
 

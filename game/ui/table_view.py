@@ -262,7 +262,9 @@ class TableView:
         points (rebuilt when the figures or the terrain change)."""
         key = (self._content_version, id(self.table), id(self.terrain))
         if getattr(self, "_namer_key", None) != key:
-            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units)
+            known = getattr(self, "_known_names", {})
+            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units, known)
+            self._known_names = dict(self._namer.figures)  # a model gone from the table keeps its name
             self._namer_key = key
         return self._namer
 

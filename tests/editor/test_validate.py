@@ -100,12 +100,18 @@ def test_planet_gravity_well_needs_room():
 
 
 def test_unknown_kind_is_a_warning_and_unknown_tag_is_refused():
-    """An unknown kind may be a ruleset's own; an unknown tag would silently do
-    nothing (a building that stops blocking sight), so the map model refuses it."""
-    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="battlespace")
+    """An unknown kind may be a ruleset's own (the generic check only warns);
+    a ruleset that reads kinds refuses one it does not know (Battlespace:
+    "spaceship"); an unknown tag would silently do nothing (a building that
+    stops blocking sight), so the map model refuses it."""
+    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="ww2_skirmish")
     ps = [p for p in validate(doc) if p.item_id == "s"]
     assert {p.code for p in ps} == {"unknown_kind"}
     assert all(p.severity == "warning" for p in ps)
+    bs = validate(doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="battlespace"))
+    refused = [p for p in bs if p.code == "ruleset"]
+    assert len(refused) == 1 and refused[0].severity == "error"
+    assert "unknown terrain kind 'spaceship' for battlespace" in refused[0].message
     with pytest.raises(EditError, match="unknown tag 'shiny'"):
         doc_with(C.AddRectangle("building", 10, 10, 50, 50, id="t", tags=["shiny"]))
 

@@ -39,6 +39,24 @@ def display_name(f: Fig) -> str:
     return base
 
 
+def numbered_name(s: BSState, f: Fig) -> str:
+    """The name the app shows for a model: a generic enemy or bystander by
+    its card name and a number counting the models of that card in the
+    order they came onto the table ("Al Wahid Fighter 3", "Civilian 1": a
+    model never leaves ``s.figs``, so the number never changes); a soldier
+    or a model with a name of its own by that name. Events keep
+    :func:`display_name` (their digests are in every replay); the app's
+    namer reads the id in those as this name."""
+    if f.kind == "soldier" and f.card in DATA.soldiers:
+        return DATA.soldiers[f.card].name
+    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    base = f.name or (card.name if card else f.id)
+    if base not in GENERIC:
+        return base
+    same = [o.id for o in s.figs.values() if o.kind != "soldier" and (o.name or "") == (f.name or "") and o.card == f.card]
+    return f"{base} {same.index(f.id) + 1 if f.id in same else len(same) + 1}"
+
+
 def name_of(s: BSState, unit: str | None) -> str:
     """The display name of model ``unit`` (its id when it is not in the state)."""
     if unit is None:

@@ -56,7 +56,7 @@ class Battlespace(RulesetBase):
         return validate(sc, m, MISSIONS)
 
     def validate_map(self, m: MapFile):
-        """Feature properties the rules read (``validation.validate_map``)."""
+        """Feature kinds and the properties the rules read (``validation.validate_map``)."""
         return validate_map(m)
 
     def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> BSState:
@@ -200,6 +200,11 @@ class Battlespace(RulesetBase):
     def describe_action_in(self, state: BSState, action: Action) -> str:
         """A button label naming models and features ("Climb the low wall")."""
         return display_actions.describe_action(action, state)
+
+    def describe_aimed(self, state: BSState, action: Action, aim) -> str | None:
+        """The label of a move offered toward ``aim`` (a model id or a point) that
+        stops short of it (:func:`.display.actions.describe_aimed`), else None."""
+        return display_actions.describe_aimed(state, action, aim)
 
     def confirm(self, state: BSState, action: Action) -> str | None:
         """The question the app asks before ``action`` (None: none): ending the player

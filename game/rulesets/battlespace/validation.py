@@ -13,6 +13,7 @@ import math
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
+from game.data.kinds import catalogue
 from game.data.maps import MapFile
 from game.data.params import Params, params_problem, parsed
 from game.data.scenario import Scenario
@@ -274,14 +275,20 @@ VEHICLE_PROPERTIES = ("disabled", "hits", "immobile", "vehicle_type")
 
 
 def validate_map(m: MapFile) -> tuple[str, str] | None:
-    """Feature properties the rules read: a vehicle's ``vehicle_type`` (a
-    known vehicle), ``disabled`` and ``immobile`` (true or false) and ``hits``
-    (attacks already taken, fewer than its protection); other features have
-    none. Feature kinds are free: terrain works by its tags (``vehicle`` and
-    ``wall`` also by kind). A piece tagged ``elevation`` stands higher than a
-    standing model (Battlespace: Elevation; 30 mm, gaps.md)."""
+    """Feature kinds and the properties the rules read. A kind must be one of
+    Battlespace's terrain kinds (``game/data/kinds.json``: building, wall,
+    woods, ...; a made-up kind such as "lava" is refused, since a player
+    would expect it to do something no rule does). Properties: a vehicle's
+    ``vehicle_type`` (a known vehicle), ``disabled`` and ``immobile`` (true
+    or false) and ``hits`` (attacks already taken, fewer than its
+    protection); other features have none. A piece tagged ``elevation``
+    stands higher than a standing model (Battlespace: Elevation; 30 mm,
+    gaps.md)."""
+    kinds = catalogue().kinds_for("battlespace")
     for f in m.features:
         where = f"feature {f.id}"
+        if f.kind not in kinds:
+            return (f"{where} kind", f"unknown terrain kind {f.kind!r} for battlespace (known: {', '.join(sorted(kinds))})")
         tall = DATA.tables.standing_height_mm
         if "elevation" in f.tags and f.height <= tall:
             return (f"{where} height", f"elevation must stand higher than a standing model ({tall:g} mm); "

@@ -14,7 +14,7 @@ from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
 from game.ui.render.icons import icon_row
 from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, outlined_text, tag, zoom_size
-from game.ui.render.tokens import sprite, token_kind
+from game.ui.render.tokens import ROUND, ROUND_MIN_PX, sprite, token_kind
 
 #: label priorities (higher first; see game.ui.render.labels.lay_out)
 P_SELECTED, P_NAME, P_ICONS, P_ALTITUDE = 100, 60, 50, 30
@@ -68,25 +68,31 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         placed, links, blits = memo["placed"], memo["links"], memo["blits"]
     else:
         placed, links = _placed(figures, camera, positions, groups, palette, side_order, margin=memo is not None)
-        blits, units = [], []
+        blits, units, drawn = [], [], []
         for f, c, r in placed:
             if f.parts:  # a unit of many bases: one sprite, drawn after the tokens
                 ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
                 spr, (left, top) = parts_sprite(f, camera.scale, palette.side(f.side, side_order), palette.select, ring)
                 units.append((spr, (c[0] + left, c[1] + top)))
+                drawn.append((f, c, r))
                 continue
             kind = token_kind(f, table_style)
+            base = None
+            if kind == ROUND and r < ROUND_MIN_PX:  # readable at any zoom; the true base outlined inside
+                base, r = r, ROUND_MIN_PX
+            drawn.append((f, c, r))
             acted = "activated" in f.markers and f.id != active
             states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
             wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
             spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
-                         "hulk" in f.markers, tuple(f.stands))
+                         "hulk" in f.markers, tuple(f.stands), base)
             if f.facing_arcs:
                 spr = spr.copy()
                 draw_facing_arcs(spr, (spr.get_width() // 2, spr.get_height() // 2), r, f.heading, f.facing_arcs,
                                  palette.side(f.side, side_order))
             blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
         blits += units
+        placed = drawn
         if memo is not None:
             memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))
     placed = [p for p in placed if vx - p[2] <= p[1][0] <= vx + vw + p[2] and vy - p[2] <= p[1][1] <= vy + vh + p[2]] \

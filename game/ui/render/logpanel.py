@@ -32,22 +32,23 @@ class LogPanel:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, lines, side_colour=lambda s: (230, 230, 230), key=None) -> None:
-        """Draw ``lines`` (LogLine) bottom-aligned."""
-        k = (key, self.scroll, tuple(self.rect), len(lines))
+    def draw(self, surface: pygame.Surface, lines, side_colour=lambda s: (230, 230, 230), key=None, rewrite=None) -> None:
+        """Draw ``lines`` (LogLine) bottom-aligned; ``rewrite`` (the app's
+        namer) turns the ids a line holds into names."""
+        k = (key, self.scroll, tuple(self.rect), len(lines), id(rewrite))
         if k != self._key or self._surf is None:
-            self._surf = self._render(lines, side_colour)
+            self._surf = self._render(lines, side_colour, rewrite or (lambda t: t))
             self._key = k
         surface.blit(self._surf, self.rect.topleft)
 
-    def _render(self, lines, side_colour) -> pygame.Surface:
+    def _render(self, lines, side_colour, rewrite) -> pygame.Surface:
         s = pygame.Surface(self.rect.size)
         s.fill((24, 26, 31))
         lh = fonts.font(13).get_linesize()
         rows: list[tuple[str, tuple]] = []
         for ln in lines[-400:]:
             col = KIND_COLOURS.get(ln.kind, (225, 225, 220))
-            for i, part in enumerate(wrap(f"T{ln.turn} {ln.text}", self.rect.width - 14)):
+            for i, part in enumerate(wrap(f"T{ln.turn} {rewrite(ln.text)}", self.rect.width - 14)):
                 rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None))
         visible = max(1, (self.rect.height - 6) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - visible))

@@ -34,6 +34,9 @@ CRAFT_SHAPE = np.array([(0.5, 0.0), (-0.35, 0.32), (-0.15, 0.0), (-0.35, -0.32)]
 GREY = (150, 150, 150)
 #: the smallest a ship model is drawn (px, its stand radius; the stand itself stays true to scale)
 SHIP_MIN_PX = 8
+#: the smallest radius a round token is drawn at (px), so it reads at fit-to-table zoom; a base
+#: smaller on screen keeps its true-scale outline drawn inside the token
+ROUND_MIN_PX = 11
 
 
 def token_kind(f, table_style: str = "ground") -> str:
@@ -76,14 +79,16 @@ _SPRITES: dict = {}
 
 
 def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, states: tuple, sel_col, ready_col,
-           hulk: bool = False, stands: tuple[str, ...] = ()) -> pygame.Surface:
+           hulk: bool = False, stands: tuple[str, ...] = (), base: int | None = None) -> pygame.Surface:
     """The token of one figure, cached. ``r``: radius in px (for a
     rectangle, half its diagonal); ``wd``: a rectangle's (width, depth) px;
     ``states``: (selected, active, ready, hovered, acted); ``stands``: a
     rectangle drawn as stands one behind another (see
-    :attr:`game.core.view.Figure.stands`)."""
+    :attr:`game.core.view.Figure.stands`); ``base``: the true-scale base
+    radius px of a round token drawn larger than it (:data:`ROUND_MIN_PX`),
+    outlined inside the token."""
     h2 = round(heading / 3) * 3
-    key = (kind, tuple(col), r, h2, wd, states, tuple(sel_col), tuple(ready_col), hulk, stands)
+    key = (kind, tuple(col), r, h2, wd, states, tuple(sel_col), tuple(ready_col), hulk, stands, base)
     spr = _SPRITES.get(key)
     if spr is not None:
         return spr
@@ -106,6 +111,9 @@ def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, s
         _ordnance(spr, c, r, h2, body, rim, kind)
     else:
         _round(spr, c, r, hx, hy, body, rim)
+        if base is not None and base < r:  # the base's true footprint
+            pygame.draw.circle(spr, (12, 12, 14, 235), c, base + 1, 1)
+            pygame.draw.circle(spr, (250, 250, 245, 235), c, base, 1)
     ring_r = r + 3
     if hovered and not selected:
         pygame.draw.circle(spr, (230, 230, 230, 200), c, ring_r, 1)

@@ -25,7 +25,7 @@ from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
-from game.ui.scenes.layout import BATTLE_BOTTOM, TOP, bottom_rect, right_rect, table_rect
+from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
@@ -95,7 +95,7 @@ class BattleScene(Scene):
         figures, markers = getattr(rs, "figures", None), getattr(rs, "markers", None)
         colours = side_colours(self.app.palette, rs, state, s.battle.scenario, s.battle.map,
                                figures(state) if figures else (), markers(state) if markers else ())
-        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
+        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height(), self.top_height()),
                          enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side),
                          sight=lambda: (self.session.ruleset, self.session.view()))
 
@@ -110,22 +110,32 @@ class BattleScene(Scene):
     def _button_height() -> int:
         return max(32, fonts.font(14).get_linesize() + 12)
 
-    def _build_widgets(self) -> None:
-        self.ui.clear_and_reset()
-        w, h = self.app.size
+    def _toolbar(self) -> tuple[list, list, int]:
+        """The top bar's buttons ``(label, callback)``, their rects and the
+        bar's height: one row right of the header, wrapping onto more rows
+        (the header keeps at least 300 px, or half a narrow window)."""
         bar = [("Editor" if self.back_to is not None else "Menu", self.ask_leave), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
                ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Groups", self.toggle_groups),
                ("Skip AI", self.skip_ai),
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
+        w = self.app.size[0]
+        widths = [fonts.font(14).size(label)[0] + 24 for label, _ in bar]
+        rects, height = toolbar(widths, w - 10, min(300, w // 2))
+        return bar, rects, height
+
+    def top_height(self) -> int:
+        """The top bar's height, px (one row of buttons, more in a narrow window)."""
+        return self._toolbar()[2]
+
+    def _build_widgets(self) -> None:
+        self.ui.clear_and_reset()
+        bar, rects, _ = self._toolbar()
         self.top_buttons = {}
-        x = w - 10
-        for label, fn in reversed(bar):
-            bw = 8 + fonts.font(14).size(label)[0] + 16
-            x -= bw + 4
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), label, self.ui)
+        for (label, fn), rect in zip(bar, rects):
+            b = pygame_gui.elements.UIButton(rect, label, self.ui)
             self.top_buttons[b] = fn
-        self.top_left = x
-        rr = right_rect(self.app.size)
+        self.top_left = min(r.x for r in rects if r.y == rects[-1].y)
+        rr = right_rect(self.app.size, self.top_height())
         extra = self.panel_height()
         self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150 + extra, 170, 28), "Side: all", self.ui)
         self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150 + extra, 170, 28), "Kind: all", self.ui)
@@ -133,7 +143,7 @@ class BattleScene(Scene):
         self._bar_key = None
 
     def resize(self, size) -> None:
-        self.view.set_viewport(table_rect(size, self.bottom_height()))
+        self.view.set_viewport(table_rect(size, self.bottom_height(), self.top_height()))
         self._build_widgets()
         self.refresh()
 
@@ -261,9 +271,12 @@ class BattleScene(Scene):
         return self.view.namer.figures.get(fid, fid)
 
     def label_of(self, action) -> str:
-        """An action's button label as the player reads it (names, places, the ruleset's unit)."""
+        """An action's button label as the player reads it (names, places, the
+        ruleset's unit); an offered action names what it was aimed at when it
+        stops short of it."""
         s = self.session
-        return self.view.namer(action_label(action, s.ruleset, s.battle.state))
+        aim = self.pending_target if any(action is p for p in self.pending) else None
+        return self.view.namer(action_label(action, s.ruleset, s.battle.state, aim))
 
     def preview_of(self, action, actor=None):
         """:func:`make_preview` of ``action`` (distances in the ruleset's unit)."""
@@ -469,10 +482,23 @@ class BattleScene(Scene):
         """The history's entries (compared by identity: an undo and a new action differ)."""
         return tuple(self.session.battle.history.entries)
 
-    def ask_leave(self) -> None:
-        """The Menu button: leave, asking first when there are unsaved actions."""
+    def leave_lines(self) -> list[str]:
+        """What the leave question says: nothing is lost, since the replay is
+        written as the battle is played (:class:`~game.core.replay.ReplayWriter`)
+        and Load continues an unfinished battle from it; Save only adds a save
+        file of this moment."""
         n = self.unsaved
-        if not n:
+        rp = Path(self.session.replay_path)
+        listed = any(rp.parent == Path(f) for f in load_folders())
+        where = f"Load lists it as {rp.name}" if listed else f"Load it from {rp}"
+        return ["Nothing is lost: every action is written to this battle's replay as it is played.",
+                f"To continue the battle later: {where}.",
+                f"Save also writes a save file of this moment ({plural(n, 'action')} since the last save)."]
+
+    def ask_leave(self) -> None:
+        """The Menu button: leave, asking first when there are actions since
+        the last save (the question says the battle can be continued)."""
+        if not self.unsaved:
             self.to_menu()
             return
         from game.ui.scenes.dialog import ConfirmScene
@@ -481,8 +507,7 @@ class BattleScene(Scene):
             self.save_game()
             self.to_menu()
 
-        self.app.push(ConfirmScene("Leave the battle?",
-                                   [f"{plural(n, 'action')} since the last save will be lost unless you save."],
+        self.app.push(ConfirmScene("Leave the battle?", self.leave_lines(),
                                    {"Save": save_and_leave, "Leave": self.to_menu, "Cancel": None}))
 
     def to_menu(self) -> None:
@@ -700,7 +725,7 @@ class BattleScene(Scene):
         self.view.draw_tooltip(surface)
 
     def _draw_top(self, surface) -> None:
-        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
+        pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), self.top_height()))
         active = self.session.battle.active_side
         text = self.header_text(surface.get_width())
         surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
@@ -786,7 +811,7 @@ class BattleScene(Scene):
             y += 15
 
     def _draw_right(self, surface) -> None:
-        rr = right_rect(self.app.size)
+        rr = right_rect(self.app.size, self.top_height())
         pygame.draw.rect(surface, (28, 30, 36), rr)
         s = self.session
         y = rr.y + 6
@@ -834,7 +859,7 @@ class BattleScene(Scene):
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
-                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer))
+                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer), rewrite=self.view.namer)
 
     def objective_lines(self) -> list[tuple[str, str]]:
         """The scenario's objectives as the panel shows them: ``(text,
@@ -906,7 +931,7 @@ class BattleScene(Scene):
             surface.blit(fonts.text(_fit(head[0], fonts.font(15, True), width), 15, head[1], True), (br.x + 10, y))
         font = fonts.font(13)
         lh = font.get_linesize() - 2
-        yy = y + fonts.font(15, True).get_linesize() + 2 + self._button_height() + 4
+        yy = y + fonts.font(15, True).get_linesize() + 2 + getattr(self, "_bar_rows", 1) * (self._button_height() + 4)
         room = max(1, (br.bottom - 4 - yy) // lh)
         rows: list = []
         for text, col in self.info_lines():
@@ -944,15 +969,19 @@ class BattleScene(Scene):
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
-        x = br.x + 10
+        x, row = br.x + 10, 0
         state = s.battle.state
+        top = br.y + 6 + fonts.font(15, True).get_linesize()
         for a in offered[:8]:
-            label = fonts.fit(self.label_of(a), 14, 300)
+            label = fonts.fit(self.label_of(a), 14, 380)
             bw = fonts.font(14).size(label)[0] + 26
-            if x + bw > br.right - 10:
-                break
+            if x + bw > br.right - 10:  # a second row, then no more
+                if row == 1 or x == br.x + 10:
+                    break
+                x, row = br.x + 10, 1
             ok = s.ruleset.check(state, a)
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, br.y + 6 + fonts.font(15, True).get_linesize(), bw, self._button_height()),
+            y = top + row * (self._button_height() + 4)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, self._button_height()),
                                              label, self.ui,
                                              tool_tip_text=None if ok.ok else f"Not allowed: {ok.reason}",
                                              object_id="#action_button")
@@ -960,6 +989,7 @@ class BattleScene(Scene):
                 b.disable()
             self._bar_buttons[b] = a
             x += bw + 6
+        self._bar_rows = row + 1
 
     @property
     def bar_actions(self) -> list:

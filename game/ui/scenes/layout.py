@@ -12,16 +12,41 @@ BOTTOM = 110
 BATTLE_BOTTOM = 156
 
 
-def table_rect(size, bottom: int = BOTTOM) -> pygame.Rect:
-    """Where the table is drawn (``bottom``: the height of the bottom bar)."""
+def table_rect(size, bottom: int = BOTTOM, top: int = TOP) -> pygame.Rect:
+    """Where the table is drawn (``bottom``, ``top``: the heights of the bottom and top bars)."""
     w, h = size
-    return pygame.Rect(0, TOP, w - RIGHT, h - TOP - bottom)
+    return pygame.Rect(0, top, w - RIGHT, h - top - bottom)
 
 
-def right_rect(size) -> pygame.Rect:
-    """The side panel (objectives and log)."""
+def right_rect(size, top: int = TOP) -> pygame.Rect:
+    """The side panel (objectives and log), below a top bar ``top`` px high."""
     w, h = size
-    return pygame.Rect(w - RIGHT, TOP, RIGHT, h - TOP)
+    return pygame.Rect(w - RIGHT, top, RIGHT, h - top)
+
+
+def toolbar(widths: list[int], right: int, min_left: int, y: int = 4, height: int = 32,
+            gap: int = 4, wrap_left: int = 10) -> tuple[list[pygame.Rect], int]:
+    """Buttons ``widths`` px wide laid out right-aligned against ``right``, in
+    rows that never reach left of ``min_left`` (the first row, beside a
+    header) or ``wrap_left`` (the rows below): a button that would wraps onto
+    the next row, the last buttons staying in the first. Returns their rects,
+    in the order given, and the bar's height (``TOP`` for one row)."""
+    rows: list[list[int]] = [[]]
+    x = right
+    for i in reversed(range(len(widths))):
+        if x - widths[i] < (min_left if len(rows) == 1 else wrap_left) and rows[-1]:
+            rows.append([])
+            x = right
+        rows[-1].append(i)
+        x -= widths[i] + gap
+    rects: list = [None] * len(widths)
+    for r, row in enumerate(rows):
+        x = right
+        for i in row:
+            x -= widths[i]
+            rects[i] = pygame.Rect(x, y + r * (height + gap), widths[i], height)
+            x -= gap
+    return rects, max(TOP, y + len(rows) * (height + gap) + gap)
 
 
 def bottom_rect(size, bottom: int = BOTTOM) -> pygame.Rect:

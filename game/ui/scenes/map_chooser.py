@@ -4,11 +4,12 @@ shown by name with its path, under a heading."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pygame_gui
 
+from game.data.errors import FileError
+from game.data.io import read_json
 from game.ui.scenes.files import FileChooser
 
 MAP_SUFFIX = ".map.json"
@@ -18,10 +19,10 @@ SCENARIO_SUFFIX = ".scenario.json"
 def display_name(path: Path) -> str:
     """The ``name`` a map or scenario file gives itself (its file name when unreadable)."""
     try:
-        d = json.loads(path.read_text(encoding="utf-8"))
+        d = read_json(path)
         name = d.get("name") if isinstance(d, dict) else None
         return str(name) if name else path.name
-    except (OSError, ValueError):
+    except FileError:
         return path.name
 
 
@@ -29,10 +30,10 @@ def map_of(path: Path) -> Path:
     """The map a file opens in the editor: itself, or a scenario's ``map``."""
     if path.name.endswith(SCENARIO_SUFFIX):
         try:
-            d = json.loads(path.read_text(encoding="utf-8"))
+            d = read_json(path)
             if isinstance(d, dict) and d.get("map"):
                 return path.parent / str(d["map"])
-        except (OSError, ValueError):
+        except FileError:
             pass
     return path
 

@@ -363,7 +363,7 @@ class ReplayScene(Scene):
         upto = self.k + (1 if self.j else 0)
         lines = m.log.filtered(None, self.kind_filter, upto)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
-                            key=(upto, self.kind_filter))
+                            key=(upto, self.kind_filter), rewrite=self.view.namer)
 
     def _draw_timeline(self, surface) -> None:
         m = self.model

@@ -73,7 +73,8 @@ def move_toward(rs, s: BSState, f: Fig, x: float, y: float, target: Fig | None =
     for advance, reach in sorted(_reach(s, f), key=lambda r: r[1]):
         ex, ey, _ = move_end(s, f, x, y, target=target, limit=reach, ignore=(drag,) if drag else ())
         d = math.hypot(ex - f.x, ey - f.y)
-        want = math.hypot(x - f.x, y - f.y) if target is None else d
+        # how far he must go: to the point, or (at a model) into base contact with it
+        want = math.hypot(x - f.x, y - f.y) - (0.0 if target is None else 2 * R)
         if d < 0.5:
             return None
         a = A.Move(side=f.side, unit=f.id, x=ex, y=ey, advance=advance and d > T.move_mm + 0.01, drag=drag)
@@ -133,11 +134,20 @@ def _feature_actions(rs, s: BSState, f: Fig, fid: str, x: float | None = None, y
     return legal + [a for a in out if a not in legal]
 
 
+def on_table(s: BSState, x: float, y: float) -> tuple[float, float]:
+    """The nearest point to (x, y), mm, where a whole base stands on the table
+    (its centre at least a base radius, 12.5 mm, inside every edge)."""
+    w, h = s.table
+    return min(max(x, R), w - R), min(max(y, R), h - R)
+
+
 def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float) -> list[A.Action]:
     """The selected soldier's actions aimed at table point (x, y), the legal ones first.
 
-    A feature under the point (the search, a breach, a vehicle, a wall or roof
-    to climb: every action it supports, and the move into base contact with
+    A point off the table is taken as the nearest point where a base stands on
+    it (:func:`on_table`), so no suggested move, throw or preview leaves the
+    table; exfil is offered at (or beyond) an exfil edge. A feature under the
+    point (the search, a breach, a vehicle, a wall or roof to climb: every action it supports, and the move into base contact with
     it); the move to the point, or the longest legal move toward it, or the
     first leg around what blocks the way and the climb of a wall he touches;
     variants dragging a downed comrade in contact; throws of the grenades he
@@ -149,6 +159,8 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
     u = f.id
     if f.midway:
         return [A.Climb(side=side, unit=u, feature=f.midway)]
+    aim_x, aim_y = x, y
+    x, y = on_table(s, x, y)
     if f.vehicle:
         out: list[A.Action] = []
         if f.seat == "driver":
@@ -182,6 +194,10 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
                 moves.append(A.Climb(side=side, unit=u, feature=blocker.id))
             leg = _around(rs, s, f, x, y)
             if leg is not None and leg not in moves:
+                # the straight move is kept only when it gets to the wall (to climb it);
+                # stopped short of it by his orders, it would be a second "Advance toward"
+                if toward is not None and blocker.polygon.distance(Point(toward.x, toward.y)) > R + TOL:
+                    moves.remove(toward)
                 moves.append(leg)
         if not moves:
             moves.append(direct)  # refused: the app shows why
@@ -196,7 +212,7 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
               if q != 0 and DATA.gear[gid].kind.startswith("throw")]
     out = feats + moves + drags + throws
     w, h = s.table
-    if min(x, y, w - x, h - y) <= 2 * R and on_exit(s, f):
+    if min(aim_x, aim_y, w - aim_x, h - aim_y) <= 2 * R and on_exit(s, f):
         out.append(A.Exfil(side=side, unit=u))
     legal = [a for a in out if rs.check(s, a).ok]
     return legal + [a for a in out if a not in legal]
@@ -313,6 +329,37 @@ def confirm(s: BSState, action) -> str | None:
     return None
 
 
+def describe_aimed(state: BSState, action, aim) -> str | None:
+    """The label of a move offered toward ``aim`` (a model's or a vehicle's id,
+    or a table point (x, y) mm) that does not get there: "Advance toward
+    reyes (out of reach)" when the orders left cannot cover the distance,
+    "... (as far as he can go)" when terrain stops him first; None for any
+    other action (the plain label serves)."""
+    a, s = action, state
+    if not isinstance(a, A.Move) or a.drag or aim is None:
+        return None
+    f = s.figs.get(a.unit)
+    if f is None:
+        return None
+    if isinstance(aim, str):
+        t = s.figs.get(aim)
+        piece = geo_of(s).pieces.get(aim)
+        if t is not None:
+            there, who = math.hypot(a.x - t.x, a.y - t.y) <= 2 * R + TOL, _name(s, aim)
+        elif piece is not None:
+            there, who = piece.polygon.distance(Point(a.x, a.y)) <= R + TOL, feature_name(s, aim)
+        else:
+            return None
+    else:
+        gx, gy = on_table(s, *aim)
+        there, who = math.hypot(a.x - gx, a.y - gy) <= 0.5, f"({gx:.0f}, {gy:.0f})"
+    if there:
+        return None
+    limit = T.advance_mm if a.advance else T.move_mm
+    why = "out of reach" if math.hypot(a.x - f.x, a.y - f.y) >= limit - 0.5 else "as far as he can go"
+    return f"{'Advance' if a.advance else 'Move'} toward {who} ({why})"
+
+
 def _name(s: BSState | None, fid: str | None) -> str:
     """A model in a label: its id, which the app's namer turns into the name the
     player reads (a name here would be named twice: "Fighter a0" holds "a0")."""
@@ -378,4 +425,5 @@ def describe_action(action, state: BSState | None = None) -> str:
     return ""
 
 
-__all__ = ["point_actions", "figure_actions", "describe_action", "confirm", "move_toward", "feature_name"]
+__all__ = ["point_actions", "figure_actions", "describe_action", "describe_aimed", "confirm", "move_toward", "feature_name",
+           "on_table"]

@@ -22,7 +22,7 @@ from game.geometry.terrain import TerrainPiece
 
 from ..data import DATA
 from ..geo import R, geo_of, in_contact
-from ..names import display_name, feature_name, name_of
+from ..names import display_name, feature_name, name_of, numbered_name
 from ..rules.combat import bearing
 from ..rules.common import suppressed, suppression_zones
 from ..rules.missions import exfil_count, exfil_open
@@ -70,21 +70,16 @@ def side_style(side: str) -> str:
 
 
 # ----------------------------------------------------------------------------- helpers
-def _card_name(f: Fig) -> str:
-    if f.kind == "soldier":
-        return DATA.soldiers[f.card].name
-    if f.kind == "enemy":
-        return f.name or DATA.enemies[f.card].name
-    return f.name or DATA.others[f.card].name
-
-
-def _short(f: Fig) -> str:
-    """The label drawn on the base: a soldier's surname (3 letters), else the id."""
-    if f.kind == "soldier":
-        return _card_name(f).split()[-1][:3]
+def _short(s: BSState, f: Fig) -> str:
+    """The label drawn on the base, never an id: a soldier's surname (3
+    letters); a numbered model the initial of its card and its number ("F3"
+    for Al Wahid Fighter 3); another its name's last word (3 letters)."""
     if f.kind == "survivor":
         return "SV"
-    return f.id
+    words = numbered_name(s, f).split()
+    if f.kind != "soldier" and words[-1].isdigit() and len(words) > 1:
+        return words[-2][:1].upper() + words[-1]
+    return words[-1][:3].capitalize() if f.kind != "soldier" else words[-1][:3]
 
 
 def _qty(q: int) -> str:
@@ -256,12 +251,12 @@ def _figure(s: BSState, f: Fig, zones, spot) -> Figure:
     if f.carried_by:
         r = R * 0.55
     group = None if (f.carried_by or f.vehicle) else (f.side if f.kind == "soldier" else f.group)
-    return Figure(id=f.id, side=DISPLAY_SIDE.get(f.side, f.side), x=x, y=y, radius=r, heading=_facing(f, s), label=_short(f),
+    return Figure(id=f.id, side=DISPLAY_SIDE.get(f.side, f.side), x=x, y=y, radius=r, heading=_facing(f, s), label=_short(s, f),
                   markers=tuple(marks), group=group, profile=tuple(_profile(s, f)), altitude=float(f.z))
 
 
 def _profile(s: BSState, f: Fig) -> list[str]:
-    name = _card_name(f)
+    name = numbered_name(s, f)
     wt = T.wound_track
     if f.kind == "soldier":
         c = DATA.soldiers[f.card]
