@@ -49,7 +49,7 @@ from . import tactics as TC
 from .candidates import candidates, grid_points
 
 #: the agent's weights (ours)
-W = {"progress": 1.0, "danger": 22.0, "cover": 8.0, "open": 1.0, "take": 200.0, "stay_bonus": 2.0}
+W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "take": 200.0, "stay_bonus": 2.0}
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
@@ -135,20 +135,34 @@ class FoxholeAgent:
         return self._say(A.RevealObjectives(side=side, numbers=nums), "show the deepest objectives")
 
     def _mission(self, s: FoxState, side: str):
+        """The mission's objectives: every one must be taken, so the set of
+        known objectives with the shortest sweep from the start area (nearest
+        first, then one to the next), each with an enemy seen near it costing
+        more; numbers it does not know fill what is left (Mission Design)."""
+        from itertools import combinations, permutations
         start = MI.start_area(s)
         c = start.centroid if start is not None else Point(s.table[0] / 2, s.table[1] / 2)
         foes = known_enemies(s, side)
-
-        def cost(n: int) -> float:
-            o = s.objective(n)
-            if o is None:
-                return 10_000.0 + n
-            near = sum(1 for f in foes if dist(f.x, f.y, o.x, o.y) < 80)
-            return dist(c.x, c.y, o.x, o.y) + 60.0 * near
-        order = sorted(range(1, TABLES.objectives.count + 1), key=lambda n: (cost(n), n))
         p, q = MI.needed(s.mission.kind)
-        return self._say(A.ChooseMission(side=side, primary=tuple(order[:p]), secondary=tuple(order[p:p + q])),
-                         "the nearest, least defended objectives it knows")
+        known = sorted((o for o in s.objectives if o.known), key=lambda o: o.number)
+        k = min(p + q, len(known))
+
+        def sweep(obs) -> float:
+            best = math.inf
+            for order in permutations(obs):
+                at, tot = (c.x, c.y), 0.0
+                for o in order:
+                    tot += dist(*at, o.x, o.y) + 60.0 * sum(1 for f in foes if dist(f.x, f.y, o.x, o.y) < 80)
+                    at = (o.x, o.y)
+                best = min(best, tot)
+            return best
+        chosen = list(min(combinations(known, k), key=lambda obs: (sweep(obs), [o.number for o in obs]))) if k else []
+        # the primary: the nearest of the set (the defender may learn it)
+        chosen.sort(key=lambda o: (dist(c.x, c.y, o.x, o.y), o.number))
+        nums = [o.number for o in chosen]
+        nums += [n for n in range(1, TABLES.objectives.count + 1) if n not in nums][:p + q - len(nums)]
+        return self._say(A.ChooseMission(side=side, primary=tuple(nums[:p]), secondary=tuple(nums[p:p + q])),
+                         "the known objectives closest together and nearest, least defended")
 
     def _deploy(self, s: FoxState, side: str):
         todo = to_deploy(s, side)
@@ -400,7 +414,9 @@ class FoxholeAgent:
         return None
 
     def _stay_score(self, s: FoxState, e: Element, goal) -> float:
-        v = -TC.danger(s, e, e.x, e.y, moved=False) * W["danger"] + TC.cover_at(s, e.x, e.y) * W["cover"]
+        now = TC.harm(TC.use_fire_odds(s, e, [(e.x, e.y)], moved=False))
+        later = TC.danger(s, e, e.x, e.y, moved=False)
+        v = -(now + W["later"] * later) * W["danger"] + TC.cover_at(s, e.x, e.y) * W["cover"]
         return v + W["stay_bonus"]
 
     def _destinations(self, s: FoxState, e: Element, goal, share: float) -> list[tuple[list, bool]]:
@@ -480,7 +496,9 @@ class FoxholeAgent:
 
     def _score_path(self, s: FoxState, e: Element, pts, goal, non_tactical: bool = False) -> float:
         x, y = pts[-1]
-        v = -TC.danger(s, e, x, y, moved=True) * W["danger"] + TC.cover_at(s, x, y) * W["cover"]
+        odds = TC.use_fire_odds(s, e, pts, moved=True, non_tactical=non_tactical)
+        later = TC.danger(s, e, x, y, moved=False)
+        v = -(TC.harm(odds) + W["later"] * later) * W["danger"] + TC.cover_at(s, x, y) * W["cover"]
         v -= TC.open_length(s, pts) * W["open"]
         if goal is not None:
             d0, d1 = FD.cost_to(s, goal, e.x, e.y), FD.cost_to(s, goal, x, y)
@@ -494,7 +512,9 @@ class FoxholeAgent:
                 for o in TC.target_objectives(s):
                     d = dist(x, y, o.x, o.y)
                     if d <= TABLES.objectives.radius_mm:
-                        v += W["take"]
+                        # worth taking only where it can be taken: not held, and the fire there leaves it unhurt
+                        if not TC.held_by_enemy(s, e.side, o.x, o.y):
+                            v += W["take"] * (1.0 if odds is None else odds["none"])
                     elif d < 40 and any(m.side == e.side and m.id != e.id and m.on_table and
                                         dist(m.x, m.y, o.x, o.y) < d for m in s.elements.values()):
                         v -= 30  # leave room for the one taking it

@@ -55,10 +55,11 @@ def _enemy_shot_value(s: FoxState, f: Element, x: float, y: float, z: float) -> 
     return v * (MARKER_WEIGHT if f.kind == "unknown" else 1.0)
 
 
-def danger(s: FoxState, e: Element, x: float, y: float, moved: bool = True) -> float:
-    """Expected harm (suppressed 1, reduced 2, destroyed 4) if ``e`` ends its
-    use at (x, y): the enemies it knows of that would see it there, with the
-    target's situation modifiers and the +6 cap."""
+def fire_odds(s: FoxState, e: Element, x: float, y: float, moved: bool = True) -> dict[str, float] | None:
+    """The odds of each result (none, suppressed, reduced, destroyed) of the
+    fire ``e`` would take ending its use at (x, y): the enemies it knows of
+    that would see it there, with the target's situation modifiers and the
+    +6 cap (Foxhole, Fire). None when no enemy it knows would fire."""
     z = height(e)
     total = 0.0
     fs = False
@@ -70,13 +71,59 @@ def danger(s: FoxState, e: Element, x: float, y: float, moved: bool = True) -> f
             total += v
             fs = fs or FI.is_fire_support(f)
     if total <= 0:
-        return 0.0
+        return None
     kind = geo_of(s).kind_at(x, y)
     total += (1 if fs else 0) + (1 if moved else 0) + (1 if kind == "open" else 0) - (1 if kind == "dense" else 0)
     total -= 2 if kind in ("buildings", "trenches") else 0
     total = min(total, TABLES.fire.cap)
-    o = FI.odds(round(total), FI.target_quality(e))
-    return o["suppressed"] * 1.0 + o["reduced"] * 2.0 + o["destroyed"] * 4.0
+    return FI.odds(round(total), FI.target_quality(e))
+
+
+def danger(s: FoxState, e: Element, x: float, y: float, moved: bool = True) -> float:
+    """Expected harm (suppressed 1, reduced 2, destroyed 4) if ``e`` ends its
+    use at (x, y) (:func:`fire_odds`)."""
+    return harm(fire_odds(s, e, x, y, moved))
+
+
+def use_fire_odds(s: FoxState, e: Element, pts, moved: bool, non_tactical: bool = False) -> dict[str, float] | None:
+    """The odds of each result of the fire ``e`` takes at the end of a use
+    along ``pts`` (a one-point path: it stays), by the rules' own
+    adjudication (:func:`..rules.fire.attackers`: every enemy it knows of that
+    sees it at the start, at the end or for half the route, ranges halved by
+    dense terrain, the situation modifiers and the +6 cap); unidentified
+    markers that would see the end add :data:`MARKER_WEIGHT` of a green
+    section's shot. None when nothing would fire (Foxhole, Fire)."""
+    pts = [tuple(p) for p in pts]
+    start, end = pts[0], pts[-1]
+    route = pts if len(pts) >= 2 else [start]
+    shots = FI.attackers(s, e, start, route, end)
+    extra = 0.0
+    z = height(e)
+    for f in s.elements.values():
+        if f.side != e.side and f.on_table and f.kind == "unknown":
+            extra += _enemy_shot_value(s, f, end[0], end[1], z)
+    if not shots and extra <= 0:
+        return None
+    total = sum(v for _, v in FI.modifiers(s, e, shots, moved, non_tactical, end)) + round(extra)
+    if not shots:
+        kind = geo_of(s).kind_at(*end)
+        total += (1 if moved else 0) + (1 if kind == "open" else 0) - (1 if kind == "dense" else 0)
+        total -= 2 if kind in ("buildings", "trenches") or e.dug_in else 0
+    return FI.odds(min(total, TABLES.fire.cap), FI.target_quality(e))
+
+
+def harm(o: dict[str, float] | None) -> float:
+    """Expected harm of an attack's odds (suppressed 1, reduced 2, destroyed 4)."""
+    return 0.0 if o is None else o["suppressed"] * 1.0 + o["reduced"] * 2.0 + o["destroyed"] * 4.0
+
+
+def held_by_enemy(s: FoxState, side: str, x: float, y: float) -> bool:
+    """Some enemy combat element ``side`` knows of, or an unidentified marker
+    (it may be one), stands within the hold distance of (x, y): an objective
+    there cannot be taken (ours, Foxhole End Game: see rules/missions.py)."""
+    r = TABLES.objectives.hold_mm + 1e-9
+    return any(f.side != side and f.on_table and f.kind != "non_combatant" and dist(f.x, f.y, x, y) <= r
+               for f in s.elements.values())
 
 
 def open_length(s: FoxState, pts) -> float:
@@ -140,7 +187,8 @@ def missing_numbers(s: FoxState) -> list[int]:
 
 
 SEARCH_STEP = 60.0  #: the agent's search grid (mm)
-SEARCHERS = 3  #: elements sent to search for each mission objective not yet found (ours)
+SEARCHERS = 5  #: elements sent to search for each mission objective not yet found (ours)
+SPREAD = 150.0  #: searchers take points at least this far apart (mm, ours)
 NEAR_FOES = 0.7  #: the weight of a search point's distance from the nearest enemy seen (ours)
 
 
@@ -224,7 +272,7 @@ def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, 
                        key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]) + NEAR_FOES * foe_gap(ep[1]), ep[0].id, ep[1]))
             out[e.id] = p
             free.remove(e)
-            pts = [q for q in pts if dist(q[0], q[1], *p) > 70]
+            pts = [q for q in pts if dist(q[0], q[1], *p) > SPREAD]
     if targets:
         load = {t: 0 for t in targets}
         share = max(1, math.ceil(len(free) / len(targets)))
@@ -263,5 +311,5 @@ def cover_spots(s: FoxState, e: Element, reach: float, step: float = 18.0) -> li
     return out
 
 
-__all__ = ["danger", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
+__all__ = ["danger", "fire_odds", "use_fire_odds", "harm", "held_by_enemy", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
            "target_objectives", "search_points", "allowance_mm"]

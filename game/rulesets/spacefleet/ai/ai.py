@@ -106,7 +106,7 @@ class FleetAgent:
         finally:
             ship.x, ship.y, ship.heading, ship.order = saved
         if sc.own_turn:
-            gain += NEXT_TURN_WEIGHT * _fire_next(ship, x, y, h, sc)
+            gain += NEXT_TURN_WEIGHT * _fire_next(state, ship, x, y, h, sc)
         if moved is None:
             moved = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:]))
         still = moved < tables().constants.stationary_below_mm

@@ -18,7 +18,7 @@ from ..rules.common import (base_shields, ceil_half, crippled, in_field, leaders
                             shield_capacity, speed_mm, turrets, weapon_disabled, weapon_strength)
 from ..rules.gunnery import gunnery, lance_armour
 from ..rules.ordnance import launch_strength, speed_of
-from ..sight import sight
+from ..sight import blocker, shifts, sight
 from ..state import SFState, Ship
 
 
@@ -36,6 +36,10 @@ REPLY_SHIELD_CREDIT = 0.1
 
 #: weight of next turn's fire in a move's score (the enemy moves first and may not be there)
 NEXT_TURN_WEIGHT = 0.6
+
+
+#: share of next turn's fire counted at an enemy behind a planet, moon, rift, field or hulk now
+NEXT_BLOCKED = 0.5
 
 
 #: weight of the enemy's reply in a move's score
@@ -316,6 +320,58 @@ def _reply_hits(ea: _Arms, ma: _Arms, x: float, y: float, h: float, bm: bool = F
     return max(sides) + rest
 
 
+#: where an enemy may fire from in its coming turn, for the line-of-fire check: where it
+#: stands, and a full move toward us straight and 60 degrees either side (ours)
+REPLY_BEARINGS = (0.0, 60.0, -60.0)
+
+
+def _lines_from(state: SFState, firer: Ship, target: Ship, places) -> tuple[float, float]:
+    """(share of ``places`` from which ``firer``'s line of fire to ``target``
+    is open and crosses nothing, share from which it is open but shifted by
+    blast markers or gas clouds) by the ruleset's one sight adjudication
+    (``sight.blocker``, ``sight.shifts``: spacefleet_core 1.7, line of sight
+    and planets; celestial phenomena). ``firer`` is moved to each place and
+    put back."""
+    if not places:
+        return 0.0, 0.0
+    saved = (firer.x, firer.y)
+    clear = shifted = 0
+    try:
+        for px, py in places:
+            firer.x, firer.y = px, py
+            if blocker(state, firer, target.x, target.y, target) is not None:
+                continue
+            if shifts(state, firer, target):
+                shifted += 1
+            else:
+                clear += 1
+    finally:
+        firer.x, firer.y = saved
+    return clear / len(places), shifted / len(places)
+
+
+def _reply_lines(state: SFState, e: Ship, me: Ship, x: float, y: float, reach: float) -> tuple[float, float]:
+    """:func:`_lines_from` for enemy ``e`` firing at ``me`` standing at (x, y)
+    mm, from where ``e`` stands and from :data:`REPLY_BEARINGS` a move of
+    ``reach`` mm toward us (never past us). Off the main table nothing blocks."""
+    if me.zone != "main" or e.zone != "main":
+        return 1.0, 0.0
+    d = math.hypot(x - e.x, y - e.y)
+    places = [(e.x, e.y)]
+    if d > 1e-6:
+        step = min(reach, max(0.0, d - e.radius - me.radius))
+        base = math.atan2(y - e.y, x - e.x)
+        for b in REPLY_BEARINGS:
+            a = base + math.radians(b)
+            places.append((e.x + math.cos(a) * step, e.y + math.sin(a) * step))
+    saved = (me.x, me.y)
+    me.x, me.y = x, y
+    try:
+        return _lines_from(state, e, me, places)
+    finally:
+        me.x, me.y = saved
+
+
 def _reply_value(state: SFState, me: Ship, x: float, y: float, h: float, sc: _Scene, still: bool = False) -> float:
     """Points the enemy's coming turn is expected to take off our fleet
     because ``me`` stands at (x, y, h) rather than out of its reach: each
@@ -339,6 +395,15 @@ def _reply_value(state: SFState, me: Ship, x: float, y: float, h: float, sc: _Sc
         if sc.boarders[e.id] > 0 and math.hypot(e.x - x, e.y - y) <= sc.arms[e.id].speed + e.radius + me.radius:
             loss += BOARD_CHANCE * sc.boarders[e.id]
         hits = _reply_hits(sc.arms[e.id], ma, x, y, h, bm=bms > 0, still=still)
+        if hits <= 0:
+            continue
+        clear, shifted = _reply_lines(state, e, me, x, y, sc.arms[e.id].speed)
+        if clear + shifted <= 0.0:
+            continue  # a planet, moon, rift, field or hulk covers us from every place it may fire from
+        if shifted > 0.0 and bms == 0:
+            hits = clear * hits + shifted * _reply_hits(sc.arms[e.id], ma, x, y, h, bm=True, still=still)
+        else:
+            hits *= clear + shifted
         if hits <= 0:
             continue
         mine = _dmg(ma, hits, cap, credit=REPLY_SHIELD_CREDIT)
@@ -429,12 +494,16 @@ def _torpedo_now(ship: Ship, sc: _Scene) -> float:
     return 0.8 * best
 
 
-def _fire_next(ship: Ship, x: float, y: float, h: float, sc: _Scene) -> float:
+def _fire_next(state: SFState, ship: Ship, x: float, y: float, h: float, sc: _Scene) -> float:
     """Points the ship's guns could take off the enemy next turn: it may
     close by its full move and turn, and the enemy is assumed to come part
     of the way; a target beyond that counts less the farther it is (a ramp
     over one more move), so a ship out of reach still prefers to close.
-    Aspect unknown: abeam, against the armour of the other facings."""
+    Aspect unknown: abeam, against the armour of the other facings. The
+    line of fire from (x, y) to where the enemy stands now (the ruleset's
+    sight adjudication): blocked, it counts half (either may move clear
+    first); crossing blast markers or a gas cloud, one column right
+    (spacefleet_core 1.7)."""
     a = sc.arms[ship.id]
     v = max(a.speed, 1.0)
     dice = tables().gunnery.dice
@@ -442,11 +511,13 @@ def _fire_next(ship: Ship, x: float, y: float, h: float, sc: _Scene) -> float:
     for e in sc.foes:
         ea = sc.arms[e.id]
         dn = max(0.0, math.hypot(e.x - x, e.y - y) - v - ENEMY_APPROACH * ea.speed)
-        geo.append((e, ea, dn, _rel(h, x, y, e.x, e.y), _p_hit(ea.armour[1])))
+        clear, shifted = _lines_from(state, ship, e, [(x, y)]) if ship.zone == "main" else (1.0, 0.0)
+        geo.append((e, ea, dn, _rel(h, x, y, e.x, e.y), _p_hit(ea.armour[1]),
+                    NEXT_BLOCKED + (1.0 - NEXT_BLOCKED) * (clear + shifted), shifted > 0.0))
     lam: dict[str, float] = {}
     for g in a.guns:
         best, best_e = 0.0, None
-        for e, ea, dn, rel, p in geo:
+        for e, ea, dn, rel, p, seen, bm in geo:
             ramp = 1.0 if dn <= g.range_mm else 1.0 - (dn - g.range_mm) / v
             if ramp <= 0.0 or not _bears(g, rel, a.turn):
                 continue
@@ -455,8 +526,8 @@ def _fire_next(ship: Ship, x: float, y: float, h: float, sc: _Scene) -> float:
             elif g.kind == "torpedo":
                 hits = 0.5 * max(0.0, g.fp - 0.5 * ea.turrets) * p
             else:
-                hits = dice(g.fp, _column_for(ea.capital, "abeam", dn, g.no_long, False)) * p
-            val = ramp * hits * ea.hv
+                hits = dice(g.fp, _column_for(ea.capital, "abeam", dn, g.no_long, bm)) * p
+            val = ramp * seen * hits * ea.hv
             if val > best:
                 best, best_e = val, ea
         if best_e is not None:
