@@ -393,6 +393,43 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
         typer.echo(f"{plural(len(checked), 'replay')} re-verified in fresh processes: all match")
 
 
+@app.command()
+def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)"),
+        out: Optional[Path] = typer.Option(None, "--out", help="results folder (default: lab/NAME beside the spec)"),
+        backend: str = typer.Option("local", "--backend", help="local (all cores) or ray"),
+        jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+        address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster's address (with --backend ray)"),
+        resume: bool = typer.Option(False, "--resume", help="continue the results already in the folder"),
+        force: bool = typer.Option(False, "--force", help="start again over results already in the folder"),
+        as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object")) -> None:
+    """Run a balance experiment: every arm of the spec (overrides, sweeps,
+    seats) for its games, on all cores or a Ray cluster; writes results.csv
+    game by game, summary.json, PNG plots and report.html."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from game.lab.experiment import run_experiment
+
+    if backend not in ("local", "ray"):
+        raise _err(f"--backend: must be local or ray (got {backend})")
+    if address and backend != "ray":
+        raise _err("--address: only with --backend ray")
+    summary = run_experiment(spec, out, backend, jobs, address, resume, force,
+                             echo=(lambda s: typer.echo(s, err=True)) if as_json else typer.echo, progress=not as_json)
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+        return
+    table = Table(title=f"{spec.name.removesuffix(".lab.toml")}: {summary['side']} win rate")
+    for col in ("arm", "games", "wins", "win rate", "95% Wilson", "mean turns", "p vs first"):
+        table.add_column(col)
+    for a in summary["arms"]:
+        p = "" if a["p_vs_first"] is None else f"{a['p_vs_first']:.3g}"
+        table.add_row(str(a["arm"]), str(a["games"]), str(a["wins"]), f"{a['win_rate']:.1%}",
+                      f"{a['ci95'][0]:.1%} - {a['ci95'][1]:.1%}", f"{a['mean_turns']:.2f}", p)
+    Console().print(table)
+    typer.echo(f"report: {Path(summary['out']) / 'report.html'}")
+
+
 @app.command("replay")
 def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
                headless: bool = typer.Option(False, "--headless", help="print the battle log instead of opening the viewer")) -> None:

@@ -35,3 +35,14 @@ def event_line(ruleset, event: Event) -> str:
     except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
         text = ""
     return text or generic_text(event)
+
+
+def reason_line(reason: dict | None) -> str:
+    """The battle-log line under an AI action saying why the agent chose it
+    (a replay's recorded ``reason``: its words and best candidates with their
+    scores), or "" when the agent gave none."""
+    if not reason or not reason.get("text"):
+        return ""
+    cands = reason.get("candidates") or []
+    best = "; ".join(f"{label} {score:.3g}" for label, score in cands[:3])
+    return f"  why: {reason['text']}" + (f" (weighed: {best})" if best else "")

@@ -22,6 +22,7 @@ import game
 from game.core.action import Action
 from game.core.engine import dicts_digest, events_digest
 from game.core.history import Entry
+from game.core.overrides import data_overrides
 from game.core.ruleset import Ruleset
 from game.core.session import Battle
 from game.data import limits
@@ -104,9 +105,12 @@ class ReplayWriter:
         """Append the action line with its events (and a checkpoint when due)."""
         n = len(battle.history)
         events = [e.to_dict() for e in entry.events]
-        self._write(ActionLine(index=n - 1, action=entry.action.to_dict(), events_sha256=dicts_digest(events),
-                               n_events=len(events), events=events if self.format_version >= 2 else None)
-                    .model_dump(mode="json", exclude_none=self.format_version < 2))
+        line = ActionLine(index=n - 1, action=entry.action.to_dict(), events_sha256=dicts_digest(events),
+                          n_events=len(events), events=events if self.format_version >= 2 else None,
+                          reason=entry.reason).model_dump(mode="json", exclude_none=self.format_version < 2)
+        if line.get("reason", 0) is None:
+            del line["reason"]  # an action without a reason: the line as before
+        self._write(line)
         if n % self.checkpoint_every == 0:
             self._write(CheckpointLine(index=n, state_sha256=battle.state.digest()).model_dump(mode="json"))
         if battle.over and not self._ended:
@@ -294,6 +298,12 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
     why = version_problem(record, ruleset)
     if why:
         return Verdict(False, 0, None, why, needs=h.ruleset_version if ruleset.id == h.ruleset else None)
+    with data_overrides(ruleset, h.scenario.data_overrides):
+        return _verify(record, ruleset, on_step, keep_going)
+
+
+def _verify(record: ReplayRecord, ruleset: Ruleset, on_step, keep_going: bool) -> Verdict:
+    h = record.header
     battle = Battle(ruleset, h.scenario, h.map, h.seed)
     if 0 in record.checkpoints and record.checkpoints[0] != battle.state.digest():
         return Verdict(False, 0, 0, "the starting state differs from its checkpoint")

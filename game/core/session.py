@@ -68,11 +68,13 @@ class Battle:
         return [ev for e in self.history.entries for ev in e.events]
 
     # -- change ----------------------------------------------------------------
-    def submit(self, action: Action) -> Accepted | Rejected:
-        """Resolve and apply ``action``; record it when accepted."""
+    def submit(self, action: Action, reason: dict | None = None) -> Accepted | Rejected:
+        """Resolve and apply ``action``; record it when accepted (with the
+        agent's ``reason`` for choosing it, if any: shown and recorded, never
+        part of the battle)."""
         result = step(self.ruleset, self.state, action, self.dice)
         if result.ok:
-            entry = Entry(action, result.events, commits(result.events))
+            entry = Entry(action, result.events, commits(result.events), reason)
             self.history.add(entry)
             for listener in self.listeners:
                 listener.on_action(self, entry)

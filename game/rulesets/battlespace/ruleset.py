@@ -249,6 +249,11 @@ class Battlespace:
         from .ai import evaluate
         return evaluate(state, side)
 
+    def data_tables(self):
+        """The card data (``cards.DATA``) for validated data overrides (game/core/overrides.py)."""
+        from .cards import DATA
+        return DATA
+
     def agents(self) -> dict:
         from .ai import FireteamAgent
         return {"default": FireteamAgent, "fireteam": FireteamAgent}

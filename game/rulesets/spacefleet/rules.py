@@ -741,6 +741,11 @@ class SpaceFleet:
         from .ai import evaluate
         return evaluate(state, side)
 
+    def data_tables(self) -> dict:
+        """The tables and ship profiles for validated data overrides (game/core/overrides.py)."""
+        from .tables import ships, tables
+        return {"tables": tables(), "ships": ships()}
+
     def agents(self) -> dict:
         from .ai import FleetAgent
         return {"default": FleetAgent, "fleet": FleetAgent}
