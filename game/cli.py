@@ -419,7 +419,7 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
     if as_json:
         typer.echo(json.dumps(summary, sort_keys=True))
         return
-    table = Table(title=f"{spec.name.removesuffix(".lab.toml")}: {summary['side']} win rate")
+    table = Table(title=f"{spec.name.removesuffix('.lab.toml')}: {summary['side']} win rate")
     for col in ("arm", "games", "wins", "win rate", "95% Wilson", "mean turns", "p vs first"):
         table.add_column(col)
     for a in summary["arms"]:
@@ -428,6 +428,44 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
                       f"{a['ci95'][0]:.1%} - {a['ci95'][1]:.1%}", f"{a['mean_turns']:.2f}", p)
     Console().print(table)
     typer.echo(f"report: {Path(summary['out']) / 'report.html'}")
+
+
+@app.command()
+def ladder(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
+           agents: str = typer.Option("default,random,previous", "--agents", help="agent names, comma-separated"),
+           games: int = typer.Option(10, "--games", min=1, help="games per pairing and side"),
+           seed: int = typer.Option(1, "--seed", help="seed of the ladder"),
+           jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+           out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays (default: a new one under replays/)"),
+           as_json: bool = typer.Option(False, "--json", help="print the result as one JSON object")) -> None:
+    """Rate AI agents on one scenario: a round robin with sides swapped (or,
+    against the rules, the same seeds for every agent), Bradley-Terry ratings
+    on the Elo scale with 95% intervals, and a binomial test per pair."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from game.lab.ladder import ladder as run_ladder
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise _err(f"--agents: give two or more different agent names (got {agents!r})")
+    _open_scenario(scenario, "ladder")
+    out_dir = out or _fresh(Path("replays") / f"ladder-{scenario.name.removesuffix('.scenario.json')}",
+                            lambda n: Path("replays") / f"ladder-{scenario.name.removesuffix('.scenario.json')}-{n}",
+                            Path.exists)
+    res = run_ladder(scenario, names, games, seed, out_dir, jobs or os.cpu_count() or 1)
+    if as_json:
+        typer.echo(json.dumps(res, sort_keys=True))
+        return
+    table = Table(title=f"{res['scenario']} ({res['ruleset']}): {res['mode']}, {games} games a pairing")
+    for col in ("agent", "rating (Elo)", "95% interval", "games", "score"):
+        table.add_column(col)
+    for t in res["ratings"]:
+        table.add_row(t["agent"], f"{t['rating']:+.0f}", f"{t['ci95'][0]:+.0f} .. {t['ci95'][1]:+.0f}", str(t["games"]), f"{t['score']:g}")
+    Console().print(table)
+    for p in res["pairs"]:
+        typer.echo(f"{p['a']} vs {p['b']}: {p['a_wins']}-{p['b_wins']} decisive; {p['verdict']}")
+    typer.echo(f"replays in {out_dir}")
 
 
 @app.command("replay")

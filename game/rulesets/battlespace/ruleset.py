@@ -256,7 +256,7 @@ class Battlespace:
 
     def agents(self) -> dict:
         from .ai import FireteamAgent
-        return {"default": FireteamAgent, "fireteam": FireteamAgent}
+        return {"default": FireteamAgent, "fireteam": FireteamAgent, "previous": FireteamAgent}  # previous: the default of the last release (keep it when the default changes)
 
     def illegal_examples(self, state: BSState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

@@ -748,7 +748,7 @@ class SpaceFleet:
 
     def agents(self) -> dict:
         from .ai import FleetAgent
-        return {"default": FleetAgent, "fleet": FleetAgent}
+        return {"default": FleetAgent, "fleet": FleetAgent, "previous": FleetAgent}  # previous: the default of the last release (keep it when the default changes)
 
     def illegal_examples(self, state: SFState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""
