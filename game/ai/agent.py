@@ -43,6 +43,27 @@ class Reason:
         return {"text": self.text, "candidates": [[label, round(float(score), 4)] for label, score in self.candidates]}
 
 
+def action_label(ruleset: object, action: Action) -> str:
+    """Short words for an action in a reason: the ruleset's button label
+    (``describe_action``) when it has one, else the action's type."""
+    describe = getattr(ruleset, "describe_action", None)
+    if describe is not None:
+        try:
+            text = describe(action)
+            if text:
+                return text
+        except Exception:  # noqa: BLE001 - a label never stops a decision
+            pass
+    return action.type.replace("_", " ")
+
+
+def ranked_reason(ruleset: object, scored: list[tuple[float, Action]], why: str, top: int = 3) -> Reason:
+    """A :class:`Reason` from scored candidates (score, action), best first:
+    ``why`` says what decided it; the best ``top`` are listed with scores."""
+    best = sorted(scored, key=lambda t: -t[0])[:top]
+    return Reason(why, tuple((action_label(ruleset, a), float(v)) for v, a in best))
+
+
 def reason_of(agent: object) -> Reason | None:
     """The reason ``agent`` gave for its last choice, if it gives reasons
     (an agent without the ``reason`` attribute gives none; a plain string

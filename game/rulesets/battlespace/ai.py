@@ -8,11 +8,13 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai.agent import Reason, action_label
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
 from .cards import DATA
+from .describe import name_of
 from .geo import R, geo_of
 from .sight import adjudicate, sees
 from .missions import exfil_open, interactions
@@ -191,16 +193,34 @@ class FireteamAgent:
 
     def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
+        self.reason: Reason | None = None
+        self._vis: list = []
 
     def choose(self, rs, view: BSState, side: str) -> Action:
         s = view
+        self.reason = None
         if s.current is None:
             return self._pick_soldier(rs, s, side)
         f = s.figs[s.current]
+        self._vis = []
         for a in self._plan(rs, s, f, side):
             if rs.check(s, a).ok:
+                self.reason = self._why(rs, s, a)
                 return a
+        self.reason = Reason("nothing left worth doing this activation")
         return A.EndActivation(side=side, unit=f.id)
+
+    def _why(self, rs, s: BSState, a: Action) -> Reason:
+        """The reason for plan step ``a``: the enemies in sight with the
+        expected wounds of a shot at each (hit chance times wounds, per
+        wound left), and what made the step come first."""
+        cands = tuple((name_of(s, e.id), round(v, 3)) for v, e, _ in self._vis[:3])
+        target = getattr(a, "target", None)
+        if target in s.figs and self._vis:
+            v = next((v for v, e, _ in self._vis if e.id == target), None)
+            text = f"{action_label(rs, a)} at {name_of(s, target)}" + (f": {v:.0%} of a kill expected" if v is not None else "")
+            return Reason(text + (", a mission target" if _priority(s, s.figs[target]) else ", the best odds in sight"), cands)
+        return Reason(f"{action_label(rs, a)}: the first step of its plan that is legal now (mission goal, aid, cover)")
 
     def _pick_soldier(self, rs, s: BSState, side: str) -> Action:
         cand = [f for f in s.figs.values() if f.side == side and can_attempt(s, f)]
@@ -356,7 +376,7 @@ class FireteamAgent:
         # climb down from the roof first when the objective is elsewhere (the retreat)
         if f.on is not None and m == "m5_retreat":
             yield A.Climb(side=side, unit=f.id, feature=f.on)
-        vis = self._visible(s, f)
+        vis = self._vis = self._visible(s, f)
         down = [o for o in s.figs.values() if o.side == f.side and o.status == "down" and o.carried_by is None
                 and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 1.5]
         drag = down[0].id if down and not f.carrying and m not in ("m3_ambush", "m2_awad", "m4_hostages") else None

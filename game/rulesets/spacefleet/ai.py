@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai.agent import Reason, ranked_reason
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
@@ -182,6 +183,7 @@ class FleetAgent:
     def choose(self, ruleset, view: SFState, side: str) -> Action:
         s = view
         self._scenes = {}
+        self.reason = None
         if side == RULES_SIDE:
             return RulesStep(side=RULES_SIDE)
         if s.phase == "brace":
@@ -230,8 +232,9 @@ class FleetAgent:
                 a = DeclareOrder(side=side, ship=ship.id, order=order)
                 if rs.check(s, a).ok:
                     return a
-        _, m = self._best_move(s, ship, ship.order)
+        v, m = self._best_move(s, ship, ship.order)
         if m is not None and rs.check(s, m).ok:
+            self.reason = Reason(f"best sampled move: {v:.3g} (fire now and next turn, less the enemy's reply and hazards)")
             return m
         for m in move_options(s, ship, None):
             return m
@@ -287,14 +290,17 @@ class FleetAgent:
 
     def _shooting(self, rs, s: SFState, side: str) -> Action:
         mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
-        best, best_a = 0.0, None
+        best, best_a, scored = 0.0, None, []
         for ship in mine:
             opts = shooting_options(s, ship, rs)
             opts += _aimed_salvos(s, ship, rs, opts)
             for a in opts:
                 v = self._fire_value(s, ship, a, opts)
+                scored.append((v, a))
                 if v > best and not (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
                     best, best_a = v, a
+        self.reason = ranked_reason(rs, scored, "the most expected harm, in victory points, through shields and blast markers"
+                                    if best_a is not None else "no shot is worth taking")
         return best_a if best_a is not None else EndPhase(side=side)
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:
