@@ -479,6 +479,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     recorded events are shown as they are (format 2 replays).
     """
     from game.battle.runner import log_line, outcome, plural
+    from game.core.logtext import reason_line
     from game.core.replay import verify as do_verify, version_problem
 
     rs, rec = _open_replay(replay)
@@ -498,6 +499,9 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
             text = log_line(b, ev)
             if text:
                 typer.echo(f"[turn {b.state.turn}] {text}")
+        why = reason_line(rec.actions[i].reason) if i < len(rec.actions) else ""
+        if why:
+            typer.echo(why)
 
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)

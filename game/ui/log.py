@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line
+from game.core.logtext import event_line, reason_line
 
 
 @dataclass(frozen=True)
@@ -47,20 +47,24 @@ class BattleLog:
         self.turn = 1
         self.version = 0
 
-    def add(self, index: int, action, events) -> None:
-        """Lines for one accepted action and its events."""
+    def add(self, index: int, action, events, reason: dict | None = None) -> None:
+        """Lines for one accepted action and its events, then (kind ``why``)
+        the reason its agent gave for choosing it, if any."""
         for ev in events:
             if isinstance(ev, PhaseBegan):
                 self.turn = ev.turn
             side = getattr(ev, "side", None) or action.side
             self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev)))
+        why = reason_line(reason).strip()
+        if why:
+            self.lines.append(LogLine(index, self.turn, action.side, "why", why))
         self.version += 1
 
     def rebuild(self, entries) -> None:
         """Start again from a list of history entries."""
         self.lines, self.turn = [], 1
         for i, e in enumerate(entries):
-            self.add(i, e.action, e.events)
+            self.add(i, e.action, e.events, e.reason)
         self.version += 1
 
     def kinds(self) -> list[str]:
