@@ -19,6 +19,7 @@ from game.data.maps import MapFile  # noqa: E402
 from game.data.replay import ActionLine, CheckpointLine, EndLine, ReplayHeader, UndoLine  # noqa: E402
 from game.data.save import SaveFile  # noqa: E402
 from game.data.scenario import Scenario  # noqa: E402
+from game.lab.spec import LabSpec  # noqa: E402
 
 MODELS = {
     "map": MapFile,
@@ -29,6 +30,7 @@ MODELS = {
     "replay-undo": UndoLine,
     "replay-checkpoint": CheckpointLine,
     "replay-end": EndLine,
+    "lab": LabSpec,
 }
 
 

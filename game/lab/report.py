@@ -55,6 +55,7 @@ def plot_all(summary: dict, out: Path, sweep: str | None) -> dict:
     lows = [a["ci95"][0] for a in arms]
     highs = [a["ci95"][1] for a in arms]
     xs = _numeric([a["value"] for a in arms]) if sweep else None
+    err = [[max(0.0, r - lo) for r, lo in zip(rates, lows)], [max(0.0, hi - r) for r, hi in zip(rates, highs)]]
     data = {"win_rate": {"x": xs or list(range(len(arms))), "labels": names, "rate": rates, "low": lows, "high": highs,
                          "xlabel": sweep or "arm"},
             "lengths": {a["arm"]: a["turns"] for a in arms},
@@ -63,8 +64,7 @@ def plot_all(summary: dict, out: Path, sweep: str | None) -> dict:
 
     fig, ax = plt.subplots(figsize=(6.4, 4))
     x = data["win_rate"]["x"]
-    ax.errorbar(x, rates, yerr=[[r - lo for r, lo in zip(rates, lows)], [hi - r for r, hi in zip(rates, highs)]],
-                fmt="o-", capsize=4)
+    ax.errorbar(x, rates, yerr=err, fmt="o-", capsize=4)
     if not xs:
         ax.set_xticks(x, names, rotation=20)
     ax.set_xlabel(sweep or "arm")
@@ -85,8 +85,7 @@ def plot_all(summary: dict, out: Path, sweep: str | None) -> dict:
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(6.4, 4))
-    ax.bar(range(len(arms)), rates, yerr=[[r - lo for r, lo in zip(rates, lows)], [hi - r for r, hi in zip(rates, highs)]],
-           capsize=4, color="#6a8caf")
+    ax.bar(range(len(arms)), rates, yerr=err, capsize=4, color="#6a8caf")
     ax.set_xticks(range(len(arms)), names, rotation=20)
     ax.set_ylabel(f"{side} win rate")
     ax.set_ylim(0, 1)
