@@ -99,7 +99,10 @@ def open_map(path: str | Path) -> MapDocument:
     """Open a map, a draft or an autosave into a document.
 
     A draft or autosave opens with ``path`` set to the map it belongs to and
-    the document marked dirty (it has not been saved as a map).
+    the document marked dirty (it has not been saved as a map). A map with
+    geometric problems (a self-intersecting outline, a feature off the table)
+    opens too: the one map validator lists them in the problem panel, as
+    ``battletable validate`` does, and saving is refused until they are fixed.
 
     Raises:
         FileError: unreadable or invalid file (one line naming file, field, reason).
@@ -114,7 +117,8 @@ def open_map(path: str | Path) -> MapDocument:
         doc = MapDocument.from_map(d.map, map_path(p))
         doc.dirty = True
     else:
-        doc = MapDocument.from_map(parse_map(p, data), p)
+        # geometry problems open with the map: the problem panel lists them (check_map)
+        doc = MapDocument.from_map(parse_map(p, data, check_geometry=False), p)
     add_recent(p)
     return doc
 

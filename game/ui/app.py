@@ -249,9 +249,9 @@ def first_scene(kind: str, **kwargs) -> Scene:
 
         return ReplayScene(kwargs["path"])
     if kind == "editor":
-        from game.ui.scenes.placeholder import editor_scene
+        from game.ui.scenes.editor import EditorScene
 
-        return editor_scene(kwargs.get("path"))
+        return EditorScene(kwargs.get("path"))
     raise ValueError(f"unknown app kind {kind!r}")
 
 

@@ -87,6 +87,17 @@ def test_editor_and_validate__refuse_with_the_same_messages(tmp_path, name):
     assert validate_errors(path) == ed
 
 
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_editor_open__lists_the_problems_validate_names(tmp_path, name):
+    """The editor's Open takes a map that validate refuses and shows the same
+    errors in its problem panel (so the map can be fixed, never lost)."""
+    from game.editor.validate import errors, validate
+
+    path = write_case(tmp_path, name)
+    doc = files.open_map(path)
+    assert [p.message for p in errors(validate(doc))] == validate_errors(path)
+
+
 def test_the_messages_name_the_feature_and_where(tmp_path):
     path = write_case(tmp_path, "overlapping_buildings")
     r = run("validate", "--all", str(path))

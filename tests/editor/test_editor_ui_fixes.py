@@ -239,3 +239,20 @@ def test_problem_list_wraps_long_messages(pygame_app):
     target = next(i for i, p in enumerate(scene.problems) if p.item_id == "bowtie")
     d.click_px(rows[target][1].center)
     assert panel.selected == target and scene.doc.selection == {"bowtie"}
+
+
+def test_open__a_map_with_a_self_intersecting_outline_opens_with_its_problem_listed(pygame_app, tmp_path, monkeypatch):
+    """A map ``battletable validate`` refuses opens in the editor so it can be
+    fixed: the problem panel names the feature (the one map validator)."""
+    import json
+
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    d = json.loads((ROOT / "tests/rulesets/toy/duel.map.json").read_text())
+    d["features"][0]["exterior"] = [[200, 150], [400, 170], [400, 150], [200, 170]]
+    path = tmp_path / "bowtie.map.json"
+    path.write_text(json.dumps(d))
+    app, scene, drv = open_editor(pygame_app, path)
+    fid = d["features"][0]["id"]
+    assert any(p.severity == "error" and p.item_id == fid for p in scene.problems), [str(p) for p in scene.problems]
+    drv.frames(2)
+    pygame.image.save(app.screen, str(tmp_path / "bowtie_open.png"))

@@ -39,10 +39,10 @@ def test_editor_draws_the_planet_inside_an_asteroid_ring(app):
     outer_reaches' planet Gehenna inside its ring of rocks is drawn in the
     planet's colour, not covered by the ring's hole."""
     from game.data.maps import load_map
-    from game.ui.scenes.placeholder import editor_scene
+    from game.ui.scenes.editor import EditorScene
 
     path = ROOT / "maps/spacefleet/outer_reaches.map.json"
-    scene = app.push(editor_scene(path))
+    scene = app.push(EditorScene(path))
     app.drive(2)
     planet = next(f for f in load_map(path).features if f.kind == "planet")
     cx, cy = planet.properties["cx"], planet.properties["cy"]

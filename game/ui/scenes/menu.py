@@ -233,9 +233,9 @@ class MenuScene(Scene):
         return self.app.push(ReplayScene(path))
 
     def open_editor(self) -> None:
-        from game.ui.scenes.placeholder import editor_scene
+        from game.ui.scenes.editor import EditorScene
 
-        self.app.push(editor_scene(None))
+        self.app.push(EditorScene(None))
 
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene

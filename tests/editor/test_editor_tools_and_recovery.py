@@ -1,4 +1,4 @@
-"""The editor scene's issue-7 gaps: the exit tool and table edges, the map
+"""The editor scene: the exit tool and table edges, the map
 name / id / ruleset and free table size fields, recent files first in the Open
 dialog, autosave recovery, selecting an objective that shares its feature's
 id, and the measuring tool's three units. Headless, synthetic input;
