@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import fonts
 
-KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 160, 160)}
+KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 160, 160), "why": (160, 170, 185)}
 
 
 def wrap(text: str, width_px: int, size: int = 13) -> list[str]:
