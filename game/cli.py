@@ -414,6 +414,11 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
         raise _err(f"--backend: must be local or ray (got {backend})")
     if address and backend != "ray":
         raise _err("--address: only with --backend ray")
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise _err("--backend ray: Ray is not installed; install the extra: pip install -e '.[cluster]'")
     summary = run_experiment(spec, out, backend, jobs, address, resume, force,
                              echo=(lambda s: typer.echo(s, err=True)) if as_json else typer.echo, progress=not as_json)
     if as_json:
