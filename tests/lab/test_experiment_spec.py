@@ -67,3 +67,14 @@ def test_battlespace_threat_level_override_is_validated_and_restored():
         with data_overrides(bs, {"enemies.fighter.tl": "high"}):
             pass
     assert tables.enemies["fighter"].tl == before
+
+
+def test_lab_command_refuses_a_bad_spec_in_one_line(tmp_path, capsys):
+    from game.cli import main
+
+    p = write_spec(tmp_path, 'name = "t"\n[sweep]\npath = "turn_limit"\nvalues = [2]\n')
+    with pytest.raises(SystemExit) as e:
+        main(["lab", str(p)])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2 and len(err.splitlines()) == 1
+    assert err.startswith(f"error: {p}") and "an override path starts with 'scenario.' or 'data.'" in err
