@@ -401,6 +401,8 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
         address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster's address (with --backend ray)"),
         resume: bool = typer.Option(False, "--resume", help="continue the results already in the folder"),
         force: bool = typer.Option(False, "--force", help="start again over results already in the folder"),
+        verify_sample: int = typer.Option(3, "--verify-sample", min=0,
+                                          help="re-verify this many of the replays, each in a fresh process (0: none)"),
         as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object")) -> None:
     """Run a balance experiment: every arm of the spec (overrides, sweeps,
     seats) for its games, on all cores or a Ray cluster; writes results.csv
@@ -420,9 +422,15 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
         if importlib.util.find_spec("ray") is None:
             raise _err("--backend ray: Ray is not installed; install the extra: pip install -e '.[cluster]'")
     summary = run_experiment(spec, out, backend, jobs, address, resume, force,
-                             echo=(lambda s: typer.echo(s, err=True)) if as_json else typer.echo, progress=not as_json)
+                             echo=(lambda s: typer.echo(s, err=True)) if as_json else typer.echo, progress=not as_json,
+                             verify=verify_sample)
     if as_json:
         typer.echo(json.dumps(summary, sort_keys=True))
+    for p, msg in summary["verified"]["failed"]:
+        typer.echo(f"error: {p}: does not verify in a fresh process: {msg}", err=True)
+    if summary["verified"]["failed"]:
+        raise typer.Exit(1)
+    if as_json:
         return
     table = Table(title=f"{spec.name.removesuffix('.lab.toml')}: {summary['side']} win rate")
     for col in ("arm", "games", "wins", "win rate", "95% Wilson", "mean turns", "p vs first"):
@@ -432,6 +440,9 @@ def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)")
         table.add_row(str(a["arm"]), str(a["games"]), str(a["wins"]), f"{a['win_rate']:.1%}",
                       f"{a['ci95'][0]:.1%} - {a['ci95'][1]:.1%}", f"{a['mean_turns']:.2f}", p)
     Console().print(table)
+    v = summary["verified"]
+    if v["sample"]:
+        typer.echo(f"{v['sample']} replay{'s' if v['sample'] != 1 else ''} re-verified in fresh processes: all match")
     typer.echo(f"report: {Path(summary['out']) / 'report.html'}")
 
 
@@ -522,6 +533,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
     from game.battle.runner import outcome, plural
+    from game.core.logtext import reason_line
 
     h = rec.header
     if not rec.has_events:
@@ -535,6 +547,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
     turn = state.turn
     for line in rec.actions:
+        why = reason_line(line.reason)
         for data in line.events or []:
             if state is not None:
                 try:
@@ -547,6 +560,8 @@ def _show_recorded(path: Path, rs, rec) -> None:
             text = _recorded_event_text(rs, data)
             if text:
                 typer.echo(f"[turn {turn}] {text}")
+        if why:
+            typer.echo(why)
     end = rec.end
     typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(end.winner, end.reason, past=True) if end else "the battle was not finished"))
 

@@ -41,8 +41,10 @@ def reason_line(reason: dict | None) -> str:
     """The battle-log line under an AI action saying why the agent chose it
     (a replay's recorded ``reason``: its words and best candidates with their
     scores), or "" when the agent gave none."""
-    if not reason or not reason.get("text"):
+    if not isinstance(reason, dict) or not isinstance(reason.get("text"), str) or not reason["text"]:
         return ""
-    cands = reason.get("candidates") or []
-    best = "; ".join(f"{label} {score:.3g}" for label, score in cands[:3])
+    cands = reason.get("candidates")
+    pairs = [c for c in (cands if isinstance(cands, list) else [])
+             if isinstance(c, list) and len(c) == 2 and isinstance(c[1], (int, float)) and not isinstance(c[1], bool)]
+    best = "; ".join(f"{label} {score:.3g}" for label, score in pairs[:3])  # a damaged entry is left out
     return f"  why: {reason['text']}" + (f" (weighed: {best})" if best else "")

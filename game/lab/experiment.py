@@ -31,7 +31,7 @@ def _margin(n: int) -> float:
 
 def run_experiment(spec_path: str | Path, out: Path | None = None, backend: str = "local", workers: int | None = None,
                    address: str | None = None, resume: bool = False, force: bool = False,
-                   echo: Callable[[str], None] = print, progress: bool = True) -> dict:
+                   echo: Callable[[str], None] = print, progress: bool = True, verify: int = 3) -> dict:
     """Run the experiment of ``spec_path`` into ``out`` (default:
     ``lab/<name>`` beside the spec) and write its outputs.
 
@@ -77,6 +77,7 @@ def run_experiment(spec_path: str | Path, out: Path | None = None, backend: str 
         table.close()
     rows = read_results(table_path)
     summary = summarise(rows, side)
+    summary["verified"] = verify_replays(rows, out, verify, spec.seed, workers)
     sweep = spec.sweep.path if spec.sweep else None
     plot_all(summary, out, sweep)
     (out / "summary.json").write_text(json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8")
@@ -103,3 +104,16 @@ def _run(todo: list, backend: str, workers: int, address: str | None, table: Res
             run_ray(todo, workers, on_row, address)
         else:
             run_local(todo, workers, on_row)
+
+
+def verify_replays(rows: list[dict], out: Path, k: int, seed: int, workers: int) -> dict:
+    """Re-verify ``k`` of the experiment's replays (drawn with the seed, as
+    ``simulate --verify-sample``), each in a fresh process: a game must not
+    depend on what its worker played before. Returns the sample's size, the
+    matches and the failures (replay, verify's line)."""
+    from game.battle.runner import verify_in_fresh_processes, verify_sample
+
+    picked = [out / "replays" / rows[i]["replay"] for i in verify_sample(len(rows), k, seed)] if rows and k else []
+    checked = verify_in_fresh_processes(picked, workers) if picked else []
+    bad = [[p, msg] for p, ok, msg in checked if not ok]
+    return {"sample": len(checked), "ok": len(checked) - len(bad), "failed": bad}
