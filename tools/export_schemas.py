@@ -1,4 +1,5 @@
-"""Export the JSON Schemas of every file format (maps, scenarios, replay lines).
+"""Export the JSON Schemas of every file format (maps, scenarios, replay lines,
+terrain style sheets).
 
 Usage: python tools/export_schemas.py [--out DIR]   (default: schemas/)
 """
@@ -20,6 +21,7 @@ from game.data.replay import ActionLine, CheckpointLine, EndLine, ReplayHeader, 
 from game.data.save import SaveFile  # noqa: E402
 from game.data.scenario import Scenario  # noqa: E402
 from game.lab.spec import LabSpec  # noqa: E402
+from game.ui.style import StyleSheet  # noqa: E402
 
 MODELS = {
     "map": MapFile,
@@ -31,6 +33,7 @@ MODELS = {
     "replay-checkpoint": CheckpointLine,
     "replay-end": EndLine,
     "lab": LabSpec,
+    "style": StyleSheet,
 }
 
 

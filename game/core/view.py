@@ -37,7 +37,9 @@ class Figure:
         heading: facing, degrees clockwise from +x.
         label: short text to draw on or by the base.
         markers: state markers to show (``"wounded:2"``, ``"suppressed"``,
-            ``"prone"``, ``"down"``, ``"routed"``, ``"blast:1"``, ...).
+            ``"prone"``, ``"down"``, ``"routed"``, ``"blast:1"``, ...); the
+            names the app draws as icons are listed in
+            ``game/rulesets/README.md`` ("Figure markers").
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.

@@ -44,6 +44,24 @@ def preset_name(width: float, height: float) -> str:
     return "free"
 
 
+#: coordinates, sizes and heights are written to this many decimals (0.01 mm)
+DECIMALS = 2
+
+
+def rounded(data):
+    """``data`` (JSON-like) with every float rounded to 0.01 (mm): a dragged
+    or snapped vertex is saved as 888.02, never 888.0166666."""
+    if isinstance(data, float):
+        return round(data, DECIMALS) + 0.0
+    if isinstance(data, list):
+        return [rounded(v) for v in data]
+    if isinstance(data, tuple):
+        return tuple(rounded(v) for v in data)
+    if isinstance(data, dict):
+        return {k: rounded(v) for k, v in data.items()}
+    return data
+
+
 @dataclass
 class MapDocument:
     """An editable map.

@@ -31,7 +31,7 @@ from game.data.config import config_dir, load_or_default, save_model
 from game.data.errors import FileError, from_validation
 from game.data.io import dumps, read_json, write_atomic
 from game.data.maps import MapFile, parse_map
-from game.editor.document import MapDocument
+from game.editor.document import MapDocument, rounded
 from game.editor.validate import Problem, errors, validate
 
 MAP_SUFFIX = ".map.json"
@@ -125,7 +125,7 @@ def open_map(path: str | Path) -> MapDocument:
 
 def _draft_text(doc: MapDocument, problems: list[Problem], autosave: bool = False) -> str:
     return dumps({"format_version": 1, "draft": True, "autosave": autosave,
-                  "problems": [str(p) for p in problems], "map": doc.to_dict()})
+                  "problems": [str(p) for p in problems], "map": rounded(doc.to_dict())})
 
 
 def _schema_check(doc: MapDocument, path: Path) -> MapFile:
@@ -155,6 +155,10 @@ def save(doc: MapDocument, path: str | Path | None = None) -> Path:
     errs = errors(validate(doc))
     if errs:
         raise SaveBlocked(target, errs)
+    m = MapFile.model_validate(rounded(m.model_dump(mode="json")))  # coordinates to 0.01 mm
+    # the document takes the rounded values too, so what is on screen is what was saved
+    doc.features, doc.zones = list(m.features), list(m.deployment_zones)
+    doc.objectives, doc.exits = list(m.objectives), list(m.exits)
     text = dumps(m)
     parse_map(target, m.model_dump(mode="json"))  # the loader must accept what we write
     old_auto = autosave_path(doc.path)

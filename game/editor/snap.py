@@ -1,7 +1,10 @@
 """Snapping a pointer position (mm) to the grid, to vertices and to edges.
 
-The editor snaps in priority order: a vertex within ``radius`` mm wins, then
-the nearest point on an edge within ``radius``, then the grid (when on).
+The editor snaps in priority order: a vertex within ``radius`` mm wins (the
+table's corners count as vertices), then the nearest point on an edge within
+``radius`` (the table's edges count), then the grid (when on), whose points
+are kept on the table: a 25.4 mm grid ends at 914.4 mm, past a 914 mm table,
+so its last line snaps to the table's edge instead.
 """
 
 from __future__ import annotations
@@ -83,11 +86,23 @@ def nearest_edge_point(p: Point, rings: Rings, radius: float) -> Snap | None:
     return best
 
 
+#: the item id of the table's own outline in snaps
+TABLE = "table"
+
+
+def table_ring(width: float, height: float) -> list[Point]:
+    """The table's outline (mm), corners clockwise from the origin."""
+    return [(0.0, 0.0), (float(width), 0.0), (float(width), float(height)), (0.0, float(height))]
+
+
 def snap(p: Point, doc=None, *, grid: float | None = None, radius: float = 5.0, vertices: bool = True,
          edges: bool = True, exclude: Iterable[str] = ()) -> Snap:
-    """Snap ``p`` (mm): vertices, then edges (of ``doc``'s features and zones
-    within ``radius`` mm), then the grid of spacing ``grid`` mm (None: off)."""
+    """Snap ``p`` (mm): vertices, then edges (of ``doc``'s features and
+    zones, and of the table itself, within ``radius`` mm), then the grid of
+    spacing ``grid`` mm (None: off), kept on the table."""
     rings = item_rings(doc, exclude) if doc is not None else []
+    if doc is not None:
+        rings.append((TABLE, 0, table_ring(doc.width, doc.height)))
     if vertices:
         s = nearest_vertex(p, rings, radius)
         if s:
@@ -95,7 +110,18 @@ def snap(p: Point, doc=None, *, grid: float | None = None, radius: float = 5.0, 
     if edges:
         s = nearest_edge_point(p, rings, radius)
         if s:
+            if s.item_id == TABLE and grid:  # along a table edge, the grid still holds
+                g = snap_to_grid(s.point, grid)
+                x, y = s.point
+                if s.index in (0, 2):  # the north and south edges: y is fixed
+                    x = min(max(g[0], 0.0), float(doc.width))
+                else:
+                    y = min(max(g[1], 0.0), float(doc.height))
+                return Snap((x, y), "edge", TABLE, 0, s.index)
             return s
     if grid:
-        return Snap(snap_to_grid(p, grid), "grid")
+        q = snap_to_grid(p, grid)
+        if doc is not None:
+            q = (min(max(q[0], 0.0), float(doc.width)), min(max(q[1], 0.0), float(doc.height)))
+        return Snap(q, "grid")
     return Snap((float(p[0]), float(p[1])))

@@ -57,6 +57,32 @@ class App:
         self.clock = pygame.time.Clock()
         self.last_frame_ms = 0.0
 
+    # -- the first frame -----------------------------------------------------------
+    def splash(self, line: str = "") -> None:
+        """Draw a frame at once (before the first scene is built, which may
+        take seconds on a loaded machine): the name, a table with its
+        wooden edge and ``line`` saying what is opening; shown on the window."""
+        from game.ui import fonts
+
+        pal = self.palette
+        w, h = self.size
+        self.screen.fill(pal.background)
+        side = min(w, h) // 3
+        table = pygame.Rect((w - side) // 2, h // 2 - side // 2 - 20, side, side)
+        self.screen.fill((70, 54, 40), table.inflate(24, 24))  # the table's wooden edge
+        self.screen.fill(pal.table, table)
+        for k in range(1, 6):  # its grid
+            x, y = table.x + k * side // 6, table.y + k * side // 6
+            pygame.draw.line(self.screen, pal.grid, (x, table.y), (x, table.bottom - 1))
+            pygame.draw.line(self.screen, pal.grid, (table.x, y), (table.right - 1, y))
+        title = fonts.text("Battletable", 34, (240, 240, 236), True)
+        self.screen.blit(title, ((w - title.get_width()) // 2, table.y - title.get_height() - 30))
+        if line:
+            t = fonts.text(line, 16, (200, 204, 214))
+            self.screen.blit(t, ((w - t.get_width()) // 2, table.bottom + 30))
+        pygame.display.flip()
+        pygame.event.pump()
+
     # -- palette and widgets -----------------------------------------------------
     @property
     def palette(self) -> Palette:
@@ -226,6 +252,11 @@ class App:
         pygame.quit()
 
 
+#: what the first frame says is opening, by ``run`` kind
+OPENING = {"menu": "Opening the menu: Mission 1 is chosen, press Start battle to play it",
+           "battle": "Setting up the battle...", "replay": "Loading the replay...", "editor": "Opening the map editor..."}
+
+
 # ------------------------------------------------------------------ scene factories
 def first_scene(kind: str, **kwargs) -> Scene:
     """The scene ``run(kind, ...)`` starts with."""
@@ -272,5 +303,6 @@ def run(kind: str, **kwargs) -> None:
         pygame.quit()
         return
     app = App()
+    app.splash(OPENING.get(kind, "Opening..."))  # a drawn frame at once, while the first scene loads
     app.push(first_scene(kind, **kwargs))
     app.loop()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 ZOOM_STEP = 1.25
+#: px kept clear around the table at fit-to-table zoom (its wooden edge is 12 px)
+FIT_MARGIN_PX = 16
 MIN_SCALE, MAX_SCALE = 0.05, 40.0
 
 
@@ -52,11 +54,13 @@ class Camera:
         return x <= sx < x + w and y <= sy < y + h
 
     # -- movement ------------------------------------------------------------
-    def fit(self, margin: float = 0.04) -> None:
-        """Zoom and centre so the whole table fits the viewport."""
+    def fit(self, margin: float = FIT_MARGIN_PX) -> None:
+        """Zoom and centre so the whole table fits the viewport, ``margin``
+        px clear on each side (room for the table's edge and its grid
+        letters)."""
         _, _, w, h = self.viewport
         tw, th = self.table
-        self.fit_scale = max(MIN_SCALE, min(w / tw, h / th) * (1 - 2 * margin))
+        self.fit_scale = max(MIN_SCALE, min(max(1.0, w - 2 * margin) / tw, max(1.0, h - 2 * margin) / th))
         self.scale = self.fit_scale
         self.ox = tw / 2 - w / 2 / self.scale
         self.oy = th / 2 - h / 2 / self.scale

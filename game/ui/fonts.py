@@ -18,13 +18,15 @@ def set_ui_scale(scale: float) -> None:
 
 
 def _font_path(bold: bool) -> str | None:
-    try:
-        import pygame_gui
+    """pygame_gui's bundled Noto Sans, found without importing pygame_gui
+    (the first frame is drawn before the widgets are needed)."""
+    import importlib.util
 
-        p = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-        return str(p) if p.exists() else None
-    except ImportError:  # pragma: no cover
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or not spec.origin:  # pragma: no cover
         return None
+    p = Path(spec.origin).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(p) if p.exists() else None
 
 
 @lru_cache(maxsize=32)

@@ -1,7 +1,8 @@
 """Colours: the default palette and a colour-blind-safe one (Okabe-Ito).
 
 Everything that draws asks :func:`palette` for colours, so switching the
-setting recolours sides, terrain and sight lines at once.
+setting recolours sides, the table and sight lines at once (terrain kinds
+take their colours and patterns from the style sheets, :mod:`game.ui.style`).
 
 Side colours come from :class:`SideColours`: each side on a table takes the
 next unused colour of a fixed list, in the order of ``state.sides`` then any
@@ -14,8 +15,7 @@ greys and tans instead.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Colour = tuple[int, int, int]
 
@@ -43,7 +43,6 @@ class Palette:
     arc: Colour
     text: Colour = (235, 235, 230)
     panel: Colour = (28, 30, 36)
-    kinds: dict[str, Colour] = field(default_factory=dict)
     neutrals: tuple[Colour, ...] = NEUTRALS  #: muted colours for neutral sides
 
     def for_table(self, style: str) -> "Palette":
@@ -62,13 +61,6 @@ class Palette:
         if isinstance(order, SideColours):
             return order(side)
         return SideColours(self, list(order) + ([] if side in order else [side]))(side)
-
-    def kind(self, kind: str) -> Colour:
-        """The base colour of a terrain kind (unknown kinds get a stable muted hue)."""
-        if kind in self.kinds:
-            return self.kinds[kind]
-        h = int(hashlib.md5(kind.encode()).hexdigest(), 16)
-        return (90 + h % 70, 90 + (h >> 8) % 70, 90 + (h >> 16) % 70)
 
 
 STYLES = ("friendly", "hostile", "neutral")
@@ -189,22 +181,13 @@ def table_style(map_file=None, pieces=(), ruleset=None) -> str:
     return "space" if kinds & SPACE_KINDS else "ground"
 
 
-_KINDS = {
-    "building": (128, 110, 96), "ruin": (120, 104, 92), "ruins": (120, 104, 92), "wall": (92, 92, 98),
-    "woods": (58, 104, 62), "wood": (58, 104, 62), "forest": (58, 104, 62), "hill": (142, 128, 86),
-    "rocks": (110, 108, 104), "rock": (110, 108, 104), "convex": (118, 112, 100), "concave": (72, 110, 74),
-    "water": (60, 96, 140), "river": (60, 96, 140), "crater": (96, 84, 72), "asteroid_field": (104, 98, 110),
-    "asteroid": (104, 98, 110), "planet": (70, 110, 150), "nebula": (110, 80, 140), "debris": (100, 100, 100),
-    "container": (140, 96, 70), "barricade": (110, 100, 80), "hedge": (70, 120, 60), "fence": (120, 110, 90),
-}
-
 DEFAULT = Palette(
     name="default", background=(18, 20, 24), table=(74, 86, 66), grid=(84, 96, 76),
     # Paul Tol's "bright" scheme (colour-blind safe), red and blue first
     sides=((238, 102, 119), (68, 119, 170), (204, 187, 68), (170, 51, 119), (102, 204, 238), (34, 136, 51)),
     clear=(80, 220, 90), partial=(240, 200, 50), blocked=(230, 60, 50), visibility=(255, 250, 200),
     select=(255, 255, 255), legal=(110, 230, 120), illegal=(240, 80, 70), template=(255, 140, 40),
-    arc=(120, 200, 255), kinds=_KINDS,
+    arc=(120, 200, 255),
 )
 
 COLOUR_BLIND = Palette(
@@ -212,7 +195,7 @@ COLOUR_BLIND = Palette(
     sides=((230, 159, 0), (86, 180, 233), (204, 121, 167), (240, 228, 66), (0, 158, 115), (0, 114, 178), (213, 94, 0)),
     clear=(0, 114, 178), partial=(240, 228, 66), blocked=(213, 94, 0), visibility=(255, 255, 255),
     select=(255, 255, 255), legal=(0, 158, 115), illegal=(213, 94, 0), template=(204, 121, 167),
-    arc=(86, 180, 233), kinds=_KINDS,
+    arc=(86, 180, 233),
 )
 
 PALETTES = {p.name: p for p in (DEFAULT, COLOUR_BLIND)}

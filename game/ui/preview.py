@@ -48,12 +48,19 @@ class Preview:
     text: list[str] = field(default_factory=list)  #: the preview's own ``text`` (and preview errors)
 
 
-def action_label(action, ruleset=None) -> str:
-    """A short button label for an action (the ruleset's own if it has one)."""
-    fn = getattr(ruleset, "describe_action", None)
-    if fn is not None:
+def action_label(action, ruleset=None, state=None) -> str:
+    """A short button label for an action: the ruleset's
+    ``describe_action_in(state, action)`` when it has it and ``state`` is
+    given (a label that may name what the state knows, such as a weapon),
+    else its ``describe_action(action)``, else the action's fields in words."""
+    hooks = []
+    if state is not None and getattr(ruleset, "describe_action_in", None) is not None:
+        hooks.append(lambda: ruleset.describe_action_in(state, action))
+    if getattr(ruleset, "describe_action", None) is not None:
+        hooks.append(lambda: ruleset.describe_action(action))
+    for fn in hooks:
         try:
-            text = fn(action)
+            text = fn()
             if text:
                 return str(text)
         except Exception:  # noqa: BLE001 - labels never break the UI
@@ -79,9 +86,11 @@ def action_label(action, ruleset=None) -> str:
     return " ".join(parts)
 
 
-def make_preview(ruleset, state, action, actor=None) -> Preview:
+def make_preview(ruleset, state, action, actor=None, fmt=None) -> Preview:
     """Check ``action`` and gather what to draw for it; ``actor`` is the
-    acting figure (a ``Figure``), used for straight-line moves."""
+    acting figure (a ``Figure``), used for straight-line moves; ``fmt(mm)``
+    writes a distance in the ruleset's unit (default mm)."""
+    fmt = fmt or (lambda mm: f"{mm:.0f} mm")
     verdict = ruleset.check(state, action)
     p = Preview(action, bool(verdict.ok), "" if verdict.ok else getattr(verdict, "reason", "illegal"))
     d = action.to_dict() if hasattr(action, "to_dict") else {}
@@ -102,9 +111,9 @@ def make_preview(ruleset, state, action, actor=None) -> Preview:
     if info.get("stop") is not None:
         p.stop = tuple(map(float, info["stop"]))
     if "cost" in info:
-        p.cost = str(info["cost"]) if not isinstance(info["cost"], (int, float)) else f"{info['cost']:.0f} mm"
+        p.cost = str(info["cost"]) if not isinstance(info["cost"], (int, float)) else fmt(float(info["cost"]))
     elif len(p.path) >= 2:
-        p.cost = f"{sum(math.dist(a, b) for a, b in zip(p.path, p.path[1:])):.0f} mm"
+        p.cost = fmt(sum(math.dist(a, b) for a, b in zip(p.path, p.path[1:])))
     p.template = info.get("template")
     p.touches = tuple(info.get("touches", ()))
     p.arcs = list(info.get("arcs", ()))

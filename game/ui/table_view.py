@@ -13,12 +13,20 @@ from game.ui.camera import Camera
 from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los, sight_lines
 from game.ui.palette import SideColours
-from game.ui.render.figures import draw_figures, figure_at
-from game.ui.render.labels import LabelPlacer, draw_label, text_label
-from game.ui.render.markers import TEXT_ONLY, draw_marker_labels, draw_marker_shapes, table_clip
-from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings
+from game.ui.marker_vocab import marker_words, words
+from game.ui.naming import Namer, sentence
+from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at
+from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
+from game.ui.render.markers import TEXT_ONLY, draw_marker_shapes, marker_label_reqs, table_clip
+from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings, sight_line
 from game.ui.render.terrain import TerrainLayer, objective_radius_px
 from game.ui.table_model import TableModel
+from game.ui import units as U
+
+#: what a terrain piece's rule tags mean, for its tooltip
+TAG_WORDS = {"blocks_sight": "blocks sight", "obscures": "obscures sight", "impassable": "impassable",
+             "difficult": "difficult ground", "hindering": "hindering (a move stops on contact)",
+             "elevation": "models may stand on it", "cover": "gives cover"}
 
 #: the camera's key actions (see :mod:`game.ui.input_map`) -> pan direction
 PAN_ACTIONS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
@@ -96,7 +104,13 @@ class TableView:
         self.figures: list = []
         self.by_id: dict = {}
         self.markers: list = []
-        self._label_memo: dict = {}  #: the figure names' layout, reused while nothing moves
+        self._label_pos: dict = {}  #: where each keyed label was last frame (kept while free: no jumping)
+        self._layout_memo: tuple | None = None  #: the last frame's whole label layout, reused while nothing changed
+        self._frame_labels: tuple | None = None  #: (frame key, laid-out labels) of the last frame
+        self._figure_memo: dict = {}  #: the tokens to blit, kept while nothing about them changes
+        #: ids of the viewer's figures that may still act, and the one mid-activation (set by the scene)
+        self.ready: set[str] = set()
+        self.active: str | None = None
         self._content_version = 0  #: counts set_content calls (the LoS labels' layout follows the bases)
         #: (text, rect) of every label drawn in the last frame
         self.label_rects: list = []
@@ -242,10 +256,35 @@ class TableView:
         self.anim.update(dt)
 
     # -- drawing ---------------------------------------------------------------------------
+    @property
+    def namer(self) -> Namer:
+        """Rewrites ruleset text for the player: names for ids, places for
+        points (rebuilt when the figures or the terrain change)."""
+        key = (self._content_version, id(self.table), id(self.terrain))
+        if getattr(self, "_namer_key", None) != key:
+            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units)
+            self._namer_key = key
+        return self._namer
+
+    @property
+    def units(self):
+        """The ruleset's unit and grid (its style sheet's)."""
+        return self.terrain.styles.units
+
+    def distance_text(self, mm: float) -> str:
+        """A distance in the ruleset's unit."""
+        return U.distance(mm, self.units)
+
+    def place_text(self, x: float, y: float) -> str:
+        """A table point as a player names it: grid square and nearest feature."""
+        return U.place(x, y, self.table.pieces, self.units, self.table.map, self.terrain.styles)
+
     def draw(self, surface, selected=None, preview=None, show_los: bool = True) -> None:
         """Terrain, marker shapes, LoS overlay, figures, preview, then every
-        label (laid out together so none covers another) and the LoS legend.
-        Everything is clipped to the viewport (marker shapes to the table)."""
+        label of the frame laid out together (by priority, each keeping its
+        spot while it is free, so none covers another and none jumps) and
+        the LoS legend. Everything is clipped to the viewport (marker shapes
+        to the table)."""
         cam = self.camera
         vp = pygame.Rect(cam.viewport)
         clip = surface.get_clip()
@@ -253,69 +292,119 @@ class TableView:
         pygame.draw.rect(surface, self.palette.background, vp)
         self.terrain.draw(surface, cam)
         draw_marker_shapes(surface, cam, self.markers, self.palette, self.side_order)
-        placer = LabelPlacer(table_clip(cam), vp)
+        placer = LabelPlacer(table_clip(cam), vp, memory=self._label_pos)
         los_on = show_los and self.los is not None
         if los_on:
             placer.occupy(self.legend_rect(), "legend")
-            self.los_overlay.draw(surface, cam, self.los, self.palette, avoid=self._base_rects,
-                                  avoid_key=self._content_version)
-            for text, r in self.los_overlay.screen_labels():
-                placer.occupy(r, text)
-        if self.range_rings:
-            draw_range_rings(surface, cam, self.range_rings[0], self.range_rings[1], self.palette.arc)
+            self.los_overlay.draw(surface, cam, self.los, self.palette)
         hovered = self.figure_under() if cam.contains(*self.mouse) else None
-        draw_figures(surface, cam, self.figures, self.palette, self.side_order, selected,
-                     hovered.id if hovered else None, self.anim.pos if self.anim.busy else None,
-                     groups=self.show_groups, placer=placer, memo=self._label_memo)
+        sliding = self.anim.busy
+        # the whole label layout is reused while nothing it depends on changed (most frames); while
+        # the camera pans it is carried along, and laid out afresh on the first frame it rests
+        origin = cam.to_screen(0.0, 0.0)
+        fkey = None if sliding else (self._content_version, round(cam.scale, 6), cam.viewport, selected,
+                                     frozenset(self.ready), self.active, self.show_groups, self.range_rings, preview,
+                                     self.palette.name, id(self.los) if los_on else None)
+        hit = None
+        n_fixed = len(placer.rects)  # the legend and the sight-line percentages, placed before
+        memo = self._frame_labels
+        if fkey is not None and memo is not None and memo[0] == fkey:
+            dx, dy = origin[0] - memo[1][0], origin[1] - memo[1][1]
+            fixed = tuple(tuple(r.move(-dx, -dy)) for r in placer.rects)
+            if (dx, dy) != (0, 0) and fixed == memo[4]:
+                hit = memo[2]
+                for q in hit:
+                    q.rect.move_ip(dx, dy)
+                self._frame_labels = (fkey, origin, hit, True, tuple(tuple(r) for r in placer.rects))
+            elif (dx, dy) == (0, 0) and not memo[3] and fixed == memo[4]:
+                hit = memo[2]
+        reqs: list[LabelReq] = []
+        if self.range_rings:
+            draw_range_rings(surface, cam, self.range_rings[0], self.range_rings[1], self.palette.arc, self.distance_text,
+                             reqs)
+        placed = draw_figures(surface, cam, self.figures, self.palette, self.side_order, selected,
+                              hovered.id if hovered else None, self.anim.pos if sliding else None,
+                              groups=self.show_groups, table_style=self.terrain.style, ready=self.ready,
+                              active=self.active, collect=reqs, alt_text=self.distance_text, labels=hit is None,
+                              memo=self._figure_memo)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
             draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
-        self._objective_labels(surface, placer)
-        draw_marker_labels(surface, cam, self.markers, self.palette, self.side_order, placer)
+        if hit is not None:
+            laid = hit
+            rects = [q.rect for q in laid]
+            placer.rects.extend(rects)
+            placer.placed.extend((q.text, q.rect) for q in laid)
+            placer.positions.update((q.key, q.rect.topleft) for q in laid)
+        else:
+            if los_on:
+                reqs += self.los_overlay.label_reqs(cam, self.los, self.palette)
+            reqs += self._objective_reqs()
+            reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
+            placer.avoid_later(lambda: base_rects(placed))
+            laid = self._lay_out(reqs, placer, placed)
+            self._frame_labels = (fkey, origin, laid, False, tuple(tuple(r) for r in placer.rects[:n_fixed])) \
+                if fkey is not None else None
+        draw_placed(surface, laid)
         if los_on:
             self.draw_los_legend(surface)
         #: (text, rect) of every label drawn this frame (tests)
         self.label_rects = placer.placed
+        self._label_pos = placer.positions
         surface.set_clip(clip)
 
-    def _base_rects(self) -> list:
-        """Screen rects of every figure's base where it stands (and the badge
-        row under it): what the LoS percentages keep off."""
-        cam = self.camera
-        out = []
-        for f in self.figures:
-            c = cam.to_screen(f.x, f.y)
-            r = max(3, int(cam.mm(max(f.radius, 0.5 * math.hypot(f.width, f.depth)))))
-            out.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1 + (16 if f.markers and r >= 5 else 0)))
+    def _lay_out(self, reqs, placer: LabelPlacer, placed) -> list[LabelReq]:
+        """:func:`lay_out`, or the last frame's layout again when the labels,
+        the bases and the labels placed before them are all the same."""
+        sig = (tuple((q.key, q.size, tuple(int(v) for v in q.candidates[0]) if q.candidates else None, q.priority)
+                     for q in reqs),
+               tuple(tuple(r) for r in placer.rects), tuple((f.id, c, r) for f, c, r in placed),
+               tuple((c[0], c[1], c[2]) for c in placer.soft_circles))
+        memo = self._layout_memo
+        if memo is not None and memo[0] == sig:
+            out = []
+            rects = memo[1]
+            for q in reqs:
+                r = rects.get(q.key)
+                if r is not None:
+                    q.rect = placer.take(pygame.Rect(r), q.text, q.key)
+                    out.append(q)
+            return out
+        out = lay_out(reqs, placer)
+        self._layout_memo = (sig, {q.key: tuple(q.rect) for q in out})
         return out
 
-    def _objective_labels(self, surface, placer: LabelPlacer) -> None:
+    def _objective_reqs(self) -> list[LabelReq]:
         """The map objectives' labels, just outside their cross-hairs."""
         m = self.table.map
         if m is None:
-            return
+            return []
         cam = self.camera
+        out = []
+        size = zoom_size(12, cam)
         for o in m.objectives:
             if not o.label:
                 continue
             c = cam.to_screen(o.x, o.y)
             r = objective_radius_px(o, cam.scale)
-            t, (w, h) = text_label(o.label, 12)
+            t = tag(o.label, size, (255, 232, 160))
+            w, h = t.get_size()
             cands = [(c[0] + r + 2, c[1] - h / 2)] + LabelPlacer.around_circle(c[0], c[1], r, w, h)
-            rect = placer.place((w, h), cands, text=o.label)
-            draw_label(surface, t, rect)
+            out.append(LabelReq(f"objective:{o.id}", t, cands, 90, False, None, True, o.label))
+        return out
 
     # -- the LoS legend ---------------------------------------------------------------------
     LEGEND_TEXT = "sight (the rules' own verdict): n% = share of the model in view"
 
     def _legend_parts(self) -> list:
         pal = self.palette
-        return [(self.LEGEND_TEXT, (225, 225, 220), None), ("clear", pal.clear, "solid"),
-                ("in cover", pal.partial, "solid"), ("no line of sight", pal.blocked, "dashed"),
+        return [(self.LEGEND_TEXT, (225, 225, 220), None), ("clear", pal.clear, "clear"),
+                ("in cover", pal.partial, "cover"), ("no line of sight", pal.blocked, "blocked"),
                 ("shaded: hidden / partly hidden", (150, 150, 160), None)]
 
     def _legend_surface(self, max_w: int) -> pygame.Surface:
-        """The legend line, rendered once per palette, font scale and width."""
+        """The legend line, rendered once per palette, font scale and width;
+        each swatch is drawn as the overlay draws that verdict's line."""
         key = (self.palette.name, fonts._SCALE[0], max_w)
         hit = getattr(self, "_legend", None)
         if hit is not None and hit[0] == key:
@@ -323,18 +412,15 @@ class TableView:
         parts = self._legend_parts()
         texts = [fonts.text(t, 12, col) for t, col, _ in parts]
         h = max(t.get_height() for t in texts) + 4
-        w = 6 + sum(t.get_width() + 10 + (22 if sw else 0) for t, (_, _, sw) in zip(texts, parts))
-        surf = pygame.Surface((max(8, min(w, max_w)), h))
-        surf.fill((20, 22, 28))
+        w = 6 + sum(t.get_width() + 10 + (26 if sw else 0) for t, (_, _, sw) in zip(texts, parts))
+        surf = pygame.Surface((max(8, min(w, max_w)), h), pygame.SRCALPHA)
+        surf.fill((20, 22, 28, 255))
         cy = h // 2
         x = 6
-        for t, (_, col, swatch) in zip(texts, parts):
-            if swatch == "dashed":
-                for k in range(0, 18, 8):
-                    pygame.draw.line(surf, col, (x + k, cy), (x + min(k + 4, 18), cy), 2)
-            elif swatch:
-                pygame.draw.line(surf, col, (x, cy), (x + 18, cy), 3)
-            x += 22 if swatch else 0
+        for t, (_, col, state) in zip(texts, parts):
+            if state:
+                sight_line(surf, state, col, (x, cy), (x + 20, cy), cap=False)
+            x += 26 if state else 0
             surf.blit(t, (x, cy - t.get_height() // 2))
             x += t.get_width() + 10
         pygame.draw.rect(surf, (90, 96, 110), surf.get_rect(), 1)
@@ -360,28 +446,31 @@ class TableView:
             return []
         f = self.figure_under()
         if f is not None:
-            lines = list(f.profile) or [f"{f.id} ({f.side})"]
+            lines = [self.namer(ln) for ln in f.profile] or [display_name(f) or words(f.side)]
             if f.markers:
-                lines.append("state: " + ", ".join(f.markers))
+                names = {g.id: display_name(g) for g in self.figures}
+                lines.append("state: " + ", ".join(marker_words(m, names) for m in f.markers))
             if f.group:
-                lines.append(f"group: {f.group}")
+                lines.append(f"group: {words(f.group)}")
             if f.altitude:
-                lines.append(f"altitude: {f.altitude:g} mm")
+                lines.append(f"standing {self.distance_text(f.altitude)} up")
             v = self.los.verdict_for(f.id) if self.los is not None else None
             if v is not None:
-                lines.extend(sight_lines(v))
+                lines.extend(self.namer(t) for t in sight_lines(v))
             return lines
         x, y = self.world_mouse()
         if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):
             return []
         lines = self.terrain_lines(self.table.piece_at(x, y))
         for m in self.markers_at(x, y):
-            lines.append(m.label)
+            lines.append(self.namer(m.label))
+        lines.append(f"square {U.square(x, y, self.units)}")
         return lines
 
     def terrain_lines(self, p) -> list[str]:
-        """A terrain piece in words: its name (the map feature's, else its id)
-        and kind, height, tags, cover, movement cost. No piece: none."""
+        """A terrain piece in words: its name (the map feature's, else its id
+        in words) and kind, height in the ruleset's unit, what its rule tags
+        do, cover, movement cost. No piece: none."""
         if p is None:
             return []
         name = ""
@@ -390,14 +479,19 @@ class TableView:
                 name = self.table.map.feature(p.id).name
             except KeyError:
                 name = ""
-        name = name or p.id.replace("_", " ")
-        kind = p.kind.replace("_", " ")
-        h = "full height" if math.isinf(p.height) else f"{p.height:g} mm high"
-        lines = [f"{name}: {kind}, {h}" if kind != name else f"{name}, {h}"]
+        name = sentence(words(name or p.id))
+        kind = self.terrain.styles.label(p.kind).lower()
+        if math.isinf(p.height):
+            h = "full height"
+        elif p.height <= 0:
+            h = "flat"
+        else:
+            h = f"{self.distance_text(p.height)} high"
+        lines = [f"{name}: {kind}, {h}" if kind != name.lower() else f"{name}, {h}"]
         if p.tags:
-            lines.append("tags: " + ", ".join(sorted(p.tags)))
+            lines.append(", ".join(TAG_WORDS.get(t, words(t)) for t in sorted(p.tags)))
         if p.cover:
-            lines.append(f"cover: {p.cover}")
+            lines.append(f"cover: {words(p.cover)}")
         if p.move_cost != 1.0:
             lines.append(f"movement costs x{p.move_cost:g}")
         return lines

@@ -66,3 +66,13 @@ def click(app, pos):
     app.drive(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def label_overlaps(rects) -> list:
+    """Pairs of labels ``(text, rect)`` whose rectangles share a pixel."""
+    bad = []
+    for i, (ta, ra) in enumerate(rects):
+        for tb, rb in rects[i + 1:]:
+            if ra.colliderect(rb):
+                bad.append((ta, tuple(ra), tb, tuple(rb)))
+    return bad

@@ -53,7 +53,7 @@ def test_play_a_battle_end_to_end(app, tmp_path):
     # hover a point: the move preview follows the mouse
     target = cam.to_screen(140, 100)
     app.drive(2, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))])
-    assert scene.preview is not None and scene.preview.legal and scene.preview.cost.endswith("mm")
+    assert scene.preview is not None and scene.preview.legal and scene.preview.cost.endswith(" cm")  # the default unit
     app.screenshot(tmp_path / "preview.png")
     # too far: the Illegal reason is shown
     scene.aim(400, 100, lock=True)
@@ -171,7 +171,7 @@ def test_help_overlay_and_tooltips(app, tmp_path):
     cam = scene.view.camera
     scene.view.mouse = cam.to_screen(300, 160)  # on wall-a
     lines = scene.view.tooltip_lines()
-    assert lines and "wall" in lines[0] and any("blocks_sight" in ln for ln in lines)
+    assert lines and "wall" in lines[0] and any("blocks sight" in ln for ln in lines)
     scene.view.mouse = cam.to_screen(540, 300)  # on b2
     assert scene.view.tooltip_lines()[0].startswith("b2")
 

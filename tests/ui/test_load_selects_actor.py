@@ -31,7 +31,7 @@ def test_nothing_selected__hint_names_who_can_act_and_end_phase_is_offered(app, 
     app.drive(1)
     assert [a.type for a in scene.bar_actions] == ["bs_end_player_phase"]
     hint = scene.turn_hint()
-    assert hint.startswith("Your turn: select a model that can act (") and "reyes" in hint and "tanaka" in hint
+    assert hint.startswith("Your turn: select a model that can act (") and "Sgt. Reyes" in hint and "Pfc. Tanaka" in hint
 
 
 def test_load_mid_activation_selects_the_model_and_offers_its_actions(app, tmp_path):
@@ -58,7 +58,7 @@ def test_load_mid_activation_selects_the_model_and_offers_its_actions(app, tmp_p
     assert any(a.type == "bs_end_activation" for a in other.bar_actions)
     # deselected, the hint says who is mid-activation
     other.select(None)
-    assert other.turn_hint().startswith("Your turn: ") and "okafor, fireteam) is mid-activation" in other.turn_hint()
+    assert other.turn_hint().startswith("Your turn: ") and "Cpl. Okafor is mid-activation" in other.turn_hint()
     app.drive(1)
     app.screenshot(tmp_path / "loaded-mid.png")
     assert "mid-activation" in " ".join(other.bottom_text + [other.turn_hint()])

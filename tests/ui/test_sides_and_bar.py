@@ -205,10 +205,10 @@ def test_bottom_bar__battlespace_fire__selected_label_odds_and_text(tmp_path, mo
             pytest.skip("no enemy to shoot at from the first soldier")
         a.drive(1)
         joined = " ".join(" ".join(scene.bottom_text).split())
-        label = rs.describe_action(pv.action)
-        assert scene.bottom_text[0].startswith(label)
+        label = scene.view.namer(rs.describe_action(pv.action))  # the ruleset's label, ids as names
+        assert scene.bottom_text[0].startswith(label) and label != rs.describe_action(pv.action)  # named, not "at a0"
         assert f"chance {pv.odds:.0%}" in joined and " ".join(f"needs {pv.need}".split()) in joined
-        assert pv.text and all(" ".join(t.split()) in joined for t in pv.text)
+        assert pv.text and all(" ".join(scene.view.namer(t).split()) in joined for t in pv.text)
         a.screenshot(tmp_path / f"bs-bar-{size[0]}.png")
     finally:
         while a.stack:

@@ -18,17 +18,23 @@ from game.ui.table_model import TableModel
 MISSION = Path(__file__).resolve().parents[2] / "maps" / "battlespace" / "mission1.scenario.json"
 
 
-def _share(view, bounds, colour) -> float:
+def _share(view, bounds, colour=None) -> float:
     """Share of the pixels in the middle of a table rectangle, in the terrain
-    layer alone, within 8 of ``colour`` per channel."""
+    layer alone, that differ from the bare table (something is drawn there)."""
+    from game.ui.render.terrain import TerrainLayer
+
     cam = view.camera
-    surf = pygame.Surface(pygame.display.get_surface().get_size())
+    size = pygame.display.get_surface().get_size()
+    surf, bare = pygame.Surface(size), pygame.Surface(size)
     view.terrain.draw(surf, cam)
+    TerrainLayer([], view.table.table, view.terrain.palette, view.table.map, view.colours,
+                 styles=view.terrain.styles).draw(bare, cam)
     x0, y0, x1, y1 = bounds
     mx, my = (x1 - x0) * 0.25, (y1 - y0) * 0.25
     (a, b), (c, d) = cam.to_screen(x0 + mx, y0 + my), cam.to_screen(x1 - mx, y1 - my)
-    arr = pygame.surfarray.array3d(surf)[int(a):int(c), int(b):int(d)].reshape(-1, 3)
-    return float((np.abs(arr.astype(int) - np.array(colour)).max(axis=1) <= 8).mean())
+    arr = pygame.surfarray.array3d(surf)[int(a):int(c), int(b):int(d)].reshape(-1, 3).astype(int)
+    ref = pygame.surfarray.array3d(bare)[int(a):int(c), int(b):int(d)].reshape(-1, 3).astype(int)
+    return float((np.abs(arr - ref).max(axis=1) > 12).mean())
 
 
 def _fill(view, pid):

@@ -240,6 +240,11 @@ class Battlespace:
     def side_style(self, side: str) -> str:
         return display.side_style(side)
 
+    def objective_status(self, state: BSState) -> dict[str, tuple[str, str]]:
+        """Display hook: each mission objective done, failed or open (:mod:`.objective_status`)."""
+        from .objective_status import objective_status
+        return objective_status(state)
+
     # -- AI hooks ------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:
         from .ai import sample_candidates

@@ -701,6 +701,15 @@ class SpaceFleet:
         from . import display
         return display.describe_action(action)
 
+    def describe_action_in(self, state: SFState, action: Action) -> str:
+        """The button label with the weapon named (``describe_action`` sees no state: "weapon 0")."""
+        from . import display
+        text = display.describe_action(action)
+        sh, wi = state.ships.get(getattr(action, "ship", "")), getattr(action, "weapon", None)
+        if sh is not None and isinstance(wi, int) and 0 <= wi < len(prof(sh).weapons):
+            text = text.replace(f"weapon {wi}", prof(sh).weapons[wi].name)
+        return text
+
     def figure_overlays(self, state: SFState, figure_id: str) -> dict:
         from . import display
         return display.figure_overlays(state, figure_id)

@@ -14,7 +14,6 @@ from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade, table_style
 from game.ui.render import tint
-from game.ui.render.terrain import fill_with_holes
 
 HANDLE = 4
 
@@ -35,6 +34,66 @@ def draw_grid(surface, cam: Camera, doc: MapDocument, spacing: float, colour) ->
         pygame.draw.line(surface, colour, (x0, sy), (x1, sy))
 
 
+class _DocMap:
+    """A map document as the terrain layer reads a map: its features (for
+    doors and windows) and its ruleset; zones, exits and objectives are
+    drawn by the editor itself."""
+
+    def __init__(self, doc: MapDocument) -> None:
+        self.ruleset = doc.ruleset
+        self.features = list(doc.features)
+        self.deployment_zones, self.exits, self.objectives = [], [], []
+        self._by_id = {f.id: f for f in doc.features}
+
+    def feature(self, fid: str):
+        if fid not in self._by_id:
+            raise KeyError(fid)
+        return self._by_id[fid]
+
+
+def doc_pieces(doc: MapDocument) -> list:
+    """The document's features as terrain pieces for drawing: an invalid
+    outline (a polygon still being edited, crossing itself) is drawn as its
+    valid parts."""
+    import shapely
+    from shapely.geometry import Polygon
+
+    from game.geometry.terrain import TerrainPiece
+
+    out = []
+    for f in doc.features:
+        if len(f.exterior) < 3:
+            continue
+        poly = Polygon(f.exterior, [h for h in f.holes if len(h) >= 3])
+        parts = [poly] if poly.is_valid else [g for g in getattr(shapely.make_valid(poly), "geoms", [shapely.make_valid(poly)])
+                                               if g.geom_type == "Polygon" and not g.is_empty]
+        for k, part in enumerate(parts):
+            try:
+                out.append(TerrainPiece(f.id if k == 0 else f"{f.id}#{k}", part, kind=f.kind, height=f.height,
+                                        tags=frozenset(f.tags), cover=f.cover))
+            except ValueError:
+                continue
+    return out
+
+
+_LAYER: dict = {}
+
+
+def terrain_layer(doc: MapDocument, pal: Palette):
+    """The document's terrain drawn as the battle draws it (its ruleset's
+    style sheet), cached until a feature, the table or the palette changes."""
+    from game.ui.render.terrain import TerrainLayer
+
+    key = (tuple((f.id, f.kind, f.height, tuple(f.tags), tuple(map(tuple, f.exterior)),
+                  tuple(tuple(map(tuple, h)) for h in f.holes), tuple((o.a, o.b, o.kind) for o in f.openings))
+                 for f in doc.features), doc.width, doc.height, doc.ruleset, pal.name)
+    hit = _LAYER.get("layer")
+    if hit is None or hit[0] != key:
+        layer = TerrainLayer(doc_pieces(doc), (doc.width, doc.height), pal, _DocMap(doc))
+        _LAYER["layer"] = hit = (key, layer)
+    return hit[1]
+
+
 def _poly(surface, cam, ring, colour, width=0) -> None:
     if len(ring) >= 3 or (width and len(ring) >= 2):
         pts = [cam.to_screen(*p) for p in ring]
@@ -52,10 +111,10 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     pal = pal.for_table(table_style(doc))
     surface.set_clip(pygame.Rect(cam.viewport))
     surface.fill(pal.background, pygame.Rect(cam.viewport))
-    tl, br = cam.to_screen(0, 0), cam.to_screen(doc.width, doc.height)
-    pygame.draw.rect(surface, pal.table, pygame.Rect(tl, (br[0] - tl[0], br[1] - tl[1])))
+    layer = terrain_layer(doc, pal)
+    layer.draw(surface, cam)
     if grid:
-        draw_grid(surface, cam, doc, grid, pal.grid)
+        draw_grid(surface, cam, doc, grid, shade(pal.grid, 0.12))
     sides = sorted({z.side for z in doc.zones})
     zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for z in doc.zones:
@@ -66,23 +125,14 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
     surface.blit(zone_layer, (0, 0))
     feature_labels: list[tuple[tuple[int, int], pygame.Surface]] = []
     for f in sorted(doc.features, key=lambda f: f.height):
-        colour = shade(pal.kind(f.kind), min(0.3, f.height / 400.0) - 0.05)
         ext = _moved(f.exterior, f.id, doc, offset, "features")
-        holes = [_moved(h, f.id, doc, offset, "features") for h in f.holes]
-        if holes:  # the holes show what lies beneath (a planet inside a ring, a lower piece)
-            fill_with_holes(surface, colour, [cam.to_screen(*q) for q in ext],
-                            [[cam.to_screen(*q) for q in h] for h in holes])
-        else:
-            _poly(surface, cam, ext, colour)
-        edge = (20, 20, 20) if "blocks_sight" in f.tags else shade(colour, -0.3)
-        _poly(surface, cam, ext, edge, 2)
-        for h in f.holes:
-            _poly(surface, cam, _moved(h, f.id, doc, offset, "features"), edge, 1)
-        for o in f.openings:
-            a, b = _moved([o.a, o.b], f.id, doc, offset, "features")
-            pygame.draw.line(surface, (250, 220, 120), cam.to_screen(*a), cam.to_screen(*b), 5)
+        if ext != list(f.exterior):  # being dragged: its outline where it would go
+            _poly(surface, cam, ext, pal.select, 2)
+            for h in f.holes:
+                _poly(surface, cam, _moved(h, f.id, doc, offset, "features"), pal.select, 1)
         if cam.scale > 0.5:
-            feature_labels.append((cam.to_screen(*_centre(ext)), fonts.text(f.name or f.id, 11, (240, 240, 235))))
+            name = f.name or layer.styles.label(f.kind)
+            feature_labels.append((cam.to_screen(*_centre(ext)), fonts.text(name, 11, (240, 240, 235))))
     draw_table_edges(surface, cam, doc, pal)
     for e in doc.exits:
         a, b = exit_segment(doc, e)
@@ -157,8 +207,12 @@ def exit_segment(doc: MapDocument, e):
 
 def draw_table_edges(surface, cam: Camera, doc: MapDocument, pal: Palette) -> None:
     """The table's border and the name of each edge (north is y = 0), outside the table."""
+    from game.ui.render.terrain import FRAME_PX
+
     tl, br = cam.to_screen(0, 0), cam.to_screen(doc.width, doc.height)
     pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(tl, (br[0] - tl[0], br[1] - tl[1])), 2)
+    f = FRAME_PX
+    tl, br = (tl[0] - f, tl[1] - f), (br[0] + f, br[1] + f)
     cx, cy = (tl[0] + br[0]) // 2, (tl[1] + br[1]) // 2
     for edge in EDGES:
         t = fonts.text(edge, 11, (200, 200, 190))
@@ -342,6 +396,22 @@ def _draw_selected(surface, cam, doc, item_id, pal, offset) -> None:
         for p in ring:
             s = cam.to_screen(*p)
             pygame.draw.rect(surface, pal.select, pygame.Rect(s[0] - HANDLE, s[1] - HANDLE, 2 * HANDLE, 2 * HANDLE))
+
+
+def draw_rubber_band(surface, cam: Camera, draft, hover, closing: bool, pal: Palette) -> None:
+    """The polygon being drawn: a line from its last corner to the mouse
+    (``hover``, snapped), the closing edge back to the first corner dashed,
+    and the first corner ringed when a click there would close it."""
+    from game.ui.render.terrain_art import dashed_ring
+
+    last, first = cam.to_screen(*draft[-1]), cam.to_screen(*draft[0])
+    h = cam.to_screen(*hover)
+    pygame.draw.line(surface, pal.template, last, h, 2)
+    if len(draft) >= 2:
+        dashed_ring(surface, shade(pal.template, -0.2), [h, first], 1, 6.0)
+    pygame.draw.circle(surface, pal.template, h, 3)
+    if closing:
+        pygame.draw.circle(surface, pal.select, first, HANDLE + 5, 2)
 
 
 def draw_preview_shape(surface, cam: Camera, ring, pal: Palette) -> None:

@@ -1,6 +1,8 @@
-"""Figures (models, ships, units) with their bases, facing, side colour,
-state markers, group links and the selection ring. Drawn every frame from
-``ruleset.figures(view)``; positions may be overridden by the animator."""
+"""Figures (models, ships, units): tokens with their bases, facing, side
+colour, selection and activation states (:mod:`game.ui.render.tokens`),
+group links, and their labels: a name tag and a row of status icons
+(:mod:`game.ui.render.icons`). Drawn every frame from ``ruleset.figures(view)``;
+positions may be overridden by the animator."""
 
 from __future__ import annotations
 
@@ -10,22 +12,12 @@ import pygame
 
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
-from game.ui.render.labels import LabelPlacer, draw_label, outlined_text, text_label
+from game.ui.render.icons import icon_row
+from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, outlined_text, tag, zoom_size
+from game.ui.render.tokens import sprite, token_kind
 
-#: short badge text for common state markers (others: first letters)
-BADGES = {"wounded": "W", "suppressed": "S", "prone": "P", "down": "D", "routed": "R", "blast": "B",
-          "pinned": "Pn", "moved": "m", "fired": "f", "activated": "A", "shaken": "Sh", "hidden": "H"}
-
-
-#: the darker backing of state badges
-BADGE_BACKING = (16, 16, 18, 215)
-
-
-def badge(marker: str) -> str:
-    """The short badge of a marker string such as ``"wounded:2"``."""
-    name, _, val = marker.partition(":")
-    short = BADGES.get(name, name[:2].capitalize())
-    return f"{short}{val}" if val else short
+#: label priorities (higher first; see game.ui.render.labels.lay_out)
+P_SELECTED, P_NAME, P_ICONS, P_ALTITUDE = 100, 60, 50, 30
 
 
 def corners(f, camera: Camera) -> list[tuple[int, int]]:
@@ -41,21 +33,77 @@ def corners(f, camera: Camera) -> list[tuple[int, int]]:
 def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Palette, side_order=(),
                  selected: str | None = None, hovered: str | None = None, positions: dict | None = None,
                  labels: bool = True, groups: bool = True, placer: LabelPlacer | None = None,
-                 memo: dict | None = None) -> list:
-    """Draw every figure (culling those off screen). ``groups``: first join
-    the members of each unit grouping (``Figure.group``: element, squadron,
-    formation) with links in their side's colour.
+                 memo: dict | None = None, table_style: str = "ground", ready=(), active: str | None = None,
+                 collect: list | None = None, alt_text=None) -> list:
+    """Draw every figure's token (culling those off screen). ``groups``:
+    first join the members of each unit grouping (``Figure.group``:
+    element, squadron, formation) with links in their side's colour.
+    ``ready``: ids of figures that may still act; ``active``: the one
+    mid-activation.
 
-    Bases (with their facing tick and selection ring) are drawn first, then
-    the text over them on a dark backing, laid out by ``placer`` (a new one
-    when None) so no two labels overlap: each name centred on its base (else
-    just below, above or beside it), then the state badges under the bases,
-    then altitudes. Every base is left as a soft obstacle in ``placer`` for
-    labels placed after. ``memo``: see :func:`draw_figure_labels`. Returns
+    Labels: with ``collect`` (a list) their :class:`LabelReq` are appended
+    for the caller to lay out with every other label of the frame; else
+    they are laid out by ``placer`` (a new one when None) and drawn now.
+    ``alt_text(mm) -> str``: an altitude in the ruleset's unit. Returns
     the drawn ``(figure, centre, radius px)``."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
+    ready = frozenset(ready or ())
+    # what to blit is kept while the figures, the zoom and the states are the same (``memo``);
+    # while the camera pans it is carried along (figures are kept half a view beyond its edges)
+    key = (tuple(map(id, figures)), round(camera.scale, 6), camera.viewport, selected, hovered, ready, active,
+           groups, table_style, palette.name, None if not positions else tuple(sorted(positions.items())))
+    origin = camera.to_screen(0.0, 0.0)
+    hit = memo is not None and memo.get("key") == key
+    if hit:
+        dx, dy = origin[0] - memo["origin"][0], origin[1] - memo["origin"][1]
+        hit = abs(memo["shift"][0] + dx) <= vw // 2 and abs(memo["shift"][1] + dy) <= vh // 2
+    if hit:
+        if (dx, dy) != (0, 0):
+            memo["placed"] = [(f, (c[0] + dx, c[1] + dy), r) for f, c, r in memo["placed"]]
+            memo["links"] = [([(x + dx, y + dy) for x, y in pts], col, world) for pts, col, world in memo["links"]]
+            memo["blits"] = [(spr, (x + dx, y + dy)) for spr, (x, y) in memo["blits"]]
+            memo["origin"], memo["shift"] = origin, (memo["shift"][0] + dx, memo["shift"][1] + dy)
+        placed, links, blits = memo["placed"], memo["links"], memo["blits"]
+    else:
+        placed, links = _placed(figures, camera, positions, groups, palette, side_order, margin=memo is not None)
+        blits = []
+        for f, c, r in placed:
+            kind = token_kind(f, table_style)
+            acted = "activated" in f.markers and f.id != active
+            states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
+            wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
+            spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
+                         "hulk" in f.markers)
+            blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
+        if memo is not None:
+            memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))
+    placed = [p for p in placed if vx - p[2] <= p[1][0] <= vx + vw + p[2] and vy - p[2] <= p[1][1] <= vy + vh + p[2]] \
+        if memo is not None else placed
+    for pts, colour, world in links:
+        draw_group_links(surface, pts, colour, (vx, vy, vw, vh), world)
+    surface.blits(blits, doreturn=False)
+    if labels:
+        reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
+        if collect is not None:
+            collect.extend(reqs)
+        else:
+            if placer is None:
+                placer = LabelPlacer(pygame.Rect(camera.viewport))
+            placer.avoid_later(lambda: base_rects(placed))
+            draw_placed(surface, lay_out(reqs, placer))
+    surface.set_clip(clip)
+    return placed
+
+
+def _placed(figures, camera: Camera, positions, groups: bool, palette: Palette, side_order, margin: bool = False):
+    """``(figure, centre px, radius px)`` of the figures in view (``margin``:
+    or within half a view of it; moved to ``positions`` while they slide)
+    and the group links to draw ``(points, colour, table points)``."""
+    vx, vy, vw, vh = camera.viewport
+    if margin:
+        vx, vy, vw, vh = vx - vw // 2, vy - vh // 2, vw * 2, vh * 2
     members: dict[tuple[str, str], list] = {}
     placed = []
     for f in figures:
@@ -70,64 +118,74 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         if c[0] < vx - r or c[1] < vy - r or c[0] > vx + vw + r or c[1] > vy + vh + r:
             continue
         placed.append((f, c, r))
-    for (side, _), mem in members.items():
-        if len(mem) > 1:
-            draw_group_links(surface, [m[0] for m in mem], shade(palette.side(side, side_order), 0.25),
-                             (vx, vy, vw, vh), tuple(m[1] for m in mem))
-    for f, c, r in placed:
-        ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
-        spr = _sprite(f, r, camera.scale, palette.side(f.side, side_order), palette.select, ring)
-        surface.blit(spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2))
-    if placer is None:
-        placer = LabelPlacer(pygame.Rect(camera.viewport))
-    draw_figure_labels(surface, placed, placer, labels, memo)
-    surface.set_clip(clip)
-    return placed
+    links = [([m[0] for m in mem], shade(palette.side(side, side_order), 0.25), tuple(m[1] for m in mem))
+             for (side, _), mem in members.items() if len(mem) > 1]
+    return placed, links
 
 
-def draw_figure_labels(surface: pygame.Surface, placed, placer: LabelPlacer, names: bool = True,
-                       memo: dict | None = None) -> None:
-    """The names, badges and altitudes of the drawn figures (see
-    :func:`draw_figures`). ``memo``: a dict kept between frames; the names'
-    layout is reused while the bases and the labels placed before are the same."""
-    if names:
-        sig = [(f.label, c, r) for f, c, r in placed if f.label and r >= 7]
-        pre = list(placer.rects)
-        if memo is not None and memo.get("sig") == sig and memo.get("pre") == pre:
-            for t, pos, rect, text in memo["out"]:
-                surface.blit(t, pos)
-                placer.rects.append(rect)
-                placer.placed.append((text, rect))
-        else:
-            out = []
-            for label, c, r in sig:
-                t, ink = outlined_text(label, 11, (255, 255, 255))
-                w, h = ink.size
-                x, y = c[0] - w / 2, c[1] - h / 2
-                rect = placer.place((w, h), [(x, y), (x, c[1] + r + 2), (x, c[1] - r - h - 2),
-                                             (c[0] + r + 2, y), (c[0] - r - 2 - w, y)], text=label, clamp=False)
-                pos = (rect.x - ink.x, rect.y - ink.y)
-                surface.blit(t, pos)
-                out.append((t, pos, rect, label))
-            if memo is not None:
-                memo.update(sig=sig, pre=pre, out=out)
-    placer.avoid_later(lambda: [(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1) for _, c, r in placed])
+def base_rects(placed) -> list[tuple]:
+    """Each drawn base as a soft obstacle ``(x, y, w, h, owner id)``."""
+    return [(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1, f.id) for f, c, r in placed]
+
+
+def display_name(f) -> str:
+    """A figure's name for a label: its ``label``, else the head of its
+    profile without the bracketed part, else nothing (never its id)."""
+    if f.label:
+        return f.label
+    head = f.profile[0] if f.profile else ""
+    return head.split(" (")[0].strip()
+
+
+def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selected: str | None = None,
+                  alt_text=None, table_style: str = "ground") -> list[LabelReq]:
+    """The labels of the drawn figures: a name (inside a round base big
+    enough, else a tag beside it with a stripe of the side's colour; a
+    ship's name always beside its hull), the row of status icons and the
+    altitude. Font and icons grow with the zoom."""
+    out: list[LabelReq] = []
+    size = zoom_size(11, camera)
     for f, c, r in placed:
-        if not f.markers and not f.altitude > 0:
-            continue
-        if f.markers and r >= 5:
-            text = " ".join(badge(m) for m in f.markers)
-            t, (w, h) = text_label(text, 10, (255, 240, 160))
-            x = c[0] - w / 2
-            rect = placer.place((w, h), [(x, c[1] + r + 1), (x, c[1] - r - h - 1), (c[0] + r + 2, c[1] - h / 2),
-                                         (c[0] - r - 2 - w, c[1] - h / 2)], text=text)
-            draw_label(surface, t, rect, BADGE_BACKING)
+        name = display_name(f)
+        if name:
+            col = palette.side(f.side, side_order)
+            t, ink = outlined_text(name, size, (255, 255, 255), True)
+            fits = r >= 9 and ink.width <= 2 * r - 2 and ink.height <= 2 * r and token_kind(f, table_style) in ("round", "rect")
+            prio = P_SELECTED if f.id == selected else P_NAME
+            if fits:
+                cands = [(c[0] - ink.width / 2, c[1] - ink.height / 2)]
+                out.append(LabelReq(f"fig:{f.id}:name", t, cands + _around(c, r, ink.width, ink.height), prio,
+                                    f.id != selected, f.id, False, name, ink))
+            else:
+                t = tag(name, size, (240, 240, 236), col)
+                w, h = t.get_size()
+                out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, r, w, h), prio, f.id != selected, f.id, True, name))
+        if f.markers and r >= 4:
+            isz = int(max(9, min(15, r * 0.9, size + 2)))
+            row = icon_row(f.markers, isz, 3 if r < 9 else 6, minor=r >= 12 or f.id == selected)
+            if row is not None:
+                w, h = row.get_size()
+                cands = [(c[0] - w / 2, c[1] + r + 2), (c[0] + r + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - r - h - 2),
+                         (c[0] - r - 2 - w, c[1] - h / 2), (c[0] - w / 2, c[1] + r + h + 4)]
+                out.append(LabelReq(f"fig:{f.id}:icons", row, cands, P_ICONS + (20 if f.id == selected else 0), True,
+                                    f.id, True, " ".join(f.markers)))
         if f.altitude > 0:
-            text = f"^{f.altitude:g}"
-            t, (w, h) = text_label(text, 10, (230, 230, 255))
-            rect = placer.place((w, h), [(c[0] + r, c[1] - r - h), (c[0] - r - w, c[1] - r - h), (c[0] + r + 2, c[1])],
-                                text=text)
-            draw_label(surface, t, rect)
+            text = "up " + (alt_text(f.altitude) if alt_text else f"{f.altitude:g} mm")
+            t = tag(text, max(9, size - 1), (210, 220, 255))
+            w, h = t.get_size()
+            out.append(LabelReq(f"fig:{f.id}:alt", t, [(c[0] + r, c[1] - r - h), (c[0] - r - w, c[1] - r - h),
+                                                        (c[0] + r + 2, c[1])], P_ALTITUDE, True, f.id, True, text))
+    return out
+
+
+def _around(c, r: int, w: int, h: int) -> list[tuple[float, float]]:
+    """Top-left corners putting a ``w`` x ``h`` label just below a base of
+    radius ``r`` at ``c`` (clear of its facing pointer), then above, right,
+    left and the diagonals."""
+    g = 3
+    return [(c[0] - w / 2, c[1] + r + g), (c[0] - w / 2, c[1] - r - h - g), (c[0] + r + g, c[1] - h / 2),
+            (c[0] - r - g - w, c[1] - h / 2), (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] - r * 0.7 - w, c[1] + r * 0.7),
+            (c[0] + r * 0.7, c[1] - r * 0.7 - h), (c[0] - r * 0.7 - w, c[1] - r * 0.7 - h)]
 
 
 def group_links(pts) -> list[tuple[int, int]]:
@@ -176,44 +234,6 @@ def draw_group_links(surface: pygame.Surface, pts, colour, viewport, world=None)
             _LINKS[world] = links
     for i, k in links:
         pygame.draw.line(surface, colour, pts[i], pts[k], 2)
-
-
-_SPRITES: dict = {}
-
-
-def _sprite(f, r: int, scale: float, col, sel_col, ring: int) -> pygame.Surface:
-    """The base, facing tick and selection ring, pre-rendered and cached
-    (the name is drawn over it afterwards, see :func:`draw_figure_labels`)."""
-    key = (col, r, round(f.heading / 2) * 2, ring,
-           (round(f.width * scale), round(f.depth * scale)) if f.radius <= 0 else None)
-    spr = _SPRITES.get(key)
-    if spr is not None:
-        return spr
-    if len(_SPRITES) > 4000:
-        _SPRITES.clear()
-    half = int(r * 1.3) + 6
-    spr = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
-    c = (half, half)
-    heading = key[2]
-    hx, hy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-    if key[4] is not None and key[4][0] > 0 and key[4][1] > 0:
-        w, d = key[4][0] / 2, key[4][1] / 2
-        sx, sy = -hy, hx
-        pts = [(c[0] + hx * d + sx * w, c[1] + hy * d + sy * w), (c[0] + hx * d - sx * w, c[1] + hy * d - sy * w),
-               (c[0] - hx * d - sx * w, c[1] - hy * d - sy * w), (c[0] - hx * d + sx * w, c[1] - hy * d + sy * w)]
-        pygame.draw.polygon(spr, col, pts)
-        pygame.draw.polygon(spr, shade(col, -0.5), pts, 1)
-    else:
-        pygame.draw.circle(spr, col, c, r)
-        pygame.draw.circle(spr, shade(col, -0.55), c, r, 1)
-    tip = (c[0] + hx * r * 1.25, c[1] + hy * r * 1.25)
-    pygame.draw.line(spr, (250, 250, 250), (c[0] + hx * r * 0.3, c[1] + hy * r * 0.3), tip, 2 if r > 6 else 1)
-    if ring == 2:
-        pygame.draw.circle(spr, sel_col, c, r + 4, 2)
-    elif ring == 1:
-        pygame.draw.circle(spr, shade(sel_col, -0.3), c, r + 3, 1)
-    _SPRITES[key] = spr
-    return spr
 
 
 def _moved(f, x: float, y: float):

@@ -9,11 +9,19 @@ obstacles: bases, other planets' wells). When every candidate is taken the
 label is stacked below (then above) its first candidate. Text is drawn on a
 translucent dark backing so it stays readable over facing ticks, rings and
 sight lines.
+
+Labels never jump and never overprint: a label given a ``key`` keeps the
+spot it had last frame (the placer's ``memory``) while that spot is still
+one of its candidates and free, so nothing moves when nothing moved; an
+``optional`` label with no free spot is hidden rather than drawn over
+another. :func:`lay_out` places a frame's :class:`LabelReq` in order of
+priority, so the less important ones give way.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
@@ -47,13 +55,18 @@ class LabelPlacer:
         outer: the hard limit (the viewport); default ``bounds``.
     """
 
-    def __init__(self, bounds, outer=None) -> None:
+    def __init__(self, bounds, outer=None, memory: dict | None = None) -> None:
         self.bounds = pygame.Rect(bounds)
         self.outer = pygame.Rect(outer) if outer is not None else pygame.Rect(self.bounds)
         self.rects: list[pygame.Rect] = []
         #: (text, rect) of every label placed (tests, debugging)
         self.placed: list[tuple[str, pygame.Rect]] = []
+        #: key -> top-left of each keyed label last frame (kept while still free)
+        self.memory = dict(memory or {})
+        #: key -> top-left of each keyed label placed now (next frame's memory)
+        self.positions: dict[str, tuple[int, int]] = {}
         self.soft_rects: list[pygame.Rect] = []
+        self.soft_owners: list = []
         self.soft_circles: list[tuple[float, float, float, object]] = []
         self._soft_later: list = []
 
@@ -65,9 +78,12 @@ class LabelPlacer:
         self.placed.append((text, r))
         return r
 
-    def avoid_rect(self, rect) -> None:
-        """A soft obstacle: labels keep off it when they can (a base)."""
+    def avoid_rect(self, rect, owner=None) -> None:
+        """A soft obstacle: labels keep off it when they can (a base);
+        ``owner``'s own labels may lie on it."""
+        self._soft()
         self.soft_rects.append(pygame.Rect(rect))
+        self.soft_owners.append(owner)
 
     def avoid_later(self, make) -> None:
         """Soft obstacle rects made by ``make()`` only if a label ever asks
@@ -76,7 +92,12 @@ class LabelPlacer:
 
     def _soft(self) -> list[pygame.Rect]:
         while self._soft_later:
-            self.soft_rects.extend(pygame.Rect(r) for r in self._soft_later.pop()())
+            for r in self._soft_later.pop()():
+                owner = None
+                if len(r) == 5:
+                    owner, r = r[4], r[:4]
+                self.soft_rects.append(pygame.Rect(r))
+                self.soft_owners.append(owner)
         return self.soft_rects
 
     def avoid_circle(self, cx: float, cy: float, rad: float, owner=None) -> None:
@@ -96,7 +117,8 @@ class LabelPlacer:
         if r.inflate(2, 2).collidelist(self.rects) >= 0:
             return False
         if soft:
-            if r.collidelist(self._soft()) >= 0:
+            hits = r.collidelistall(self._soft())
+            if any(owner is None or self.soft_owners[i] != owner for i in hits):
                 return False
             for cx, cy, rad, who in self.soft_circles:
                 if who is not None and who == owner:
@@ -105,21 +127,42 @@ class LabelPlacer:
                     return False
         return True
 
-    def place(self, size, candidates, text: str = "", owner=None, clamp: bool = True) -> pygame.Rect:
-        """The first free spot for a label of ``size`` among ``candidates``
-        (top-left corners, best first), taken and returned."""
+    def take(self, r: pygame.Rect, text: str = "", key: str | None = None) -> pygame.Rect:
+        """Occupy ``r`` for a label (remembered under ``key``)."""
+        if key is not None:
+            self.positions[key] = (r.x, r.y)
+        return self.occupy(r, text)
+
+    def place(self, size, candidates, text: str = "", owner=None, clamp: bool = True, key: str | None = None,
+              optional: bool = False) -> pygame.Rect | None:
+        """The spot for a label of ``size`` among ``candidates`` (top-left
+        corners, best first), taken and returned: where the label ``key``
+        was last frame when that is still a candidate and free, else the
+        first free one (off soft obstacles if possible). None for an
+        ``optional`` label when every candidate is taken (it is hidden);
+        any other label is then stacked beside its first candidate."""
         w, h = int(size[0]), int(size[1])
-        first = None
+        rects = []
+        for x, y in candidates:
+            r = pygame.Rect(int(x), int(y), w, h)
+            if clamp:
+                rects.append(self.clamp(r))
+            elif self.outer.contains(r):  # an unshifted label never hangs out of the view
+                rects.append(r)
+        if key is not None and key in self.memory:
+            was = pygame.Rect(self.memory[key], (w, h))
+            if was in rects and self.free(was, False, owner):
+                return self.take(was, text, key)
+        first = rects[0] if rects else None
+        if first is None and not clamp:
+            return None  # its owner is (partly) out of the view: no label
         passes = (True, False) if (self.soft_rects or self.soft_circles or self._soft_later) else (False,)
         for soft in passes:
-            for x, y in candidates:
-                r = pygame.Rect(int(x), int(y), w, h)
-                if clamp:
-                    r = self.clamp(r)
-                if first is None:
-                    first = r
+            for r in rects:
                 if self.free(r, soft, owner):
-                    return self.occupy(r, text)
+                    return self.take(r, text, key)
+        if optional:
+            return None
         if first is None:
             first = self.clamp(pygame.Rect(self.bounds.x, self.bounds.y, w, h)) if clamp else pygame.Rect(0, 0, w, h)
         step = h + 1
@@ -129,8 +172,8 @@ class LabelPlacer:
                 if clamp:
                     r = self.clamp(r)
                 if self.free(r, False):
-                    return self.occupy(r, text)
-        return self.occupy(first, text)  # pragma: no cover - a table full of labels
+                    return self.take(r, text, key)
+        return self.take(first, text, key)  # pragma: no cover - a table full of labels
 
     # -- candidate sets -------------------------------------------------------------------
     @staticmethod
@@ -165,6 +208,71 @@ class LabelPlacer:
                 off = s * (abs(nx) * (w / 2 + 3) + abs(ny) * (h / 2 + 3))
                 out.append((mx + nx * off - w / 2, my + ny * off - h / 2))
         return out
+
+
+@dataclass
+class LabelReq:
+    """One label a frame wants drawn: its rendered surface, where it may go
+    (top-left corners of ``ink``, best first), how much it matters."""
+
+    key: str  #: stable identity across frames ("fig:reyes:name")
+    surf: pygame.Surface
+    candidates: list
+    priority: int = 50  #: higher first
+    optional: bool = True  #: hidden (not drawn) when it finds no free spot
+    owner: object = None  #: may lie on its owner's soft obstacle (its own base)
+    clamp: bool = True
+    text: str = ""  #: what it says (tests and the placer's record)
+    ink: pygame.Rect | None = None  #: the part of ``surf`` that must not overlap (default: all of it)
+    rect: pygame.Rect | None = field(default=None, compare=False)  #: where it went (after lay_out)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.ink.size if self.ink is not None else self.surf.get_size()
+
+
+def lay_out(reqs, placer: LabelPlacer) -> list[LabelReq]:
+    """Place ``reqs`` most important first (stable for equal priority);
+    returns those that found a spot, with ``rect`` set."""
+    out = []
+    for q in sorted(reqs, key=lambda q: -q.priority):
+        q.rect = placer.place(q.size, q.candidates, text=q.text, owner=q.owner, clamp=q.clamp, key=q.key,
+                              optional=q.optional)
+        if q.rect is not None:
+            out.append(q)
+    return out
+
+
+def draw_placed(surface: pygame.Surface, placed) -> None:
+    """Blit laid-out labels (their ink at their rect), in one call."""
+    surface.blits([(q.surf, (q.rect.x - q.ink.x, q.rect.y - q.ink.y) if q.ink is not None else q.rect.topleft)
+                   for q in placed], doreturn=False)
+
+
+@lru_cache(maxsize=4096)
+def _tag(text: str, size: int, colour, stripe, _scale: float) -> pygame.Surface:
+    t = fonts.text(text, size, colour)
+    w, h = t.get_width() + 2 * PAD + (4 if stripe else 0), t.get_height()
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, BACKING, s.get_rect(), border_radius=3)
+    if stripe:
+        pygame.draw.rect(s, (*stripe, 255), pygame.Rect(0, 1, 3, h - 2), border_radius=1)
+    s.blit(t, (PAD + (4 if stripe else 0), 0))
+    return s
+
+
+def tag(text: str, size: int = 12, colour=(235, 235, 230), stripe=None) -> pygame.Surface:
+    """A label on its own rounded dark backing, with a coloured stripe at
+    its left (a side's colour) when ``stripe`` is given. Cached."""
+    return _tag(text, int(size), tuple(colour), tuple(stripe) if stripe else None, fonts._SCALE[0])
+
+
+def zoom_size(base: int, camera) -> int:
+    """A label's font size at the camera's zoom: ``base`` at fit-to-table,
+    up to 4 px larger zoomed in (never smaller)."""
+    fit = getattr(camera, "fit_scale", camera.scale) or camera.scale
+    z = max(1.0, camera.scale / fit)
+    return int(base + min(4.0, 2.2 * math.log2(z)))
 
 
 def label_size(surf: pygame.Surface) -> tuple[int, int]:

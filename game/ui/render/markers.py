@@ -12,11 +12,15 @@ same spot (the corner notes) stack; every label is shifted inside the table.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.ui.camera import Camera
-from game.ui.palette import Palette
-from game.ui.render.labels import LabelPlacer, draw_label, text_label
+from game.ui.palette import Palette, shade
+from game.ui.render.terrain_art import dashed_ring
+from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
+from game.ui.naming import sentence
 
 KIND_COLOURS = {"objective": (240, 240, 240), "blast": (255, 120, 40), "template": (255, 140, 40),
                 "lane": (250, 220, 80), "smoke": (200, 200, 200), "hulk": (150, 150, 150)}
@@ -47,9 +51,18 @@ def _circle_px(m, camera: Camera) -> int:
     return max(4, int(camera.mm(m.radius or 6)))
 
 
+#: a gravity well's dashed ring
+WELL = (150, 190, 235)
+#: marker kinds drawn as soft translucent puffs (smoke on the table)
+SOFT = {"smoke": (200, 200, 204), "red_smoke": (230, 80, 70)}
+_SOFT_CACHE: dict = {}
+
+
 def draw_marker_shapes(surface: pygame.Surface, camera: Camera, markers, palette: Palette, side_order=()) -> None:
     """Every marker's shape (not its label), clipped to the table within the
-    viewport: a gravity well near an edge is cut at the table edge."""
+    viewport: a gravity well near an edge is cut at the table edge. Gravity
+    wells are dashed rings, blast markers bursts, smoke soft puffs, an
+    attack an arrow; other polygons translucent with an outline."""
     if not markers:
         return
     clip = surface.get_clip()
@@ -59,14 +72,26 @@ def draw_marker_shapes(surface: pygame.Surface, camera: Camera, markers, palette
             continue
         col = marker_colour(m, palette, side_order)
         pts = [camera.to_screen(x, y) for x, y in m.points]
-        if len(pts) >= 3:
+        if m.kind in SOFT and pts:
+            _soft(surface, camera, m, SOFT[m.kind])
+        elif m.kind == "gravity_well" and len(pts) == 1:
+            r = _circle_px(m, camera)
+            dashed_ring(surface, WELL, circle_points(pts[0], r), 1, 6.0)
+        elif m.kind == "blast" and len(pts) == 1:
+            _burst(surface, pts[0], _circle_px(m, camera), col)
+        elif m.kind == "attack" and len(pts) == 2:
+            _arrow(surface, pts[0], pts[1], col)
+        elif len(pts) >= 3:
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).clip(surface.get_clip())
             if box.width > 0 and box.height > 0:
                 s = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.polygon(s, (*col, 70), [(x - box.x, y - box.y) for x, y in pts])
+                pygame.draw.polygon(s, (*col, 60), [(x - box.x, y - box.y) for x, y in pts])
                 surface.blit(s, box.topleft)
-            pygame.draw.polygon(surface, col, pts, 2)
+            if m.kind == "objective":
+                dashed_ring(surface, col, pts, 2, 8.0)
+            else:
+                pygame.draw.polygon(surface, col, pts, 2)
         elif len(pts) == 2:
             w = max(2, int(camera.mm(m.radius * 2))) if m.radius else 3
             pygame.draw.line(surface, col, pts[0], pts[1], w)
@@ -75,6 +100,68 @@ def draw_marker_shapes(surface: pygame.Surface, camera: Camera, markers, palette
             pygame.draw.circle(surface, col, pts[0], r, 2)
             pygame.draw.circle(surface, col, pts[0], 2)
     surface.set_clip(clip)
+
+
+def circle_points(c, r: float, n: int = 72) -> list[tuple[float, float]]:
+    """A circle of radius ``r`` px about ``c`` as ``n`` points."""
+    return [(c[0] + r * math.cos(2 * math.pi * k / n), c[1] + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+
+
+def _burst(surface, c, r: int, col) -> None:
+    """A blast marker: an eight-pointed burst."""
+    pts = []
+    for k in range(16):
+        a = k * math.pi / 8
+        rr = r if k % 2 == 0 else r * 0.55
+        pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
+    box = pygame.Rect(c[0] - r - 1, c[1] - r - 1, 2 * r + 3, 2 * r + 3)
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(s, (*col, 150), [(x - box.x, y - box.y) for x, y in pts])
+    surface.blit(s, box.topleft)
+    pygame.draw.polygon(surface, (255, 220, 120), pts, 1)
+
+
+def _arrow(surface, a, b, col) -> None:
+    """An attack waiting for its answer: a line with an arrowhead at the target."""
+    pygame.draw.line(surface, (10, 10, 12), a, b, 5)
+    pygame.draw.line(surface, col, a, b, 3)
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    h = 12
+    head = [b, (b[0] - ux * h - uy * h * 0.5, b[1] - uy * h + ux * h * 0.5), (b[0] - ux * h + uy * h * 0.5, b[1] - uy * h - ux * h * 0.5)]
+    pygame.draw.polygon(surface, col, head)
+    pygame.draw.polygon(surface, (10, 10, 12), head, 1)
+
+
+def _soft(surface, camera: Camera, m, col) -> None:
+    """Smoke: soft translucent puffs over the marker's area (rendered once
+    per marker and zoom, then blitted)."""
+    key = (m.id, m.points, m.radius, round(camera.scale, 6), col)
+    hit = _SOFT_CACHE.get(key)
+    if hit is None:
+        if len(_SOFT_CACHE) > 64:
+            _SOFT_CACHE.clear()
+        from shapely.geometry import Point, Polygon
+
+        from game.ui.render.terrain_art import inside_points, rng_for
+
+        poly = Polygon(m.points) if len(m.points) >= 3 else Point(m.points[0]).buffer(max(m.radius, 6.0), 16)
+        x0, y0, x1, y1 = poly.bounds
+        s = camera.scale
+        pad = max(4, int(6 * s))
+        surf = pygame.Surface((int((x1 - x0) * s) + 2 * pad, int((y1 - y0) * s) + 2 * pad), pygame.SRCALPHA)
+        surf.fill((*col, 0))
+        ring = [((x - x0) * s + pad, (y - y0) * s + pad) for x, y in poly.exterior.coords]
+        pygame.draw.polygon(surf, (*col, 90), ring)
+        rng = rng_for(m.id, m.kind)
+        for x, y in inside_points(poly, 14.0, rng):
+            pygame.draw.circle(surf, (*shade(col, 0.25), 120), ((x - x0) * s + pad, (y - y0) * s + pad),
+                               max(2, int(rng.uniform(5, 9) * s)))
+        surf = pygame.transform.gaussian_blur(surf, max(2, min(10, int(3 * s))))
+        hit = _SOFT_CACHE[key] = (surf, (x0, y0), pad)
+    surf, (x0, y0), pad = hit
+    o = camera.to_screen(x0, y0)
+    surface.blit(surf, (o[0] - pad, o[1] - pad))
 
 
 def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
@@ -97,30 +184,49 @@ def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
     return LabelPlacer.around_circle(c[0], c[1], _circle_px(m, camera), w, h)
 
 
+#: label priority by marker kind (the rest: P_OTHER); notes and attacks are never hidden
+PRIORITY = {"sunward": 88, "note": 88, "sitrep": 88, "attack": 87, "objective": 86, "exfil": 45}
+P_OTHER = 40
+
+
+def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
+                      placer: LabelPlacer | None = None, namer=None) -> list[LabelReq]:
+    """The markers' labels as :class:`LabelReq` (laid out with the frame's
+    other labels). With ``placer``, every ring is made a soft obstacle for
+    the labels of the others; ``namer`` rewrites ids in the labels as names."""
+    out: list[LabelReq] = []
+    if not markers:
+        return out
+    if placer is not None:
+        for m in markers:
+            if len(m.points) == 1 and m.kind not in TEXT_ONLY and m.radius:
+                c = camera.to_screen(*m.points[0])
+                placer.avoid_circle(c[0], c[1], _circle_px(m, camera), owner=m.id)
+    size = zoom_size(12, camera)
+    for i, m in enumerate(markers):
+        if not m.label:
+            continue
+        text = sentence(namer(m.label) if namer is not None else m.label)
+        t = tag(text, size, marker_colour(m, palette, side_order))
+        w, h = t.get_size()
+        cands = marker_candidates(m, camera, w, h)
+        if not cands:
+            continue
+        prio = PRIORITY.get(m.kind, P_OTHER)
+        out.append(LabelReq(f"marker:{m.id}:{i}", t, cands, prio, prio < 86, m.id, True, text))
+    return out
+
+
 def draw_marker_labels(surface: pygame.Surface, camera: Camera, markers, palette: Palette, side_order=(),
                        placer: LabelPlacer | None = None) -> LabelPlacer:
     """Every marker's label, laid out by ``placer`` (a new one for the
     table within the viewport when None); returns the placer."""
     if placer is None:
         placer = LabelPlacer(table_clip(camera), camera.viewport)
-    if not markers:
-        return placer
-    for m in markers:  # every ring is a soft obstacle for the labels of the others
-        if len(m.points) == 1 and m.kind not in TEXT_ONLY and m.radius:
-            c = camera.to_screen(*m.points[0])
-            placer.avoid_circle(c[0], c[1], _circle_px(m, camera), owner=m.id)
+    reqs = marker_label_reqs(camera, markers, palette, side_order, placer)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
-    for m in markers:
-        if not m.label:
-            continue
-        col = marker_colour(m, palette, side_order)
-        t, (w, h) = text_label(m.label, 12, col)
-        cands = marker_candidates(m, camera, w, h)
-        if not cands:
-            continue
-        r = placer.place((w, h), cands, text=m.label, owner=m.id)
-        draw_label(surface, t, r)
+    draw_placed(surface, lay_out(reqs, placer))
     surface.set_clip(clip)
     return placer
 

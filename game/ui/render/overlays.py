@@ -6,6 +6,7 @@ bands."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 import pygame
@@ -13,34 +14,32 @@ import pygame
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
-from game.ui.render.labels import LabelPlacer, draw_label, text_label
+from game.ui.render.labels import LabelPlacer
 
 
 class LosOverlay:
-    """Renders a :class:`game.ui.los.LosResult` to a cached translucent surface."""
+    """Renders a :class:`game.ui.los.LosResult`: the hidden shading and the
+    sight lines to a cached translucent surface (whole table per zoom, pans
+    reuse it); the percentages are labels laid out with the frame's others
+    (:meth:`label_reqs`), so none covers the legend or another label."""
 
     def __init__(self) -> None:
         self._key = None
         self._surf: pygame.Surface | None = None
-        #: (text, rect) of the percentages on the cached surface (its own pixels)
-        self.labels: list[tuple[str, pygame.Rect]] = []
         #: where the cached surface was last blitted (screen px)
         self.origin: tuple[int, int] = (0, 0)
 
     def draw(self, surface: pygame.Surface, camera: Camera, los, palette: Palette, avoid=None, avoid_key=None) -> None:
-        """Blit the overlay (re-render only when ``los``, the camera or
-        ``avoid_key`` changed). ``avoid``: screen rects (bases) the
-        percentages keep off, a callable giving them when the overlay is
-        re-rendered."""
+        """Blit the overlay (re-render only when ``los`` or the camera
+        changed). ``avoid``/``avoid_key``: kept for callers; the percentages
+        are laid out per frame now."""
         if los is None:
             return
         tw, th = camera.table
         whole = tw * camera.scale <= 3000 and th * camera.scale <= 3000
         key = (id(los), round(camera.scale, 6), palette.name) if whole else (id(los), camera.state(), palette.name)
-        key = (key, avoid_key)
         if key != self._key:
-            rects = avoid() if callable(avoid) else (avoid or ())
-            self._surf = self._render(camera, los, palette, whole, rects)
+            self._surf = self._render(camera, los, palette, whole)
             self._key = key
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
@@ -48,12 +47,29 @@ class LosOverlay:
         surface.blit(self._surf, self.origin)
         surface.set_clip(clip)
 
-    def screen_labels(self) -> list[tuple[str, pygame.Rect]]:
-        """The percentages' rects on screen where the overlay was last drawn."""
-        ox, oy = self.origin
-        return [(t, r.move(ox, oy)) for t, r in self.labels]
+    def label_reqs(self, camera: Camera, los, palette: Palette) -> list:
+        """One percentage per target (the verdict's label, in its line's
+        colour), to lie along its line; on a crowded table (over 24 lines)
+        only the targets in view are labelled."""
+        from game.ui.render.labels import LabelReq
 
-    def _render(self, camera: Camera, los, palette: Palette, whole: bool, avoid=()) -> pygame.Surface:
+        if los is None:
+            return []
+        colours = {"clear": palette.clear, "cover": palette.partial, "blocked": palette.blocked}
+        out = []
+        seen = set()
+        for ln in los.lines:
+            if ln.target_id in seen or (ln.state == "blocked" and len(los.lines) > 24):
+                continue
+            seen.add(ln.target_id)
+            t = los_tag(ln.label, colours[ln.state])
+            w, h = t.get_size()
+            a, b = camera.to_screen(*ln.a), camera.to_screen(*ln.b)
+            out.append(LabelReq(f"los:{ln.target_id}", t, LabelPlacer.along(a, b, w, h), 95 if ln.state != "blocked" else 84,
+                                ln.state == "blocked", None, True, ln.label))
+        return out
+
+    def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
         """Whole table at this zoom (pans reuse it), or just the viewport."""
         vx, vy, vw, vh = camera.viewport
         if whole:
@@ -63,42 +79,58 @@ class LosOverlay:
         else:
             surf = pygame.Surface((vw, vh), pygame.SRCALPHA)
             off = np.array([vx, vy])
-        placer = LabelPlacer(surf.get_rect())
-        ox, oy = int(off[0]), int(off[1])
-        placer.rects.extend(pygame.Rect(r).move(-ox, -oy) for r in avoid)  # the bases: never under a percentage
         reg = los.region
         if reg is not None:
             for polys, alpha in ((reg.partial, 60), (reg.hidden, 110)):
                 for rings in polys:
                     _shade(surf, camera, off, rings, (*HIDDEN_SHADE, alpha))
         colours = {"clear": palette.clear, "cover": palette.partial, "blocked": palette.blocked}
-        todo = []
-        seen_targets = set()
         for ln in los.lines:
             a = np.array(camera.to_screen(*ln.a)) - off
             b = np.array(camera.to_screen(*ln.b)) - off
-            col = colours[ln.state]
-            if ln.state == "blocked":
-                _dashed(surf, (*col, 220), a, b, 2)
-            else:
-                pygame.draw.line(surf, (*col, 230), a, b, 3 if ln.state == "clear" else 2)
-            if ln.target_id in seen_targets or (ln.state == "blocked" and len(los.lines) > 24):
-                continue  # one label a target; a crowded table: label only what can be seen
-            seen_targets.add(ln.target_id)
-            todo.append((ln, a, b, col))
-        # the percentages last, over every line, laid out so none covers another or a base
-        self.labels = []
-        for ln, a, b, col in todo:
-            label = ln.label
-            t, (w, h) = text_label(label, 12, col, True)
-            r = placer.place((w, h), LabelPlacer.along(a, b, w, h), text=label)
-            draw_label(surf, t, r, LOS_BACKING)
-            self.labels.append((label, r))
+            sight_line(surf, ln.state, colours[ln.state], a, b)
         return surf
 
 
 #: the backing of the LoS percentages (pixels of the overlay layer)
-LOS_BACKING = (10, 10, 10, 190)
+LOS_BACKING = (10, 10, 12, 215)
+#: how each verdict's line is drawn: (width px, dash px or 0 for solid, gap px)
+LINE_STYLE = {"clear": (3, 0, 0), "cover": (3, 12, 5), "blocked": (2, 5, 6)}
+
+
+def sight_line(surf, state: str, col, a, b, cap: bool = True) -> None:
+    """One sight line on the overlay layer: a dark casing under the line (it
+    reads over any terrain), solid when clear, long dashes in cover, short
+    dashes with no line of sight, and a dot at the target's end."""
+    width, dash, gap = LINE_STYLE.get(state, (2, 0, 0))
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    casing = (8, 8, 10, 150)
+    if dash:
+        _dashed(surf, casing, a, b, width + 2, dash, gap)
+        _dashed(surf, (*col, 235), a, b, width, dash, gap)
+    else:
+        pygame.draw.line(surf, casing, a, b, width + 2)
+        pygame.draw.line(surf, (*col, 235), a, b, width)
+    if cap:
+        pygame.draw.circle(surf, casing, b, width + 2)
+        pygame.draw.circle(surf, (*col, 255), b, width)
+
+
+def los_tag(text: str, col) -> pygame.Surface:
+    """A sight-line percentage: bold text in the line's colour on a dark
+    rounded backing edged in the same colour."""
+    return _los_tag(text, tuple(col), fonts._SCALE[0])
+
+
+@lru_cache(maxsize=512)
+def _los_tag(text: str, col, _scale: float) -> pygame.Surface:
+    t = fonts.text(text, 12, col, True)
+    w, h = t.get_width() + 8, t.get_height() + 2
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, LOS_BACKING, s.get_rect(), border_radius=4)
+    pygame.draw.rect(s, (*col, 200), s.get_rect(), 1, border_radius=4)
+    s.blit(t, (4, 1))
+    return s
 #: the shade over what the viewer cannot see (alpha per region)
 HIDDEN_SHADE = (12, 14, 30)
 
@@ -115,13 +147,13 @@ def _shade(surf, camera: Camera, off, rings, col) -> None:
     surf.blit(layer, (0, 0))
 
 
-def _dashed(surf, col, a, b, width: int, dash: float = 8.0) -> None:
+def _dashed(surf, col, a, b, width: int, dash: float = 8.0, gap: float | None = None) -> None:
     d = b - a
     n = float(np.hypot(*d))
     if n < 1:
         return
     u = d / n
-    for s in np.arange(0, n, dash * 2):
+    for s in np.arange(0, n, dash + (dash if gap is None else gap)):
         pygame.draw.line(surf, col, a + u * s, a + u * min(s + dash, n), width)
 
 
@@ -191,16 +223,29 @@ def draw_arc(surface, camera: Camera, arc: dict, colour) -> None:
     pygame.draw.polygon(surface, colour, sp, 1)
 
 
-def draw_range_rings(surface, camera: Camera, origin, radii, colour) -> None:
-    """Range bands as rings around ``origin`` with their distance (clipped to the viewport)."""
+def draw_range_rings(surface, camera: Camera, origin, radii, colour, fmt=None, collect: list | None = None) -> None:
+    """Range bands as rings around ``origin`` with their distance
+    (``fmt(mm) -> str``, default mm; clipped to the viewport). With
+    ``collect`` the distances are appended as label requests (laid out
+    with the frame's other labels), else drawn at once."""
+    from game.ui.render.labels import LabelReq, tag
+
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(camera.viewport).clip(clip))
     c = camera.to_screen(*origin)
-    for r in radii:
+    for i, r in enumerate(radii):
         pr = int(camera.mm(r))
         if pr > 2:
             pygame.draw.circle(surface, colour, c, pr, 1)
-            surface.blit(fonts.text(f"{r:g}", 10, colour), (c[0] + pr + 2, c[1] - 6))
+            text = fmt(r) if fmt else f"{r:g} mm"
+            t = tag(text, 10, colour)
+            w, h = t.get_size()
+            cands = [(c[0] + pr + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - pr - h - 1), (c[0] - w / 2, c[1] + pr + 1),
+                     (c[0] - pr - w - 2, c[1] - h / 2)]
+            if collect is not None:
+                collect.append(LabelReq(f"range:{i}", t, cands, 35, True, None, True, text))
+            else:
+                surface.blit(t, cands[0])
     surface.set_clip(clip)
 
 

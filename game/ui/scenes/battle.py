@@ -19,6 +19,7 @@ import pygame_gui
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
+from game.ui.marker_vocab import words
 from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel
 from game.ui.render.logpanel import wrap as wrap_text
@@ -45,6 +46,7 @@ class BattleScene(Scene):
         self.pending: list = []  #: actions offered in the bar (clicked target)
         self.pending_target = None  #: (x, y) or figure id the pending actions aim at
         self.preview = None
+        self.hover_preview = None  #: the preview of the action button under the mouse
         self.status = ""
         self.status_bad = False
         self.show_los = True
@@ -58,6 +60,8 @@ class BattleScene(Scene):
         self._bar_key = None
         self._bar_buttons: dict = {}
         self.summary_shown = False
+        #: the scene to go back to instead of the menu (the map editor, for a test play)
+        self.back_to = None
         self.bottom_text: list[str] = []  #: the info lines last drawn in the bottom bar (tests)
         self._saved = self._history_mark()  #: the history at the last save / load / start
 
@@ -107,7 +111,7 @@ class BattleScene(Scene):
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
         w, h = self.app.size
-        bar = [("Menu", self.ask_leave), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
+        bar = [("Editor" if self.back_to is not None else "Menu", self.ask_leave), ("Undo", self.undo), ("Save", self.save_game), ("Load", self.ask_load),
                ("LoS", self.toggle_los), ("Ranges", self.toggle_ranges), ("Groups", self.toggle_groups),
                ("Skip AI", self.skip_ai),
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
@@ -145,6 +149,8 @@ class BattleScene(Scene):
         self.table = self.view.table
         if self.selected and self.selected not in self.view.by_id:
             self.selected = None
+        self.view.ready = set(self.actors()) if self.my_turn else set()  # "may still act" marks
+        self.view.active = self.mid_activation() if self.my_turn else None
         key = (state.seq, len(s.battle.history), self.selected, self.show_los)
         if key != self._seq or force_los or moved:
             self._seq = key
@@ -234,11 +240,17 @@ class BattleScene(Scene):
         return f"Your turn: select a model that can act ({names}), or Tab."
 
     def _fig_name(self, fid: str) -> str:
-        f = self.view.by_id.get(fid)
-        if f is None or not f.profile:
-            return fid
-        name = f.profile[0]
-        return name if fid in name else f"{name} ({fid})"
+        return self.view.namer.figures.get(fid, fid)
+
+    def label_of(self, action) -> str:
+        """An action's button label as the player reads it (names, places, the ruleset's unit)."""
+        s = self.session
+        return self.view.namer(action_label(action, s.ruleset, s.battle.state))
+
+    def preview_of(self, action, actor=None):
+        """:func:`make_preview` of ``action`` (distances in the ruleset's unit)."""
+        s = self.session
+        return make_preview(s.ruleset, s.battle.state, action, actor, self.view.distance_text)
 
     # -- actions ------------------------------------------------------------------------------------
     def select(self, figure_id: str | None) -> None:
@@ -264,7 +276,7 @@ class BattleScene(Scene):
         acts = self.actions_at(x, y, target_id)
         s = self.session
         actor = self.view.by_id.get(self.selected)
-        self.preview = make_preview(s.ruleset, s.battle.state, acts[0], actor) if acts else None
+        self.preview = self.preview_of(acts[0], actor) if acts else None
         if lock:
             self.pending = acts
             self.pending_target = target_id or (x, y)
@@ -291,7 +303,7 @@ class BattleScene(Scene):
         if not r.ok:
             self.set_status(r.reason, bad=True)
             return False
-        self.set_status(f"{action_label(action, s.ruleset)}: done")
+        self.set_status(f"{self.label_of(action)}: done")
         self.pending, self.pending_target, self.preview = [], None, None
         self.refresh()
         self._after_change()
@@ -405,8 +417,13 @@ class BattleScene(Scene):
                                    {"Save": save_and_leave, "Leave": self.to_menu, "Cancel": None}))
 
     def to_menu(self) -> None:
-        """Leave the battle for the menu (no questions)."""
+        """Leave the battle for the menu (no questions), or for the scene it
+        was opened from (``back_to``: the map editor after a test play)."""
         from game.ui.scenes.menu import MenuScene
+
+        if self.back_to is not None and self.back_to in self.app.stack:
+            self.app.pop(self)
+            return
 
         sp = self.session.scenario_path
         self.app.reset(MenuScene(scenario=sp, seed=self.session.battle.seed))
@@ -447,12 +464,29 @@ class BattleScene(Scene):
         return True
 
     # -- input ------------------------------------------------------------------------------------
+    def hover_button(self, button) -> None:
+        """The mouse is on an action button: preview its action (odds, the
+        roll needed, its effect on the table) before it is committed."""
+        a = self._bar_buttons.get(button)
+        if a is None:
+            self.hover_preview = None
+            return
+        actor = self.view.by_id.get(self.selected) if self.selected else None
+        self.hover_preview = self.preview_of(a, actor)
+
     def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self._bar_buttons:
+            self.hover_button(event.ui_element)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_ON_UNHOVERED and event.ui_element in self._bar_buttons:
+            self.hover_preview = None
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.top_buttons:
                 self.top_buttons[event.ui_element]()
                 return True
             if event.ui_element in self._bar_buttons:
+                self.hover_preview = None
                 self.commit(self._bar_buttons[event.ui_element])
                 return True
             if event.ui_element is self.btn_side:
@@ -583,13 +617,13 @@ class BattleScene(Scene):
         for o in self.view.los_targets(me)[:8]:
             acts += list(rs.figure_actions(state, me.side, me.id, o.id))[:1]
         acts += list(rs.figure_actions(state, me.side, me.id, None))
-        previews = [make_preview(rs, state, a, me) for a in acts]
+        previews = [self.preview_of(a, me) for a in acts]
         previews.sort(key=lambda p: (not p.legal, p.odds is None))
         self.preview = previews[0] if previews else None
 
     def draw(self, surface) -> None:
         surface.fill((18, 20, 24))
-        self.view.draw(surface, self.selected, self.preview, self.show_los)
+        self.view.draw(surface, self.selected, self.hover_preview or self.preview, self.show_los)
         self._draw_top(surface)
         self._draw_right(surface)
         self._draw_bottom(surface)
@@ -618,7 +652,9 @@ class BattleScene(Scene):
             return _fit(f"Battle over - {b.state.winner or 'draw'} ({b.state.end_reason})", f, width)
         active = b.active_side
         who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
-        tail = f"Turn {b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
+        limit = b.scenario.turn_limit
+        turn = f"Turn {b.state.turn} of {limit}" if limit else f"Turn {b.state.turn}"
+        tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
             return full
@@ -627,7 +663,7 @@ class BattleScene(Scene):
             return f"{_fit(b.scenario.name, f, room)}  |  {tail}"
         if f.size(tail)[0] <= width:
             return tail
-        short = f"T{b.state.turn}  |  {s.ruleset.phase(b.state)}  |  {active} ({who})"
+        short = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {active} ({who})"
         return _fit(short, f, width)
 
     def _draw_right(self, surface) -> None:
@@ -639,21 +675,26 @@ class BattleScene(Scene):
         y += 22
         outcome = s.ruleset.outcome(s.battle.state)
         objs = s.battle.scenario.objectives
-        # objectives word-wrapped to the panel width; lines that would run into the
-        # undo line below are cut, the last one kept with an ellipsis
+        # objectives word-wrapped to the panel width, each with a box ticked when done
+        # (crossed when failed); lines that would run into the undo line below are
+        # cut, the last one kept with an ellipsis
         width = rr.width - 20
         bottom = rr.y + 126 - (17 if outcome.score else 0)
-        rows: list[tuple[int, str]] = []
-        for o in objs:
-            for i, part in enumerate(wrap_text(f"{o.side}: {o.text or o.kind}", width - 12, 13)):
-                rows.append((0 if i == 0 else 12, part))
+        rows: list[tuple[int, str, str | None]] = []
+        for text, st in self.objective_lines():
+            for i, part in enumerate(wrap_text(text, width - 30, 13)):
+                rows.append((0 if i == 0 else 1, part, st if i == 0 else None))
         room = max(1, (bottom - y) // 15)
         if len(rows) > room:
             rows = rows[:room]
-            ind, last = rows[-1]
-            rows[-1] = (ind, _fit(last + " ...", fonts.font(13), width - ind))
-        for ind, part in rows:
-            surface.blit(fonts.text(part, 13), (rr.x + 10 + ind, y))
+            ind, last, st = rows[-1]
+            rows[-1] = (ind, _fit(last + " ...", fonts.font(13), width - 30), st)
+        pal = self.app.palette
+        for ind, part, st in rows:
+            if st is not None:
+                objective_box(surface, (rr.x + 10, y + 3), st, pal)
+            col = (150, 150, 150) if st == "failed" else ((190, 230, 190) if st == "done" else (235, 235, 230))
+            surface.blit(fonts.text(part, 13, col), (rr.x + 28, y))
             y += 15
         if rows:
             y += 2
@@ -671,23 +712,41 @@ class BattleScene(Scene):
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(s.log.version, self.side_filter, self.kind_filter))
 
+    def objective_lines(self) -> list[tuple[str, str]]:
+        """The scenario's objectives as the panel shows them: ``(text,
+        state)`` with state done, failed or open (the ruleset's optional
+        ``objective_status`` hook) and its progress note."""
+        s = self.session
+        objs = s.battle.scenario.objectives
+        status = objective_status(s.ruleset, s.view())
+        sides = {o.side for o in objs}
+        out = []
+        for o in objs:
+            st, note = status.get(o.id, ("open", ""))
+            text = (f"{o.side}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
+            out.append((self.view.namer(text), st))
+        return out
+
     def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What the bottom bar says under the buttons, most important first:
         the previewed action (its ``describe_action`` label and cost), why it
         is refused, its odds and the roll needed, the status when it reports
         a problem, the preview's ``text``, then any other status."""
         s, pal = self.session, self.app.palette
+        name = self.view.namer
         out: list = []
-        pv = self.preview
+        pv = self.hover_preview or self.preview
         reason = ""
         if pv is not None:
-            head = action_label(pv.action, s.ruleset) + (f"  ({pv.cost})" if pv.cost else "")
-            if pv.legal and self.pending and pv.action is self.pending[0]:
+            head = self.label_of(pv.action) + (f"  ({pv.cost})" if pv.cost else "")
+            if pv is self.hover_preview:
+                head += "  - click the button to do it" if pv.legal else ""
+            elif pv.legal and self.pending and pv.action is self.pending[0]:
                 head += "  - click again or Enter to do it"
             out.append((head, pal.legal if pv.legal else pal.illegal))
             if not pv.legal:
                 reason = pv.reason
-                out.append((f"Not allowed: {pv.reason}", pal.illegal))
+                out.append((f"Not allowed: {name(pv.reason)}", pal.illegal))
             odds = []
             if pv.odds is not None:
                 odds.append(f"chance {pv.odds:.0%}")
@@ -695,11 +754,11 @@ class BattleScene(Scene):
                 odds.append(f"needs {pv.need}")
             if odds:
                 out.append(("  |  ".join(odds), (255, 226, 140)))
-        status = [] if not self.status or self.status == reason else [(self.status, pal.illegal if self.status_bad else (200, 230, 200))]
+        status = [] if not self.status or self.status == reason else [(name(self.status), pal.illegal if self.status_bad else (200, 230, 200))]
         if self.status_bad:
             out += status
         if pv is not None:
-            out += [(t, (220, 220, 220)) for t in pv.text]
+            out += [(name(t), (220, 220, 220)) for t in pv.text]
         if not self.status_bad:
             out += status
         return out
@@ -713,7 +772,7 @@ class BattleScene(Scene):
         head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = (f"Selected: {f.profile[0] if f.profile else f.id}", (255, 255, 255))
+            head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
         elif self.my_turn:
             head = (self.turn_hint(), (255, 255, 255))
         elif not s.battle.over:
@@ -757,13 +816,14 @@ class BattleScene(Scene):
         if key == self._bar_key:
             return
         self._bar_key = key
+        self.hover_preview = None
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
         x = br.x + 10
         state = s.battle.state
         for a in offered[:8]:
-            label = action_label(a, s.ruleset)[:34]
+            label = fonts.fit(self.label_of(a), 14, 300)
             bw = fonts.font(14).size(label)[0] + 26
             if x + bw > br.right - 10:
                 break
@@ -781,6 +841,38 @@ class BattleScene(Scene):
     def bar_actions(self) -> list:
         """The actions currently offered as buttons (tests)."""
         return list(self._bar_buttons.values())
+
+
+def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:
+    """Each objective's ``(state, note)``: ``"done"``, ``"failed"`` or
+    ``"open"`` and a short progress note, from the ruleset's optional
+    ``objective_status(state)`` hook (values a state word or a pair);
+    without the hook every objective is open."""
+    hook = getattr(ruleset, "objective_status", None)
+    if hook is None:
+        return {}
+    try:
+        got = hook(state) or {}
+    except Exception:  # noqa: BLE001 - a display hook never breaks drawing
+        return {}
+    out = {}
+    for k, v in got.items():
+        st, note = (v, "") if isinstance(v, str) else (v[0], v[1] if len(v) > 1 else "")
+        out[k] = (st if st in ("done", "failed", "open") else "open", str(note or ""))
+    return out
+
+
+def objective_box(surface, pos, state: str, pal) -> None:
+    """A 10 px box: empty while open, ticked when done, crossed when failed
+    (shapes, so the colour-blind palette reads them too)."""
+    x, y = pos
+    r = pygame.Rect(x, y, 11, 11)
+    pygame.draw.rect(surface, (200, 200, 205), r, 1)
+    if state == "done":
+        pygame.draw.lines(surface, pal.legal, False, [(x + 2, y + 6), (x + 4, y + 9), (x + 10, y + 1)], 2)
+    elif state == "failed":
+        pygame.draw.line(surface, pal.illegal, (x + 2, y + 2), (x + 9, y + 9), 2)
+        pygame.draw.line(surface, pal.illegal, (x + 9, y + 2), (x + 2, y + 9), 2)
 
 
 def _wrap(text: str, font, width: int) -> list[str]:

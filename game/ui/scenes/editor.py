@@ -39,21 +39,33 @@ from game.editor.snap import item_rings, nearest_edge_point, nearest_vertex, sna
 from game.editor.validate import Problem, errors, validate
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.render.editor import ProblemPanel, draw_document, draw_measure, draw_preview_shape
+from game.ui.render.editor import ProblemPanel, draw_document, draw_measure, draw_preview_shape, draw_rubber_band
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import PanelScene
 from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, right_rect, table_rect
 
 ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure", "exit"]
-#: the property panel: (label, widget key) rows; "kind" and "table" are drop-down menus,
+#: the property panel: (label, widget key) rows; "kind" (what the next shape is),
+#: "sel_kind" (the selected feature's kind) and "table" are drop-down menus,
 #: "size" holds the width and depth entries, the rest are text entries
-PANEL_ROWS = [("map name", "name"), ("map id", "id"), ("ruleset", "ruleset"), ("kind", "kind"), ("table", "table"),
+PANEL_ROWS = [("map name", "name"), ("map id", "id"), ("ruleset", "ruleset"), ("new kind", "kind"),
+              ("kind", "sel_kind"), ("table", "table"),
               ("size mm", "size"), ("height mm", "height"), ("tags", "tags"), ("cover", "cover"),
               ("move cost", "move_cost"), ("zone side", "side"), ("exit side", "exit_side"), ("vertices", "vertices")]
 ROW_H = 30
+#: what each top button does (its tooltip)
+TOP_TIPS = {"Menu": "Leave the editor (asks first when there are unsaved edits)", "New": "A new empty map",
+            "Open": "Open a map (or a scenario's map)", "Save": "Save the map (refused while it has errors)",
+            "Save as": "Save the map under a new name",
+            "Save draft": "Save even with errors, as <name>.draft.json: not playable until the errors are fixed",
+            "Undo": "Undo the last edit (Ctrl+Z)", "Redo": "Redo (Ctrl+Y)", "Validate": "Check the map for problems",
+            "Test play": "Save and open a test battle on this map; leaving it comes back here",
+            "Help": "The tools and keys (F1)"}
 #: how close (px) to a table edge a click with the exit tool must be
 EDGE_PX = 24
+#: the selected-kind menu with nothing selected
+NO_SELECTION = "(nothing selected)"
 
 
 class RecoverDialog(PanelScene):
@@ -72,18 +84,41 @@ class RecoverDialog(PanelScene):
         fn()
 
 
-def _open_chooser():
-    from game.ui.scenes.files import FileChooser
+class EditorHelp(PanelScene):
+    """F1 in the editor: the tools, how to close a polygon, the keys."""
 
-    class RecentFirstChooser(FileChooser):
-        """The Open dialog: the recent files (that still exist) first, then the map folders."""
+    name = "editor-help"
+    width = 980
 
-        def files(self) -> list[Path]:
-            recent = [p for p in files.recent_files() if p.is_file() and p.name.endswith(self.suffix)]
-            seen = {p.resolve() for p in recent}
-            return recent + [p for p in super().files() if p.resolve() not in seen]
+    LINES = [
+        "Tools (keys 1-9 pick the first nine): select (click, Shift+click adds; drag moves), vertex (drag a corner; "
+        "click an edge to add one; Delete removes the one under the mouse), polygon, rect, circle, ellipse, hole (in "
+        "the selected feature), door (drag along a feature's edge), zone (a deployment zone for the zone side), "
+        "objective, measure (drag: inches, cm and mm), exit (click a table edge, or drag along it).",
+        "Drawing a polygon, hole or zone: click each corner; a line follows the mouse from the last corner and a dashed "
+        "one shows the closing edge. Close it by clicking the first corner again (it lights up when the mouse is on it) "
+        "or with Enter; Esc drops it.",
+        "Snapping (N toggles it; G the grid): corners of other features, their edges, the table's edges and corners, "
+        "then the grid (clamped to the table). Coordinates are saved to 0.01 mm.",
+        "new kind: what the next shape is; kind: the kind of the selected feature. Fields take effect on Enter.",
+        "Keys: Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Ctrl+D duplicate, Delete, R / Shift+R rotate 15 degrees, "
+        "+ / - scale 10%, F fit the table, Esc cancel or clear the selection, Ctrl+Q leave. Wheel: zoom; right drag: pan.",
+        "Save draft keeps a map with errors as <name>.draft.json (not playable until fixed). Test play saves the map "
+        "and opens a test battle on it; leaving that battle comes back here.",
+    ]
 
-    return RecentFirstChooser
+    def __init__(self) -> None:
+        super().__init__("Map editor: tools and keys", self.LINES)
+        self.buttons = {"Close": self.close}
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN):
+            self.close()
+            return True
+        return super().handle(event)
 
 
 class SaveChangesDialog(PanelScene):
@@ -131,7 +166,7 @@ class EditorScene(Scene):
         self.vertices = 24
         self.grid, self.grid_on, self.snap_on = 25.4, True, True
         self.problems: list[Problem] = []
-        self.status = f"editing {self.doc.path or 'a new map'}"
+        self.status = f"editing {self.doc.path or 'a new map'} (F1: help)"
         self.status_bad = False
         self.exit_side: str | None = None
         #: an autosave newer than the opened map: the Recover / Discard question is asked on enter
@@ -140,6 +175,8 @@ class EditorScene(Scene):
         self.drag_now: tuple[float, float] | None = None
         self.drag_vertex = None
         self.pan_from = None
+        #: the snapped table point under the mouse (the rubber band's end)
+        self.hover: tuple[float, float] | None = None
 
     # -- widgets ----------------------------------------------------------------------------
     def default_side(self) -> str:
@@ -163,13 +200,14 @@ class EditorScene(Scene):
         self.ui.clear_and_reset()
         self.top_buttons: dict = {}
         actions = [("Menu", self.request_close), ("New", self.new_map), ("Open", self.ask_open), ("Save", self.save),
-                   ("Save as", self.ask_save_as), ("Draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
+                   ("Save as", self.ask_save_as), ("Save draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
                    ("Validate", self.revalidate), ("Test play", self.test_play)]
         # buttons narrow on small windows so that the title keeps ~400 px
         bw = max(60, min(92, (self.app.size[0] - 430) // len(actions) - 4))
         x = 6
         for label, fn in actions:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), label, self.ui)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), fonts.fit(label, 14, bw - 8), self.ui,
+                                             tool_tip_text=TOP_TIPS.get(label))
             self.top_buttons[b] = fn
             x += bw + 4
         self.title_x = x + 8
@@ -181,13 +219,15 @@ class EditorScene(Scene):
             self.tool_buttons[b] = t
         self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, br.y + 44, 110, 28), "", self.ui)
         self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 120, br.y + 44, 110, 28), "", self.ui)
+        self.btn_help = pygame_gui.elements.UIButton(pygame.Rect(br.right - 96, br.y + 44, 90, 28), "Help (F1)", self.ui,
+                                                     tool_tip_text=TOP_TIPS["Help"])
         rr = right_rect(self.app.size)
         self.entries: dict = {}
         self.kind_menu = self.table_menu = None
-        self._menu_state = getattr(self, "_menu_state", (self.doc.ruleset, None))
+        self._menu_state = getattr(self, "_menu_state", (self.doc.ruleset, None, None))
         for i, (_, key) in enumerate(PANEL_ROWS):
             y = self.row_y(i)
-            if key in ("kind", "table"):
+            if key in ("kind", "sel_kind", "table"):
                 continue  # made by _build_menus
             if key == "size":
                 for k, x in (("width", rr.x + 90), ("depth", rr.x + 230)):
@@ -209,7 +249,7 @@ class EditorScene(Scene):
     def _build_menus(self) -> None:
         """(Re)make the kind and table drop-downs for the map's ruleset and table size."""
         rr = right_rect(self.app.size)
-        for m in (self.kind_menu, self.table_menu):
+        for m in (self.kind_menu, self.table_menu, getattr(self, "sel_kind_menu", None)):
             if m is not None:
                 m.kill()
         rows = [k for _, k in PANEL_ROWS]
@@ -222,7 +262,14 @@ class EditorScene(Scene):
             kinds, self.kind, pygame.Rect(rr.x + 90, self.row_y(rows.index("kind")), 280, ROW_H - 2), self.ui)
         self.table_menu = pygame_gui.elements.UIDropDownMenu(
             [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + 90, self.row_y(rows.index("table")), 280, ROW_H - 2), self.ui)
-        self._menu_state = (self.doc.ruleset, self.doc.preset)
+        f = self.selected_feature()
+        sel = f.kind if f is not None else NO_SELECTION
+        options = [sel, *[k for k in catalogue().kinds_for(self.doc.ruleset) if k != sel]] if f is not None else [NO_SELECTION]
+        self.sel_kind_menu = pygame_gui.elements.UIDropDownMenu(
+            options, sel, pygame.Rect(rr.x + 90, self.row_y(rows.index("sel_kind")), 280, ROW_H - 2), self.ui)
+        if f is None:
+            self.sel_kind_menu.disable()
+        self._menu_state = (self.doc.ruleset, self.doc.preset, sel)
 
     def _entry(self, key: str):
         return next(e for e, k in self.entries.items() if k == key)
@@ -230,9 +277,10 @@ class EditorScene(Scene):
     def _sync_widgets(self) -> None:
         self.btn_grid.set_text(f"grid {'on' if self.grid_on else 'off'}")
         self.btn_snap.set_text(f"snap {'on' if self.snap_on else 'off'}")
-        if self.kind_menu is not None and self._menu_state != (self.doc.ruleset, self.doc.preset):
-            self._build_menus()
         f = self.selected_feature()
+        if self.kind_menu is not None and self._menu_state != (self.doc.ruleset, self.doc.preset,
+                                                                f.kind if f is not None else NO_SELECTION):
+            self._build_menus()
         d = self.doc
         vals = {"side": self.side, "vertices": str(self.vertices), "name": d.name, "id": d.id,
                 "ruleset": d.ruleset or "", "width": f"{d.width:g}", "depth": f"{d.height:g}"}
@@ -358,7 +406,15 @@ class EditorScene(Scene):
         self.set_status("kept the saved map (the autosave is replaced on the next autosave)")
 
     def ask_open(self) -> None:
-        self.app.push(_open_chooser()("Open map", ROOT / "maps", ".json", self.open))
+        """The Open dialog: recent files, then maps and scenarios by name."""
+        from game.ui.scenes.map_chooser import MapChooser
+
+        self.app.push(MapChooser("Open map", [ROOT / "maps", files.config_dir() / "maps"], self.open,
+                                 recent=files.recent_files()))
+
+    def show_help(self) -> None:
+        """F1: the tools, how to close a polygon, the keys."""
+        self.app.push(EditorHelp())
 
     def ask_save_as(self) -> None:
         from game.ui.scenes.files import FileChooser
@@ -445,18 +501,28 @@ class EditorScene(Scene):
 
             side = first_playable_side(sc)
             seats = {side: Seat("human")} if side else {}
-            return self.app.push(BattleScene.from_scenario(sc, seed=1, seats=seats))
+            battle = BattleScene.from_scenario(sc, seed=1, seats=seats)
+            battle.back_to = self  # leaving the test battle comes back here, the map still open
+            return self.app.push(battle)
         except (FileError, ValueError) as e:
             self.set_status(str(e), bad=True)
             return None
 
     # -- input ---------------------------------------------------------------------------------
-    def world(self, pos, snapping: bool = True) -> tuple[float, float]:
-        """The table point under a screen pixel, snapped when snapping is on."""
+    def world(self, pos, snapping: bool = True, exclude=()) -> tuple[float, float]:
+        """The table point under a screen pixel, snapped when snapping is on
+        (to other items than ``exclude``, the table's edges, the grid)."""
         p = self.camera.to_world(*pos)
         if not (snapping and self.snap_on):
             return p
-        return snap(p, self.doc, grid=self.grid if self.grid_on else None, radius=8 / self.camera.scale).point
+        return snap(p, self.doc, grid=self.grid if self.grid_on else None, radius=8 / self.camera.scale,
+                    exclude=exclude).point
+
+    def closes_draft(self, p) -> bool:
+        """True when table point ``p`` is on the first corner of the polygon
+        being drawn (a click there closes it)."""
+        d = self.doc.draft
+        return len(d) >= 3 and ((p[0] - d[0][0]) ** 2 + (p[1] - d[0][1]) ** 2) ** 0.5 <= 8 / self.camera.scale
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -470,10 +536,14 @@ class EditorScene(Scene):
             elif event.ui_element is self.btn_snap:
                 self.snap_on = not self.snap_on
                 self._sync_widgets()
+            elif event.ui_element is self.btn_help:
+                self.show_help()
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.kind_menu:
                 self.set_kind(event.text)
+            elif event.ui_element is self.sel_kind_menu:
+                self.set_selected_kind(event.text)
             elif event.ui_element is self.table_menu and event.text in TABLE_PRESETS:
                 self.run(C.SetTable.preset(event.text))
             elif event.ui_element is self.table_menu:
@@ -508,7 +578,10 @@ class EditorScene(Scene):
                 self.camera.pan(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
                 self.pan_from = event.pos
             elif self.drag_start is not None:
-                self.drag_now = self.world(event.pos, snapping=self.tool != "select")
+                excl = [self.drag_vertex.item_id] if self.tool == "vertex" and self.drag_vertex is not None else []
+                self.drag_now = self.world(event.pos, snapping=self.tool != "select", exclude=excl)
+            if self.camera.contains(*event.pos):
+                self.hover = self.world(event.pos)  # the rubber band follows the snapped point
             return True
         if event.type == pygame.MOUSEBUTTONUP:
             if event.button in (2, 3):
@@ -525,10 +598,14 @@ class EditorScene(Scene):
         self.set_status(f"tool: {tool}")
 
     def set_kind(self, kind: str) -> None:
-        """Kind for new features; also applied to the selected feature."""
+        """The kind of the next shape drawn (the selection keeps its own)."""
         self.kind = kind
+        self.set_status(f"new shapes: {kind.replace('_', ' ')}")
+
+    def set_selected_kind(self, kind: str) -> None:
+        """Change the kind of the selected feature (undoable)."""
         f = self.selected_feature()
-        if f is not None and f.kind != kind:
+        if f is not None and kind != NO_SELECTION and f.kind != kind:
             self.run(C.SetKind(f.id, kind))
             self._sync_widgets()
 
@@ -598,12 +675,14 @@ class EditorScene(Scene):
             a, b = exit_segment(self.doc, e)
             if shapes.project_on_segment(p, a, b)[2] <= tol:
                 return "exits", e.id
+        import shapely
+
         pt = Point(p)
-        for f in reversed(self.doc.features):
-            if Polygon(f.exterior, f.holes).buffer(0).distance(pt) <= tol:
+        for f in reversed(self.doc.features):  # make_valid keeps every lobe of an outline that crosses itself
+            if len(f.exterior) >= 3 and shapely.make_valid(Polygon(f.exterior, f.holes)).distance(pt) <= tol:
                 return "features", f.id
         for z in reversed(self.doc.zones):
-            if Polygon(z.polygon).buffer(0).distance(pt) <= tol:
+            if len(z.polygon) >= 3 and shapely.make_valid(Polygon(z.polygon)).distance(pt) <= tol:
                 return "zones", z.id
         return None
 
@@ -619,7 +698,7 @@ class EditorScene(Scene):
         p = self.world(pos)
         t = self.tool
         if t in ("polygon", "hole", "zone"):
-            if len(self.doc.draft) >= 3 and shapes.project_on_segment(p, self.doc.draft[0], self.doc.draft[0])[2] <= 8 / self.camera.scale:
+            if self.closes_draft(p):
                 self.finish_draft()
             else:
                 self.run(C.DraftAddVertex(*p))
@@ -647,7 +726,7 @@ class EditorScene(Scene):
             v = nearest_vertex(raw, rings, 8 / self.camera.scale)
             if v is not None:
                 self.drag_vertex = v
-                self.drag_start = self.drag_now = p
+                self.drag_start = self.drag_now = self.world(pos, exclude=[v.item_id])
                 return
             e = nearest_edge_point(raw, rings, 8 / self.camera.scale)
             if e is not None:
@@ -656,9 +735,12 @@ class EditorScene(Scene):
         self.drag_start = self.drag_now = p
 
     def release(self, pos) -> None:
-        """Left button up: finish the drag of the current tool."""
+        """Left button up: finish the drag of the current tool (a dragged
+        vertex snaps to other items, the table's edges and the grid, never
+        to its own outline)."""
         a = self.drag_start
-        b = self.world(pos, snapping=self.tool != "select")
+        excl = [self.drag_vertex.item_id] if self.tool == "vertex" and self.drag_vertex is not None else []
+        b = self.world(pos, snapping=self.tool != "select", exclude=excl)
         self.drag_start = self.drag_now = None
         t = self.tool
         if t == "select":
@@ -801,6 +883,8 @@ class EditorScene(Scene):
         elif k == pygame.K_n:
             self.snap_on = not self.snap_on
             self._sync_widgets()
+        elif k == pygame.K_F1:
+            self.show_help()
         elif k == pygame.K_f:
             self.camera.fit()
         elif pygame.K_1 <= k <= pygame.K_9:
@@ -836,6 +920,8 @@ class EditorScene(Scene):
                                    abs(b[0] - a[0]) / 2, abs(b[1] - a[1]) / 2, self.vertices), pal)
             elif self.tool in ("door", "vertex"):
                 pygame.draw.line(surface, pal.template, self.camera.to_screen(*a), self.camera.to_screen(*b), 3)
+        if self.doc.draft and self.tool in ("polygon", "hole", "zone") and self.hover is not None:
+            draw_rubber_band(surface, self.camera, self.doc.draft, self.hover, self.closes_draft(self.hover), pal)
         self._draw_panels(surface)
 
     def _draw_panels(self, surface) -> None:

@@ -95,7 +95,8 @@ class HelpScene(PanelScene):
         y0 = r.y + 52 + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
         lh = fonts.font(LINE).get_linesize()
         colw = (r.width - 40) // 2
-        keyw = min(150, colw // 3)
+        widest = max((fonts.font(LINE, True).size(k)[0] for col in self.columns for k, _, t in col if k and not t), default=0)
+        keyw = min(widest + 14, colw // 2)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - 56))
         for ci, col in enumerate(self.columns):

@@ -74,7 +74,8 @@ class ReplayScene(Scene):
     def _specs(self) -> list:
         return [("|<", self.to_start), ("<<", self.prev_turn), ("<", self.back), ("Play", self.toggle_play),
                 (">", self.forward), (">>", self.next_turn), (">|", self.to_end), ("Event >", self.forward_event),
-                ("Slower", self.slower), ("Faster", self.faster), ("LoS", self.toggle_los), ("Groups", self.toggle_groups)]
+                ("Slower", self.slower), ("Faster", self.faster), ("LoS off", self.toggle_los),
+                ("Groups off", self.toggle_groups)]
 
     def _rows(self, size) -> list[list[tuple[str, object, int]]]:
         """The controls flowed into rows that fit the bottom bar's width:
@@ -122,9 +123,53 @@ class ReplayScene(Scene):
         w = size[0]
         self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 100, 4, 90, 32), "Menu", self.ui)
         rr = right_rect(size)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 86, min(170, rr.width - 16), 28),
+        top = rr.y + 8 + sum(h for *_, h in self.panel_lines(rr.width - 20)) + 6
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(170, rr.width - 16), 28),
                                                      "Kind: all", self.ui)
-        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 120, rr.width - 12, max(20, rr.height - 126))
+        self.log_panel.rect = pygame.Rect(rr.x + 6, top + 34, rr.width - 12, max(20, rr.bottom - top - 40))
+        self._sync_controls()
+
+    def panel_lines(self, width: int) -> list[tuple[str, tuple, int, bool, int]]:
+        """The side panel's head, word-wrapped to ``width`` px: whether the
+        replay verifies (and where it fails), the recorded result.
+        ``(text, colour, size, bold, height px)`` per line."""
+        m = self.model
+        pal = self.app.palette
+        out = []
+
+        def add(text, col, size, bold=False):
+            for part in fonts.wrap_lines(text, size, width, 4, bold):
+                out.append((part, col, size, bold, fonts.font(size, bold).get_linesize()))
+
+        if m.recorded_only:
+            h = m.record.header
+            add(f"Recorded with {h.ruleset} version {h.ruleset_version}", (230, 200, 120), 14, True)
+            add(f"this is version {m.ruleset.version}: showing the recorded events", (230, 200, 120), 12)
+            if m.stopped:
+                add(m.stopped, pal.illegal, 12)
+        elif m.verdict.ok and not m.stopped:
+            add("Verified: re-simulation matches", pal.legal, 14, True)
+        else:
+            add(f"FAILS verification at action {m.first_bad}", pal.illegal, 14, True)
+            for part in (m.verdict.reason, m.stopped):
+                if part:
+                    add(part, pal.illegal, 12)
+        end = m.record.end
+        if end is not None:
+            add(f"Recorded result: {end.winner or 'draw'} ({end.reason})", (235, 235, 230), 13)
+        return out
+
+    def _sync_controls(self) -> None:
+        """Controls that show their state: LoS and Groups on or off, the turn box the turn on show."""
+        for b, fn in self.buttons.items():
+            if fn == self.toggle_los:
+                b.set_text(f"LoS {'on' if self.show_los else 'off'}")
+            elif fn == self.toggle_groups:
+                b.set_text(f"Groups {'on' if self.view.show_groups else 'off'}")
+        if getattr(self, "turn_entry", None) is not None and not self.turn_entry.is_focused and self.model is not None:
+            turn = str(self.model.turn_of(self.k))
+            if self.turn_entry.get_text() != turn:
+                self.turn_entry.set_text(turn)
 
     def resize(self, size) -> None:
         """Lay out the table, the controls, the side panel and the log again."""
@@ -195,6 +240,7 @@ class ReplayScene(Scene):
     def toggle_groups(self) -> None:
         """Show or hide the unit groupings."""
         self.view.show_groups = not self.view.show_groups
+        self._sync_controls()
 
     def show_help(self) -> None:
         from game.ui.scenes.help import HelpScene
@@ -219,6 +265,8 @@ class ReplayScene(Scene):
         if self.selected not in self.view.by_id:
             self.selected = None
         self.view.set_los(self.selected if self.show_los else None)
+        if getattr(self, "buttons", None):
+            self._sync_controls()
 
     # -- input and frame ------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -305,24 +353,10 @@ class ReplayScene(Scene):
         m = self.model
         rr = right_rect(self.app.size)
         pygame.draw.rect(surface, (28, 30, 36), rr)
-        if m.recorded_only:
-            h = m.record.header
-            surface.blit(fonts.text(f"Recorded with {h.ruleset} version {h.ruleset_version}", 14, (230, 200, 120), True),
-                         (rr.x + 10, rr.y + 8))
-            surface.blit(fonts.text(f"this is version {m.ruleset.version}: showing the recorded events", 12, (230, 200, 120)),
-                         (rr.x + 10, rr.y + 28))
-            if m.stopped:
-                surface.blit(fonts.text(m.stopped[:56], 12, self.app.palette.illegal), (rr.x + 10, rr.y + 43))
-        elif m.verdict.ok and not m.stopped:
-            surface.blit(fonts.text("Verified: re-simulation matches", 14, self.app.palette.legal, True), (rr.x + 10, rr.y + 8))
-        else:
-            surface.blit(fonts.text(f"FAILS verification at action {m.first_bad}", 14, self.app.palette.illegal, True), (rr.x + 10, rr.y + 8))
-            for i, part in enumerate([m.verdict.reason[:56], m.verdict.reason[56:112], m.stopped[:56]]):
-                if part:
-                    surface.blit(fonts.text(part, 12, self.app.palette.illegal), (rr.x + 10, rr.y + 28 + 15 * i))
-        end = m.record.end
-        if end is not None:
-            surface.blit(fonts.text(f"Recorded result: {end.winner or 'draw'} ({end.reason})", 13), (rr.x + 10, rr.y + 68))
+        y = rr.y + 8
+        for text, col, size, bold, h in self.panel_lines(rr.width - 20):
+            surface.blit(fonts.text(text, size, col, bold), (rr.x + 10, y))
+            y += h
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         upto = self.k + (1 if self.j else 0)
         lines = m.log.filtered(None, self.kind_filter, upto)
@@ -349,4 +383,5 @@ class ReplayScene(Scene):
             from game.ui.preview import action_label
 
             a = m.entries[self.k].action
-            surface.blit(fonts.text(f"next: {a.side} - {action_label(a, m.ruleset)}", 13), (br.x + 10, br.bottom - 22))
+            text = f"next: {a.side} - {self.view.namer(action_label(a, m.ruleset, self._state))}"
+            surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))

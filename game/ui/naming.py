@@ -1,0 +1,125 @@
+"""Names instead of ids in the text a player reads (no pygame).
+
+Rulesets label buttons and write previews from the action alone
+(``describe_action``), so their words may carry the ids the action names
+("Activate reyes", "Fire at a0", "Breach t2", "Move to (432, 610)"). A
+:class:`Namer` built from what is on the table rewrites such text: a
+figure's id becomes its name (the head of its profile, with its id only
+when several figures share that name), a terrain feature's id its map name
+(with its grid square when several share it), a table point ``(x, y)`` in
+mm its grid square and nearest feature. Ids inside a figure's own profile
+heading ("Sgt. Reyes (reyes, fireteam)") are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from game.ui import units as U
+
+POINT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
+TOKEN = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z0-9_]*)(?![\w'])")
+#: the id patterns a player should never read where a name exists (tests)
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+WEAPON_INDEX = re.compile(r"\bweapon \d+\b")
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter capitalised, the way a label on the
+    table reads ("hesperus well 15 cm" -> "Hesperus well 15 cm"); the rest
+    is left as written."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def head_of(profile_line: str) -> str:
+    """A profile's first line without its bracketed ids: ``"Sgt. Reyes"``."""
+    return profile_line.split(" (")[0].strip()
+
+
+def figure_names(figures) -> dict[str, str]:
+    """id -> the name a player reads for every figure (see the module notes)."""
+    heads = {}
+    for f in figures:
+        head = head_of(f.profile[0]) if f.profile else ""
+        heads[f.id] = head or f.label or f.id.replace("_", " ")
+    count = Counter(heads.values())
+    labels = {f.id: f.label for f in figures}
+    groups: dict[str, list[str]] = {}
+    for fid, head in heads.items():
+        groups.setdefault(head, []).append(fid)
+    out = {}
+    for fid, head in heads.items():
+        # the id stays in the name where the ruleset uses it as the model's mark ("Fighter a0", the
+        # label on its base); several models sharing a name are told apart by their ids' numbers
+        # ("Sword class frigate 2") when those differ, else by their ids
+        if fid.lower() in head.lower() or (count[head] == 1 and labels.get(fid) != fid):
+            out[fid] = head
+            continue
+        nums = [re.search(r"(\d+)$", g) for g in groups[head]]
+        digits = [m.group(1) if m else None for m in nums]
+        mine = re.search(r"(\d+)$", fid)
+        if labels.get(fid) != fid and mine and None not in digits and len(set(digits)) == len(digits):
+            out[fid] = f"{head} {mine.group(1)}"
+        else:
+            out[fid] = f"{head} {fid.replace('_', ' ')}"
+    return out
+
+
+def feature_names(pieces, map_file=None, styles=None, units=U.CM) -> dict[str, str]:
+    """id -> the name a player reads for every terrain piece: the map's
+    name, else the kind's; with its grid square when names repeat."""
+    names = {p.id: U.feature_name(p, map_file, styles) for p in pieces}
+    count = Counter(names.values())
+    out = {}
+    for p in pieces:
+        n = names[p.id]
+        if count[n] > 1:
+            c = p.polygon.representative_point()
+            n = f"{n} at {U.square(c.x, c.y, units)}"
+        out[p.id] = n
+    return out
+
+
+class Namer:
+    """Rewrites text for a player (see the module notes).
+
+    Args:
+        figures: the figures on the table (``game.core.view.Figure``).
+        pieces: the terrain pieces; ``map_file``, ``styles``, ``units`` name them.
+    """
+
+    def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM) -> None:
+        self.figures = figure_names(figures)
+        self.features = feature_names(pieces, map_file, styles, units)
+        self.pieces = list(pieces)
+        self.map = map_file
+        self.styles = styles
+        self.units = units
+        # feature ids that read like words ("roof") are left alone: only ids with a digit or "_" are rewritten
+        self.names = {**{k: v for k, v in self.features.items() if any(c.isdigit() or c == "_" for c in k)},
+                      **self.figures}
+        self._own = {f.id: (f.side or "") for f in figures}
+
+    def point(self, x: float, y: float) -> str:
+        """A table point in words (grid square, nearest feature)."""
+        return U.place(x, y, self.pieces, self.units, self.map, self.styles)
+
+    def __call__(self, text: str) -> str:
+        """``text`` with ids and table points in words."""
+        if not text:
+            return text
+        text = self._drop_bracketed_ids(text)
+        text = POINT.sub(lambda m: self.point(float(m.group(1)), float(m.group(2))), text)
+        text = TOKEN.sub(lambda m: self.names.get(m.group(1), m.group(1)), text)
+        return SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # any other id-like word: its words
+
+    def _drop_bracketed_ids(self, text: str) -> str:
+        def fix(m: re.Match) -> str:
+            parts = [p.strip() for p in m.group(1).split(",")]
+            keep = [p for p in parts if p not in self.figures]
+            if len(keep) == len(parts):
+                return m.group(0)
+            return f" ({', '.join(keep)})" if keep else ""
+
+        return re.sub(r" \(([^()]*)\)", fix, text)

@@ -1,0 +1,75 @@
+"""Action buttons: hovering one shows the rules' odds and effect before
+anything is committed, and pressing it commits exactly what a second click
+on the table would (one ``commit`` path for both)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame_gui
+
+from game.battle.seats import Seat
+from tests.ui.conftest import headless_app, pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+MISSION1 = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
+
+
+def _scene(tmp_path, monkeypatch, name):
+    from game.ui.scenes.battle import BattleScene
+
+    gen = headless_app(tmp_path / name, monkeypatch)
+    app = next(gen)
+    scene = app.push(BattleScene.from_scenario(MISSION1, 1, {"fireteam": Seat("human")},
+                                               replay=tmp_path / f"{name}.jsonl", screenshot_mode=True))
+    app.drive(1)
+    return gen, app, scene
+
+
+def _press(app, scene, text_start: str) -> None:
+    button = next(b for b in scene._bar_buttons if b.text.startswith(text_start))
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.drive(1)
+
+
+def test_hover__odds_and_effect_shown_and_nothing_committed(tmp_path, monkeypatch):
+    gen, app, scene = _scene(tmp_path, monkeypatch, "a")
+    scene.select("reyes")
+    app.drive(1)
+    before = scene.session.battle.state.figs["reyes"].activated
+    button = next(b for b in scene._bar_buttons if b.text == "Activate Sgt. Reyes")
+    scene.hover_button(button)
+    lines = [t for t, _ in scene.info_lines()]
+    assert lines[0].startswith("Activate Sgt. Reyes")
+    assert any(t.startswith("chance 75%") and "needs 6+ on the D20" in t for t in lines)  # Initiative 7, cohesion +1
+    assert any(t.startswith("success:") and "failure:" in t for t in lines)
+    assert scene.session.battle.state.figs["reyes"].activated == before is False
+    _press(app, scene, "Activate Sgt. Reyes")
+    assert scene.session.battle.state.figs["reyes"].activated and scene.hover_preview is None
+    gen.close()
+
+
+def test_button__commits_what_a_second_click_on_the_table_commits(tmp_path, monkeypatch):
+    runs = []
+    for way in ("table", "button"):
+        gen, app, scene = _scene(tmp_path, monkeypatch, way)
+        scene.select("reyes")
+        app.drive(1)
+        _press(app, scene, "Activate Sgt. Reyes")
+        start = scene.view.by_id["reyes"]
+        start = (round(start.x, 3), round(start.y, 3))
+        f = scene.view.by_id["reyes"]
+        spot = scene.view.camera.to_screen(f.x + 20, f.y - 60)  # a move ahead, toward the Humvee
+        scene.click(spot)
+        assert scene.pending, "a click on open ground offers a move"
+        if way == "table":
+            scene.click(spot)
+        else:
+            app.drive(1)
+            _press(app, scene, scene.label_of(scene.pending[0]))
+        s = scene.session.battle.state
+        assert s.figs["reyes"].x != start[0] or s.figs["reyes"].y != start[1]
+        runs.append(((round(s.figs["reyes"].x, 3), round(s.figs["reyes"].y, 3)), s.figs["reyes"].orders,
+                     [ln.text for ln in scene.session.log.lines]))
+        gen.close()
+    assert runs[0] == runs[1]
