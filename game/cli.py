@@ -15,6 +15,7 @@ from typing import Optional
 import typer
 
 from game.battle.seats import Seat, SeatError, parse_seat
+from game.data import limits
 
 app = typer.Typer(add_completion=False, no_args_is_help=False, help="Battletable: tabletop miniatures wargames on real geometry.")
 
@@ -325,7 +326,7 @@ def play(scenario: Optional[Path] = typer.Argument(None, help="a *.scenario.json
 
 @app.command()
 def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
-             games: int = typer.Option(10, "--games", min=1, help="number of battles"),
+             games: int = typer.Option(10, "--games", min=1, max=limits.MAX_GAMES, help="number of battles"),
              seed: int = typer.Option(1, "--seed", help="seed of the run (each game derives its own)"),
              jobs: int = typer.Option(1, "--jobs", min=1, help="parallel processes"),
              seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=ai:NAME (repeatable)"),

@@ -150,14 +150,15 @@ def mission2():
     enemies = (element("a", "fighter", 790, 190, 3) + element("b", "fighter", 850, 560, 2)
                + [enemy("st1", "fighter", 880, 380)])
     sc = {"format_version": 1, "id": "mission2", "name": mp["name"], "ruleset": "battlespace",
-          "description": "Night. Breach the three target buildings (D6 5+, +1 per building already breached: Awad and one "
-                         "soldier are inside), kill Awad, and leave with at least one soldier. A natural 1 on a D20 while a "
-                         "soldier is in Awad's building sets off his bomb (5 wounds to everyone inside).",
+          "description": "Night. Breach the three target buildings (D6 5+, +1 for each building breached, this one included: "
+                         "Awad and one soldier are inside), capture Awad (win hand to hand against him, then take him out) "
+                         "or kill him, and leave with at least one soldier. A natural 1 on a D20 while a soldier is in "
+                         "Awad's building sets off his bomb (5 wounds to everyone inside).",
           "sides": SIDES, "forces": {"fireteam": team(50, 457, ids=("reyes", "okafor", "lindqvist", "abara"),
                                                 cards=("sgt_reyes", "cpl_okafor", "spc_lindqvist", "sgt_abara"),
                                                 gear=(["nvg", "breaching_charge"], ["nvg", "ifak"], ["nvg"], ["nvg", "frag_grenade"])),
                                      "enemy": enemies},
-          "objectives": [{"id": "awad", "side": "fireteam", "kind": "kill", "text": "Locate and kill Awad"},
+          "objectives": [{"id": "awad", "side": "fireteam", "kind": "kill", "text": "Locate and capture or kill Awad"},
                          {"id": "exfil", "side": "fireteam", "kind": "exfil", "text": "Leave with at least one soldier"}],
           "turn_limit": 8, "special_rules": ["night"],
           "params": {"mission": "m2_awad", "targets": ["t1", "t2", "t3"], "civilians": [[560, 840], [700, 560]]}}

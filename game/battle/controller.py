@@ -51,6 +51,11 @@ class Controller:
         #: wall-clock seconds of each AI decision (tools/bench_decisions.py)
         self.decision_seconds: list[float] = []
         self.handover_to: str | None = None
+        #: the ruleset hides part of the state from each side (default): then
+        #: a change of human seat is a full handover, else it is asked in place
+        self.hidden = bool(getattr(battle.ruleset, "hidden_information", True))
+        #: a human side asked to act in place (no hidden information), until it acts
+        self.asked_in_place: str | None = None
 
     @property
     def waiting_for(self) -> str | None:
@@ -98,7 +103,10 @@ class Controller:
     def _check_handover(self) -> None:
         side = self.waiting_for
         if side is not None and handover_needed(self.last_human, side, self.humans):
-            self.handover_to = side
+            if self.hidden:
+                self.handover_to = side
+            else:
+                self.asked_in_place = side
 
     def submit(self, action: Action) -> Accepted | Rejected:
         """A human's action. Rejected when it is not that human's turn."""
@@ -107,6 +115,7 @@ class Controller:
         result = self._run(action)
         if result.ok:
             self.last_human = action.side
+            self.asked_in_place = None
             self._check_handover()
         return result
 

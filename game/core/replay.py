@@ -81,10 +81,15 @@ class ReplayWriter:
     def append(cls, record: "ReplayRecord", battle: Battle) -> "ReplayWriter":
         """Continue ``record``'s file for ``battle``, which has re-played the
         record's standing actions (:func:`resume_battle`): a line a crash cut
-        off is dropped, new lines follow the last complete one. Writes the end
+        off is dropped, new lines follow the last complete one; a checkpoint
+        due after the last action and cut off is written first. Writes the end
         line at once if the battle ended but the crash came before its line."""
         w = cls(record.path, battle, record.header.seats, record.header.checkpoint_every, _append_at=record.valid_bytes)
         w.format_version = record.header.format_version
+        n = len(battle.history)
+        if n and n % w.checkpoint_every == 0 and n not in record.checkpoints:
+            # the crash came between an action line and its checkpoint: write the one due
+            w._write(CheckpointLine(index=n, state_sha256=battle.state.digest()).model_dump(mode="json"))
         if battle.over and record.end is None:
             w._write_end(battle)
         return w

@@ -89,6 +89,15 @@ class Ruleset(Protocol):
       and exits name the scenario's sides (see
       :func:`game.battle.loading.open_scenario`); one without it plays on
       any map.
+
+    Optional hot-seat hooks (also looked up with ``getattr``):
+
+    - ``hidden_information`` (bool, default True): False when ``view`` hides
+      nothing from any side; then two human seats pass the decision in place
+      (a banner says who decides and why) instead of the full-screen handover.
+    - ``decision_note(state, side) -> str``: why ``side`` is asked to act now,
+      in words ("imperial decides whether the Lunar class cruiser braces
+      against ..."), for that banner and the handover screen.
     """
 
     id: str

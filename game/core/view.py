@@ -43,6 +43,18 @@ class Figure:
         group: element, squadron or formation id, if any.
         profile: lines for the tooltip (name, stats).
         altitude: elevation it stands on, mm.
+        stands: a rectangular base drawn as this many stands one behind
+            another along its depth, each ``"normal"``, ``"turned"`` (its stand
+            faces about: a suppressed element's fire team) or ``"blank"``
+            (an empty stand: reduced strength); empty: one whole base.
+        parts: the separate bases of a unit of many figures (a block in ranks and
+            files): each base's centre relative to (x, y) in the figure's own frame
+            (mm along ``heading``, mm to its right); empty for a single model.
+        part_size: each part's width (across) and depth (along ``heading``), mm.
+        part_marks: a short mark per part (``"W"`` on a wounded figure), or empty.
+        badges: the short words the table shows under the base, when the
+            ruleset words them itself (None: one badge per marker; empty:
+            none).
     """
 
     id: str
@@ -58,6 +70,11 @@ class Figure:
     group: str | None = None
     profile: tuple[str, ...] = ()
     altitude: float = 0.0
+    stands: tuple[str, ...] = ()
+    parts: tuple[tuple[float, float], ...] = ()
+    part_size: tuple[float, float] = (0.0, 0.0)
+    part_marks: tuple[str, ...] = ()
+    badges: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,8 @@ MAX_SIDES = 16
 MAX_UNITS = 200
 #: objectives or special rules of one scenario (each)
 MAX_SCENARIO_ITEMS = 100
+#: battles of one ``simulate`` run (each keeps a row of results; a run this long takes days)
+MAX_GAMES = 100_000
 #: actions in one battle (a replay or a saved game): a runaway safety stop
 MAX_ACTIONS = 20_000
 #: lines of one replay file (actions, undos, checkpoints, the end line)

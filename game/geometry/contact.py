@@ -367,3 +367,244 @@ def sweep_polygon(start: Sequence[float], end: Sequence[float], r: float, polygo
     t = min(float(edge_entry(p0, d, A, B, r, ends=False).min()),
             float(disc_entry(p0, d, A, np.full(len(A), r)).min()) if r > 0 else math.inf)
     return t * L if math.isfinite(t) else None
+
+
+# --------------------------------------------------------------------------- convex polygons (rectangular bases)
+#
+# Blocks of rectangular bases (game.geometry.formation) move by translation (advance, oblique) and
+# by rotation about a point (wheel). Their contact is solved exactly for convex polygons given as
+# vertex arrays (N, k, 2) - a rectangle has k = 4, a terrain edge is a 2-vertex "polygon" - by
+# separating axes: two convex sets are apart iff some edge normal of either separates them.
+
+#: Penetration (mm) below which two convex bases count as touching, not overlapping.
+CONVEX_EPS = 1e-6
+
+
+def _axes(P: np.ndarray) -> np.ndarray:
+    """Unit edge normals (N, k, 2) of convex polygons (N, k, 2); zero for degenerate edges."""
+    e = np.roll(P, -1, axis=1) - P
+    n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
+    L = np.hypot(n[..., 0], n[..., 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(L[..., None] > 0, n / np.where(L > 0, L, 1.0)[..., None], 0.0)
+
+
+def _projections(A: np.ndarray, B: np.ndarray, ax: np.ndarray):
+    """Min and max of A's and B's vertices on every axis of every pair: ax (N, M, K, 2) ->
+    (a0, a1, b0, b1) each (N, M, K)."""
+    pa = np.einsum("nkd,nmjd->nmjk", A, ax)
+    pb = np.einsum("mkd,nmjd->nmjk", B, ax)
+    return pa.min(-1), pa.max(-1), pb.min(-1), pb.max(-1)
+
+
+def _pair_axes(A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair's candidate axes (N, M, kA + kB, 2) and which are real (not degenerate)."""
+    nA, nB = _axes(A), _axes(B)
+    N, M = len(A), len(B)
+    ax = np.concatenate([np.broadcast_to(nA[:, None], (N, M) + nA.shape[1:]),
+                         np.broadcast_to(nB[None, :], (N, M) + nB.shape[1:])], axis=2)
+    return ax, np.hypot(ax[..., 0], ax[..., 1]) > 0
+
+
+def _paired_separation(Ap: np.ndarray, Bp: np.ndarray) -> np.ndarray:
+    """Separation (P,) of polygon pairs ``Ap[p]``, ``Bp[p]`` ((P, k, 2), (P, m, 2)): see
+    :func:`convex_separation`."""
+    ax = np.concatenate([_axes(Ap), _axes(Bp)], axis=1)  # (P, K, 2)
+    real = np.hypot(ax[..., 0], ax[..., 1]) > 0
+    pa = np.einsum("pkd,pjd->pjk", Ap, ax)
+    pb = np.einsum("pkd,pjd->pjk", Bp, ax)
+    sep = np.maximum(pb.min(-1) - pa.max(-1), pa.min(-1) - pb.max(-1))
+    return np.where(real, sep, -np.inf).max(axis=1)
+
+
+def convex_separation(A: np.ndarray, B: np.ndarray, near: float = math.inf) -> np.ndarray:
+    """Separation (N, M) of convex polygons ``A`` (N, k, 2) and ``B`` (M, m, 2), mm: the largest
+    gap along any edge normal of either. Positive: apart (a lower bound of the edge-to-edge gap,
+    equal to it when the nearest features are parallel edges, as for aligned bases); zero:
+    touching; negative: overlapping, by minus the least depth one must move to clear the other
+    (the penetration depth of :func:`base_overlap`).
+
+    ``near``: pairs whose bounding boxes are more than ``near`` mm apart are not solved; their
+    value is the gap between the boxes (positive, a lower bound of the true gap). Callers that
+    only ask whether bases touch or overlap pass a small ``near`` to skip far pairs.
+    """
+    A = np.asarray(A, dtype=float).reshape(-1, np.shape(A)[-2], 2)
+    B = np.asarray(B, dtype=float).reshape(-1, np.shape(B)[-2], 2)
+    if len(A) == 0 or len(B) == 0:
+        return np.zeros((len(A), len(B)))
+    lo_a, hi_a, lo_b, hi_b = A.min(1), A.max(1), B.min(1), B.max(1)
+    gap = np.maximum(lo_b[None, :, :] - hi_a[:, None, :], lo_a[:, None, :] - hi_b[None, :, :]).max(-1)
+    out = gap.copy()
+    ia, ib = np.nonzero(gap <= near)
+    if len(ia):
+        out[ia, ib] = _paired_separation(A[ia], B[ib])
+    return out
+
+
+def convex_touching(A: np.ndarray, B: np.ndarray, eps: float = CONVEX_EPS) -> np.ndarray:
+    """(N, M) True where polygon ``A[i]`` touches or overlaps ``B[j]`` (separation <= ``eps`` mm)."""
+    return convex_separation(A, B, near=2 * eps + 1e-9) <= eps
+
+
+def convex_overlapping(A: np.ndarray, B: np.ndarray, eps: float = CONVEX_EPS) -> np.ndarray:
+    """(N, M) True where polygon ``A[i]`` overlaps ``B[j]`` deeper than touching (more than ``eps`` mm)."""
+    return convex_separation(A, B, near=eps) < -eps
+
+
+def translate_entry(A: np.ndarray, d, B: np.ndarray, eps: float = CONVEX_EPS) -> tuple[float, int, int]:
+    """First contact of convex polygons ``A`` (N, k, 2) moved together by ``t * d`` (t in [0, 1])
+    with fixed convex polygons ``B`` (M, m, 2) (2-vertex polygons are segments).
+
+    Returns ``(t, i, j)``: the least t at which some ``A[i]`` touches some ``B[j]`` and would go
+    on into it, or ``(inf, -1, -1)``. Exact (separating axes in closed form). Pairs touching at
+    the start stop the move at once only if the move takes them into each other by more than
+    ``eps`` mm; sliding along or moving away is free, and so is a graze that never overlaps.
+    """
+    A = np.asarray(A, dtype=float).reshape(-1, np.shape(A)[-2], 2)
+    B = np.asarray(B, dtype=float).reshape(-1, np.shape(B)[-2], 2)
+    if len(A) == 0 or len(B) == 0:
+        return math.inf, -1, -1
+    d = np.asarray(d, dtype=float)
+    # broad phase: the swept boxes
+    lo_a = np.minimum(A.min(1), A.min(1) + d)
+    hi_a = np.maximum(A.max(1), A.max(1) + d)
+    lo_b, hi_b = B.min(1), B.max(1)
+    near = ((hi_a[:, None, :] >= lo_b[None, :, :] - eps) & (lo_a[:, None, :] <= hi_b[None, :, :] + eps)).all(-1)
+    ia, ib = np.nonzero(near)
+    if len(ia) == 0:
+        return math.inf, -1, -1
+    ua, ub = np.unique(ia), np.unique(ib)
+    A2, B2 = A[ua], B[ub]
+    ax, real = _pair_axes(A2, B2)
+    a0, a1, b0, b1 = _projections(A2, B2, ax)
+    v = np.einsum("d,nmjd->nmj", d, ax)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pos, neg = v > 0, v < 0
+        # exact touching interval on each axis
+        lo = np.where(pos, (b0 - a1) / v, np.where(neg, (b1 - a0) / v, np.where((a1 >= b0) & (a0 <= b1), -np.inf, np.inf)))
+        # overlap deeper than eps on each axis
+        lo_e = np.where(pos, (b0 + eps - a1) / v, np.where(neg, (b1 - eps - a0) / v,
+                                                            np.where((a1 > b0 + eps) & (a0 < b1 - eps), -np.inf, np.inf)))
+        hi_e = np.where(pos, (b1 - eps - a0) / v, np.where(neg, (b0 + eps - a1) / v,
+                                                            np.where((a1 > b0 + eps) & (a0 < b1 - eps), np.inf, -np.inf)))
+    lo = np.where(real, lo, -np.inf).max(-1)
+    lo_e = np.where(real, lo_e, -np.inf).max(-1)
+    hi_e = np.where(real, hi_e, np.inf).min(-1)
+    enters = (lo_e < hi_e) & (lo_e <= 1.0) & (hi_e > 0.0)
+    mask = np.zeros(enters.shape, dtype=bool)
+    sel_a = np.searchsorted(ua, ia)
+    sel_b = np.searchsorted(ub, ib)
+    mask[sel_a, sel_b] = True
+    enters &= mask
+    if not enters.any():
+        return math.inf, -1, -1
+    t = np.where(enters, np.maximum(lo, 0.0), np.inf)
+    k = int(np.argmin(t))
+    i, j = divmod(k, t.shape[1])
+    return float(t[i, j]), int(ua[i]), int(ub[j])
+
+
+def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray, direction: float) -> np.ndarray:
+    """Rotation (radians, in ``direction`` +1 clockwise on screen / -1, in [0, 2 pi)) that takes
+    each point ``P[p]`` about ``pivot`` onto each segment ``S0[s]-S1[s]``; (n_points, n_segments, 2)
+    for the two crossings of the point's circle with the segment's line, ``inf`` where a
+    crossing is off the segment or the circle misses it."""
+    c = np.asarray(pivot, dtype=float)
+    p = P - c  # (np, 2)
+    r2 = np.einsum("pd,pd->p", p, p)
+    a = S0 - c  # (ns, 2)
+    e = S1 - S0
+    ee = np.einsum("sd,sd->s", e, e)
+    ae = np.einsum("sd,sd->s", a, e)
+    aa = np.einsum("sd,sd->s", a, a)
+    # |a + s e|^2 = r^2
+    disc = ae[None, :] ** 2 - ee[None, :] * (aa[None, :] - r2[:, None])
+    out = np.full((len(P), len(S0), 2), np.inf)
+    ok = (disc >= 0) & (ee[None, :] > 0)
+    root = np.sqrt(np.where(ok, disc, 0.0))
+    alpha = np.arctan2(p[:, 1], p[:, 0])[:, None]
+    for k, sgn in enumerate((-1.0, 1.0)):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s = (-ae[None, :] + sgn * root) / np.where(ee > 0, ee, 1.0)[None, :]
+        good = ok & (s >= -1e-12) & (s <= 1 + 1e-12)
+        qx = a[None, :, 0] + s * e[None, :, 0]
+        qy = a[None, :, 1] + s * e[None, :, 1]
+        beta = np.arctan2(qy, qx)
+        phi = np.mod((beta - alpha) * direction, 2 * math.pi)
+        phi = np.where(phi > 2 * math.pi - 1e-12, 0.0, phi)
+        out[..., k] = np.where(good, phi, np.inf)
+    return out
+
+
+def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Edge starts, ends (E, 2) and owner index of polygons (N, k, 2); a 2-vertex polygon
+    (a segment) gives its one edge."""
+    k = P.shape[1]
+    if k == 2:
+        return P[:, 0], P[:, 1], np.arange(len(P))
+    return P.reshape(-1, 2), np.roll(P, -1, axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
+
+
+def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float = CONVEX_EPS) -> tuple[float, int, int]:
+    """First contact of convex polygons ``A`` (N, k, 2) turned together about ``pivot`` by up to
+    ``angle`` degrees (clockwise on screen; negative counter-clockwise) with fixed convex
+    polygons ``B`` (M, m, 2).
+
+    Returns ``(a, i, j)``: the least turn ``a`` (degrees, the sign of ``angle``) at which some
+    ``A[i]`` touches some ``B[j]`` and would go on into it, or ``(inf, -1, -1)``. Exact: two
+    convex polygons first meet where a vertex of one reaches an edge of the other, so the
+    candidates are every vertex's circle about the pivot crossing every edge (closed form),
+    each then confirmed by the separating axes just past it. Touching at the start counts
+    only when the turn takes them into each other (as :func:`translate_entry`).
+    """
+    A = np.asarray(A, dtype=float).reshape(-1, np.shape(A)[-2], 2)
+    B = np.asarray(B, dtype=float).reshape(-1, np.shape(B)[-2], 2)
+    if len(A) == 0 or len(B) == 0 or angle == 0:
+        return math.inf, -1, -1
+    total = abs(math.radians(angle))
+    sgn = 1.0 if angle > 0 else -1.0
+    c = np.asarray(pivot, dtype=float)
+    # broad phase: B near the disc the turning polygons sweep
+    R = float(np.hypot(*(A - c).reshape(-1, 2).T).max())
+    dB = np.hypot(*(B.mean(1) - c).T) - np.hypot(*(B - B.mean(1, keepdims=True)).reshape(-1, 2).T).reshape(len(B), -1).max(1)
+    near_b = np.nonzero(dB <= R + eps)[0]
+    if len(near_b) == 0:
+        return math.inf, -1, -1
+    B2 = B[near_b]
+    kA = A.shape[1]
+    PA = A.reshape(-1, 2)
+    own_pa = np.repeat(np.arange(len(A)), kA)
+    s0, s1, own_sb = _edges_of(B2)
+    h1 = _arc_hits(PA, c, s0, s1, sgn)  # A's vertices reaching B's edges
+    PB = B2.reshape(-1, 2)
+    own_pb = np.repeat(np.arange(len(B2)), B2.shape[1])
+    e0, e1, own_ea = _edges_of(A)
+    h2 = _arc_hits(PB, c, e0, e1, -sgn)  # B's vertices reaching A's edges (turning the other way)
+    cand = []
+    for h, ia, ib in ((h1, own_pa[:, None], own_sb[None, :]), (h2, own_ea[None, :], own_pb[:, None])):
+        hh = h.min(-1)
+        ok = hh <= total
+        if ok.any():
+            pi_, si_ = np.nonzero(ok)
+            cand.append(np.stack([hh[pi_, si_], np.broadcast_to(ia, hh.shape)[pi_, si_],
+                                  np.broadcast_to(ib, hh.shape)[pi_, si_]], axis=1))
+    if not cand:
+        return math.inf, -1, -1
+    C = np.concatenate(cand)
+    C = C[np.argsort(C[:, 0], kind="stable")]
+    # confirm in order: just past the candidate the pair must overlap by more than eps
+    for phi, i, j in C:
+        i, j = int(i), int(j)
+        step = min(total, phi + max(1e-7, 1e-5 * total))
+        if step <= phi:
+            continue
+        turned = _rotate(A[i:i + 1], c, sgn * step)
+        if convex_separation(turned, B2[j:j + 1])[0, 0] < -eps:
+            return math.degrees(sgn * phi), i, int(near_b[j])
+    return math.inf, -1, -1
+
+
+def _rotate(P: np.ndarray, c: np.ndarray, a: float) -> np.ndarray:
+    cs, sn = math.cos(a), math.sin(a)
+    q = P - c
+    return np.stack([q[..., 0] * cs - q[..., 1] * sn, q[..., 0] * sn + q[..., 1] * cs], axis=-1) + c

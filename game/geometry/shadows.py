@@ -215,7 +215,13 @@ def disc_area_in(geom: BaseGeometry, cx: float, cy: float, r: float) -> float:
     """
     if geom.is_empty:
         return 0.0
-    g = shapely.orient_polygons(shapely.clip_by_rect(geom, cx - r, cy - r, cx + r, cy + r))
+    try:
+        clipped = shapely.clip_by_rect(geom, cx - r, cy - r, cx + r, cy + r)
+    except shapely.errors.GEOSException:
+        # clip_by_rect can build a ring of three points from a valid polygon with
+        # near-duplicate vertices (a spike 1e-14 mm wide); the full overlay cannot
+        clipped = shapely.intersection(geom, shapely.box(cx - r, cy - r, cx + r, cy + r))
+    g = shapely.orient_polygons(clipped)
     rings = _rings(g)
     if not rings:
         return 0.0

@@ -1,14 +1,14 @@
-"""Statistics of the lab with scipy: Wilson intervals, a two-proportion test
-between arms, the games needed for a margin, and Bradley-Terry ratings for
-the ladder. (statsmodels gives the same figures but pulls in pandas, whose
-current releases need numpy 2, which game/geometry does not run on yet.)"""
+"""Statistics of the lab with statsmodels (and scipy for the exact binomial
+test): Wilson intervals, a two-proportion test between arms, the games needed
+for a margin, and Bradley-Terry ratings for the ladder."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
-from scipy.stats import binomtest, chi2_contingency, norm
+from scipy.stats import binomtest
+from statsmodels.stats.proportion import proportion_confint, proportions_ztest, samplesize_confint_proportion
 
 Z95 = 1.959964
 
@@ -18,26 +18,23 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     ((0, 1) for no games)."""
     if n == 0:
         return (0.0, 1.0)
-    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
-    return (float(max(0.0, ci.low)), float(min(1.0, ci.high)))
+    lo, hi = proportion_confint(k, n, alpha=0.05, method="wilson")
+    return (float(max(0.0, lo)), float(min(1.0, hi)))
 
 
 def two_proportions(k1: int, n1: int, k2: int, n2: int) -> float:
     """Two-sided p-value of the pooled z-test that two arms have the same
-    rate (the chi-square test of the 2x2 table without continuity
-    correction, which is the same test); 1.0 when it cannot be computed (no
-    games, or both rates 0 or 1)."""
+    rate; 1.0 when it cannot be computed (no games, or both rates 0 or 1)."""
     if min(n1, n2) == 0 or (k1 + k2) in (0, n1 + n2):
         return 1.0
-    p = chi2_contingency([[k1, n1 - k1], [k2, n2 - k2]], correction=False).pvalue
+    _, p = proportions_ztest([k1, k2], [n1, n2])
     return float(p) if math.isfinite(p) else 1.0
 
 
 def games_for_margin(margin: float, rate: float = 0.5) -> int:
     """Games one arm needs for its 95% interval to be at most ``margin``
     either side of ``rate`` (0.5: the worst case)."""
-    z = norm.ppf(0.975)
-    return int(math.ceil(z * z * rate * (1 - rate) / (margin * margin)))
+    return int(math.ceil(samplesize_confint_proportion(rate, margin, alpha=0.05)))
 
 
 def bradley_terry(names: list[str], wins: np.ndarray, prior: float = 0.05) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,9 @@ from game.core.ruleset import Ruleset
 #: ruleset id -> module exposing ``RULESET``
 BUILTIN: dict[str, str] = {
     "battlespace": "game.rulesets.battlespace",
+    "battlesystem": "game.rulesets.battlesystem",
     "spacefleet": "game.rulesets.spacefleet",
+    "foxhole": "game.rulesets.foxhole",
 }
 
 _loaded: dict[str, Ruleset] = {}

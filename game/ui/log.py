@@ -19,6 +19,7 @@ class LogLine:
     side: str | None
     kind: str  #: "roll", "phase", "end" or the event type without the ruleset prefix
     text: str
+    private: str | None = None  #: the only side that may read it (the ruleset's ``private_to``), None: both
 
 
 def event_kind(event: Event, ruleset_id: str = "") -> str:
@@ -49,15 +50,21 @@ class BattleLog:
 
     def add(self, index: int, action, events, reason: dict | None = None) -> None:
         """Lines for one accepted action and its events, then (kind ``why``)
-        the reason its agent gave for choosing it, if any."""
+        the reason its agent gave for choosing it, if any; a line the ruleset
+        marks private (``private_to(event)``, for hidden information) keeps
+        the side that may read it, and under hidden information a reason is
+        private to the side that gave it (it was weighed on that side's view)."""
+        private_to = getattr(self.ruleset, "private_to", None)
         for ev in events:
             if isinstance(ev, PhaseBegan):
                 self.turn = ev.turn
             side = getattr(ev, "side", None) or action.side
-            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev)))
+            owner = private_to(ev) if private_to else None
+            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev),
+                                      owner))
         why = reason_line(reason).strip()
         if why:
-            self.lines.append(LogLine(index, self.turn, action.side, "why", why))
+            self.lines.append(LogLine(index, self.turn, action.side, "why", why, action.side if private_to else None))
         self.version += 1
 
     def rebuild(self, entries) -> None:
@@ -75,7 +82,10 @@ class BattleLog:
         """Distinct sides, in order of appearance."""
         return [s for s in dict.fromkeys(ln.side for ln in self.lines) if s]
 
-    def filtered(self, side: str | None = None, kind: str | None = None, upto: int | None = None) -> list[LogLine]:
-        """Lines of ``side`` and ``kind`` (None: all), of actions before ``upto``."""
+    def filtered(self, side: str | None = None, kind: str | None = None, upto: int | None = None,
+                 viewer: str | None = None) -> list[LogLine]:
+        """Lines of ``side`` and ``kind`` (None: all), of actions before ``upto``,
+        that ``viewer`` may read (None: every line, for spectators)."""
         return [ln for ln in self.lines if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
-                and (upto is None or ln.action < upto)]
+                and (upto is None or ln.action < upto)
+                and (viewer is None or ln.private is None or ln.private == viewer)]

@@ -111,8 +111,20 @@ class Namer:
             return text
         text = self._drop_bracketed_ids(text)
         text = POINT.sub(lambda m: self.point(float(m.group(1)), float(m.group(2))), text)
-        text = TOKEN.sub(lambda m: self.names.get(m.group(1), m.group(1)), text)
+        text = TOKEN.sub(self._name_token, text)
         return SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # any other id-like word: its words
+
+    def _name_token(self, m: re.Match) -> str:
+        """One id-like word as its name; an id already preceded by the rest of
+        its name ("Al Wahid Fighter st2") is left alone, so naming twice changes
+        nothing."""
+        tid = m.group(1)
+        name = self.names.get(tid)
+        if name is None:
+            return tid
+        if name.endswith(tid) and m.string[:m.start()].endswith(name[:-len(tid)]):
+            return tid
+        return name
 
     def _drop_bracketed_ids(self, text: str) -> str:
         def fix(m: re.Match) -> str:

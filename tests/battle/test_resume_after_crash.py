@@ -6,6 +6,7 @@ replay that loads, says where it was cut, verifies up to there, and
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +34,18 @@ def test_sigkill_then_resume__same_battle_as_unbroken(rid, tmp_path):
         assert r["torn"] == torn
         assert r["resumed_same"]
         assert body(tmp_path / f"cut-{size}.replay.jsonl")[-1]["line"] == "end"
+
+
+def test_a_crash_between_an_action_and_its_checkpoint__resume_writes_the_checkpoint(tmp_path):
+    """A kill that lands after the 10th action line but before the checkpoint
+    due after it: the resumed file writes that checkpoint before going on, so
+    it ends line for line as the unbroken battle (the space-fleet golden)."""
+    from game.battle.runner import play_resumed
+
+    golden = Path(__file__).resolve().parents[1] / "golden" / "spacefleet" / "deep_space.replay.jsonl"
+    lines = golden.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, ln in enumerate(lines) if '"line":"checkpoint"' in ln and '"index":10,' in ln)
+    out = tmp_path / "cut.replay.jsonl"
+    out.write_text("".join(lines[:cut]), encoding="utf-8")
+    play_resumed(out, log=None)
+    assert body(out) == body(golden)

@@ -125,6 +125,7 @@ def test_simulate__default_folder_never_mixes_runs(tmp_path):
 
 @pytest.mark.parametrize("args, line", [
     (["simulate", DUEL, "--games", "-3"], "--games: must be 1 or more (got -3)"),
+    (["simulate", DUEL, "--games", "99999999999999999999"], "--games: must be 100000 or less (got 99999999999999999999)"),
     (["simulate", DUEL, "--games", "1.5"], "--games: must be a whole number (got 1.5)"),
     (["simulate", DUEL, "--seed", "abc"], "--seed: must be a whole number (got abc)"),
     (["simulate", DUEL, "--jobs", "0"], "--jobs: must be 1 or more (got 0)"),

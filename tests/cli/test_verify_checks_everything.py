@@ -127,7 +127,7 @@ def test_replay__format_1_of_another_version_is_one_line(tmp_path):
 
 
 def test_format_1__still_loads_and_verifies():
-    golden = ROOT / "tests/golden/spacefleet/deep_space.replay.jsonl"
+    golden = ROOT / "tests/golden/battlespace/mission1.replay.jsonl"  # a format 1 golden of this version
     assert json.loads(golden.read_text().split("\n", 1)[0])["format_version"] == 1
     r = run("verify", str(golden))
     assert r.returncode == 0 and r.stdout.endswith(" actions verified\n")

@@ -153,6 +153,9 @@ def test_hot_seat_hands_over_between_humans(app, tmp_path):
     scene.commit(scene.session.ruleset.figure_actions(scene.session.battle.state, "red", "r1", None)[0])
     app.drive(60)  # the rules side acts at the AI speed, then the handover
     assert app.top.name == "handover" and app.top.opaque and app.top.side == "blue"
+    # the handover says what red did since blue last acted: the log's own lines of red's move
+    done = [ln.text for ln in scene.session.log.lines if ln.text]
+    assert "Since your last move:" in app.top.lines and done and f"- {done[-1]}" in app.top.lines
     shot = app.screenshot(tmp_path / "handover.png")
     # the table is hidden: none of red's colour shows
     assert count_colour(pygame.image.load(str(shot)), app.palette.side("red", ["red", "blue"]), 10) == 0

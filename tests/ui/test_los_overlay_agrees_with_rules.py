@@ -71,7 +71,7 @@ def test_battlespace__overlay_equals_the_rules_on_1000_random_pairs():
 
 
 def test_spacefleet__overlay_equals_the_rules_on_1000_random_pairs():
-    from game.rulesets.spacefleet.shooting import fire_through_markers
+    from game.rulesets.spacefleet.rules.gunnery import fire_through_markers
     from game.rulesets.spacefleet.sight import sight
 
     rng = random.Random(12)

@@ -102,3 +102,19 @@ def test_replay_viewer__names_not_ids(app, tmp_path):
             texts += scene.view.tooltip_lines()
     problems = id_problems(texts, scene.view)
     assert problems == [], "\n".join(f"{p}: {t}" for p, t in problems)
+
+
+def test_namer__naming_twice_changes_nothing():
+    """A name that keeps its model's id ("Al Wahid Fighter st2") is not named
+    again when the text passes the namer a second time (status lines built from
+    an already named label)."""
+    from game.core.view import Figure
+    from game.ui.naming import Namer
+
+    figs = [Figure(id="st2", side="enemy", x=0, y=0, profile=("Al Wahid Fighter",)),
+            Figure(id="a2", side="enemy", x=0, y=0, profile=("Al Wahid Fighter",)),  # same number: the id stays
+            Figure(id="reyes", side="fireteam", x=0, y=0, profile=("Sgt. Reyes",))]
+    namer = Namer(figs)
+    once = namer("Fire at st2: reyes fires")
+    assert once == "Fire at Al Wahid Fighter st2: Sgt. Reyes fires"
+    assert namer(once) == once

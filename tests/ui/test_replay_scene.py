@@ -36,9 +36,18 @@ def test_tampered_replay_is_flagged(app, tmp_path):
 def test_unreadable_replay_gives_a_message(app, tmp_path):
     bad = tmp_path / "x.replay.jsonl"
     bad.write_text("not json\n")
+    from game.ui.scene import Scene
+
+    class Below(Scene):
+        name = "menu-stand-in"
+
+    below = app.push(Below())
     app.push(ReplayScene(bad))
     app.drive(1)
     assert app.top.name == "message"
+    app.top.close()  # OK on the note
+    app.drive(2)
+    assert app.top is below  # back where the player came from, not a blank viewer
 
 
 def test_log_shows_a_roll_once():

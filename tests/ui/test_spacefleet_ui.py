@@ -205,3 +205,58 @@ def test_shift_click_on_a_friendly_ship_offers_fighters_on_cap(app, tmp_path):
     assert caps and all(rs_ok.ok for rs_ok in (s.ruleset.check(st, a) for a in caps))
     _click(app, cam.to_screen(friend.x, friend.y))  # no Shift: selects the friend
     assert scene.selected == friend.id
+
+
+def _close_quarters(tmp_path) -> Path:
+    """The deep-space map with a Lunar and a Murder 20 cm apart, the Murder to
+    the Lunar's starboard: the first shot opens a Brace window."""
+    base = Path(__file__).resolve().parents[2] / "maps" / "spacefleet"
+    sc = json.loads((base / "deep_space.scenario.json").read_text())
+    (tmp_path / "deep_space.map.json").write_text((base / "deep_space.map.json").read_text())
+    sc["map"] = "deep_space.map.json"  # a map is named relative to its scenario
+    sc["forces"] = {"imperial": [{"id": "imp_lunar", "profile": "lunar", "x": 900.0, "y": 400.0, "heading": 0.0,
+                                  "params": {"ld": 8}}],
+                    "chaos": [{"id": "cha_murder", "profile": "murder", "x": 1000.0, "y": 600.0, "heading": 0.0,
+                               "params": {"ld": 8}}]}
+    path = tmp_path / "close.scenario.json"
+    path.write_text(json.dumps(sc))
+    return path
+
+
+def test_hot_seat_without_hidden_information_asks_brace_in_place(app, tmp_path):
+    """spacefleet hides nothing: two human fleets share the screen. The
+    Lunar's shot at the Murder asks Chaos to brace there and then - a banner
+    says who decides and why; no full-screen handover - and the decision goes
+    back to the Imperial player the same way. Buttons name ships and weapons."""
+    from game.ui.scenes.battle import BattleScene
+
+    scene = app.push(BattleScene.from_scenario(_close_quarters(tmp_path), 1,
+                                               {"imperial": Seat("human"), "chaos": Seat("human")},
+                                               replay=tmp_path / "hs.replay.jsonl"))
+    app.drive(2)
+    scene.skip_ai()  # the rules' start-of-turn step
+    s = scene.session
+    assert app.top is scene and s.viewer == "imperial" and scene.my_turn
+    rs = s.ruleset
+    end = next(a for a in rs.legal_actions(s.battle.state, "imperial") if a.type == "sf_end_phase")
+    assert scene.commit(end)  # the Lunar moves its least distance straight on; the shooting phase
+    app.drive(2)
+    scene.select("imp_lunar")
+    acts = rs.figure_actions(s.battle.state, "imperial", "imp_lunar", "cha_murder")
+    fire = next(a for a in acts if a.type == "sf_fire" and rs.check(s.battle.state, a).ok)
+    assert rs.describe_action(fire, s.battle.state) == "Fire starboard lances at Murder class cruiser"
+    assert scene.commit(fire)
+    app.drive(3)
+    assert app.top is scene and s.viewer == "chaos" and scene.my_turn
+    banner = scene.decision_banner()
+    assert banner.startswith("chaos decides: brace the Murder class cruiser against the Lunar class cruiser's "
+                             "starboard lances") and "during imperial's shooting" in banner
+    app.drive(1)
+    labels = {rs.describe_action(a, s.battle.state) for a in scene.bar_actions}
+    assert {"Brace the Murder class cruiser", "Take it (no brace)"} <= labels
+    app.screenshot(tmp_path / "brace_in_place.png")
+    take = next(a for a in scene.bar_actions if a.type == "sf_take_it")
+    assert scene.commit(take)
+    app.drive(3)
+    assert app.top is scene and s.viewer == "imperial" and scene.my_turn
+    assert scene.decision_banner() == "imperial's turn: shooting phase"

@@ -26,7 +26,8 @@ class EndActivation(Action):
 
 
 class EndPlayerPhase(Action):
-    """Skip the soldiers not yet activated this turn (they count as attempted)."""
+    """End the player phase: every able soldier not yet activated this turn attempts
+    initiative now (a failure draws a SITREP card) and is issued no orders."""
 
     type: Literal["bs_end_player_phase"] = "bs_end_player_phase"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.event import Event, PhaseBegan
 
 from . import events as E
-from .cards import DATA
+from .data import DATA
 from .state import BSState, Fig, Smoke
 
 

@@ -17,13 +17,14 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from game.geometry.contact import sweep_polygon
+from game.geometry.contact import disc_entry_one, sweep_polygon
 from game.geometry.index import TerrainIndex
+from game.geometry.movement import SweepIndex
 from game.geometry.paths import PathFinder
 from game.geometry.shadows import Prism
 from game.geometry.terrain import TerrainPiece
 
-from .cards import DATA
+from .data import DATA
 from .state import BSState, Feat, Fig
 
 T = DATA.tables
@@ -58,6 +59,67 @@ class TableGeo:
         """Shortest paths for a 25 mm base among impassable terrain."""
         return PathFinder(self.imp, R, self.table)
 
+    @cached_property
+    def sweeps(self) -> SweepIndex:
+        """Exact first contact of a moving base with impassable terrain (a base
+        touching a piece at the start may slide along it or move away)."""
+        return SweepIndex(pieces=self.imp)
+
+    def component_of(self, x: float, y: float) -> int | None:
+        """The part of the table a base centred at (x, y) stands in (bases cannot
+        pass between parts), or None when it cannot stand there."""
+        loc = self.finder.space.locate((x, y))
+        return None if isinstance(loc[0], str) else loc[1]
+
+    def approach(self, x0: float, y0: float, x1: float, y1: float):
+        """The shortest path (:class:`~game.geometry.paths.PathResult`) for a base
+        from (x0, y0) to (x1, y1), or, when a base cannot stand at (x1, y1) (a
+        model on a roof or in a vehicle), to the nearest point a base can reach
+        from (x0, y0); ``found`` False when there is none."""
+        path = self.finder.shortest_path((x0, y0), (x1, y1))
+        if path.found:
+            return path
+        k = self.component_of(x0, y0)
+        if k is None:
+            return path
+        comp = self.finder.space.components[k]
+        q = shapely.shortest_line(Point(x1, y1), comp).coords[1]
+        return self.finder.shortest_path((x0, y0), (float(q[0]), float(q[1])))
+
+    def straight_stop(self, x0: float, y0: float, x1: float, y1: float, on: str | None = None) -> tuple[float, str | None]:
+        """How far (mm) a base can go straight from (x0, y0) toward (x1, y1), and what
+        stops it: the first touch of impassable terrain, or of hindering terrain it did
+        not touch at the start (Hindering Terrain: the move ends on contact), the table
+        edge (``"the table edge"``), or for a model on a roof ``on``, that roof's edge;
+        (the whole length, None) when nothing does. Exact (swept contact)."""
+        L = math.hypot(x1 - x0, y1 - y0)
+        if L == 0:
+            return 0.0, None
+        best, by = L, None
+        if on is not None:
+            line = LineString([(x0, y0), (x1, y1)])
+            inside = line.intersection(self.pieces[on].polygon)
+            parts = [g for g in getattr(inside, "geoms", [inside]) if not g.is_empty and g.geom_type == "LineString"]
+            here = [g for g in parts if g.distance(Point(x0, y0)) < 1e-6]
+            far = max((line.project(Point(c)) for g in here for c in g.coords), default=0.0)
+            if far < best - 1e-9:
+                best, by = far, "the roof's edge"
+            return best, by
+        c = self.sweeps.first_contact((x0, y0), (x1, y1), R)
+        if c.hit and c.distance < best:
+            best, by = c.distance, c.id
+        d, hid = self.hinder_first(x0, y0, x1, y1)
+        if d < best:
+            best, by = d, hid
+        w, h = self.table
+        ux, uy = (x1 - x0) / L, (y1 - y0) / L
+        for u, p, lo, hi in ((ux, x0, R, w - R), (uy, y0, R, h - R)):
+            if u > 0 and p + u * best > hi:
+                best, by = max(0.0, (hi - p) / u), "the table edge"
+            elif u < 0 and p + u * best < lo:
+                best, by = max(0.0, (lo - p) / u), "the table edge"
+        return best, by
+
     def piece_index(self, fid: str) -> int:
         return self.index.index_of(fid)
 
@@ -89,17 +151,21 @@ class TableGeo:
         terrain it did not touch at the start (within the contact tolerance), nor
         listed in ``ignore`` (inf: never). Exact: ``contact.sweep_polygon``
         (Battlespace: Movement, hindering terrain ends a move on contact)."""
-        best = math.inf
+        return self.hinder_first(x0, y0, x1, y1, ignore)[0]
+
+    def hinder_first(self, x0: float, y0: float, x1: float, y1: float, ignore=()) -> tuple[float, str | None]:
+        """:meth:`hinder_stop` and the id of the hindering piece touched (None: never)."""
+        best, by = math.inf, None
         if (x0, y0) == (x1, y1):
-            return best
+            return best, by
         start = Point(x0, y0)
         for p in self.hind:
             if p.id in ignore:
                 continue
             d = sweep_polygon((x0, y0), (x1, y1), R, p.polygon)
             if d is not None and d < best and p.polygon.distance(start) > R + TOL:
-                best = d
-        return best
+                best, by = d, p.id
+        return best, by
 
     def in_hindering(self, x: float, y: float) -> bool:
         return bool(self.touching(x, y, self.hind))
@@ -133,6 +199,85 @@ def edge_distance(a: Fig, b: Fig) -> float:
 
 def in_contact(a: Fig, b: Fig) -> bool:
     return a.vehicle is None and b.vehicle is None and edge_distance(a, b) <= TOL
+
+
+def fits_card(points: list[tuple[float, float]]) -> bool:
+    """Whether 25 mm bases centred on ``points`` fit together inside one 63 x 88 mm card,
+    turned to any angle (tried every degree)."""
+    if not points:
+        return True
+    for deg in range(0, 180):
+        c, sn = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        us = [x * c + y * sn for x, y in points]
+        vs = [-x * sn + y * c for x, y in points]
+        du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
+        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
+            return True
+    return False
+
+
+def overlapping(s: BSState, f: Fig, x: float, y: float, ignore=()) -> Fig | None:
+    """A model whose base a base of ``f`` centred at (x, y) would overlap (on the
+    same surface; touching is allowed), or None. Models in vehicles and carried
+    models take no room; ``ignore`` lists ids to pass over."""
+    for o in s.figs.values():
+        if o.id == f.id or o.id in ignore or not o.on_table or o.vehicle or o.carried_by:
+            continue
+        if abs(o.z - f.z) > 1.0:
+            continue
+        if math.hypot(o.x - x, o.y - y) < 2 * R - TOL:
+            return o
+    return None
+
+
+def _inside_intervals(x0: float, y0: float, dx: float, dy: float, cx: float, cy: float, reach: float) -> tuple[float, float] | None:
+    """The open interval of t in which the point (x0, y0) + t (dx, dy) is closer than
+    ``reach`` to (cx, cy), or None when it never is."""
+    a = dx * dx + dy * dy
+    fx, fy = x0 - cx, y0 - cy
+    b = fx * dx + fy * dy
+    c = fx * fx + fy * fy - reach * reach
+    if a == 0:
+        return (-math.inf, math.inf) if c < 0 else None
+    q = b * b - a * c
+    if q <= 0:
+        return None
+    r = math.sqrt(q)
+    return ((-b - r) / a, (-b + r) / a)
+
+
+def move_end(s: BSState, f: Fig, x1: float, y1: float, target: Fig | None = None, limit: float | None = None,
+             ignore=()) -> tuple[float, float, str | None]:
+    """Where a straight move of ``f``'s base toward (x1, y1) ends, by the rules, and why:
+    at the point itself, at most ``limit`` mm along; earlier where the base first
+    touches impassable terrain, hindering terrain (Hindering Terrain), the table edge
+    or a roof's edge (:meth:`TableGeo.straight_stop`), or ``target``'s base (base
+    contact: a move aimed at a model ends touching it); then, if the end would
+    overlap another model on the same surface, backed off to where it first touches
+    it (moves may pass models, not end on them). Exact: closed-form contact, no step
+    size. Returns (x, y, what stopped it: a piece or model id, "the table edge", or None)."""
+    g = geo_of(s)
+    L = math.hypot(x1 - f.x, y1 - f.y)
+    if L == 0:
+        return f.x, f.y, None
+    dx, dy = (x1 - f.x) / L, (y1 - f.y) / L
+    d, by = g.straight_stop(f.x, f.y, x1, y1, f.on)
+    if limit is not None and limit < d:
+        d, by = limit, None
+    if target is not None:
+        t = disc_entry_one(f.x, f.y, dx * L, dy * L, target.x, target.y, 2 * R)
+        if t * L < d:
+            d, by = t * L, target.id
+    others = [o for o in s.figs.values() if o.id != f.id and (target is None or o.id != target.id) and o.id not in ignore
+              and o.on_table and not o.vehicle and not o.carried_by and abs(o.z - f.z) <= 1.0]
+    moved = True
+    while moved and d > 0:
+        moved = False
+        for o in others:
+            iv = _inside_intervals(f.x, f.y, dx, dy, o.x, o.y, 2 * R)
+            if iv is not None and iv[0] < d < iv[1]:
+                d, by, moved = max(0.0, iv[0]), o.id, True
+    return f.x + dx * d, f.y + dy * d, by
 
 
 def throw_clear(state: BSState, thrower: Fig, x: float, y: float) -> bool:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from pydantic import TypeAdapter
+from shapely.geometry import Point
 
 from game.core.action import Action
 from game.core.dice import Dice
@@ -17,18 +18,23 @@ from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
 from . import actions as A
-from . import display
 from . import events as E
+from . import sight as S
+from .ai import FireteamAgent, evaluate, sample_candidates
 from .apply import apply as apply_event
-from .cards import DATA
+from .data import DATA
+from .display import actions as display_actions, figures as display_figures, preview as display_preview
+from .display.describe import describe as describe_event
 from .geo import R, geo_of
-from .missions import after_rolls, interactions
+from .names import display_name, name_of
+from .rules.civilians import sweep
 from .rules.common import Emitter
+from .rules.missions import after_rolls, interactions
 from .rules.orders import check_order, climb_target, on_exit, resolve_order
 from .setup import setup_state
-from .validation import validate, validate_map
 from .state import BSState
-from .turn import can_attempt, end_activation, resolve_activate, resolve_clear, resolve_end_phase, resolve_sitrep
+from .validation import validate, validate_map
+from .turn import can_attempt, end_activation, handover, resolve_activate, resolve_clear, resolve_end_phase, resolve_sitrep
 
 ORDER_TYPES = (A.Move, A.Fire, A.Suppress, A.Throw, A.FireGear, A.Prone, A.Interact, A.Aid, A.Climb, A.ClearJam,
                A.Enter, A.Exfil)
@@ -39,7 +45,7 @@ class Battlespace:
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 6
+    version = 7
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -115,18 +121,18 @@ class Battlespace:
         if state.phase != "player" or state.active != action.side:
             return Illegal(f"it is not {action.side}'s player phase")
         if isinstance(action, A.EndPlayerPhase):
-            return Legal() if state.current is None else Illegal(f"{state.current} is still activated")
+            return Legal() if state.current is None else Illegal(f"{name_of(state, state.current)} is still activated")
         f = state.figs.get(getattr(action, "unit", ""))
         if f is None or f.side != action.side or f.kind != "soldier":
             return Illegal(f"{action.side} has no soldier {getattr(action, 'unit', '?')!r}")
         if isinstance(action, A.Activate):
             if state.current is not None:
-                return Illegal(f"{state.current} is still activated")
+                return Illegal(f"{name_of(state, state.current)} is still activated")
             if f.status != "ok":
-                return Illegal(f"{f.id} is {f.status} and cannot be activated")
-            return Legal() if can_attempt(state, f) else Illegal(f"{f.id} has already been activated this turn")
+                return Illegal(f"{display_name(f)} is {f.status} and cannot be activated")
+            return Legal() if can_attempt(state, f) else Illegal(f"{display_name(f)} has already been activated this turn")
         if state.current != f.id:
-            return Illegal(f"{f.id} is not the activated soldier")
+            return Illegal(f"{display_name(f)} is not the activated soldier")
         if isinstance(action, A.EndActivation):
             return Legal()
         if not isinstance(action, ORDER_TYPES):
@@ -136,7 +142,6 @@ class Battlespace:
 
     def resolve(self, state: BSState, action: Action, dice: Dice) -> Accepted | Rejected:
         em = Emitter(state, dice, apply_event)
-        from .civilians import sweep
         sweep(em)  # Civilians: a civilian seeing a soldier from set-up reacts before the first action
         if isinstance(action, A.SitrepPhase):
             resolve_sitrep(em)
@@ -154,14 +159,12 @@ class Battlespace:
             if em.s.current == f.id and f.status != "ok":
                 em.emit(E.ActivationEnded(unit=f.id))
             if em.s.current is None and em.s.phase == "player":
-                from .turn import handover
                 handover(em, action.side)
         sweep(em)  # Civilians: first unobscured sight, however this action brought it about
         rolls = [(e.notation, e.natural) for e in em.events if isinstance(e, DiceRolled)]
         after_rolls(em, rolls)
         if em.s.phase == "player" and em.s.current is not None and em.s.figs[em.s.current].status != "ok":
             em.emit(E.ActivationEnded(unit=em.s.current))
-            from .turn import handover
             handover(em, action.side)
         return Accepted(tuple(em.events))
 
@@ -191,38 +194,46 @@ class Battlespace:
         return self._state.validate_json(text)
 
     def describe(self, event: Event) -> str:
-        from .describe import describe
-        return describe(event)
+        return describe_event(event)
 
-    # -- display hooks (display.py) --------------------------------------------
+    # -- display hooks (display/) --------------------------------------------
     def figures(self, state: BSState) -> list:
-        return display.figures(state)
+        return display_figures.figures(state)
 
     def markers(self, state: BSState) -> list:
-        return display.markers(state)
+        return display_figures.markers(state)
 
     def terrain(self, state: BSState) -> list:
-        return display.terrain(state)
+        return display_figures.terrain(state)
 
     def point_actions(self, state: BSState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
-        return display.point_actions(self, state, side, figure_id, x, y)
+        return display_actions.point_actions(self, state, side, figure_id, x, y)
 
     def figure_actions(self, state: BSState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
-        return display.figure_actions(self, state, side, figure_id, target_id)
+        return display_actions.figure_actions(self, state, side, figure_id, target_id)
 
     def preview(self, state: BSState, action: Action) -> dict:
-        return display.preview(self, state, action)
+        return display_preview.preview(self, state, action)
 
     def describe_action(self, action: Action) -> str:
-        return display.describe_action(action)
+        """A button label (ids where a name needs the state)."""
+        return display_actions.describe_action(action)
+
+    def describe_action_in(self, state: BSState, action: Action) -> str:
+        """A button label naming models and features ("Climb the low wall")."""
+        return display_actions.describe_action(action, state)
+
+    def confirm(self, state: BSState, action: Action) -> str | None:
+        """The question the app asks before ``action`` (None: none): ending the player
+        phase with soldiers not yet activated (:func:`.display.actions.confirm`)."""
+        return display_actions.confirm(state, action)
 
     def figure_overlays(self, state: BSState, figure_id: str) -> dict:
-        return display.figure_overlays(state, figure_id)
+        return display_preview.figure_overlays(state, figure_id)
 
     def sight(self, state: BSState, viewer_id: str, target_id: str):
         """The one sight adjudication (:func:`.sight.adjudicate`, with the exact
         visible share) for the overlay; None unless both are models on the table."""
-        from . import sight as S
         a, b = state.figs.get(viewer_id), state.figs.get(target_id)
         if a is None or b is None or not (a.on_table and b.on_table):
             return None
@@ -230,37 +241,32 @@ class Battlespace:
 
     def sight_region(self, state: BSState, viewer_id: str):
         """Where the model's sight does not reach (:func:`.sight.region`), for the overlay."""
-        from . import sight as S
         a = state.figs.get(viewer_id)
         return S.region(state, a) if a is not None and a.on_table else None
 
     def enemies_of(self, state: BSState, side: str) -> set[str]:
-        return display.enemies_of(state, side)
+        return display_figures.enemies_of(state, side)
 
     def side_style(self, side: str) -> str:
-        return display.side_style(side)
+        return display_figures.side_style(side)
 
     def objective_status(self, state: BSState) -> dict[str, tuple[str, str]]:
-        """Display hook: each mission objective done, failed or open (:mod:`.objective_status`)."""
-        from .objective_status import objective_status
-        return objective_status(state)
+        """Display hook: each mission objective done, failed or open, with its progress
+        (:func:`.display.figures.objective_status`)."""
+        return display_figures.objective_status(state)
 
     # -- AI hooks ------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:
-        from .ai import sample_candidates
         return sample_candidates(self, state, side, rng)
 
     def score(self, state: BSState, side: str) -> float:
-        from .ai import evaluate
         return evaluate(state, side)
 
     def data_tables(self):
-        """The card data (``cards.DATA``) for validated data overrides (game/core/overrides.py)."""
-        from .cards import DATA
+        """The card data (``data.DATA``) for validated data overrides (game/core/overrides.py)."""
         return DATA
 
     def agents(self) -> dict:
-        from .ai import FireteamAgent
         return {"default": FireteamAgent, "fireteam": FireteamAgent, "previous": FireteamAgent}  # previous: the default of the last release (keep it when the default changes)
 
     def illegal_examples(self, state: BSState, side: str) -> list[Action]:
@@ -277,7 +283,6 @@ class Battlespace:
 
 
 def _pt(f):
-    from shapely.geometry import Point
     return Point(f.x, f.y)
 
 

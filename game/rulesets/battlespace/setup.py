@@ -10,7 +10,7 @@ from game.data.maps import MapFile
 from game.data.scenario import Scenario
 from game.geometry.shapes import displace
 
-from .cards import DATA
+from .data import DATA
 from .geo import R
 from .state import BSState, ExitEdge, Feat, Fig, Vehicle
 from .validation import validate  # noqa: F401 - re-exported: set-up and its checks were one module

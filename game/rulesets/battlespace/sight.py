@@ -45,8 +45,8 @@ from game.core.sight import BLOCKS, COVER, CROSSFIRE, HIDES, Crossing, SightRegi
 from game.geometry.shadows import Prism, hidden_region, model_sight
 from game.geometry.shapes import Base
 
-from .cards import DATA
-from .describe import display_name
+from .data import DATA
+from .names import display_name
 from .geo import R, TOL, geo_of
 from .state import BSState, Fig
 

@@ -3,20 +3,22 @@ Clear phase (Battlespace: Turn Phases)."""
 
 from __future__ import annotations
 
+import math
+
 from game.core.event import PhaseBegan, Target
 from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
-from .cards import DATA
-from .describe import display_name as nm
-from .enemy import activate, groups
+from .data import DATA
 from .events import Activated, ActivationEnded, Changed, Handover, PhaseFlags, Removed, SmokeCleared, TurnCleared, Wounded
-from .geo import R
-from .missions import clear_check
+from .geo import R, fits_card
+from .names import display_name as nm
 from .rules.combat import melee
-from .rules.common import Emitter, has_gear, soldier_roll_mods
-from .rules.orders import enemy_contact, release_dragged
-from .sitrep import draw
+from .rules.common import Emitter, has_gear, release_dragged, soldier_roll_mods
+from .rules.enemy import activate, groups
+from .rules.missions import clear_check
+from .rules.orders import enemy_contact
+from .rules.sitrep import draw
 from .state import BSState, Fig
 
 T = DATA.tables
@@ -27,28 +29,14 @@ def can_attempt(s: BSState, f: Fig) -> bool:
     return f.kind == "soldier" and f.status == "ok" and not f.activated
 
 
-def fits_card(points: list[tuple[float, float]]) -> bool:
-    """Whether 25 mm bases centred on ``points`` fit together inside one 63 x 88 mm card,
-    turned to any angle (tried every degree)."""
-    import math
-    if not points:
-        return True
-    for deg in range(0, 180):
-        c, sn = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-        us = [x * c + y * sn for x, y in points]
-        vs = [-x * sn + y * c for x, y in points]
-        du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
-        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
-            return True
-    return False
-
-
 def cohesion(s: BSState, f: Fig) -> bool:
-    """Battlespace: Cohesion: the whole fireteam (able soldiers) fits in one card area (63 x 88 mm)."""
+    """Battlespace: Cohesion: every able soldier of ``f``'s fireteam stands within one
+    card area (63 x 88 mm). Downed soldiers contribute to no modifier (Man Down) and
+    soldiers gone by exfil are off the table, so they do not count; the last able
+    soldier of a team is within one card area by himself (ours, the text read as
+    written)."""
     team = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "ok"]
-    if len(team) < 2:
-        return False
-    return fits_card([(o.x, o.y) for o in team])
+    return bool(team) and fits_card([(o.x, o.y) for o in team])
 
 
 def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
@@ -56,7 +44,6 @@ def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
     mods = []
     if cohesion(s, f):
         mods.append(("cohesion", M["cohesion"]))
-    import math
     for o in s.figs.values():
         gid = has_gear(o, "leader") if o.side == f.side and o.status == "ok" and o.id != f.id else None
         if gid and math.hypot(o.x - f.x, o.y - f.y) - 2 * R <= DATA.gear[gid].radius_mm:
@@ -70,15 +57,16 @@ def initiative_target(f: Fig) -> Target:
     return Target(label="Initiative", base=DATA.soldiers[f.card].initiative, words=("activates", "fails"))
 
 
-def resolve_activate(em: Emitter, a: A.Activate) -> None:
-    s = em.s
-    f = s.figs[a.unit]
-    foes = enemy_contact(s, f)
+def attempt(em: Emitter, f: Fig) -> None:
+    """One soldier's initiative attempt (Battlespace: Player Phase): hand to hand
+    first if he is in base contact with an enemy (Hand to Hand Combat: again at each
+    activation); then D20 >= his Initiative activates him with 2 orders (3 on a
+    natural 20); a failure draws a SITREP card at once and leaves him one move order."""
+    foes = enemy_contact(em.s, f)
     if foes:
         melee(em, f, min(foes, key=lambda e: e.id))
         if em.s.figs[f.id].status != "ok":
             em.emit(Changed(unit=f.id, changes={"activated": True}))
-            handover(em, f.side)
             return
     f = em.s.figs[f.id]
     need = initiative_target(f)
@@ -93,7 +81,14 @@ def resolve_activate(em: Emitter, a: A.Activate) -> None:
             em.emit(Activated(unit=f.id, orders=1, move_only=True))
         else:
             em.emit(Changed(unit=f.id, changes={"activated": True}))
-            handover(em, f.side)
+
+
+def resolve_activate(em: Emitter, a: A.Activate) -> None:
+    """The fireteam attempts to activate soldier ``a.unit`` (:func:`attempt`)."""
+    f = em.s.figs[a.unit]
+    attempt(em, f)
+    if em.s.current is None:
+        handover(em, f.side)
 
 
 def end_activation(em: Emitter, unit: str) -> None:
@@ -121,10 +116,23 @@ def handover(em: Emitter, side: str) -> None:
     em.emit(Handover(active=RULES_SIDE, phase="sitrep"))
 
 
+def waiting(s: BSState, side: str) -> list[Fig]:
+    """The soldiers of ``side`` who have not attempted initiative this turn and can."""
+    return [f for f in s.figs.values() if f.side == side and can_attempt(s, f)]
+
+
 def resolve_end_phase(em: Emitter, side: str) -> None:
-    for f in list(em.s.figs.values()):
-        if f.side == side and can_attempt(em.s, f):
-            em.emit(Changed(unit=f.id, changes={"activated": True}))
+    """Battlespace: Player Phase: the phase ends once an initiative roll has been
+    attempted for every soldier. Ending it, each able soldier of ``side`` who has
+    not attempted yet attempts now, in turn (:func:`attempt`: a failure draws a
+    SITREP card), and is issued no orders (a soldier may be given "up to" two)."""
+    for f in waiting(em.s, side):
+        f = em.s.figs[f.id]
+        if not can_attempt(em.s, f):
+            continue
+        attempt(em, f)
+        if em.s.current == f.id:
+            em.emit(ActivationEnded(unit=f.id))
     handover(em, side)
 
 
@@ -135,7 +143,7 @@ def resolve_sitrep(em: Emitter) -> None:
     a card activated during the Player phase (a failed initiative) acts again now.
     A hold or rush drawn in the Player phase carries into this phase."""
     for f in list(em.s.figs.values()):
-        if f.side == "enemy" and f.activated:
+        if f.side == "enemy" and f.status == "ok" and f.activated:
             em.emit(Changed(unit=f.id, changes={"activated": False}))
     # "Enemy regroups" / "Enemy rush" drawn on a failed initiative in this turn's Player
     # phase (no enemy activates there) hold / rush this SITREP phase (ours; flags end at Clear)

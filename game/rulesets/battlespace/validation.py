@@ -17,8 +17,8 @@ from game.data.maps import MapFile
 from game.data.params import Params, params_problem, parsed
 from game.data.scenario import Scenario
 
-from .cards import DATA
-from .geo import R
+from .data import DATA
+from .geo import R, fits_card
 
 TEAM_POINTS = 12
 SOLDIER_POINTS = 6
@@ -143,7 +143,6 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
                 return why
     if total > TEAM_POINTS:
         return (f"forces.{side}", f"{total} points of gear; a fireteam has {TEAM_POINTS}")
-    from .turn import fits_card
     if not fits_card([(u.x, u.y) for u in units]):
         return (f"forces.{side}", "the deployment zone is one card area (63 x 88 mm): the four bases must fit in it")
     return None
@@ -279,9 +278,14 @@ def validate_map(m: MapFile) -> tuple[str, str] | None:
     known vehicle), ``disabled`` and ``immobile`` (true or false) and ``hits``
     (attacks already taken, fewer than its protection); other features have
     none. Feature kinds are free: terrain works by its tags (``vehicle`` and
-    ``wall`` also by kind)."""
+    ``wall`` also by kind). A piece tagged ``elevation`` stands higher than a
+    standing model (Battlespace: Elevation; 30 mm, gaps.md)."""
     for f in m.features:
         where = f"feature {f.id}"
+        tall = DATA.tables.standing_height_mm
+        if "elevation" in f.tags and f.height <= tall:
+            return (f"{where} height", f"elevation must stand higher than a standing model ({tall:g} mm); "
+                                       f"this one is {f.height:g} mm (drop the elevation tag or raise it)")
         known = VEHICLE_PROPERTIES if f.kind == "vehicle" else ()
         for key, value in f.properties.items():
             if key not in known:

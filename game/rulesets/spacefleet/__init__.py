@@ -1,7 +1,7 @@
 """The space-fleet ruleset (``spacefleet``): Battlefleet-style fleet battles
 with every celestial phenomenon. See README.md in this package."""
 
-from .rules import SpaceFleet
+from .ruleset import SpaceFleet
 
 RULESET = SpaceFleet()
 

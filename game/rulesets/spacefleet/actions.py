@@ -12,17 +12,23 @@ ORDERS = ("all_ahead_full", "come_to_new_heading", "burn_retros", "lock_on", "re
 
 
 class DeclareOrder(Action):
-    """Take a special order for a ship (and its squadron) before it moves (spacefleet_core 1.3-1.4)."""
+    """Take a special order for a ship (and its squadron) before it moves
+    (spacefleet_core 1.3-1.4). ``ram`` names the enemy ship the ship means to
+    ram: only with All Ahead Full, and its ramming Leadership test is taken
+    before the extra distance is rolled (spacefleet_core 1.6)."""
 
     type: Literal["sf_declare_order"] = "sf_declare_order"
     ship: str
     order: Literal["all_ahead_full", "come_to_new_heading", "burn_retros", "lock_on", "reload_ordnance", "brace_for_impact"]
+    ram: str | None = None
 
 
 class MoveShip(Action):
     """Move one ship (spacefleet_core 1.6): an optional gravity-well turn at
     the start, legs of (turn before the leg in degrees, distance in mm), an
-    optional gravity-well turn at the end; ``ram`` names a ship to ram (AAF only)."""
+    optional gravity-well turn at the end; ``ram`` names the ship it rams
+    (the one its All Ahead Full order declared and passed the test against;
+    the move must pass over its base)."""
 
     type: Literal["sf_move"] = "sf_move"
     ship: str
@@ -47,13 +53,17 @@ class Disengage(Action):
 
 
 class Fire(Action):
-    """Fire one weapon of a ship at a ship or an ordnance marker (spacefleet_core 1.7)."""
+    """Fire one weapon of a ship at a ship, an ordnance marker, an asteroid
+    field or (nova cannon) a table point (spacefleet_core 1.7). ``fp`` splits
+    a battery: that much of its firepower (after halvings) at this target, the
+    rest kept for other targets; 0 fires all it has left."""
 
     type: Literal["sf_fire"] = "sf_fire"
     ship: str
     weapon: int
     target: str
     pool: tuple[tuple[str, int], ...] = ()   #: squadron-mates' batteries joining the volley (ship, weapon)
+    fp: int = 0
 
 
 class Launch(Action):

@@ -39,6 +39,7 @@ class OrderTaken(SFEvent):
     order: str | None
     passed: bool
     aaf_extra_mm: Mm = 0.0
+    ram: str | None = None         #: the ship it passed its ramming test against (spacefleet_core 1.6)
 
 
 class OrdersEnded(SFEvent):
@@ -152,6 +153,7 @@ class WeaponFired(SFEvent):
     dice: int = 0
     hits: int = 0
     note: str = ""
+    fp: int = 0                    #: the firepower of a split volley (0: the whole battery)
 
 
 class PriorityTest(SFEvent):
@@ -172,6 +174,7 @@ class AttackDeclared(SFEvent):
     weapon_name: str = ""
     defender: str
     pool: tuple[tuple[str, int], ...] = ()
+    fp: int = 0
 
 
 class AttackCleared(SFEvent):
@@ -242,7 +245,13 @@ class DisengageTried(SFEvent):
 
 
 class FlareOccurred(SFEvent):
+    """A solar flare erupted (the ``number``-th of the game); ``bare`` are the
+    ships judged unshielded when it struck, before any of its markers
+    (celestial phenomena: solar flares): each will take its hit."""
+
     type: Literal["sf_flare"] = "sf_flare"
+    number: int = 1
+    bare: tuple[str, ...] = ()
 
 
 class RadiationBurst(SFEvent):
@@ -366,3 +375,66 @@ class HolofieldSaves(SFEvent):
 
 
 SF_EVENTS = SF_EVENTS + (KinTested, HolofieldSaves)
+
+
+class ShootingBegan(SFEvent):
+    """A ship (or squadron, ``unit``) begins its shooting; the one before it,
+    ``previous``, has finished for this phase (spacefleet_core 1.5: ship by
+    ship, each launching its ordnance last)."""
+
+    type: Literal["sf_shooting_began"] = "sf_shooting_began"
+    unit: str
+    ship: str
+    previous: str | None = None
+    unit_name: str = ""
+    previous_name: str = ""
+
+
+SF_EVENTS = SF_EVENTS + (ShootingBegan,)
+
+
+class FieldTested(SFEvent):
+    """A ship (for its squadron, ``squadron``) took the asteroid-field
+    navigation test (celestial phenomena): ``shared`` is an escort squadron's
+    D6 of damage after a failure, for the escorts that touch a field; ``field``
+    names the field."""
+
+    type: Literal["sf_field_tested"] = "sf_field_tested"
+    ship: str
+    squadron: str | None = None
+    passed: bool
+    shared: int = 0
+    field: str = ""
+
+
+class FieldDamageShared(SFEvent):
+    """An escort that touched the field takes ``amount`` of its squadron's
+    asteroid damage; ``left`` passes on to the next escort that touches."""
+
+    type: Literal["sf_field_shared"] = "sf_field_shared"
+    ship: str
+    squadron: str
+    amount: int
+    left: int
+
+
+SF_EVENTS = SF_EVENTS + (FieldTested, FieldDamageShared)
+
+
+class FlareAttackDeclared(SFEvent):
+    """The flare's hit is about to strike the unshielded ``target``: its side
+    may brace first (spacefleet_core 1.4)."""
+
+    type: Literal["sf_flare_attack"] = "sf_flare_attack"
+    target: str
+    defender: str
+
+
+class FlareHit(SFEvent):
+    """The flare's hit strikes ``ship`` (it leaves the queue of flare hits)."""
+
+    type: Literal["sf_flare_hit"] = "sf_flare_hit"
+    ship: str
+
+
+SF_EVENTS = SF_EVENTS + (FlareAttackDeclared, FlareHit)

@@ -31,11 +31,14 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from shapely.geometry import Point, Polygon, box
+
 from game.core.dice import Dice
 from game.data.maps import MapFile, TerrainFeature, Zone, map_problems
 
+from .data import tables
 from .geom import circle_ring
-from .tables import tables
+
 
 #: Height of the pieces that block sight (planets, moons, asteroid fields,
 #: rifts), for the app's line-of-sight overlay (the rules ignore it).
@@ -199,8 +202,6 @@ def _place_bands(feats: list, bands: list[_Band], sunward: str, W: float, H: flo
     first, then steps of 5 cm outward (:data:`_NUDGE_STEPS_MM`); a band with
     no clear place is left out (ours: the area is full). No dice are used,
     so every other piece of the map stays as rolled."""
-    from shapely.geometry import Polygon
-
     taken = [Polygon(f.exterior) for f in feats if f is not None]
     out = list(feats)
     tags_of = {"asteroid_field": ["blocks_sight", "difficult"], "warp_rift": ["blocks_sight"], "gas_cloud": ["obscures"]}
@@ -241,27 +242,42 @@ def _planet(dice: Dice, kind: str, cx: float, cy: float, W: float, H: float, n: 
     out = [TerrainFeature(id=f"planet_{n + 1}", kind="planet", exterior=circle_ring(cx, cy, rad),
                           height=SIGHT_BLOCKER_MM, tags=["blocks_sight"], properties={"cx": round(cx, 2), "cy": round(cy, 2), "radius": rad, "size": size})]
     moons = _roll(dice, t.moons[size], "moons")
+    mr = t.moon_diameter_cm * 5.0
+    placed = [(cx, cy, rad)]
     for k in range(moons):
-        d = _roll(dice, t.moon_distance, "moon distance (cm)") * 10.0
-        d = max(d, rad + 40.0)
-        ang = dice.roll("d6", "moon direction (x60 degrees)").total * 60.0
-        mx, my = cx + d * math.cos(math.radians(ang)), cy + d * math.sin(math.radians(ang))
-        mr = t.moon_diameter_cm * 5.0
-        if mr <= mx <= W - mr and mr <= my <= H - mr:
-            out.append(TerrainFeature(id=f"moon_{n + 1}_{k + 1}", kind="moon", exterior=circle_ring(mx, my, mr),
-                                      height=SIGHT_BLOCKER_MM, tags=["blocks_sight"], properties={"cx": round(mx, 2), "cy": round(my, 2), "radius": mr, "size": "small"}))
+        # 2D6 x 10 cm from the planet's edge to the moon's, in a direction rolled on a D12 (30 degrees a face);
+        # a moon that would leave the table or lie on the planet or another moon rolls its direction again,
+        # up to 12 times (ours)
+        d = _roll(dice, t.moon_distance, "moon distance from the planet's edge (cm)") * 10.0
+        for _ in range(12):
+            ang = (dice.roll("d12", "moon direction (30 degrees a face, clockwise from east)").total - 1) * 30.0
+            mx, my = cx + (rad + d + mr) * math.cos(math.radians(ang)), cy + (rad + d + mr) * math.sin(math.radians(ang))
+            if (mr <= mx <= W - mr and mr <= my <= H - mr
+                    and all(math.hypot(mx - px, my - py) > pr + mr for px, py, pr in placed)):
+                placed.append((mx, my, mr))
+                out.append(TerrainFeature(id=f"moon_{n + 1}_{k + 1}", kind="moon", exterior=circle_ring(mx, my, mr),
+                                          height=SIGHT_BLOCKER_MM, tags=["blocks_sight"],
+                                          properties={"cx": round(mx, 2), "cy": round(my, 2), "radius": mr,
+                                                      "size": "small"}))
+                break
     if size == "large" and dice.roll("d6", "rings").total >= t.rings_on:
+        table = box(0.0, 0.0, W, H)
         for k in range(_roll(dice, t.rings_count, "how many rings")):
             start = rad + _roll(dice, t.ring_start, "ring distance (cm)") * 10.0
             width = max(10.0, _roll(dice, t.ring_width, "ring width (cm)") * 10.0)
             kind_ = "asteroid_field" if dice.roll("d6", "ring kind").total >= t.ring_asteroid_on else "gas_cloud"
-            outer = circle_ring(cx, cy, start + width, 40)
-            if any(not (0 <= x <= W and 0 <= y <= H) for x, y in outer):
-                continue
-            inner = list(reversed(circle_ring(cx, cy, start, 40)))
-            out.append(TerrainFeature(id=f"ring_{n + 1}_{k + 1}", kind=kind_, exterior=outer, holes=[inner],
-                                      height=SIGHT_BLOCKER_MM if kind_ == "asteroid_field" else 0,
-                                      tags=["blocks_sight"] if kind_ == "asteroid_field" else ["obscures"]))
+            # a ring the table edge cuts keeps the part on the table (ours: the text sets no limit)
+            ring = Polygon(circle_ring(cx, cy, start + width, 40), [list(reversed(circle_ring(cx, cy, start, 40)))])
+            parts = ring.intersection(table)
+            polys = [parts] if parts.geom_type == "Polygon" else [g for g in getattr(parts, "geoms", []) if g.geom_type == "Polygon"]
+            polys = [g for g in polys if g.area >= 100.0]
+            for j, g in enumerate(sorted(polys, key=lambda g: (g.bounds[0], g.bounds[1]))):
+                ext = [(round(x, 2), round(y, 2)) for x, y in list(g.exterior.coords)[:-1]]
+                holes = [[(round(x, 2), round(y, 2)) for x, y in list(h.coords)[:-1]] for h in g.interiors]
+                suffix = "" if len(polys) == 1 else chr(ord("a") + j)
+                out.append(TerrainFeature(id=f"ring_{n + 1}_{k + 1}{suffix}", kind=kind_, exterior=ext, holes=holes,
+                                          height=SIGHT_BLOCKER_MM if kind_ == "asteroid_field" else 0,
+                                          tags=["blocks_sight"] if kind_ == "asteroid_field" else ["obscures"]))
     return out
 
 
@@ -369,7 +385,6 @@ def standard_forces(m: MapFile, sides: tuple[str, ...], edges: dict[str, str] | 
     planet, moon, asteroid field or rift slides along the line to the nearest
     clear spot. Returns side -> unit dicts (``id``, ``profile``, ``x``, ``y``
     mm, ``heading`` degrees, ``group``)."""
-    from shapely.geometry import Point, Polygon
 
     W, H = m.table.width_mm, m.table.height_mm
     edges = edges or {sides[0]: "north", sides[1]: "south"}

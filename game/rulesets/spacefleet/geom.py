@@ -160,6 +160,31 @@ def path_first_touch(feature, a: tuple[float, float], b: tuple[float, float], r:
     return sweep_polygon(a, b, r + EPS, polygon(feature)[0])
 
 
+def edge_touch(feature, a: tuple[float, float], b: tuple[float, float], r: float) -> float | None:
+    """Distance (mm) along segment ab where a disc of radius ``r`` first
+    touches the *edge* of a planet or moon template (celestial phenomena:
+    torpedoes are destroyed where they touch the template's edge, also when
+    launched from on it): from outside, :func:`path_first_touch`; from well
+    inside, where it reaches the rim from within (the far root of
+    ``|p - c| = R - r``), or None if the segment ends first; straddling the
+    rim at a, 0.0. Other features: :func:`path_first_touch`."""
+    if feature.kind not in ("planet", "moon"):
+        return path_first_touch(feature, a, b, r)
+    inner = feature.radius - r
+    d0 = math.hypot(a[0] - feature.cx, a[1] - feature.cy)
+    if d0 > inner + EPS:
+        return path_first_touch(feature, a, b, r)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= 0.0:
+        return None
+    ux, uy = dx / length, dy / length
+    fx, fy = a[0] - feature.cx, a[1] - feature.cy
+    proj = fx * ux + fy * uy
+    out = -proj + math.sqrt(max(0.0, proj * proj - (fx * fx + fy * fy - inner * inner)))
+    return out if out <= length + EPS else None
+
+
 def segment_crosses(feature, a: tuple[float, float], b: tuple[float, float]) -> bool:
     """True when the segment between two stems meets the feature."""
     if feature.kind in ("planet", "moon"):

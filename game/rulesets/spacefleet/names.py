@@ -12,8 +12,9 @@ import re
 from game.core.event import Event
 from game.core.model import quantise
 
+from .data import profile
 from .state import Feature, Ordnance, SFState
-from .tables import profile
+
 
 ORDER_NAMES = {"all_ahead_full": "All Ahead Full", "come_to_new_heading": "Come to New Heading",
                "burn_retros": "Burn Retros", "lock_on": "Lock On", "reload_ordnance": "Reload Ordnance",
@@ -52,6 +53,36 @@ def ship_name(state: SFState, sid: str) -> str:
     nums = [_number(s) for s in same]
     num = _number(sid) if all(nums) and len(set(nums)) == len(nums) else str(same.index(sid) + 1)
     return f"{cls} {num}"
+
+
+def the(state: SFState, ref: str) -> str:
+    """What a player reads for ``ref`` in a sentence: a ship ("the Lunar class
+    cruiser 2"), an ordnance marker (``o<n>``), an asteroid field (``f:<id>``)
+    or a table point (``p:<x>,<y>``); anything else as it is."""
+    if ref in state.ships:
+        return f"the {ship_name(state, ref)}"
+    if re.fullmatch(r"o\d+", ref):
+        o = next((x for x in state.ordnance if x.id == int(ref[1:])), None)
+        return f"the {ordnance_name(state, o)}" if o is not None else f"ordnance marker {ref[1:]}"
+    if ref.startswith("f:"):
+        return feature_by_id(state, ref[2:])
+    if ref.startswith("p:"):
+        try:
+            x, y = (float(v) for v in ref[2:].split(","))
+            return f"the point ({x:.0f}, {y:.0f})"
+        except ValueError:
+            return ref
+    return ref
+
+
+def unit_name(state: SFState, unit: str) -> str:
+    """A shooting unit as the log names it: a ship (:func:`ship_name`) or a
+    squadron ("Sword class frigate squadron"; a squadron of mixed classes
+    "squadron <id>")."""
+    if unit in state.ships:
+        return ship_name(state, unit)
+    classes = sorted({profile(s.profile).name for s in state.ships.values() if s.squadron == unit})
+    return f"{classes[0]} squadron" if len(classes) == 1 else f"squadron {unit.replace('_', ' ')}"
 
 
 def ordnance_name(state: SFState, o: Ordnance) -> str:
@@ -98,7 +129,10 @@ def annotate(state: SFState, ev: Event) -> Event:
                 names[v] = ordnance_name(state, o)
         elif v.startswith("f:"):
             names[v] = feature_by_id(state, v[2:]).removeprefix("the ")
-    for sid, _ in getattr(ev, "pool", ()) or ():
+    for sid, _ in getattr(ev, "pool", ()) if "pool" in fields else ():
+        if sid in state.ships:
+            names[sid] = ship_name(state, sid)
+    for sid in getattr(ev, "bare", ()) if "bare" in fields else ():
         if sid in state.ships:
             names[sid] = ship_name(state, sid)
     if ev.type.startswith("sf_ord") or ev.type == "sf_launched" or "ordnance" in fields:

@@ -1,5 +1,5 @@
-"""The rules' own odds, shared by the app's previews (``display.py``) and the
-``default`` agent (``ai_eval.py``, ``ai_ordnance.py``): a volley's dice and
+"""The rules' own odds, shared by the app's previews (``display/previews.py``) and the
+``default`` agent (``ai/ai_eval.py``, ``ai/ai_ordnance.py``): a volley's dice and
 expected hits, what a hulk's next catastrophic roll would do, boarding
 margins and teleport-attack odds (spacefleet_core 1.7-1.10). Distances are
 table mm; no dice are rolled."""
@@ -12,18 +12,27 @@ from functools import lru_cache
 from game.core.dice import Notation
 
 from . import actions as A
-from .common import prof, remaining, shield_capacity, weapon_strength
-from .shooting import find_ordnance, gunnery, lance_armour
+from .data import tables
+from .rules.boarding import boarding_modifiers, boarding_value
+from .rules.common import prof, remaining, shield_capacity, weapon_strength
+from .rules.gunnery import gunnery, lance_armour
+from .rules.shooting import battery_left, pooled_firepower
+from .rules.targets import find_ordnance
 from .state import SFState, Ship
-from .tables import tables
 
 
 def fire_numbers(s: SFState, a: A.Fire) -> dict:
     """Dice, the score needed, per-die chance, expected hits and the gunnery
-    reading of one weapon at a ship or ordnance marker (the rules' own numbers)."""
+    reading of one weapon (a pooled volley: its squadron's firepower; a split
+    one: its share) at a ship or ordnance marker (the rules' own numbers)."""
     sh = s.ships[a.ship]
     w = prof(sh).weapons[a.weapon]
-    fp = weapon_strength(sh, w)
+    if a.pool:  # a squadron's pooled volley: its whole firepower (spacefleet_core 1.11)
+        fp = pooled_firepower(s, sh, w, a.pool)
+    elif w.kind == "battery" and (a.fp or sh.split_fp.get(a.weapon)):  # a split volley (core 1.7)
+        fp = a.fp or battery_left(sh, a.weapon)
+    else:
+        fp = weapon_strength(sh, w)
     lock = sh.order == "lock_on"
     o = find_ordnance(s, a.target)
     fire_p = 1.0
@@ -107,7 +116,6 @@ def boarding_numbers(s: SFState, me: Ship, t: Ship) -> dict:
     boarding values (``value``, ``enemy_value``), the summed modifiers
     (``mod``, ``enemy_mod``) and ``margins``, the chance of each signed margin
     (boarder's score minus the defender's) over the 36 throws."""
-    from .endphase import boarding_modifiers, boarding_value
 
     va, vd = boarding_value(me, False), boarding_value(t, True)
     ma = sum(v for _, v in boarding_modifiers(s, me, t, va, vd))

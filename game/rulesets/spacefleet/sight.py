@@ -33,24 +33,28 @@ from game.core.sight import BLOCKS, SHIFTS, Crossing, SightRegion, SightVerdict,
 from game.geometry.shadows import Prism, hidden_region
 
 from . import geom
-from .common import HULKS, ignores_clouds, inside_asteroids
+from .data import tables
 from .names import feature_name, ship_name
+from .rules.common import HULKS, field_touching, ignores_clouds, in_field
 from .state import SFState, Ship
-from .tables import tables
 
 CLAUSE = "celestial phenomena: phenomena and ships' bases; spacefleet_core: line of sight and planets"
 #: the cover word and effect of a blast-marker (or gas-cloud) shift
 SHIFT_COVER = "blast markers"
 SHIFT_EFFECT = "the gunnery table shifts one column right"
 
-def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None) -> tuple[str, Crossing] | None:
+def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None,
+            radius: float | None = None) -> tuple[str, Crossing] | None:
     """What blocks the line of fire from ``a``'s stem to (tx, ty) mm (see the
-    module notes): the reason in words and the blocking crossing, or None."""
+    module notes): the reason in words and the blocking crossing, or None.
+    ``radius`` is the target's base (mm; default ``target``'s, else a point):
+    a base touching an asteroid field is in it."""
     if a.zone != "main":
         return None
     pa, pb = (a.x, a.y), (tx, ty)
-    ast_a = inside_asteroids(state, a.x, a.y)
-    ast_b = inside_asteroids(state, tx, ty)
+    r = radius if radius is not None else (target.radius if target is not None else 0.0)
+    ast_a = in_field(state, a)
+    ast_b = field_touching(state, tx, ty, r)
     if (ast_a is None) != (ast_b is None):
         f = ast_a or ast_b
         return "no shooting into or out of an asteroid field", Crossing(f.id, feature_name(f), BLOCKS)
@@ -64,8 +68,8 @@ def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None =
             if geom.segment_crosses(f, pa, pb):
                 return f"{feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
         elif f.kind == "asteroid_field":
-            if ast_a is not None:
-                continue  # both inside: the range limit applies instead
+            if ast_a is not None and (geom.disc_touches(f, a.x, a.y, a.radius) or geom.disc_touches(f, tx, ty, r)):
+                continue  # both in fields: the range limit applies instead of the one they are in
             if geom.segment_crosses(f, pa, pb):
                 return f"{feature_name(f)} blocks the line of fire", Crossing(f.id, feature_name(f), BLOCKS)
     for s in state.ships.values():
@@ -77,10 +81,11 @@ def blocker(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None =
     return None
 
 
-def sight(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None) -> str | None:
+def sight(state: SFState, a: Ship, tx: float, ty: float, target: Ship | None = None,
+          radius: float | None = None) -> str | None:
     """Why the line of fire from ``a``'s stem to (tx, ty) mm is blocked, or None
     (the reason part of :func:`blocker`)."""
-    got = blocker(state, a, tx, ty, target)
+    got = blocker(state, a, tx, ty, target, radius)
     return got[0] if got else None
 
 
@@ -144,7 +149,7 @@ def region(state: SFState, viewer: Ship) -> SightRegion:
     if viewer.zone != "main":
         return SightRegion(viewer.id, note="low orbit: lines of fire are not blocked there")
     W, H = state.table
-    inside = inside_asteroids(state, viewer.x, viewer.y)
+    inside = in_field(state, viewer)
     fields = [Polygon(f.exterior, f.holes) for f in state.features if f.kind == "asteroid_field"]
     prisms, planets = [], []
     for f in state.features:

@@ -39,13 +39,19 @@ class Ship(_M):
     crits: list[str] = Field(default_factory=list)
     order: str | None = None
     aaf_extra_mm: float = 0.0
+    ram_target: str | None = None  #: the ship it passed its ramming test against this turn (spacefleet_core 1.6)
     braced: bool = False           #: Brace for Impact! in force
     brace_turn: int = -1           #: player-turn index when the brace was taken
-    brace_failed_vs: str | None = None
+    #: attackers (a shooting ship's squadron or the ship, ``"o<wave>"`` for ordnance) it failed to brace
+    #: against while they are still attacking (spacefleet_core 1.4)
+    brace_failed_vs: list[str] = Field(default_factory=list)
     moved: bool = False
     moved_mm: float = 0.0
     stationary: bool = False       #: moved < 5 cm last move (Defences column)
-    fired: list[int] = Field(default_factory=list)
+    fired: list[int] = Field(default_factory=list)   #: weapons used up this turn
+    #: firepower of a battery already fired in split volleys this turn, and at whom (spacefleet_core 1.7)
+    split_fp: dict[int, int] = Field(default_factory=dict)
+    split_at: dict[int, list[str]] = Field(default_factory=dict)
     priority: Literal["none", "passed", "failed"] = "none"
     disengage_failed: bool = False
     torpedoes_loaded: bool = True
@@ -109,11 +115,13 @@ class Pending(_M):
     weapon: int
     target: str
     pool: tuple[tuple[str, int], ...] = ()
+    fp: int = 0                    #: the firepower of a split volley (0: the whole battery)
     ordnance: int | None = None    #: an ordnance marker about to attack (core 1.4 Brace against ordnance)
     resume: str = "shooting"       #: the phase the window returns to
     end: tuple[float, float] | None = None   #: where an interrupted torpedo move goes on to
     origin: tuple[float, float] | None = None  #: where the torpedo came from (facing hit first)
     bm_rolled: bool = False        #: the interrupted move already rolled for blast markers
+    flare: bool = False            #: the attack is a solar flare's hit
 
 
 class SFState(BattleState):
@@ -130,11 +138,20 @@ class SFState(BattleState):
     ordnance: list[Ordnance] = Field(default_factory=list)
     next_id: int = 1
     orders_failed: bool = False
+    #: squadrons' asteroid-field navigation tests this player turn, and escort squadrons' damage still to share
+    field_tests: dict[str, bool] = Field(default_factory=dict)
+    field_pool: dict[str, int] = Field(default_factory=dict)
     pending: Pending | None = None
+    #: the ship or squadron shooting now, and those done this shooting phase (ship by ship, spacefleet_core 1.5)
+    shooter: str | None = None
+    done_shooting: list[str] = Field(default_factory=list)
+    #: "<unit>><hulk>": the hulk has rolled on the catastrophic table for that unit's fire this phase (core 1.8)
+    hulks_struck: list[str] = Field(default_factory=list)
     battlezone: str = "deep_space"
     sunward: Literal["north", "south", "east", "west"] = "north"
-    solar_flares: int = 0
-    flare_done: bool = False
+    solar_flares: int = 0          #: solar flares generated: each occurs at most once a game
+    flares_occurred: int = 0
+    flare_hits: list[str] = Field(default_factory=list)   #: unshielded ships still to take a flare's hit
     radiation_bursts: int = 0
     radiation: int = 0
     low_orbit_planet: str | None = None

@@ -70,12 +70,14 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         placed, links = _placed(figures, camera, positions, groups, palette, side_order, margin=memo is not None)
         blits = []
         for f, c, r in placed:
+            if f.parts:  # a unit of many bases: drawn after the tokens, see draw_parts
+                continue
             kind = token_kind(f, table_style)
             acted = "activated" in f.markers and f.id != active
             states = (f.id == selected, f.id == active, f.id in ready and f.id != active, f.id == hovered, acted)
             wd = (max(2, round(f.width * camera.scale)), max(2, round(f.depth * camera.scale))) if kind == "rect" else None
             spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
-                         "hulk" in f.markers)
+                         "hulk" in f.markers, tuple(f.stands))
             blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
         if memo is not None:
             memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))
@@ -84,6 +86,10 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
     for pts, colour, world in links:
         draw_group_links(surface, pts, colour, (vx, vy, vw, vh), world)
     surface.blits(blits, doreturn=False)
+    for f, c, r in placed:
+        if f.parts:
+            ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
+            draw_parts(surface, camera, f, palette.side(f.side, side_order), palette.select, ring)
     if labels:
         reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
         if collect is not None:
@@ -160,7 +166,16 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
                 t = tag(name, size, (240, 240, 236), col)
                 w, h = t.get_size()
                 out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, r, w, h), prio, f.id != selected, f.id, True, name))
-        if f.markers and r >= 4:
+        if f.badges is not None and r >= 4:  # the ruleset words the badges itself
+            if f.badges:
+                text = " · ".join(f.badges)
+                t = tag(text, max(9, size - 1), (255, 240, 160))
+                w, h = t.get_size()
+                cands = [(c[0] - w / 2, c[1] + r + 2), (c[0] + r + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - r - h - 2),
+                         (c[0] - r - 2 - w, c[1] - h / 2)]
+                out.append(LabelReq(f"fig:{f.id}:icons", t, cands, P_ICONS + (20 if f.id == selected else 0), True,
+                                    f.id, True, text))
+        elif f.markers and r >= 4:
             isz = int(max(9, min(15, r * 0.9, size + 2)))
             row = icon_row(f.markers, isz, 3 if r < 9 else 6, minor=r >= 12 or f.id == selected)
             if row is not None:
@@ -186,6 +201,46 @@ def _around(c, r: int, w: int, h: int) -> list[tuple[float, float]]:
     return [(c[0] - w / 2, c[1] + r + g), (c[0] - w / 2, c[1] - r - h - g), (c[0] + r + g, c[1] - h / 2),
             (c[0] - r - g - w, c[1] - h / 2), (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] - r * 0.7 - w, c[1] + r * 0.7),
             (c[0] + r * 0.7, c[1] - r * 0.7 - h), (c[0] - r * 0.7 - w, c[1] - r * 0.7 - h)]
+
+
+def part_corners(f) -> list[list[tuple[float, float]]]:
+    """Table corners (mm) of each part of a unit figure (see ``Figure.parts``)."""
+    hx, hy = math.cos(math.radians(f.heading)), math.sin(math.radians(f.heading))
+    sx, sy = -hy, hx
+    w, d = f.part_size[0] / 2, f.part_size[1] / 2
+    out = []
+    for a, b in f.parts:
+        cx, cy = f.x + hx * a + sx * b, f.y + hy * a + sy * b
+        out.append([(cx + hx * d - sx * w, cy + hy * d - sy * w), (cx + hx * d + sx * w, cy + hy * d + sy * w),
+                    (cx - hx * d + sx * w, cy - hy * d + sy * w), (cx - hx * d - sx * w, cy - hy * d - sy * w)])
+    return out
+
+
+def draw_parts(surface: pygame.Surface, camera: Camera, f, col, sel_col, ring: int) -> None:
+    """A unit of many figures: every base in the side's colour (marked parts, such as a
+    wounded figure, lighter with their mark), a facing tick at the middle of the front edge,
+    and for the selected or hovered unit the outline of the whole block."""
+    edge = shade(col, -0.5)
+    light = shade(col, 0.45)
+    quads = part_corners(f)
+    for k, q in enumerate(quads):
+        pts = [camera.to_screen(x, y) for x, y in q]
+        mark = f.part_marks[k] if k < len(f.part_marks) else ""
+        pygame.draw.polygon(surface, light if mark else col, pts)
+        pygame.draw.polygon(surface, edge, pts, 1)
+    hx, hy = math.cos(math.radians(f.heading)), math.sin(math.radians(f.heading))
+    front = max((a for a, _ in f.parts), default=0.0) + f.part_size[1] / 2
+    fx, fy = f.x + hx * front, f.y + hy * front
+    tip = camera.to_screen(fx + hx * max(f.part_size[1], 4.0), fy + hy * max(f.part_size[1], 4.0))
+    pygame.draw.line(surface, (250, 250, 250), camera.to_screen(fx, fy), tip, 2)
+    if ring:
+        all_pts = [p for q in quads for p in q]
+        ax = [(x - f.x) * hx + (y - f.y) * hy for x, y in all_pts]
+        ay = [-(x - f.x) * hy + (y - f.y) * hx for x, y in all_pts]
+        lo_a, hi_a, lo_b, hi_b = min(ax) - 2, max(ax) + 2, min(ay) - 2, max(ay) + 2
+        box = [(f.x + hx * a - hy * b, f.y + hy * a + hx * b) for a, b in ((hi_a, lo_b), (hi_a, hi_b), (lo_a, hi_b), (lo_a, lo_b))]
+        pygame.draw.polygon(surface, sel_col if ring == 2 else shade(sel_col, -0.3),
+                            [camera.to_screen(x, y) for x, y in box], 2 if ring == 2 else 1)
 
 
 def group_links(pts) -> list[tuple[int, int]]:
@@ -243,11 +298,18 @@ def _moved(f, x: float, y: float):
 
 
 def figure_at(figures, x: float, y: float, slack: float = 2.0):
-    """The figure whose base contains table point (x, y) mm, nearest first."""
+    """The figure whose base contains table point (x, y) mm, nearest first. A rectangular
+    base (or a unit's block of parts) is its exact rectangle grown by ``slack`` mm."""
     best, bd = None, math.inf
     for f in figures:
-        rr = max(f.radius, 0.5 * math.hypot(f.width, f.depth)) + slack
         d = math.hypot(f.x - x, f.y - y)
-        if d <= rr and d < bd:
+        if f.radius <= 0 and f.width > 0 and f.depth > 0:
+            h = math.radians(f.heading)
+            a = (x - f.x) * math.cos(h) + (y - f.y) * math.sin(h)
+            b = -(x - f.x) * math.sin(h) + (y - f.y) * math.cos(h)
+            inside = abs(a) <= f.depth / 2 + slack and abs(b) <= f.width / 2 + slack
+        else:
+            inside = d <= max(f.radius, 0.5 * math.hypot(f.width, f.depth)) + slack
+        if inside and d < bd:
             best, bd = f, d
     return best

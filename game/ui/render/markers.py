@@ -1,6 +1,9 @@
 """Markers from ``ruleset.markers(view)``: polygons (templates, lanes, zones)
 as translucent shapes, single points with a radius as circles, two points as
-lanes, each with its label; ``note`` markers are text only.
+lanes, each with its label; ``note`` markers are text only; a ``grid``
+marker (points: the table's two corners; ``extra["square"]``: the side of a
+square, mm) is a reference grid of thin lines with its column letters (A,
+B, C...) along the top edge and row numbers (1, 2, 3...) down the left.
 
 Shapes are drawn by :func:`draw_marker_shapes` (clipped to the table), their
 labels later by :func:`draw_marker_labels` through the frame's
@@ -26,8 +29,6 @@ KIND_COLOURS = {"objective": (240, 240, 240), "blast": (255, 120, 40), "template
                 "lane": (250, 220, 80), "smoke": (200, 200, 200), "hulk": (150, 150, 150)}
 #: marker kinds drawn as their label alone
 TEXT_ONLY = frozenset({"note"})
-
-
 def marker_colour(m, palette: Palette, side_order=()) -> tuple[int, int, int]:
     """Colour by kind, else by side."""
     if m.kind in KIND_COLOURS:
@@ -70,6 +71,8 @@ def draw_marker_shapes(surface: pygame.Surface, camera: Camera, markers, palette
     for m in markers:
         if m.kind in TEXT_ONLY:
             continue
+        if m.kind == "grid":
+            continue  # the mat draws the lettered grid (the ruleset's style sheet, units.grid_mm)
         col = marker_colour(m, palette, side_order)
         pts = [camera.to_screen(x, y) for x, y in m.points]
         if m.kind in SOFT and pts:
@@ -204,7 +207,7 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
                 placer.avoid_circle(c[0], c[1], _circle_px(m, camera), owner=m.id)
     size = zoom_size(12, camera)
     for i, m in enumerate(markers):
-        if not m.label:
+        if not m.label or m.kind == "grid":
             continue
         text = sentence(namer(m.label) if namer is not None else m.label)
         t = tag(text, size, marker_colour(m, palette, side_order))

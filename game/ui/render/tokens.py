@@ -76,12 +76,14 @@ _SPRITES: dict = {}
 
 
 def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, states: tuple, sel_col, ready_col,
-           hulk: bool = False) -> pygame.Surface:
+           hulk: bool = False, stands: tuple[str, ...] = ()) -> pygame.Surface:
     """The token of one figure, cached. ``r``: radius in px (for a
     rectangle, half its diagonal); ``wd``: a rectangle's (width, depth) px;
-    ``states``: (selected, active, ready, hovered, acted)."""
+    ``states``: (selected, active, ready, hovered, acted); ``stands``: a
+    rectangle drawn as stands one behind another (see
+    :attr:`game.core.view.Figure.stands`)."""
     h2 = round(heading / 3) * 3
-    key = (kind, tuple(col), r, h2, wd, states, tuple(sel_col), tuple(ready_col), hulk)
+    key = (kind, tuple(col), r, h2, wd, states, tuple(sel_col), tuple(ready_col), hulk, stands)
     spr = _SPRITES.get(key)
     if spr is not None:
         return spr
@@ -94,7 +96,9 @@ def sprite(kind: str, col, r: int, heading: float, wd: tuple[int, int] | None, s
     body = mix(col, GREY, 0.55) if (acted or hulk) else tuple(col)
     rim = shade(body, -0.55)
     hx, hy = math.cos(math.radians(h2)), math.sin(math.radians(h2))
-    if kind == RECT and wd is not None:
+    if kind == RECT and wd is not None and stands:
+        _stands(spr, c, wd, h2, body, rim, stands)
+    elif kind == RECT and wd is not None:
         _rect(spr, c, wd, h2, body, rim)
     elif kind == SHIP:
         _ship(spr, c, r, h2, body, rim, hulk)
@@ -154,6 +158,31 @@ def _rect(s, c, wd, h, body, rim) -> None:
            (mid[0] - sx * t * 0.8, mid[1] - sy * t * 0.8)]
     pygame.draw.polygon(s, (245, 245, 240), tri)
     pygame.draw.polygon(s, (20, 20, 24), tri, 1)
+
+
+def _stands(s, c, wd, h, body, rim, stands) -> None:
+    """A rectangular base as ``len(stands)`` stands one behind another along
+    its depth (front first): ``normal`` filled with a mark at its front edge,
+    ``turned`` with the mark at its back edge (the stand faces about),
+    ``blank`` dark and only outlined (an empty stand)."""
+    w, d = wd[0] / 2, wd[1] / 2
+    hx, hy = math.cos(math.radians(h)), math.sin(math.radians(h))
+    sx, sy = -hy, hx
+    step = 2 * d / len(stands)
+    for k, kind in enumerate(stands):
+        front, back = d - k * step, d - (k + 1) * step
+        pts = [(c[0] + hx * front + sx * w, c[1] + hy * front + sy * w), (c[0] + hx * front - sx * w, c[1] + hy * front - sy * w),
+               (c[0] + hx * back - sx * w, c[1] + hy * back - sy * w), (c[0] + hx * back + sx * w, c[1] + hy * back + sy * w)]
+        if kind == "blank":
+            pygame.draw.polygon(s, shade(body, -0.6), pts)
+            pygame.draw.polygon(s, body, pts, 1)
+            continue
+        pygame.draw.polygon(s, body, pts)
+        pygame.draw.polygon(s, rim, pts, 1)
+        at = back + 0.2 * step if kind == "turned" else front - 0.2 * step
+        mid = (c[0] + hx * at, c[1] + hy * at)
+        pygame.draw.line(s, (245, 245, 240), (mid[0] + sx * w * 0.6, mid[1] + sy * w * 0.6),
+                         (mid[0] - sx * w * 0.6, mid[1] - sy * w * 0.6), 2)
 
 
 def _ship(s, c, r, h, body, rim, hulk) -> None:

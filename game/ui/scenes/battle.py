@@ -78,7 +78,7 @@ class BattleScene(Scene):
         self.refresh()
         self.auto_select()
         s = self.session
-        if len(s.humans) > 1 and s.waiting_for and not self.screenshot_mode:
+        if len(s.humans) > 1 and s.waiting_for and not self.screenshot_mode and s.controller.hidden:
             self._handover(s.waiting_for)
 
     def exit(self) -> None:
@@ -288,8 +288,9 @@ class BattleScene(Scene):
             else:
                 self.set_status("")
 
-    def commit(self, action=None) -> bool:
-        """Submit ``action`` (default: the first pending one). Shows the reason when refused."""
+    def commit(self, action=None, confirmed: bool = False) -> bool:
+        """Submit ``action`` (default: the first pending one). Shows the reason when refused;
+        asks first when the ruleset has a question about it (its ``confirm`` hook)."""
         if action is None:
             if not self.pending:
                 return False
@@ -298,6 +299,14 @@ class BattleScene(Scene):
         verdict = s.ruleset.check(s.battle.state, action)
         if not verdict.ok:
             self.set_status(verdict.reason, bad=True)
+            return False
+        ask = getattr(s.ruleset, "confirm", None)
+        question = None if confirmed or ask is None else ask(s.battle.state, action)
+        if question:
+            from game.ui.scenes.dialog import ConfirmScene
+
+            self.app.push(ConfirmScene(f"{action_label(action, s.ruleset, s.battle.state)}?", [question],
+                                       {"Go ahead": lambda: self.commit(action, confirmed=True), "Cancel": None}))
             return False
         r = s.submit(action)
         if not r.ok:
@@ -311,15 +320,53 @@ class BattleScene(Scene):
 
     def _after_change(self) -> None:
         self.session.step_ai(0)  # lets the controller notice a handover between humans
-        h = self.session.controller.handover_to
+        c = self.session.controller
+        h = c.handover_to
         if h and not self.screenshot_mode:
             self._handover(h)
+        elif c.asked_in_place and c.asked_in_place != self.session.viewer:
+            # no hidden information: the other human decides at this screen, told why by a banner;
+            # the one model its decision concerns (if one) is selected, so its choices are in the bar
+            self.select(None)
+            self.session.take_seat()
+            self.refresh(force_los=True)
+            who = self.actors()
+            if len(who) == 1:
+                self.select(who[0])
+
+    def decision_banner(self) -> str:
+        """Who decides now and why, while a human seat acts in place of
+        another (no hidden information; the ruleset's ``decision_note``,
+        else "<side> to act"); empty otherwise."""
+        s = self.session
+        side = s.controller.asked_in_place
+        if not side or side != s.waiting_for:
+            return ""
+        note = getattr(s.ruleset, "decision_note", None)
+        try:
+            text = note(s.battle.state, side) if note else ""
+        except Exception:  # noqa: BLE001 - a banner never breaks the UI
+            text = ""
+        return text or f"{side} to act"
 
     def _handover(self, side: str) -> None:
         from game.ui.scenes.handover import HandoverScene
 
         self.select(None)
-        self.app.push(HandoverScene(side, self._took_seat))
+        s = self.session
+        note = getattr(s.ruleset, "decision_note", None)
+        try:
+            why = note(s.battle.state, side) if note else ""
+        except Exception:  # noqa: BLE001
+            why = ""
+        self.app.push(HandoverScene(side, self._took_seat, why=why, summary=self._since_last_seen(side)))
+
+    def _since_last_seen(self, side: str, most: int = 8) -> list[str]:
+        """The log lines of what the other side did since ``side`` last acted (the last ``most``)."""
+        b = self.session.battle
+        last = max((i for i, e in enumerate(b.history.entries) if e.action.side == side), default=-1)
+        lines = [ln.text for ln in self.session.log.lines if ln.action > last]
+        return lines[-most:]
 
     def _took_seat(self) -> None:
         self.session.take_seat()
@@ -624,6 +671,7 @@ class BattleScene(Scene):
     def draw(self, surface) -> None:
         surface.fill((18, 20, 24))
         self.view.draw(surface, self.selected, self.hover_preview or self.preview, self.show_los)
+        self._draw_banner(surface)
         self._draw_top(surface)
         self._draw_right(surface)
         self._draw_bottom(surface)
@@ -636,6 +684,23 @@ class BattleScene(Scene):
         surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
         if active:
             pygame.draw.circle(surface, self.view.colours(active), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
+
+    def _draw_banner(self, surface) -> None:
+        """The decision banner across the top of the table, in the deciding side's colour."""
+        text = self.decision_banner()
+        if not text:
+            return
+        x, y, w, _ = self.view.camera.viewport
+        font = fonts.font(15, True)
+        lines = _wrap(text, font, w - 24)[:2]
+        h = 8 + font.get_linesize() * len(lines)
+        band = pygame.Surface((w, h), pygame.SRCALPHA)
+        r, g, b = self.view.colours(self.session.controller.asked_in_place)
+        band.fill((r // 3, g // 3, b // 3, 230))
+        surface.blit(band, (x, y))
+        pygame.draw.rect(surface, (r, g, b), (x, y, w, h), 2)
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, 15, (255, 255, 255), True), (x + 12, y + 4 + i * font.get_linesize()))
 
     def _header_width(self, surface_w: int) -> int:
         return max(80, getattr(self, "top_left", surface_w) - 44)
@@ -681,7 +746,10 @@ class BattleScene(Scene):
         width = rr.width - 20
         bottom = rr.y + 126 - (17 if outcome.score else 0)
         rows: list[tuple[int, str, str | None]] = []
-        for text, st in self.objective_lines():
+        brief = getattr(s.ruleset, "briefing", None)
+        texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
+        entries = [(t, None) for t in texts] if texts else self.objective_lines()
+        for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
                 rows.append((0 if i == 0 else 1, part, st if i == 0 else None))
         room = max(1, (bottom - y) // 15)
@@ -698,7 +766,7 @@ class BattleScene(Scene):
             y += 15
         if rows:
             y += 2
-        if not objs:
+        if not objs and not texts:
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
             y += 17
         if outcome.score:
@@ -708,9 +776,9 @@ class BattleScene(Scene):
         surface.blit(fonts.text(f"Undo available: {undo} action(s)" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
         self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
-        lines = s.log.filtered(self.side_filter, self.kind_filter)
+        lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
-                            key=(s.log.version, self.side_filter, self.kind_filter))
+                            key=(s.log.version, self.side_filter, self.kind_filter, s.viewer))
 
     def objective_lines(self) -> list[tuple[str, str]]:
         """The scenario's objectives as the panel shows them: ``(text,

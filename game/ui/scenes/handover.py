@@ -1,5 +1,7 @@
-"""Hot-seat handover: an opaque screen between two human sides, so the next
-player does not see the previous side's private view."""
+"""Hot-seat handover: an opaque screen between two human sides when the
+ruleset hides part of the battle from each side, so the next player does not
+see the previous side's private view. It says who takes the seat and why,
+and sums up what the other player did since."""
 
 from __future__ import annotations
 
@@ -13,9 +15,12 @@ class HandoverScene(PanelScene):
     dim = 255
     name = "handover"
 
-    def __init__(self, side: str, on_ready) -> None:
-        super().__init__(f"Pass to {side}", [f"It is {side}'s turn. The previous player should look away.",
-                                             f"Press Enter or the button when {side} is seated."])
+    def __init__(self, side: str, on_ready, why: str = "", summary: list[str] | None = None) -> None:
+        lines = [why or f"{side} to act.", "The previous player should look away.",
+                 f"Press Enter or the button when {side} is seated."]
+        if summary:
+            lines += ["", "Since your last move:"] + [f"- {s}" for s in summary]
+        super().__init__(f"Pass to {side}", lines)
         self.side = side
         self.on_ready = on_ready
         self.buttons = {f"I am {side}": self.ready}

@@ -315,6 +315,8 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.model is None:
+            if self.app.top is self and len(self.app.stack) > 1:
+                self.app.pop(self)  # the note saying why is dismissed: back to where the player came from
             return
         self.view.update(dt)
         if self.playing:

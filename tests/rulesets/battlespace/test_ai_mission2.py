@@ -1,7 +1,7 @@
 """The default fireteam agent's Mission 2 plan (the night raid on Awad's buildings):
 the pair's runner goes for the door while his cover man suppresses, a suppressing cover
-man is left alone (no initiative roll, no SITREP card on a failure), and the breacher
-keeps an order to shoot Awad."""
+man still attempts initiative but last, and gives no order (which would lift his fire),
+and the breacher keeps an order to shoot Awad."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.ai import FireteamAgent, _door_spot
+from game.rulesets.battlespace.ai.fireteam import FireteamAgent, _door_spot
 from game.rulesets.battlespace.sight import adjudicate
 
 from .helpers import mission, ready as _ready
@@ -25,10 +25,11 @@ def _mission2():
 def _scripted():
     """Reyes runs for target building 1 (nearer its door than Okafor, his pair), the
     three fighters of element a stand in the open east of Okafor, everyone else is
-    moved out of the way, off the sight lines."""
+    moved out of the way, off the sight lines; Reyes stands clear of Okafor's lane of
+    fire (suppression fire would pin him too)."""
     s = _mission2()
     door = _door_spot(s, "t1")
-    s.figs["reyes"].x, s.figs["reyes"].y = door[0] - 60.0, door[1] + 30.0
+    s.figs["reyes"].x, s.figs["reyes"].y = door[0] - 75.0, door[1] - 33.5
     s.figs["okafor"].x, s.figs["okafor"].y = 250.0, 255.0
     for i, (x, y) in zip(("a0", "a1", "a2"), ((480.0, 250.0), (480.0, 277.0), (507.0, 262.0))):
         s.figs[i].x, s.figs[i].y = x, y
@@ -53,7 +54,9 @@ def test_mission2_plan__runner_moves_to_the_door_while_his_cover_man_suppresses(
     assert math.dist((run.x, run.y), door) < math.dist((reyes.x, reyes.y), door)
 
 
-def test_mission2_plan__a_cover_man_whose_fire_pins_an_element_is_not_activated():
+def test_mission2_plan__a_cover_man_whose_fire_pins_an_element_attempts_last_and_gives_no_order():
+    """Battlespace: Player Phase: every soldier attempts initiative each turn, the cover
+    man too (last); activated, he gives no order, which would lift his suppression."""
     s, _ = _scripted()
     agent = FireteamAgent(random.Random(0))
     _ready(s, "okafor")
@@ -68,11 +71,12 @@ def test_mission2_plan__a_cover_man_whose_fire_pins_an_element_is_not_activated(
     picked = []
     for _ in range(4):
         a = agent.choose(RULESET, s, "fireteam")
-        if not isinstance(a, A.Activate):
-            break
+        assert isinstance(a, A.Activate)
         picked.append(a.unit)
         s.figs[a.unit].activated = True
-    assert "okafor" not in picked and picked
+    assert picked[-1] == "okafor" and sorted(picked) == sorted(["reyes", "okafor", "abara", "lindqvist"])
+    _ready(s, "okafor")
+    assert agent.choose(RULESET, s, "fireteam") == A.EndActivation(side="fireteam", unit="okafor")
 
 
 def test_mission2_plan__the_breacher_keeps_an_order_to_shoot_awad():
@@ -90,7 +94,7 @@ def test_mission2_plan__the_breacher_keeps_an_order_to_shoot_awad():
 
 
 def test_mission2_plan__each_pair_keeps_its_building_and_the_first_done_takes_the_free_one():
-    from game.rulesets.battlespace.ai import _goal
+    from game.rulesets.battlespace.ai.fireteam import _goal
     s = _mission2()
     assert _goal(s, s.figs["reyes"])[:2] == _door_spot(s, "t1")
     assert _goal(s, s.figs["abara"])[:2] == _door_spot(s, "t3")

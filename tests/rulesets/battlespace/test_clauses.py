@@ -12,16 +12,16 @@ from game.core.engine import step
 from game.data.scenario import Scenario
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.cards import DATA
-from game.rulesets.battlespace.civilians import chart
-from game.rulesets.battlespace.enemy import _route, activate, move_toward, place_element
+from game.rulesets.battlespace.data import DATA
+from game.rulesets.battlespace.rules.civilians import chart
+from game.rulesets.battlespace.rules.enemy import _route, activate, move_toward, place_element
 from game.rulesets.battlespace.events import Attacked, Placed
 from game.rulesets.battlespace.geo import R, geo_of
 from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.combat import drift_point, enemy_need, fire_numbers, melee, point_blank
 from game.rulesets.battlespace.rules.common import suppressed, wound
 from game.rulesets.battlespace.setup import staging, validate
-from game.rulesets.battlespace.sitrep import radio_operator, resolve_card
+from game.rulesets.battlespace.rules.sitrep import radio_operator, resolve_card
 from game.rulesets.battlespace.turn import fits_card, resolve_clear, resolve_sitrep
 
 from .helpers import HIGH, WALL, battle, emitter, four, table
@@ -72,22 +72,25 @@ def test_suppression__a_suppressed_enemy_attacks_and_fights_at_tl_minus_2():
     """Battlespace: Suppression Fire: a suppressed enemy's Threat Level is at -2; the same TL is
     the number to avoid its attack (gaps.md), so a suppressed Fighter (TL 10) needs only 8."""
     s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
-    assert enemy_need(s, s.figs["e"], s.figs["s1"]) == 10
+    assert enemy_need(s, s.figs["e"], s.figs["s3"]) == 10
     _suppressing(s, "s0", "e")
-    assert suppressed(s, s.figs["e"])
-    assert enemy_need(s, s.figs["e"], s.figs["s1"]) == 8
+    assert suppressed(s, s.figs["e"]) and not suppressed(s, s.figs["s3"])  # s3 stands clear of the lane
+    assert enemy_need(s, s.figs["e"], s.figs["s3"]) == 8
     em = emitter(s, [8])  # the soldier rolls 8: avoided
     from game.rulesets.battlespace.rules.combat import enemy_attacks
-    enemy_attacks(em, em.s.figs["e"], em.s.figs["s1"])
-    assert em.s.figs["s1"].wounds == 0
-    # hand to hand: Kowalski (Fight 3) against the suppressed Fighter needs TL 10 - 2 = 8
+    enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
+    assert em.s.figs["s3"].wounds == 0
+    # hand to hand: Kowalski (Fight 3) against the suppressed Fighter needs TL 10 - 2 = 8; the card
+    # laid on the Fighter covers Kowalski in base contact with him too: -2 to his roll (every model
+    # under the fire is suppressed)
     s = battle([("k", "pvt_kowalski", 457, 600, [])] + four(x=100, y=850)[1:], [("e", "fighter", 457, 574, None)],
                features=())
     s.figs["s1"].suppress = [457.0, 400.0, 457.0, 574.0]
-    em = emitter(s, [5])
+    em = emitter(s, [7])
     melee(em, em.s.figs["k"], em.s.figs["e"])
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert roll.target.value == 8 and em.s.figs["e"].status == "kia"  # 5 + 3 = 8
+    assert roll.target.value == 8 and em.s.figs["e"].status == "kia"  # 7 + 3 - 2 = 8
+    assert dict(roll.modifiers) == {"fight": 3, "under suppression fire": -2}
     assert "vs threat level 10 -2 (suppressed) = 8: wins" in roll.describe()
 
 
@@ -381,14 +384,14 @@ def test_night__mission_rolls_take_no_night_or_wound_modifier():
     """Battlespace: Night Combat / Hit Points (ours): the -2 and -1 apply to the soldier's own
     rolls (initiative, shooting, avoiding, hand to hand), not to the Mission 1 search or the
     Mission 2 building rolls, which only find out what is there."""
-    from game.rulesets.battlespace.missions import interact
+    from game.rulesets.battlespace.rules.missions import interact
     s = battle(four(), [("e", "fighter", 100, 100, None)], features=(HIGH,), mission="m2_awad", special=("night",))
     s.params["targets"] = ["high"]
     s.figs["s0"].wounds = 3
     em = emitter(s, [5])
     interact(em, em.s.figs["s0"], "breach:high")
     roll = [e for e in em.events if e.type == "dice_rolled"][0]
-    assert roll.total == 5 and em.s.obj.get("awad_found") == "high"
+    assert dict(roll.modifiers) == {"buildings breached": 1} and roll.total == 6 and em.s.obj.get("awad_found") == "high"
     need, mods = fire_numbers(s, s.figs["s0"], s.figs["e"])
     assert ("night", -2) in mods and ("3rd wound", -1) in mods
 
@@ -501,7 +504,7 @@ def test_enemy_targets__nearest_then_lowest_initiative_then_alternate_and_no_mer
     """Battlespace: Enemy AI - Combat: the nearest soldier; at equal distance the lowest
     Initiative (Reyes 7 before Lindqvist 9); Alternate Targets: one not yet targeted this phase;
     No Mercy: a downed soldier only when nothing else is in sight."""
-    from game.rulesets.battlespace.enemy import _choose_target
+    from game.rulesets.battlespace.rules.enemy import _choose_target
     s = battle([("r", "sgt_reyes", 400, 600, []), ("l", "spc_lindqvist", 514, 600, []), ("o", "cpl_okafor", 100, 880, []),
                 ("t", "pfc_tanaka", 140, 880, [])], [("e", "fighter", 457, 300, None)], features=())
     assert _choose_target(s, s.figs["e"]).id == "r"
@@ -562,7 +565,7 @@ def test_vehicles__enter_one_order_exit_free_disabled_after_protection_mrap_nega
 def test_sitrep__empty_deck_reshuffles_and_a_card_that_cannot_apply_is_discarded():
     """Battlespace: Sitrep Phase: a card that cannot apply is discarded (no straggler to
     activate); an empty deck: the discard pile is shuffled into a new deck."""
-    from game.rulesets.battlespace.sitrep import draw
+    from game.rulesets.battlespace.rules.sitrep import draw
     s = battle(four(), [("e0", "fighter", 457, 300, "el"), ("e1", "fighter", 484, 300, "el")], features=())
     s.deck, s.discard = ["s04"], ["s12", "s13"]
     em = emitter(s, [])
@@ -623,7 +626,7 @@ def test_suppression__lane_63_mm_and_a_suppressed_soldier_only_shoots_at_minus_2
 def test_hindering__ends_a_civilians_walk_on_contact():
     """Battlespace: Hindering Terrain, for every model: a civilian walking up to a soldier
     ('Buy my DvDs', an advance) stops where its base first touches the rubble (y 327.5)."""
-    from game.rulesets.battlespace.civilians import react
+    from game.rulesets.battlespace.rules.civilians import react
     s = battle(four(x=457, y=600), [("e", "fighter", 100, 100, None)], features=(RUBBLE,))
     s.figs["c"] = s.figs["e"].model_copy(update={"id": "c", "side": "civilian", "kind": "civilian", "card": "civilian",
                                                  "x": 457.0, "y": 250.0, "group": None})
@@ -643,7 +646,7 @@ def test_mission3__our_humvee_starts_damaged_cannot_drive_and_two_more_attacks_d
 
     from game.battle.loading import open_scenario
     from game.rulesets.battlespace.rules.combat import enemy_attacks
-    from game.rulesets.battlespace.vehicles import check_drive
+    from game.rulesets.battlespace.rules.vehicles import check_drive
     maps = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
     _, sc, m = open_scenario(maps / "mission3.scenario.json")
     s = RULESET.setup(sc, m, Dice(1))
@@ -745,3 +748,21 @@ def test_civilians__the_chart_is_rolled_on_first_sight_at_set_up_civilian_move_o
     assert not adjudicate(s, s.figs["c"], s.figs["s0"]).sees or adjudicate(s, s.figs["c"], s.figs["s0"]).cover != "none"
     r = step(RULESET, s, A.Move(side="fireteam", unit="s0", x=540, y=330), Dice.scripted([16]))
     assert r.ok and s.figs["c"].reacted
+
+
+def test_climb_down__beside_a_comrade_already_at_the_foot_of_the_edge():
+    """Battlespace: Climb (placed at the edge, parallel to where he began): ours, where a comrade
+    who climbed down first already stands, the next free spot along the edge - the whole team can
+    get off a roof in one turn."""
+    s = battle(four(x=100, y=800), [], features=(HIGH,))
+    for u, x in (("s0", 430.0), ("s1", 440.0)):
+        f = s.figs[u]
+        f.x, f.y, f.z, f.on = x, 160.0, 60.0, "high"  # both 20 mm from the south edge (y 180)
+    _ready(s, "s0")
+    assert step(RULESET, s, A.Climb(side="fireteam", unit="s0", feature="high"), Dice.scripted([10] * 4)).ok
+    a = s.figs["s0"]
+    assert (a.x, a.y, a.z, a.on) == (430.0, 180 + R + 1.0, 0.0, None)
+    _ready(s, "s1")
+    assert step(RULESET, s, A.Climb(side="fireteam", unit="s1", feature="high"), Dice.scripted([10] * 4)).ok
+    b = s.figs["s1"]
+    assert b.on is None and b.z == 0.0 and math.hypot(b.x - a.x, b.y - a.y) >= 2 * R and abs(b.y - a.y) <= 11.0

@@ -16,8 +16,9 @@ from game.core.event import Event
 from game.core.session import Battle
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import events as E
-from game.rulesets.battlespace.cards import DATA
-from game.rulesets.battlespace.describe import article, card_effect
+from game.rulesets.battlespace.data import DATA
+from game.rulesets.battlespace.display.describe import card_effect
+from game.rulesets.battlespace.names import article
 
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "battlespace"
 SCENARIOS = sorted(MAPS.glob("*.scenario.json"))

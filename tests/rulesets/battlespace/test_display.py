@@ -69,7 +69,7 @@ def test_figures__activation_orders_and_suppression_markers():
     _do(s, A.Suppress(side=SIDE, unit="s0", target="e"))
     assert "suppressing" in _fig(s, "s0").markers and "orders:0" in _fig(s, "s0").markers
     assert "suppressed" in _fig(s, "e").markers
-    (shooter, card, lane), = suppression_zones(s, "enemy")
+    (shooter, card, lane), = suppression_zones(s)
     ms = {m.kind: m for m in RS.markers(s)}
     assert shooter == "s0" and ms["suppression"].side == SIDE
     assert Polygon(ms["suppression"].points).equals(card) and Polygon(ms["lane"].points).equals(lane)
@@ -87,7 +87,7 @@ def test_figures__vehicle_rectangle_and_its_occupant():
     f = _fig(s, "s0")
     assert "in_vehicle" in f.markers and f.group is None and f.radius < 12.5
     assert Polygon(HUMVEE["exterior"]).contains(Point(f.x, f.y).buffer(f.radius))
-    assert _fig(s, "hv").markers == ("crew:1",) and "s0 (driver)" in _fig(s, "hv").profile[-1]
+    assert _fig(s, "hv").markers == ("crew:1",) and "Sgt. Reyes (driver)" in _fig(s, "hv").profile[-1]
     ids = [g.id for g in RS.figures(s)]
     assert ids.index("hv") < ids.index("s0")  # drawn over the vehicle
 
@@ -122,17 +122,17 @@ def test_point_actions__a_move_in_range_is_offered_first_and_legal():
     assert A.Throw(side=SIDE, unit="s0", gear="frag_grenade", x=457, y=540) in acts
     adv = RS.point_actions(s, SIDE, "s0", 457, 450)[0]
     assert adv == A.Move(side=SIDE, unit="s0", x=457, y=450, advance=True) and RS.check(s, adv).ok
-    far = RS.point_actions(s, SIDE, "s0", 457, 320)  # beyond an advance, short of the wall
-    assert "at most 176 mm" in RS.check(s, far[0]).reason
-    toward = [a for a in far if a.type == "bs_move" and RS.check(s, a).ok]
-    assert toward and toward[0].x == 457 and 600 - 176 <= toward[0].y < 600 - 160
+    # beyond an advance, short of the wall: the longest legal move toward the point is offered
+    assert "at most 176 mm" in RS.check(s, A.Move(side=SIDE, unit="s0", x=457, y=320, advance=True)).reason
+    far = RS.point_actions(s, SIDE, "s0", 457, 320)
+    assert far[0] == A.Move(side=SIDE, unit="s0", x=457, y=600 - 176, advance=True) and RS.check(s, far[0]).ok
 
 
 def test_point_actions__a_soldier_not_activated_gets_the_rules_reason():
     """Battlespace: Player Phase: only the activated soldier takes orders (check says why)."""
     s = battle(four(x=457, y=600), [])
     acts = RS.point_actions(s, SIDE, "s1", 497, 560)
-    assert acts[0].type == "bs_move" and RS.check(s, acts[0]).reason == "s1 is not the activated soldier"
+    assert acts[0].type == "bs_move" and RS.check(s, acts[0]).reason == "Cpl. Okafor is not the activated soldier"
     assert RS.point_actions(s, "enemy", "s1", 497, 560) == []
 
 
@@ -210,13 +210,15 @@ def test_preview__grenade_template_is_the_card_and_touches_the_models_under_it()
     assert math.isclose(grenadier["odds"], 1 - (8 / 20) ** 2)
 
 
-def test_preview__suppression_template_touches_the_enemies_it_would_suppress():
-    """Battlespace: Suppression Fire: the card AoE on the target and the lane from the shooter."""
+def test_preview__suppression_template_touches_the_models_it_would_suppress():
+    """Battlespace: Suppression Fire: the card AoE on the target and the lane from the shooter;
+    every model under them, the shooter's teammate beside him in the 63 mm lane too (named)."""
     s = battle(four(x=457, y=600), [("e", "fighter", 460, 400, None), ("f", "fighter", 480, 420, None),
                                     ("g", "fighter", 800, 200, None)], features=())
     _activate(s, "s0")
     pv = RS.preview(s, A.Suppress(side=SIDE, unit="s0", target="e"))
-    assert set(pv["touches"]) == {"e", "f"} and pv["cost"] == "2 orders"
+    assert set(pv["touches"]) == {"e", "f", "s1"} and pv["cost"] == "2 orders"
+    assert any("Cpl. Okafor" in t for t in pv["text"])
     assert Polygon(pv["template"]["points"]).contains(Polygon([(460, 390), (470, 400), (460, 410), (450, 400)]))
 
 
@@ -230,7 +232,7 @@ def test_describe_action__button_labels():
 
 def test_preview__search_and_breach_odds_come_from_the_interaction_itself():
     """Battlespace: Mission 1 (a survivor on D20 13+: 8 in 20) and Mission 2 (Awad in the first building
-    breached on D6 5+: 2 in 6), counted by running the interaction once per face."""
+    breached on D6 + 1 >= 5: 3 in 6), counted by running the interaction once per face."""
     s = battle(four(x=457, y=800), [], features=(HUMVEE,), mission="m1_survivors")
     s.params["search_feature"] = "hv"
     s.figs["s0"].x, s.figs["s0"].y = 625.0, 587.0
@@ -246,8 +248,8 @@ def test_preview__search_and_breach_odds_come_from_the_interaction_itself():
     _activate(s, "s0")
     breach = RS.point_actions(s, SIDE, "s0", 352, 360)[0]
     assert breach == A.Interact(side=SIDE, unit="s0", what="breach:t1") and RS.check(s, breach).ok
-    assert RS.preview(s, breach)["odds"] == 2 / 6
-    assert {m.label for m in RS.markers(s) if m.kind == "objective"} == {"t1: not breached"}
+    assert RS.preview(s, breach)["odds"] == 3 / 6
+    assert {m.label for m in RS.markers(s) if m.kind == "objective"} == {"building t1: not breached"}  # no name: kind and id
 
 
 def test_enemies_of__fireteams_are_allies_and_bystanders_are_nobodys_enemies():

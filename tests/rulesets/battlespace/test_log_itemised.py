@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from game.core.logtext import event_line
 from game.rulesets.battlespace import RULESET
-from game.rulesets.battlespace.cards import DATA
+from game.rulesets.battlespace.data import DATA
 from game.rulesets.battlespace.rules.combat import enemy_attacks, melee, soldier_fires
-from game.rulesets.battlespace.sitrep import resolve_card
+from game.rulesets.battlespace.rules.sitrep import resolve_card
 
 from .helpers import battle, emitter, four
 
@@ -23,11 +23,11 @@ def test_enemy_fire__the_threat_level_and_every_change_to_it_are_printed():
     s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
     a, t = s.figs["s0"], s.figs["e"]
     a.suppress = [a.x, a.y, t.x, t.y]
-    s.figs["s1"].prone = True
+    s.figs["s3"].prone = True  # clear of Reyes' lane of fire
     em = emitter(s, [7])
-    enemy_attacks(em, em.s.figs["e"], em.s.figs["s1"])
-    assert "Cpl. Okafor avoids Fighter e's fire: D20 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
-    assert em.s.figs["s1"].wounds == 0
+    enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
+    assert "Pfc. Tanaka avoids Fighter e's fire: D20 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
+    assert em.s.figs["s3"].wounds == 0
 
 
 def test_point_blank__named_as_the_cause_of_the_second_wound():

@@ -11,7 +11,7 @@ from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
 from game.rulesets.battlespace.geo import R
-from game.rulesets.battlespace.missions import after_rolls, clear_check, interactions
+from game.rulesets.battlespace.rules.missions import after_rolls, clear_check, interactions
 
 from .helpers import emitter, mission, ready as _ready
 
@@ -125,18 +125,22 @@ def test_mission2__breach_roll_5_finds_awad_and_one_soldier():
     assert not [w for w in interactions(s, s.figs["okafor"]) if w.startswith("breach:")]
 
 
-def test_mission2__breach_roll_4_misses_then_plus_1_per_building_breached():
-    """Battlespace: Mission 2 - Note: +1 to the D6 for each building already breached (4 fails, then 4 + 1 finds him)."""
+def test_mission2__breach_plus_1_for_each_building_breached_this_one_included():
+    """Battlespace: Mission 2 - Note: +1 to the D6 for each building that has been breached,
+    counting the one just breached (decision, README): the first breach rolls D6 + 1 (3 + 1
+    fails), the second D6 + 2 (3 + 2 = 5 finds him)."""
     s = mission("mission2")
     _put(s, "okafor", *T1_DOOR)
     _ready(s, "okafor")
-    step(RULESET, s, A.Interact(side="fireteam", unit="okafor", what="breach:t1"), Dice.scripted([4]))
+    r = step(RULESET, s, A.Interact(side="fireteam", unit="okafor", what="breach:t1"), Dice.scripted([3]))
+    rolled = [e for e in r.events if e.type == "dice_rolled"][0]
+    assert dict(rolled.modifiers) == {"buildings breached": 1} and rolled.total == 4
     assert s.obj["breached"] == ["t1"] and "awad_found" not in s.obj and "awad" not in s.figs
     _put(s, "abara", *T3_DOOR)
     _ready(s, "abara")
-    r = step(RULESET, s, A.Interact(side="fireteam", unit="abara", what="breach:t3"), Dice.scripted([4]))
+    r = step(RULESET, s, A.Interact(side="fireteam", unit="abara", what="breach:t3"), Dice.scripted([3]))
     rolled = [e for e in r.events if e.type == "dice_rolled"][0]
-    assert dict(rolled.modifiers) == {"buildings breached": 1} and rolled.total == 5
+    assert dict(rolled.modifiers) == {"buildings breached": 2} and rolled.total == 5
     assert s.obj["awad_found"] == "t3"
 
 
@@ -147,10 +151,10 @@ def test_mission2__awad_in_none_of_the_three_escapes_and_fails():
     s.obj["breached"] = ["t2"]
     _put(s, "okafor", *T1_DOOR)
     _ready(s, "okafor")
-    step(RULESET, s, A.Interact(side="fireteam", unit="okafor", what="breach:t1"), Dice.scripted([1]))  # 1 + 1 = 2
+    step(RULESET, s, A.Interact(side="fireteam", unit="okafor", what="breach:t1"), Dice.scripted([1]))  # 1 + 2 = 3
     _put(s, "abara", *T3_DOOR)
     _ready(s, "abara")
-    step(RULESET, s, A.Interact(side="fireteam", unit="abara", what="breach:t3"), Dice.scripted([1]))  # 1 + 2 = 3
+    step(RULESET, s, A.Interact(side="fireteam", unit="abara", what="breach:t3"), Dice.scripted([1]))  # 1 + 3 = 4
     assert s.obj["escaped"] is True
     assert _clear(s, 4) == ("failure", "Awad escaped")
 
@@ -261,7 +265,7 @@ def test_mission4__every_aid_worker_dead_fails_and_limit_7():
 
 def test_mission4__aid_workers_are_enemy_targets():
     """Battlespace: Mission 4 - Note: the aid workers are treated as soldiers for enemy targeting."""
-    from game.rulesets.battlespace.enemy import targets
+    from game.rulesets.battlespace.rules.enemy import targets
     s = mission("mission4")
     assert {"aid0", "aid1", "aid2"} <= {t.id for t in targets(s)}
 
@@ -319,8 +323,9 @@ def test_coop__two_fireteams_alternate_activations():
     assert step(RULESET, s, A.Activate(side="fireteam2", unit="moreau"), Dice.scripted([15])).ok
     assert step(RULESET, s, A.EndActivation(side="fireteam2", unit="moreau"), Dice.scripted([])).ok
     assert s.active == "fireteam"
-    # each team ends its player phase in turn; then the SITREP phase
-    assert step(RULESET, s, A.EndPlayerPhase(side="fireteam"), Dice.scripted([])).ok
+    # each team ends its player phase in turn (the soldiers left attempt initiative, three
+    # each, and take no orders); then the SITREP phase
+    assert step(RULESET, s, A.EndPlayerPhase(side="fireteam"), Dice.scripted([15, 15, 15])).ok
     assert s.active == "fireteam2"
-    assert step(RULESET, s, A.EndPlayerPhase(side="fireteam2"), Dice.scripted([])).ok
+    assert step(RULESET, s, A.EndPlayerPhase(side="fireteam2"), Dice.scripted([15, 15, 15])).ok
     assert s.phase == "sitrep"

@@ -8,7 +8,7 @@ import pytest
 
 from game.battle.loading import open_scenario
 from game.rulesets.battlespace import RULESET
-from game.rulesets.battlespace.objective_status import objective_status
+from game.rulesets.battlespace.display.figures import objective_status
 
 from .helpers import MAPS, mission
 

@@ -8,12 +8,12 @@ from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.cards import DATA
-from game.rulesets.battlespace.civilians import chart
+from game.rulesets.battlespace.data import DATA
+from game.rulesets.battlespace.rules.civilians import chart
 from game.rulesets.battlespace.sight import adjudicate
 from game.rulesets.battlespace.rules.combat import enemy_attacks, fire_numbers, hit_chance, melee, soldier_fires
 from game.rulesets.battlespace.rules.common import wound
-from game.rulesets.battlespace.sitrep import resolve_card
+from game.rulesets.battlespace.rules.sitrep import resolve_card
 from game.rulesets.battlespace.turn import cohesion
 
 from .helpers import HIGH, WALL, battle, emitter, four

@@ -195,3 +195,16 @@ def test_other_features_have_no_properties_but_any_kind():
     fid = rubble["id"]
     assert RULESET.validate_map(MapFile.model_validate(data)) == (
         f"feature {fid} properties.size", "unknown property 'size' for a woods (known: none)")
+
+
+def test_elevation_must_stand_higher_than_a_standing_model():
+    """Battlespace: Elevation is terrain higher than a standing model (30 mm, gaps.md): a 30 mm
+    piece tagged elevation is refused with one line naming it; 31 mm passes."""
+    data = json.loads((MAPS / "mission3.map.json").read_text())
+    roof = next(f for f in data["features"] if "elevation" in f["tags"])
+    roof["height"] = 30.0
+    assert RULESET.validate_map(MapFile.model_validate(data)) == (
+        f"feature {roof['id']} height",
+        "elevation must stand higher than a standing model (30 mm); this one is 30 mm (drop the elevation tag or raise it)")
+    roof["height"] = 31.0
+    assert RULESET.validate_map(MapFile.model_validate(data)) is None

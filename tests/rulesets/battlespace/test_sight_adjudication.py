@@ -177,3 +177,45 @@ def test_region__matches_the_verdict_for_a_standing_model_on_the_ground():
                 assert v.sees and v.cover == "none", (x, y)
                 checked += 1
     assert checked > 100
+
+
+def test_roofs__mission5_roof_soldiers_are_obscured_from_the_street_threat_level_9():
+    """Decision (README, Roofs): the roof a soldier stands on is not terrain in base contact, so
+    from the street the Mission 5 team on its rooftop has obscured cover: a Fighter's TL 10 - 1 = 9
+    (before, anyone anywhere on a roof had solid cover: 8)."""
+    from game.rulesets.battlespace.rules.combat import enemy_target
+
+    from .helpers import mission
+
+    s = mission("mission5")
+    seen = [(e, f) for e in s.enemies() for f in s.soldiers() if f.on == "roof" and sees(s, e, f)]
+    assert len(seen) >= 4
+    for e, f in seen:
+        assert adjudicate(s, e, f).cover == "obscured"
+        assert enemy_target(s, e, f).value == 9, (e.id, f.id)
+
+
+def test_aid_workers__have_cover_as_a_soldier_on_the_same_spot_would():
+    """Battlespace: Mission 4 (the aid workers are treated as soldiers for enemy targeting) and
+    Cover: an aid worker touching the 20 mm wall that hides his lower part is in solid cover, so
+    the Fighter's attack needs only 8 to avoid (before, aid workers never had cover: 10)."""
+    from game.rulesets.battlespace.rules.combat import enemy_target
+
+    s = battle(four(x=100, y=850), [("e", "fighter", 460, 600, None)], features=LOW)
+    s.figs["aid0"] = s.figs["s0"].model_copy(update={"id": "aid0", "side": "aid", "kind": "hostage", "card": "aid_worker",
+                                                     "name": "Aid worker", "x": 460.0, "y": 300.0 - R - 0.5, "gear": {}})
+    soldier_there = s.figs["s0"].model_copy(update={"x": 460.0, "y": 300.0 - R - 0.5})
+    assert adjudicate(s, s.figs["e"], s.figs["aid0"]).cover == "solid"
+    assert enemy_target(s, s.figs["e"], s.figs["aid0"]).value == 8 == enemy_target(s, s.figs["e"], soldier_there).value
+
+
+def test_models_block__another_fireteam_screens_but_its_own_never_does():
+    """Battlespace: Friendlies: only models of the same fireteam do not block its sight; in co-op,
+    Bravo's soldier standing in Alpha's line hides part of the enemy from Alpha (obscured)."""
+    s = battle(four(x=457, y=700), [("e", "fighter", 457, 300, None)], features=())
+    for k in ("s1", "s2", "s3"):
+        s.figs[k].x = 100.0 + 40 * int(k[1])
+    s.figs["b"] = s.figs["s1"].model_copy(update={"id": "b", "side": "fireteam2", "x": 457.0, "y": 500.0})
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "obscured"
+    s.figs["b"].side = "fireteam"
+    assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "none"

@@ -10,7 +10,7 @@ from game.core.dice import Dice
 from game.core.engine import step
 from game.rulesets.battlespace import RULESET
 from game.rulesets.battlespace import actions as A
-from game.rulesets.battlespace.describe import describe
+from game.rulesets.battlespace.display.describe import describe
 from game.rulesets.battlespace.events import VehicleMoved
 from game.rulesets.battlespace.geo import R, geo_of
 from game.rulesets.battlespace.sight import adjudicate

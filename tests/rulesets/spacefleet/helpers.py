@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from game.core.dice import Dice
 from game.rulesets.spacefleet import RULESET
-from game.rulesets.spacefleet.common import Ctx
+from game.rulesets.spacefleet.rules.common import Ctx
 from game.rulesets.spacefleet.geom import circle_ring
 from game.rulesets.spacefleet.state import Feature, SFState, Ship
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.data import profile
 
 
 def ship(sid: str, prof: str, x: float, y: float, heading: float = 0.0, side: str | None = None, **kw) -> Ship:

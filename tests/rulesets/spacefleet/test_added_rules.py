@@ -6,19 +6,21 @@ ordnance, ramming, warp rifts and solar flares."""
 from __future__ import annotations
 
 from game.core.dice import Dice
-from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet import RULESET, turn
 from game.rulesets.spacefleet.actions import DeclareOrder, Fire, MoveShip
-from game.rulesets.spacefleet.endphase import board, boarding_modifiers, remove_blast_markers, remove_field_markers
+from game.rulesets.spacefleet.rules.boarding import board, boarding_modifiers
+from game.rulesets.spacefleet.rules.endphase import remove_blast_markers, remove_field_markers
 from game.rulesets.spacefleet.generator import method1_edges, method3_battlezone
-from game.rulesets.spacefleet.movement import _ram, plan_move, resolve_move, resolve_order
-from game.rulesets.spacefleet.ordnance import _craft_attack, move_one
-from game.rulesets.spacefleet.phenomena import solar_flare
-from game.rulesets.spacefleet.shooting import (allocate_hits, nova_reason, pooled_firepower, resolve_attack,
-                                               resolve_nova)
+from game.rulesets.spacefleet.rules.movement import _ram, plan_move, resolve_move
+from game.rulesets.spacefleet.rules.orders import resolve_order
+from game.rulesets.spacefleet.rules.ordnance import _craft_attack, move_one
+from game.rulesets.spacefleet.rules.phenomena import flare_hits, solar_flare
+from game.rulesets.spacefleet.rules.nova import nova_reason, resolve_nova
+from game.rulesets.spacefleet.rules.shooting import allocate_hits, pooled_firepower, resolve_attack
 from game.rulesets.spacefleet.state import Ordnance
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.data import profile
 
-from .helpers import area, ctx, ship, state
+from .helpers import play, area, ctx, ship, state
 
 NOVA = profile("lunar_nova").weapons[4]
 
@@ -126,7 +128,7 @@ def _field_shot():
 def test_asteroid_shooting__needs_a_test_and_6s_place_markers_on_the_edge():
     """Celestial phenomena, asteroid fields: a Leadership test first; fired at as ordnance (FP 6 on column E: 1 die), a 6 puts a blast marker against the field facing the shooter."""
     c = ctx(_field_shot(), [3, 3, 6])
-    RULESET._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
+    turn._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
     (bm,) = c.s.blast_markers
     assert (bm.field, round(bm.x), round(bm.y)) == ("ast", 500, 388)
 
@@ -134,14 +136,14 @@ def test_asteroid_shooting__needs_a_test_and_6s_place_markers_on_the_edge():
 def test_asteroid_shooting__a_failed_test_forbids_it():
     """Celestial phenomena, asteroid fields: failing the test, the ship may not fire at the field."""
     c = ctx(_field_shot(), [6, 5])
-    RULESET._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
+    turn._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
     assert c.s.blast_markers == [] and not RULESET.check(c.s, Fire(side="imperial", ship="l", weapon=3, target="f:ast")).ok
 
 
 def test_asteroid_shooting__field_sheds_its_own_d6_markers():
     """Celestial phenomena, asteroid fields: each field loses D6 of its markers in the end phase, apart from the player's D6."""
     c = ctx(_field_shot(), [3, 3, 6])
-    RULESET._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
+    turn._fire(c, Fire(side="imperial", ship="l", weapon=3, target="f:ast"))
     c2 = ctx(c.s, [6])
     remove_blast_markers(c2, "imperial")        # the field's marker is not among the free ones: no roll
     assert len(c2.s.blast_markers) == 1 and not [e for e in c2.events if e.type == "dice_rolled"]
@@ -158,7 +160,7 @@ def test_torpedoes__turrets_then_dice_against_armour_strength_drops_per_hit():
     c = ctx(st, [4, 1, 5, 6, 1, 2, 3, 1, 1])
     move_one(c, 7)
     assert c.s.phase == "brace" and c.s.pending.ordnance == 7  # the defender may brace first (core 1.4)
-    RULESET._release(c)
+    turn._release(c)
     assert c.s.ships["m"].damage == 2 and c.s.blast_markers == []
     (o,) = c.s.ordnance
     assert (o.strength, o.attacked) == (3, ["m"])
@@ -189,17 +191,21 @@ def test_ram__lunar_rams_murder_side_worked_example():
     lu = ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full")
     m = ship("m", "murder", 500, 500, heading=0)
     st = state([lu, m], phase="movement")
-    c = ctx(st, [3, 3, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1])
-    _ram(c, "l", "m")
+    c = ctx(st, [5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1])
+    _ram(c, "l", "m", [(500.0, 430.0), (500.0, 480.0)])
     assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (3, 1)
 
 
-def test_ram__failed_test_no_contact_damage():
-    """spacefleet_core 1.6: same size, a 2D6 test; failed, nothing happens."""
-    st = state([ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full"), ship("m", "murder", 500, 500)], phase="movement")
-    c = ctx(st, [6, 5])
-    _ram(c, "l", "m")
-    assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (0, 0)
+def test_ram__failed_test_no_ram():
+    """spacefleet_core 1.6: same size, a 2D6 test when the ram is declared;
+    failed (11), the ship just makes its All Ahead Full move: a move that
+    rams is refused."""
+    st = state([ship("l", "lunar", 500, 400, heading=90), ship("m", "murder", 500, 500, side="chaos")],
+               phase="movement")
+    play(st, DeclareOrder(side="imperial", ship="l", order="all_ahead_full", ram="m"), faces=[1, 1, 6, 5, 1, 1, 1, 1])
+    assert st.ships["l"].order == "all_ahead_full" and st.ships["l"].ram_target is None
+    why = RULESET.check(st, MoveShip(side="imperial", ship="l", legs=((0.0, 240.0),), ram="m")).reason
+    assert "Leadership test passed" in why
 
 
 # -- warp rifts (celestial phenomena) ---------------------------------------------------
@@ -232,12 +238,13 @@ def test_solar_flare__marker_sunward_unshielded_hit_and_critical_on_4():
     lu = ship("l", "lunar", 500, 500, crits=["shields_collapse"])
     m = ship("m", "murder", 900, 500)
     st = state([lu, m], sunward="north", ordnance=[Ordnance(id=9, side="chaos", kind="torpedo", x=100, y=100, heading=0)])
-    c = ctx(st, [4, 3, 4, 3])
+    c = ctx(st, [3, 4, 3, 4])
     solar_flare(c)
+    assert c.s.flare_hits == ["l"] and len(c.s.ordnance) == 1 and c.s.flares_occurred == 1
+    assert not flare_hits(c, lambda sh: False)
     assert c.s.ships["l"].damage == 1 and c.s.ships["l"].crits == ["shields_collapse", "fire"]
     assert c.s.ships["m"].damage == 0
     assert sorted((round(b.x), round(b.y)) for b in c.s.blast_markers) == [(500, 473), (900, 473)]
-    assert len(c.s.ordnance) == 1 and c.s.flare_done
 
 
 # -- nova cannon (core 1.7) ---------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from game.rulesets.spacefleet import ai
+from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.actions import Launch
-from game.rulesets.spacefleet.ai import FleetAgent
+from game.rulesets.spacefleet.ai.ai import FleetAgent
 from game.rulesets.spacefleet.state import BlastMarker
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.data import profile
 
 from .helpers import ship, state
 
@@ -25,18 +25,19 @@ def test_flare_risk__escort_touching_a_marker_is_at_risk_only_while_a_flare_may_
     touching = ai._flare_risk(st, sw, 800, 400)
     clear = ai._flare_risk(st, sw, 800, 250)
     assert touching > 10 and clear == 0.0
-    st.flare_done = True
+    st.flares_occurred = 1
+    assert ai._flare_risk(st, sw, 800, 400) > 5  # the second flare may still come (1 in 6 a turn)
+    st.flares_occurred = 2
     assert ai._flare_risk(st, sw, 800, 400) == 0.0
 
 
-def test_flare_risk__a_neighbours_sunward_marker_strips_the_later_escort():
-    """The flare places each ship's marker in id order before the next ship's
-    shields are checked: sitting just sunward of an earlier ship is a risk."""
+def test_flare_risk__a_neighbours_sunward_marker_is_no_risk():
+    """The flare judges every ship before placing its markers (celestial
+    phenomena, ours): sitting just sunward of another ship costs nothing."""
     a = ship("imp_a", "sword", 800, 400, heading=90)
     b = ship("imp_b", "sword", 800, 200, heading=90)
     st = state([a, b], phase="movement", solar_flares=1, sunward="north")
-    assert ai._flare_risk(st, b, 800, 400 - 50) > 0  # just north (sunward) of imp_a
-    assert ai._flare_risk(st, b, 800, 400 + 120) == 0.0
+    assert ai._flare_risk(st, b, 800, 400 - 50) == 0.0
 
 
 def test_torpedoes__not_launched_through_a_friendly_ship():

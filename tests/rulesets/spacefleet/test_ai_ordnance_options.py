@@ -9,12 +9,15 @@ import random
 import pytest
 
 from game.core.ruleset import RULES_SIDE
-from game.rulesets.spacefleet import RULESET, ai
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.actions import Board, EndPhase, Fire, Launch, RulesStep
-from game.rulesets.spacefleet.candidates import HULK_SHOTS_PER_SHIP, cap_reach_mm, enumerate_actions
-from game.rulesets.spacefleet.display import describe_action
+from game.rulesets.spacefleet.ai.candidates import HULK_SHOTS_PER_SHIP, cap_reach_mm, enumerate_actions
+from game.rulesets.spacefleet.display.descriptions import describe_action
 from game.rulesets.spacefleet.odds import catastrophe_numbers
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
+
+from game.rulesets.spacefleet.data import profile
 
 from .helpers import play, ship, state
 
@@ -173,7 +176,7 @@ def test_display__cap_on_a_friendly_ship_and_in_the_own_bar():
     assert describe_action(acts[0]) == "Fighters on CAP with l"
     pv = RULESET.preview(st, acts[0])
     assert pv["touches"] == ["l"] and pv["path"][-1] == pytest.approx((300.0, 650.0 - 16 - 12.5))
-    assert any("CAP with l" in t for t in pv["text"])
+    assert any("CAP with the Lunar class cruiser" in t for t in pv["text"])
     own = RULESET.figure_actions(st, "imperial", "d", None)
     caps = [(a.weapon, a.target) for a in own if isinstance(a, Launch) and a.target is not None]
     assert caps == [(0, "d"), (0, "l")]  # the first fighter bay, nearest first; s is beyond the launch move
@@ -190,7 +193,7 @@ def test_display__joining_a_wave_from_its_marker_and_the_own_bar():
     acts = RULESET.figure_actions(st, "imperial", "d", f"o{lead.id}")
     assert acts == [Launch(side="imperial", ship="d", weapon=1, craft=c, wave=lead.id) for c in ("fighter", "bomber")]
     assert all(RULESET.check(st, a).ok for a in acts)
-    assert describe_action(acts[0]) == f"Fighters join wave o{lead.id}"
+    assert describe_action(acts[0], st) == f"Fighters join the wave of bomber squadron {lead.id} of the Dictator class cruiser"
     pv = RULESET.preview(st, acts[0])
     assert pv["touches"] == ["m"] and pv["cost"].startswith("20 cm")
     assert any("adds 1 attack" in t for t in pv["text"])
@@ -211,8 +214,10 @@ def test_display__fire_at_hulks_of_either_fleet():
     assert {a.weapon for a in acts} == {1, 3}  # starboard lances and batteries; port guns do not bear
     expected = [RULESET.preview(st, a)["odds"] for a in acts]
     pv = RULESET.preview(st, acts[0])
-    assert any(t.startswith("hulk of h: any hit makes one new catastrophic roll (28%") for t in pv["text"])
+    assert any(t.startswith("the hulk of the Murder class cruiser 1: a hit makes one new catastrophic roll for this "
+                            "ship's fire (28%") for t in pv["text"])
     assert pv["touches"] == [] and "no ship is near enough to be caught by a blast" in pv["text"]  # 18.4 cm > 3D6 cm
     pv2 = RULESET.preview(st, RULESET.figure_actions(st, "imperial", "l", "h2")[0])
     assert pv2["touches"] == ["l"]  # 15.4 cm from h2's stem to l's base: a 16+ on 3D6 reaches it
-    assert describe_action(acts[0]) == f"Fire weapon {acts[0].weapon} at h" and all(0 < x < 1 for x in expected)
+    weapon = profile("lunar").weapons[acts[0].weapon].name
+    assert describe_action(acts[0], st) == f"Fire {weapon} at Murder class cruiser 1" and all(0 < x < 1 for x in expected)

@@ -10,12 +10,13 @@ import random
 
 import pytest
 
-from game.rulesets.spacefleet import RULESET, ai
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.actions import DeclareOrder, EndPhase, Launch, MoveShip
 from game.rulesets.spacefleet.geom import disc_touches, seg_point_dist
-from game.rulesets.spacefleet.movement import plan_move
+from game.rulesets.spacefleet.rules.movement import plan_move
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
-from game.rulesets.spacefleet.tables import profile, tables
+from game.rulesets.spacefleet.data import profile, tables
 
 from .helpers import area, planet, play, ship, state
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from game.rulesets.spacefleet import RULESET, display
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.display import descriptions
 from game.rulesets.spacefleet.actions import Board, Fire
-from game.rulesets.spacefleet.common import crippled, leadership
-from game.rulesets.spacefleet.endphase import boarding_actions
+from game.rulesets.spacefleet.rules.common import crippled, leadership
+from game.rulesets.spacefleet.rules.boarding import boarding_actions
 from game.rulesets.spacefleet.events import BoardingFought, TeleportAttack, WeaponFired
-from game.rulesets.spacefleet.movement import move_limits
-from game.rulesets.spacefleet.shooting import nova_reason, point_target, resolve_nova
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.rules.movement import move_limits
+from game.rulesets.spacefleet.rules.nova import nova_reason, resolve_nova
+from game.rulesets.spacefleet.rules.targets import point_target
+from game.rulesets.spacefleet.data import profile
 
 from .helpers import ctx, planet, play, ship, state
 
@@ -30,7 +32,7 @@ def test_describe__weapon_named_headless_without_figures():
     events = play(st, Fire(side="imperial", ship="l", weapon=1, target="m"))
     fired = [e for e in events if isinstance(e, WeaponFired) or type(e).__name__ == "AttackDeclared"]
     assert fired and all("starboard lances" in RULESET.describe(e) for e in fired)
-    assert not hasattr(display, "_SHIP_OF") and not hasattr(display, "remember_ships")
+    assert not hasattr(descriptions, "_SHIP_OF") and not hasattr(descriptions, "remember_ships")
 
 
 def test_describe__fresh_process_names_the_weapon():
@@ -73,7 +75,7 @@ def test_nova_cannon__direct_hit_on_a_planet_places_d6_markers_at_its_edge():
 def test_nova_cannon__a_point_on_the_nearest_enemy_needs_no_priority_test():
     """spacefleet_core 1.7 target priority (ours for points): a point on the nearest enemy's base is aiming at it; elsewhere a Ld test first."""
     st = state([ship("n", "lunar_nova", 200, 500, heading=0), ship("m", "murder", 700, 500)])
-    from game.rulesets.spacefleet.shooting import needs_priority_test
+    from game.rulesets.spacefleet.rules.shooting import needs_priority_test
     n = st.ships["n"]
     assert not needs_priority_test(st, n, Fire(side="imperial", ship="n", weapon=4, target=point_target(705, 500)))
     assert needs_priority_test(st, n, Fire(side="imperial", ship="n", weapon=4, target=point_target(700, 700)))
@@ -91,7 +93,8 @@ def test_ui__nova_cannon_offered_at_a_point_and_at_a_ship_with_a_template_previe
     pv = RULESET.preview(st, at_ship[0])
     assert pv["template"] == {"x": 700.0, "y": 500.0, "radius": 25.0} and pv["touches"] == ["m"]
     assert pv["odds"] == 2 / 6 and any("2D6" in t for t in pv["text"])
-    assert RULESET.describe_action(nova[0]) == "Fire weapon 4 at (700, 600)"
+    assert RULESET.describe_action(nova[0], st) == "Fire prow nova cannon at the point (700, 600)"
+    assert RULESET.describe_action(at_ship[0], st) == "Fire prow nova cannon at Murder class cruiser"
 
 
 # -- boarding and teleport attacks (spacefleet_core 1.10) --------------------------------
@@ -170,7 +173,7 @@ def test_radiation__interference_3_is_minus_3_leadership_for_the_turn():
 
 def test_turrets__ships_in_base_contact_add_a_die_each_up_to_3():
     """spacefleet_core 1.9: ships in base contact add +1 turret die each, at most +3 (Lunar 2 turrets + 3 of 4 mates = 5 dice)."""
-    from game.rulesets.spacefleet.ordnance import _turret_kills, supporting_turrets
+    from game.rulesets.spacefleet.rules.ordnance import _turret_kills, supporting_turrets
     mates = [ship(f"s{i}", "sword", 500 + dx, 500 + dy) for i, (dx, dy) in enumerate(((30, 0), (-30, 0), (0, 30), (0, -30)))]
     st = state([ship("l", "lunar", 500, 500)] + mates + [ship("m", "murder", 900, 900)])
     assert supporting_turrets(st, st.ships["l"]) == 3

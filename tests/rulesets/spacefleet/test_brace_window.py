@@ -25,7 +25,7 @@ def test_direct_fire_opens_a_brace_window_before_any_dice():
 def test_failed_brace_holds_against_that_attacker_only():
     """A Lunar that failed to brace against m is not asked again by m, but is by a second ship."""
     st = state([ship("m", "murder", 500, 500, heading=0, side="chaos"), ship("c", "carnage", 500, 900, heading=0, side="chaos"),
-                ship("l", "lunar", 500, 700, heading=0, brace_failed_vs="m")], active="chaos")
+                ship("l", "lunar", 500, 700, heading=0, brace_failed_vs=["m"])], active="chaos", shooter="m")
     evs = play(st, Fire(side="chaos", ship="m", weapon=1, target="l"))
     assert not any(isinstance(e, AttackDeclared) for e in evs) and st.phase == "shooting"
     evs = play(st, Fire(side="chaos", ship="c", weapon=0, target="l"))

@@ -17,7 +17,7 @@ from shapely.geometry import Point
 
 from game.rulesets.spacefleet import RULESET, geom
 from game.rulesets.spacefleet.actions import MoveShip
-from game.rulesets.spacefleet.movement import aaf_stop, blast_contact
+from game.rulesets.spacefleet.rules.movement import aaf_stop, blast_contact
 from game.rulesets.spacefleet.state import Feature
 
 from .helpers import ship, state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rulesets.spacefleet.damage import catastrophe, critical
+from game.rulesets.spacefleet.rules.damage import catastrophe, critical
 
 from .helpers import ctx, ship, state
 

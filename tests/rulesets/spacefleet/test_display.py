@@ -8,12 +8,13 @@ import math
 import pytest
 
 from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
-from game.rulesets.spacefleet import RULESET, display
+from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet.display import frame
 from game.rulesets.spacefleet import events as E
 from game.rulesets.spacefleet.actions import Brace, DeclareOrder, EndPhase, Fire, Launch, MoveShip, TakeIt
-from game.rulesets.spacefleet.shooting import gunnery
+from game.rulesets.spacefleet.rules.gunnery import gunnery
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance, Pending
-from game.rulesets.spacefleet.tables import profile, tables
+from game.rulesets.spacefleet.data import profile, tables
 
 from .helpers import planet, ship, state
 
@@ -34,7 +35,7 @@ def test_figures__ship_base_heading_markers_and_profile():
     assert "blast:1" in f.markers
     # crippled: 2 shields halved to 1, minus the touching blast marker
     assert "shields:0" in f.markers
-    assert f.profile[0] == "Lunar class cruiser (l, imperial)"
+    assert f.profile[0] == "Lunar class cruiser (imperial)"
     assert "speed 15 cm" in f.profile[1] and "turns 45 deg" in f.profile[1]
     assert "armour 6+ front / 5+ other" in f.profile[2]
     assert any(ln.startswith("port lances: lance, 30 cm, strength 1/2, left arc") for ln in f.profile)
@@ -58,7 +59,7 @@ def test_figures__hulks_ordnance_and_low_orbit():
     assert "low_orbit" in f.markers
     # x 600 of 1200 -> bearing 180 from the centre; y 300 of 600 -> half the 15 cm well above the edge
     assert f.x == pytest.approx(900 - 110 - 75) and f.y == pytest.approx(600)
-    assert display.table_to_lo(st, f.x, f.y) == pytest.approx((600.0, 300.0))
+    assert frame.table_to_lo(st, f.x, f.y) == pytest.approx((600.0, 300.0))
 
 
 def test_markers__blast_wells_sunward_and_pending_attack():
@@ -120,7 +121,7 @@ def test_preview__move_shows_the_free_gravity_turn():
     st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
     pv = RULESET.preview(st, MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),)))
     assert pv["turn"] == {"x": 500, "y": 500, "heading": 22.5, "width": 45.0, "radius": 48.0}
-    assert any("free gravity turn toward p: up to 45 deg to starboard" in t for t in pv["text"])
+    assert any("free gravity turn toward the planet: up to 45 deg to starboard" in t for t in pv["text"])
     # a point past the planet's centre line gets the gravity turn first
     acts = RULESET.point_actions(st, "imperial", "l", 520, 700)
     assert acts[0].pre_turn == 45.0 and RULESET.check(st, acts[0]).ok
@@ -204,6 +205,11 @@ def test_describe__plain_words_for_every_event():
         E.TurretsEngaged(ship="m", against="craft"),
         E.KinTested(ship="e", passed=True, phenomenon="solar_flare"), E.HolofieldSaves(ship="m", hits=2, saved=1),
         E.OrdnanceAttackDeclared(ordnance=4, kind="torpedo", target="m", defender="chaos", resume="ordnance"),
+        E.ShootingBegan(unit="m", ship="m", previous="l", unit_name="Murder class cruiser",
+                        previous_name="Lunar class cruiser"),
+        E.FieldTested(ship="l", squadron="sq", passed=False, shared=4, field="the asteroid field 'rocks'"),
+        E.FieldDamageShared(ship="l", squadron="sq", amount=2, left=2),
+        E.FlareAttackDeclared(target="l", defender="imperial"), E.FlareHit(ship="l"),
     ]
     covered = {type(e) for e in samples}
     assert set(E.SF_EVENTS) <= covered
@@ -226,8 +232,8 @@ def test_sides__styles_and_enemies():
     assert RULESET.side_style("imperial") == "friendly" and RULESET.side_style("chaos") == "hostile"
     assert RULESET.side_style("rules") == "neutral"
     assert RULESET.enemies_of(st, "imperial") == {"chaos"}
-    assert RULESET.describe_action(MoveShip(side="imperial", ship="l", legs=((0.0, 100.0), (45.0, 50.0)))) == \
-        "Move l 15.0 cm turning +45"
+    assert RULESET.describe_action(MoveShip(side="imperial", ship="l", legs=((0.0, 100.0), (45.0, 50.0))), st) == \
+        "Move 15.0 cm, turn 45° to starboard"
 
 
 def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
@@ -237,7 +243,8 @@ def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
     acts = RULESET.point_actions(st, "imperial", "l", 600, 500)
     assert acts[0].pre_turn == 0.0 and acts[0].legs == ((0.0, 100.0),) and acts[0].post_turn == 45.0
     assert RULESET.check(st, acts[0]).ok
-    assert any("ends in p's well: free turn up to 45 deg (taken: +45)" in t for t in RULESET.preview(st, acts[0])["text"])
+    assert any("ends in the well of the planet: free turn up to 45 deg (taken: +45)" in t
+               for t in RULESET.preview(st, acts[0])["text"])
     assert acts[1].post_turn == 0.0 and acts[1].legs == acts[0].legs
     # a click off the bow: the free start turn toward the point, and the end turn cut toward zero so it stays legal
     acts = RULESET.point_actions(st, "imperial", "l", 650, 580)
@@ -249,3 +256,42 @@ def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
     st2 = state([ship("l", "lunar", 500, 500, heading=0)], phase="movement")
     b = RULESET.point_actions(st2, "imperial", "l", 600, 500)[0]
     assert (b.pre_turn, b.legs, b.post_turn) == (0.0, ((0.0, 100.0),), 0.0)
+
+
+def test_preview__a_pooled_volley_reads_the_squadrons_firepower():
+    """spacefleet_core 1.11: four Swords pool their batteries (4 FP each) at
+    a Murder abeam 25 cm off: the preview reads 16 FP, 6 dice on column D
+    needing 5+ (not the lead ship's 4 FP and one die)."""
+    sw = [ship(f"s{i}", "sword", 400 + 60 * i, 500, heading=0, squadron="sq") for i in range(4)]
+    st = state(sw + [ship("m", "murder", 550, 700, side="chaos")])
+    a = Fire(side="imperial", ship="s0", weapon=0, target="m", pool=tuple((f"s{i}", 0) for i in range(1, 4)))
+    assert RULESET.check(st, a).ok
+    pv = RULESET.preview(st, a)
+    assert pv["need"].startswith("5+ on 6D6")
+    assert pv["text"][0].startswith("battery: FP 16 (with 3 squadron-mates)")
+    assert pv["odds"] == pytest.approx(1 - (2 / 3) ** 6)
+
+
+def test_preview__reload_ordnance_keeps_full_firepower():
+    """spacefleet_core 1.4: Reload Ordnance does not halve firepower (the data
+    says so, and the preview now reads the data)."""
+    st = state([ship("l", "lunar", 500, 500)], phase="movement")
+    text = RULESET.preview(st, DeclareOrder(side="imperial", ship="l", order="reload_ordnance"))["text"]
+    assert "full firepower" in text[0] and "half firepower" not in text[0]
+
+
+def test_labels__one_heading_convention_and_gravity_turns_said():
+    """Every text gives headings 0-359 (a heading of -53 reads 307, as the
+    log of the same ship's move would), turns by side, and two moves that
+    differ only in the free gravity-well turn say how."""
+    from game.rulesets.spacefleet.display.descriptions import describe_action, heading_words
+
+    assert heading_words(-53.0) == "307" and heading_words(81.4) == "81" and heading_words(359.6) == "0"
+    st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
+    plain = MoveShip(side="imperial", ship="l", legs=((0.0, 100.0),))
+    grav = MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),))
+    assert describe_action(plain, st) == "Move 10.0 cm"
+    assert describe_action(grav, st) == "Move 10.0 cm, gravity turn 45° to starboard first"
+    wi = next(i for i, w in enumerate(profile("lunar").weapons) if w.kind == "torpedo")
+    launch = Launch(side="imperial", ship="l", weapon=wi, craft="torpedo", heading=-53.0)
+    assert describe_action(launch, st) == "Launch prow torpedoes heading 307"

@@ -13,18 +13,20 @@ import pytest
 from game.core.dice import Dice
 from game.core.ruleset import RULES_SIDE
 from game.data.scenario import load_scenario
-from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet import RULESET, turn
 from game.rulesets.spacefleet.actions import MoveShip, RulesStep
-from game.rulesets.spacefleet.common import shield_capacity, under_fire
-from game.rulesets.spacefleet.damage import explode, hit_and_run, hull_damage
-from game.rulesets.spacefleet.endphase import board, teleport_reach
+from game.rulesets.spacefleet.rules.common import shield_capacity, under_fire
+from game.rulesets.spacefleet.rules.damage import explode, hit_and_run, hull_damage
+from game.rulesets.spacefleet.rules.boarding import board, teleport_reach
 from game.rulesets.spacefleet.events import HolofieldSaves, KinTested
-from game.rulesets.spacefleet.movement import _ram, plan_move, resolve_move
-from game.rulesets.spacefleet.ordnance import _craft_attack, move_one
-from game.rulesets.spacefleet.phenomena import cloud_tests, solar_flare
-from game.rulesets.spacefleet.shooting import gunnery, resolve_attack, resolve_nova
+from game.rulesets.spacefleet.rules.movement import _ram, plan_move, resolve_move
+from game.rulesets.spacefleet.rules.ordnance import _craft_attack, move_one
+from game.rulesets.spacefleet.rules.phenomena import cloud_tests, flare_hits, solar_flare
+from game.rulesets.spacefleet.rules.gunnery import gunnery
+from game.rulesets.spacefleet.rules.shooting import resolve_attack
+from game.rulesets.spacefleet.rules.nova import resolve_nova
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
-from game.rulesets.spacefleet.tables import profile
+from game.rulesets.spacefleet.data import profile
 
 from .helpers import area, ctx, planet, ship, state
 
@@ -80,7 +82,7 @@ def test_turrets__eldar_torpedoes_are_stopped_only_on_6s():
                ordnance=[Ordnance(id=7, side="imperial", kind="torpedo", x=300, y=500, heading=0, strength=6, launcher="e", phases=1)])
     c = ctx(st, [4, 5, 5, 6, 1, 2, 3, 1, 1, 1])
     move_one(c, 7)
-    RULESET._release(c)  # the Murder takes it without bracing
+    turn._release(c)  # the Murder takes it without bracing
     assert c.s.ships["m"].damage == 2
     assert c.s.ordnance[0].strength == 4
 
@@ -150,7 +152,7 @@ def test_holofields__torpedo_hits_saved_stay_in_the_salvo():
     st = state([m], ordnance=[Ordnance(id=7, side="imperial", kind="torpedo", x=300, y=500, heading=0, strength=6, phases=1)])
     c = ctx(st, [4, 1, 5, 6, 1, 2, 3, 1, 5, 1, 1])
     move_one(c, 7)
-    RULESET._release(c)
+    turn._release(c)
     assert c.s.ships["m"].damage == 1 and len(c.s.blast_markers) == 1
     assert (c.s.ordnance[0].strength, c.s.ordnance[0].attacked) == (4, ["m"])
 
@@ -186,8 +188,8 @@ def test_holofields__ram_hits_are_saved():
     """spacefleet_core 1.6, 1.12: the Lunar rams an Eldar Murder (3 hits at 5+); saves 1, 4, 6: one stands; the Murder's reply (6+ front) hits the Lunar once, no save."""
     lu = ship("l", "lunar", 500, 480, heading=90, order="all_ahead_full")
     st = state([lu, eldar("m", "murder", 500, 500, heading=0)], phase="movement")
-    c = ctx(st, [3, 3, 5, 5, 5, 1, 1, 1, 1, 1, 1, 4, 6, 1, 6, 1, 1, 1, 1])
-    _ram(c, "l", "m")
+    c = ctx(st, [5, 5, 5, 1, 1, 1, 1, 1, 1, 4, 6, 1, 6, 1, 1, 1, 1])
+    _ram(c, "l", "m", [(500.0, 430.0), (500.0, 480.0)])
     assert (c.s.ships["m"].damage, c.s.ships["l"].damage) == (1, 1)
     assert len(c.s.blast_markers) == 2
 
@@ -297,7 +299,7 @@ def test_cloud__a_pass_removes_the_slowdown():
     ok = state([eldar("e", "lunar", 500, 500, cloud_turn=1, cloud_passed=True)], [CLOUD], phase="movement")
     bad = state([eldar("e", "lunar", 500, 500, cloud_turn=1, cloud_passed=False)], [CLOUD], phase="movement")
     assert plan_move(ok, mv).ok and not plan_move(ok, mv).blast_loss
-    assert plan_move(bad, mv).reason == "e may move at most 15.0 cm this turn (asked 20.0 cm)"
+    assert plan_move(bad, mv).reason == "the Lunar class cruiser may move at most 15.0 cm this turn (asked 20.0 cm)"
 
 
 @pytest.mark.parametrize("faces,damage", [((3, 4), 0), ((6, 6, 6, 1), 1)])
@@ -341,6 +343,7 @@ def test_flare__eldar_fail_marker_hit_and_critical_on_4():
     st = state([eldar("e", "lunar", 500, 500)], sunward="north")
     c = ctx(st, [6, 6, 4, 3, 4])
     solar_flare(c)
+    flare_hits(c, lambda sh: False)
     e = c.s.ships["e"]
     assert (e.x, e.y, e.damage, e.crits) == (500.0, 500.0, 1, ["fire"])
     assert _bms(c) == [(500.0, 472.75)]
@@ -389,19 +392,20 @@ def test_display__eldar_ship_shows_holofields_and_offers_no_start_of_move_gravit
     """spacefleet_core 1.12 and the gravity-well rulings, as shown by the app:
     the marker and tooltip say holofields (no shields); moves toward a point
     never carry a pre_turn for an Eldar ship, but do for the same ship unmarked."""
-    from game.rulesets.spacefleet import display
+    from game.rulesets.spacefleet.display import choices, descriptions
+    from game.rulesets.spacefleet.display import figures as F
 
     def moves(is_eldar: bool):
         st = state([ship("l", "lunar", 500, 500, heading=0, eldar=is_eldar)],
                    [planet("p", 600, 700, 60, size="large")], phase="movement")
-        return st, display.move_toward(st, st.ships["l"], 700.0, 650.0)
+        return st, choices.move_toward(st, st.ships["l"], 700.0, 650.0)
 
     st, elf = moves(True)
-    fig = next(f for f in display.figures(st) if f.id == "l")
+    fig = next(f for f in F.figures(st) if f.id == "l")
     assert "holofields" in fig.markers and not any(m.startswith("shields:") for m in fig.markers)
     assert any("Eldar: holofields, no shields" in line for line in fig.profile)
     assert elf and all(m.pre_turn == 0.0 for m in elf)
     _, plain = moves(False)
     assert any(m.pre_turn != 0.0 for m in plain)
-    assert display.describe_event(HolofieldSaves(ship="l", hits=3, saved=2, why="lances")) == \
+    assert descriptions.describe_event(HolofieldSaves(ship="l", hits=3, saved=2, why="lances")) == \
         "l's holofields turn 2 of 3 hits into misses (lances)"

@@ -9,10 +9,10 @@ from game.core.event import DiceRolled
 from game.core.logtext import event_line
 from game.rulesets.spacefleet import RULESET
 from game.rulesets.spacefleet.actions import MoveShip
-from game.rulesets.spacefleet.common import ld_target
-from game.rulesets.spacefleet.movement import plan_move, resolve_move
+from game.rulesets.spacefleet.rules.common import ld_target
+from game.rulesets.spacefleet.rules.movement import plan_move, resolve_move
 from game.rulesets.spacefleet.names import ship_name
-from game.rulesets.spacefleet.shooting import resolve_attack
+from game.rulesets.spacefleet.rules.shooting import resolve_attack
 
 from .helpers import ctx, planet, ship, state
 

@@ -7,8 +7,9 @@ import pytest
 from game.rulesets.spacefleet import RULESET
 from game.rulesets.spacefleet.actions import DeclareOrder, MoveShip
 from game.rulesets.spacefleet.geom import gravity_turn_limit
-from game.rulesets.spacefleet.movement import move_limits, plan_move, resolve_order
-from game.rulesets.spacefleet.phenomena import low_orbit_pull, pull_distance
+from game.rulesets.spacefleet.rules.movement import move_limits, plan_move
+from game.rulesets.spacefleet.rules.orders import resolve_order
+from game.rulesets.spacefleet.rules.phenomena import low_orbit_pull, pull_distance
 from game.rulesets.spacefleet.state import BlastMarker
 
 from .helpers import ctx, planet, ship, state

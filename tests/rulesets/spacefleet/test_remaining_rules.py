@@ -8,13 +8,13 @@ import random
 from pathlib import Path
 
 from game.core.ruleset import RULES_SIDE
-from game.rulesets.spacefleet import RULESET
+from game.rulesets.spacefleet import RULESET, turn
 from game.rulesets.spacefleet.actions import Brace, Fire, MoveShip, TakeIt
-from game.rulesets.spacefleet.ai import FleetAgent
+from game.rulesets.spacefleet.ai.ai import FleetAgent
 from game.rulesets.spacefleet.events import PhaseChanged
-from game.rulesets.spacefleet.movement import aaf_stop
-from game.rulesets.spacefleet.ordnance import _turret_kills
-from game.rulesets.spacefleet.shooting import resolve_attack
+from game.rulesets.spacefleet.rules.movement import aaf_stop
+from game.rulesets.spacefleet.rules.ordnance import _turret_kills
+from game.rulesets.spacefleet.rules.shooting import resolve_attack
 from game.rulesets.spacefleet.state import BlastMarker, Ordnance
 
 from .helpers import ctx, ship, state
@@ -101,23 +101,23 @@ def _torpedo_run():
 def test_brace_vs_ordnance__the_ordnance_step_pauses_for_the_defender():
     """spacefleet_core 1.4: torpedoes reach the Murder: the ordnance step pauses before turret dice; Brace passes (2D6 6 <= Ld 8); turrets 1, 1; Str 4 at 5+ hits 3 times; 4+ saves one; no criticals (1, 1); the salvo goes on with 1."""
     c = ctx(_torpedo_run(), [3, 3, 1, 1, 5, 5, 6, 1, 4, 1, 1, 1, 1])
-    RULESET._rules_step(c)
+    turn._rules_step(c)
     assert (c.s.phase, c.s.active, c.s.pending.ordnance, c.s.pending.target) == ("brace", "chaos", 7, "m")
     assert RULESET.check(c.s, Brace(side="chaos", ship="m")).ok
-    RULESET._brace(c, Brace(side="chaos", ship="m"))
+    turn._brace(c, Brace(side="chaos", ship="m"))
     assert c.s.ships["m"].braced and c.s.ships["m"].damage == 2
     assert (c.s.phase, c.s.active, c.s.pending) == ("ordnance", RULES_SIDE, None)
     (o,) = c.s.ordnance
     assert (o.strength, o.x) == (1, 600.0)
-    RULESET._rules_step(c)
+    turn._rules_step(c)
     assert c.s.phase == "end"
 
 
 def test_brace_vs_ordnance__take_it_resolves_unbraced():
     """spacefleet_core 1.4: the defender takes it: turrets 4, 1 (Str 4 -> 3); 3 dice at 5+ give 5, 6, 2: 2 damage, no saves, no criticals."""
     c = ctx(_torpedo_run(), [4, 1, 5, 6, 2, 1, 1])
-    RULESET._rules_step(c)
-    RULESET._release(c)
+    turn._rules_step(c)
+    turn._release(c)
     assert c.s.ships["m"].damage == 2 and not c.s.ships["m"].braced
     assert c.s.ordnance[0].strength == 1
 
@@ -125,7 +125,7 @@ def test_brace_vs_ordnance__take_it_resolves_unbraced():
 def test_brace_vs_ordnance__the_ai_answers_the_window():
     """spacefleet_core 1.4: the default agent answers an ordnance Brace window with a legal Brace or TakeIt."""
     c = ctx(_torpedo_run(), [])
-    RULESET._rules_step(c)
+    turn._rules_step(c)
     a = FleetAgent(random.Random(1)).choose(RULESET, c.s, "chaos")
     assert isinstance(a, (Brace, TakeIt)) and RULESET.check(c.s, a).ok
 
@@ -154,7 +154,7 @@ def test_squadron__at_most_six_escorts_of_one_type():
 def test_wave__launched_together_flies_at_the_slowest_speed():
     """spacefleet_core 1.9: a Dictator's bombers (20 cm) lead a wave its fighters join; the wave moves 20 cm as one."""
     from game.rulesets.spacefleet.actions import Launch
-    from game.rulesets.spacefleet.ordnance import ordnance_phase, resolve_launch
+    from game.rulesets.spacefleet.rules.ordnance import ordnance_phase, resolve_launch
     st = state([ship("d", "dictator", 300, 500), ship("m", "murder", 1500, 500)])
     c = ctx(st, [])
     resolve_launch(c, Launch(side="imperial", ship="d", weapon=0, craft="bomber", target="m"))
@@ -172,7 +172,7 @@ def test_wave__launched_together_flies_at_the_slowest_speed():
 
 def test_wave__turrets_fire_once_fighters_first_and_escorts_add_attacks():
     """spacefleet_core 1.9: 2 bombers + 2 escorting fighters; turrets (4, 1) kill a fighter; the first bomber rolls 5 - 2 turrets + 1 escort = 4 attacks (5,5,1,1: 2 hits), the second rolls 2 (no attacks)."""
-    from game.rulesets.spacefleet.ordnance import _craft_attack
+    from game.rulesets.spacefleet.rules.ordnance import _craft_attack
     st = state([ship("m", "murder", 500, 500)],
                ordnance=[Ordnance(id=3, side="imperial", kind="bomber", x=480, y=500, heading=0, strength=2, wave=3),
                          Ordnance(id=4, side="imperial", kind="fighter", x=480, y=500, heading=0, strength=2, wave=3)])
@@ -193,7 +193,7 @@ def test_wave__one_direct_fire_hit_removes_the_whole_wave():
 
 def test_cap__fighter_with_a_ship_stops_the_salvo_about_to_hit_it():
     """spacefleet_core 1.9: a fighter on CAP beside the Lunar meets the Str 6 salvo reaching it: both are removed, no dice rolled."""
-    from game.rulesets.spacefleet.ordnance import move_one
+    from game.rulesets.spacefleet.rules.ordnance import move_one
     st = state([ship("l", "lunar", 500, 500)],
                ordnance=[Ordnance(id=5, side="imperial", kind="fighter", x=500, y=470.5, heading=0, target="l"),
                          Ordnance(id=7, side="chaos", kind="torpedo", x=200, y=500, heading=0, strength=6, phases=1)])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game.rulesets.spacefleet import RULESET
 from game.rulesets.spacefleet.actions import Fire
-from game.rulesets.spacefleet.shooting import gunnery
-from game.rulesets.spacefleet.tables import profile, tables
+from game.rulesets.spacefleet.rules.gunnery import gunnery
+from game.rulesets.spacefleet.data import profile, tables
 
 from .helpers import area, ctx, planet, ship, state
 
@@ -128,7 +128,7 @@ def test_asteroid_shooting__no_fire_into_or_out_of_a_field():
 
 def test_lances__hit_on_4_and_shields_place_blast_markers():
     """spacefleet_core 1.7-1.8: lances hit on 4+; each hit a shield absorbs places a blast marker; the rest hit the hull."""
-    from game.rulesets.spacefleet.shooting import resolve_attack
+    from game.rulesets.spacefleet.rules.shooting import resolve_attack
     m = ship("m", "murder", 500, 300, heading=0)
     lu = ship("l", "lunar", 800, 300, heading=180)   # dead ahead of the Murder's prow lances
     st = state([m, lu], active="chaos")

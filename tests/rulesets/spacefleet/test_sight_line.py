@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from game.core.sight import BLOCKS, SHIFTS
-from game.rulesets.spacefleet.shooting import fire_through_markers
+from game.rulesets.spacefleet.rules.gunnery import fire_through_markers
 from game.rulesets.spacefleet.sight import adjudicate, region, sight
 from game.rulesets.spacefleet.state import BlastMarker
 

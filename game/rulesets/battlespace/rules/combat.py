@@ -8,13 +8,15 @@ import math
 from game.core.event import Target
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
-from ..cards import DATA
-from ..describe import bearing_of, direction_words, display_name as nm
+from ..data import DATA
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact
+from ..names import bearing_of, direction_words, display_name as nm
 from ..sight import adjudicate, crossfire
 from ..state import BSState, Fig
-from .common import Emitter, has_gear, lift_suppression, soldier_roll_mods, suppressed, wound, wound_penalty
+from .capture import capturable, take_prisoner
+from .common import CARRIED, Emitter, has_gear, lift_suppression, release_dragged, soldier_roll_mods, suppressed, wound, wound_penalty
+from .vehicles import eject_all
 
 T = DATA.tables
 M = T.modifiers
@@ -118,12 +120,14 @@ def enemy_target(s: BSState, enemy: Fig, target: Fig) -> Target:
 
     Battlespace: Threat Level; Cover (TL -1 obscured, -2 solid); Go Prone (-1);
     Elevation (enemy above: +2); Suppression Fire (a suppressed enemy's TL is at
-    -2, also when it attacks: the same TL is the number to avoid); plate carrier (ours, -1).
+    -2, also when it attacks: the same TL is the number to avoid); plate carrier
+    (ours, -1). Mission 4's aid workers are treated as soldiers when targeted, so
+    they have cover as a soldier on the same spot would.
     """
     mods: list[tuple[str, int]] = []
     if suppressed(s, enemy):
         mods.append(("suppressed", -M["suppressed_enemy_tl"]))
-    if target.kind == "soldier" and target.status == "ok":
+    if target.kind in ("soldier", "hostage") and target.status == "ok":
         cov = adjudicate(s, enemy, target).cover
         if cov != "none":
             mods.append((f"{cov} cover", -M[cov]))
@@ -172,7 +176,6 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
             em.log(f"the {vt.name} negates the small-arms wound")
             hit = False
         if dis:
-            from .orders import eject_all
             eject_all(em, v.id)
     if hit:
         wound(em, em.s.figs[target.id], *shot_wounds(s, enemy, target, DATA.enemies[enemy.card].weapon))
@@ -192,12 +195,12 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     soldier raises it by 1; a suppressed enemy's TL is at -2. A natural 20
     always wins and a natural 1 always loses (ours: the text gives each an
     extra wound, so each decides the fight). A dragged model is put down
-    beside the dragger; suppression ends.
+    beside the dragger; suppression ends. Mission 2: a soldier who wins
+    against Awad takes him prisoner (:mod:`.capture`).
     """
     s = em.s
     lift_suppression(em, soldier)
-    if soldier.carrying and s.figs[soldier.carrying].kind != "survivor":
-        from .orders import release_dragged
+    if soldier.carrying and s.figs[soldier.carrying].kind not in CARRIED:
         release_dragged(em, soldier)
         s = em.s
         soldier = s.figs[soldier.id]
@@ -219,6 +222,9 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)}", mods, soldier.side, need)
     if r.passed:
         em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need.value))
+        if capturable(em.s, enemy):  # Mission 2: overpowered, Awad is taken alive (ours)
+            take_prisoner(em, em.s.figs[soldier.id], em.s.figs[enemy.id])
+            return
         nat20 = (("a natural 20", M["natural_20_melee_wounds"]),) if r.natural == 20 else ()
         wound(em, enemy, 1, "hand to hand", nat20)
     else:
@@ -281,9 +287,12 @@ def in_area(s: BSState, poly) -> list[Fig]:
 
 def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
     """Frag grenade or launcher round: each enemy under the card is attacked
-    (D20 >= its TL, suppression lowering it), each soldier or aid worker must roll
-    the gear's avoid TL (downed models cannot), civilians are removed."""
+    (D20 >= its TL, suppression lowering it; the thrower's own roll penalties - 3rd
+    wound, under suppression fire, night - apply, as they do to all his rolls:
+    Hit Points, Suppression Fire, Night Combat), each soldier or aid worker must
+    roll the gear's avoid TL (downed models cannot), civilians are removed."""
     g = DATA.gear[gear_id]
+    own = soldier_roll_mods(em.s, em.s.figs[thrower.id])
     for f in in_area(em.s, poly):
         f = em.s.figs[f.id]
         if not f.on_table:
@@ -291,7 +300,7 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
         if f.side == "enemy":
             sup = (("suppressed", -M["suppressed_enemy_tl"]),) if suppressed(em.s, f) else ()
             need = Target(label="threat level", base=DATA.enemies[f.card].tl, mods=sup, words=("hit", "miss"))
-            r = em.roll("d20", f"{g.name} against {nm(f)}", [], thrower.side, need)
+            r = em.roll("d20", f"{g.name} against {nm(f)}", own, thrower.side, need)
             if r.passed:
                 wound(em, f, g.wounds, g.name)
         elif f.kind == "civilian":

@@ -3,51 +3,34 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 from shapely.geometry import Point
 
-from game.core.dice import Dice
-from game.core.event import DiceRolled, Event, Logged, Target
+from game.core.emitter import Emitter as CoreEmitter
+from game.core.event import Event
 from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
-from ..cards import DATA
-from ..events import Changed, Wounded
-from ..geo import R
+from ..data import DATA
+from ..events import Changed, Placed, Wounded
+from ..geo import R, geo_of, overlapping
+from ..names import annotate
 from ..state import BSState, Fig
 
 T = DATA.tables
 M = DATA.tables.modifiers
+#: models a soldier carries or leads for the whole mission (not dragged): the Mission 1
+#: survivor, the Mission 2 prisoner
+CARRIED = ("survivor", "prisoner")
 
 
-class Emitter:
+class Emitter(CoreEmitter[BSState]):
     """Collects the events of one ``resolve`` and applies each to a scratch copy
-    of the state, so later decisions see earlier effects (the real state is
-    changed only by the engine)."""
+    of the state (:class:`game.core.emitter.Emitter`); each event is first
+    annotated with the names the log needs."""
 
-    def __init__(self, state: BSState, dice: Dice, apply: Callable[[BSState, Event], None]) -> None:
-        self.s = state.clone()
-        self.dice = dice
-        self._apply = apply
-        self.events: list[Event] = []
-
-    def emit(self, ev: Event) -> Event:
-        from ..describe import annotate
-        ev = annotate(self.s, ev)
-        self._apply(self.s, ev)
-        self.events.append(ev)
-        return ev
-
-    def roll(self, notation: str, purpose: str, mods=(), side: str | None = None,
-             target: Target | None = None) -> DiceRolled:
-        """Roll and record; ``target`` is the number the roll must meet, itemised."""
-        ev = self.dice.roll(notation, purpose, mods, side, target)
-        self.emit(ev)
-        return ev
-
-    def log(self, text: str) -> None:
-        self.emit(Logged(text=text))
+    def prepare(self, ev: Event) -> Event:
+        return annotate(self.s, ev)
 
 
 def has_gear(f: Fig, kind: str) -> str | None:
@@ -72,11 +55,13 @@ def night_penalty(s: BSState, f: Fig, initiative: bool = False) -> int:
     return M["night_initiative"] if initiative else M["night_other"]
 
 
-def suppression_zones(s: BSState, against_side: str):
-    """(shooter id, AoE polygon, lane polygon) of every active suppression fired at ``against_side``."""
+def suppression_zones(s: BSState):
+    """(shooter id, AoE polygon, lane polygon) of every active suppression fire (mm):
+    the card centred on the target, pointing back at the shooter, and the 63 mm lane
+    from the shooter to the target (Battlespace: Suppression Fire)."""
     out = []
     for f in s.figs.values():
-        if f.suppress and f.status == "ok" and (f.side == "enemy") == (against_side != "enemy"):
+        if f.suppress and f.status == "ok":
             sx, sy, tx, ty = f.suppress
             h = math.degrees(math.atan2(ty - sy, tx - sx))
             card = rectangle_template(tx, ty, T.card.short_mm, T.card.long_mm, h).polygon
@@ -86,14 +71,17 @@ def suppression_zones(s: BSState, against_side: str):
 
 
 def suppressed(s: BSState, f: Fig, zones=None) -> bool:
-    """Battlespace: Suppression Fire: the base lies in a suppression AoE or its lane of fire
-    (any part of the round base touching the card or the lane, measured exactly:
-    ``contact.disc_meets_polygon``)."""
-    side = "enemy" if f.side == "enemy" else "fireteam"
-    zs = suppression_zones(s, side) if zones is None else zones
-    if not zs:
-        return False
-    return any(disc_meets_polygon(f.x, f.y, R, card) or disc_meets_polygon(f.x, f.y, R, lane) for _, card, lane in zs)
+    """Battlespace: Suppression Fire: the base lies in a suppression AoE or its lane of
+    fire (any part of the round base touching the card or the lane, measured exactly:
+    ``contact.disc_meets_polygon``). Every model there is under it, whoever fires (the
+    text's "all models in the AoE", "any model entering the lane"): an enemy, a
+    civilian, and the shooter's own teammates too (one beside him inside the 63 mm
+    lane included); never the shooter himself, nor those riding in his vehicle (ours:
+    they are with him, not between him and the target)."""
+    zs = suppression_zones(s) if zones is None else zones
+    return any(shooter != f.id and not (f.vehicle and s.figs[shooter].vehicle == f.vehicle)
+               and (disc_meets_polygon(f.x, f.y, R, card) or disc_meets_polygon(f.x, f.y, R, lane))
+               for shooter, card, lane in zs)
 
 
 def soldier_roll_mods(s: BSState, f: Fig, initiative: bool = False) -> list[tuple[str, int]]:
@@ -135,3 +123,22 @@ def wound(em: Emitter, f: Fig, n: int, why: str, extra: tuple[tuple[str, int], .
 def lift_suppression(em: Emitter, f: Fig) -> None:
     if f.suppress:
         em.emit(Changed(unit=f.id, changes={"suppress": None}))
+
+
+def release_dragged(em: Emitter, f: Fig) -> None:
+    """Battlespace: Man Down: a dragged downed soldier is put back on the ground
+    beside the dragger (at the end of the dragger's activation, or when he enters
+    hand to hand). A carried survivor or a led prisoner stays with him."""
+    f = em.s.figs[f.id]
+    if not f.carrying or em.s.figs[f.carrying].kind in CARRIED:
+        return
+    d = em.s.figs[f.carrying]
+    em.emit(Changed(unit=f.id, changes={"carrying": None}))
+    em.emit(Changed(unit=d.id, changes={"carried_by": None}))
+    g = geo_of(em.s)
+    for ang in range(0, 360, 45):
+        x = f.x + math.cos(math.radians(ang)) * (2 * R + 0.5)
+        y = f.y + math.sin(math.radians(ang)) * (2 * R + 0.5)
+        if (g.point_free(x, y) if f.on is None else g.roof_of(f.on).covers(Point(x, y))) and overlapping(em.s, d, x, y, {f.id}) is None:
+            em.emit(Placed(unit=d.id, x=x, y=y, z=f.z, on=f.on))
+            return

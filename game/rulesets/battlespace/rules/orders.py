@@ -9,15 +9,17 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from .. import actions as A
-from ..cards import DATA
-from ..describe import article, display_name as nm
+from ..data import DATA
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
-from ..geo import R, TOL, geo_of, in_contact, throw_clear
+from ..geo import R, TOL, geo_of, in_contact, overlapping, throw_clear
+from ..names import article, display_name as nm, feature_name, gear_name, name_of
 from ..sight import sees
 from ..state import BSState, Fig
-from ..vehicles import check_drive, resolve_drive
+from .civilians import react
 from .combat import aoe_attack, aoe_polygon, bearing, drift_point, in_area, melee, soldier_fires, soldier_weapon
-from .common import Emitter, has_gear, lift_suppression, status_after, suppressed
+from .common import Emitter, has_gear, lift_suppression, release_dragged, status_after, suppressed
+from .missions import exfil_open, interact, interaction_refused, interactions
+from .vehicles import check_drive, exit_point, resolve_drive
 
 T = DATA.tables
 CLIMB_TALL = T.climb_long_factor * T.standing_height_mm
@@ -66,17 +68,6 @@ def enemy_contact(s: BSState, f: Fig) -> list[Fig]:
     return [e for e in s.enemies() if in_contact(e, f)]
 
 
-def _overlap(s: BSState, f: Fig, x: float, y: float, ignore: set[str]) -> Fig | None:
-    for o in s.figs.values():
-        if o.id == f.id or o.id in ignore or not o.on_table or o.vehicle or o.carried_by:
-            continue
-        if abs(o.z - f.z) > 1.0:
-            continue
-        if math.hypot(o.x - x, o.y - y) < 2 * R - TOL:
-            return o
-    return None
-
-
 def on_exit(s: BSState, f: Fig) -> bool:
     """The base touches an exfil edge open to it (Battlespace: Exfil); for a model
     in a vehicle, the vehicle's footprint does (it drives off with him)."""
@@ -111,10 +102,15 @@ def climb_target(s: BSState, f: Fig, fid: str) -> tuple[float, float, float, str
         b = nearest_points(poly.exterior, here)[0]
         dx, dy = b.x - f.x, b.y - f.y
         d = math.hypot(dx, dy) or 1.0
-        for extra in (R + 1.0, R + 6.0, R + 12.0):
-            x, y = b.x + dx / d * extra, b.y + dy / d * extra
-            if g.point_free(x, y) and _overlap(s, f.model_copy(update={"z": 0.0}), x, y, set()) is None:
-                return (x, y, 0.0, None)
+        nx, ny = dx / d, dy / d
+        down = f.model_copy(update={"z": 0.0})
+        # opposite where he stands; where a comrade already is, the next spot along the edge (ours)
+        for side in (0.0, 1.0, -1.0, 2.0, -2.0):
+            for extra in (R + 1.0, R + 6.0, R + 12.0):
+                x = b.x + nx * extra - ny * side * (2 * R + 1.0)
+                y = b.y + ny * extra + nx * side * (2 * R + 1.0)
+                if poly.distance(Point(x, y)) >= R and g.point_free(x, y) and overlapping(s, down, x, y, set()) is None:
+                    return (x, y, 0.0, None)
         return None
     if f.on is not None or poly.distance(here) > R + TOL + 0.5:
         return None
@@ -125,7 +121,7 @@ def climb_target(s: BSState, f: Fig, fid: str) -> tuple[float, float, float, str
         for k in range(1, 60):
             x, y = b.x + dx / d * k * 2.0, b.y + dy / d * k * 2.0
             if poly.distance(Point(x, y)) >= R + 0.5:
-                if g.point_free(x, y) and _overlap(s, f, x, y, set()) is None:
+                if g.point_free(x, y) and overlapping(s, f, x, y, set()) is None:
                     return (x, y, 0.0, None)
                 return None
         return None
@@ -147,45 +143,49 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
     """None when the order is legal for activated soldier ``f``; else the reason."""
     name, cost = order_cost(s, f, a)
     if name in f.used:
-        return f"{f.id} has already given {article(name)} order this turn (a named order once per turn)"
+        return f"{nm(f)} has already given {article(name)} order this turn (a named order once per turn)"
     if cost > f.orders:
-        return f"{name} takes {cost} orders; {f.id} has {f.orders} left"
-    if f.move_only and not (isinstance(a, A.Move) and not a.advance):
-        return f"{f.id} failed the initiative roll and may only move"
+        return f"{name} takes {cost} orders; {nm(f)} has {f.orders} left"
+    if f.move_only and not (isinstance(a, A.Move) and not a.advance) and not (isinstance(a, A.Prone) and a.stand) \
+            and not isinstance(a, A.Exfil):
+        # Player Phase: a failed initiative leaves a move order; standing up is free and
+        # comes first when he is prone, and leaving by the exfil edge is moving off the
+        # table (ours: else the move he is left could not be used for either)
+        return f"{nm(f)} failed the initiative roll and may only move"
     if f.midway and not isinstance(a, A.Climb):
-        return f"{f.id} is stopped midway up a climb and can only keep climbing"
+        return f"{nm(f)} is stopped midway up a climb and can only keep climbing"
     shooting = isinstance(a, (A.Fire, A.Suppress, A.FireGear))
     if not shooting and not isinstance(a, (A.Exfil,)) and suppressed(s, f):
-        return f"{f.id} is under suppression fire: only shooting attacks"
+        return f"{nm(f)} is under suppression fire: only shooting attacks"
     if f.vehicle and isinstance(a, A.Move):
         if f.seat != "driver":
-            return f"{f.id} is in a vehicle but not at the wheel: he may shoot or exit"
+            return f"{nm(f)} is in a vehicle but not at the wheel: he may shoot or exit"
         if a.drag:
             return "the driver cannot drag anyone"
         return check_drive(s, f, a.advance, a.x, a.y)
     if f.vehicle and not (shooting or isinstance(a, A.Exfil) or (isinstance(a, A.Enter) and a.leave)):
-        return f"{f.id} is in a vehicle: he may shoot, drive (the driver) or exit"
+        return f"{nm(f)} is in a vehicle: he may shoot, drive (the driver) or exit"
     if isinstance(a, A.Move):
         return _check_move(s, f, a)
     if isinstance(a, (A.Fire, A.Suppress, A.FireGear)):
         t = s.figs.get(a.target)
         if t is None or t.side != "enemy" or t.status != "ok":
-            return f"{a.target!r} is not an enemy on the table"
+            return f"{name_of(s, a.target)} is not an enemy on the table"
         if f.jammed and soldier_weapon(s, f) == "assault_rifle" and not isinstance(a, A.FireGear):
-            return f"{f.id}'s weapon is jammed (clear it first)"
+            return f"{nm(f)}'s weapon is jammed (clear it first)"
         if isinstance(a, A.Fire) and a.aimed and soldier_weapon(s, f) != "assault_rifle":
             return "aimed fire is for the primary weapon only"
         if isinstance(a, A.FireGear):
             g = DATA.gear.get(a.gear)
             if g is None or g.kind != "fire_aoe" or f.gear.get(a.gear, 0) == 0:
-                return f"{f.id} has no {a.gear} to fire"
+                return f"{nm(f)} has no {gear_name(a.gear)} to fire"
         if not sees(s, f, t):
-            return f"{f.id} has no line of sight to {t.id}"
+            return f"{nm(f)} has no line of sight to {nm(t)}"
         return None
     if isinstance(a, A.Throw):
         g = DATA.gear.get(a.gear)
         if g is None or not g.kind.startswith("throw") or f.gear.get(a.gear, 0) == 0:
-            return f"{f.id} has no {a.gear} to throw"
+            return f"{nm(f)} has no {gear_name(a.gear)} to throw"
         d = math.hypot(a.x - f.x, a.y - f.y)
         if d > R + T.throw.reach_mm + 0.01:
             return f"a throw reaches {R + T.throw.reach_mm:g} mm from the centre; this is {d:.1f} mm"
@@ -197,67 +197,65 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
         return None
     if isinstance(a, A.Prone):
         if a.stand != f.prone:
-            return f"{f.id} is {'not ' if a.stand else 'already '}prone"
+            return f"{nm(f)} is {'not ' if a.stand else 'already '}prone"
         return None
     if isinstance(a, A.Interact):
-        from ..missions import interactions
         if a.what not in interactions(s, f):
-            return f"{f.id} cannot interact with {a.what!r} from here"
+            return interaction_refused(s, f, a.what)
         return None
     if isinstance(a, A.Aid):
         t = s.figs.get(a.target)
         if t is None or t.kind not in ("soldier", "hostage") or not t.on_table or t.wounds <= 0:
-            return f"{a.target!r} is not a wounded soldier on the table"
+            return f"{name_of(s, a.target)} is not a wounded soldier on the table"
         if t.id != f.id and not (math.hypot(t.x - f.x, t.y - f.y) <= 2 * R + TOL or t.carried_by == f.id):
-            return f"{t.id} is not in base contact"
+            return f"{nm(t)} is not in base contact with {nm(f)}"
         if a.gear is None:
             if DATA.soldiers[f.card].specialty != "medic":
-                return f"{f.id} is not a medic (use a heal gear card)"
+                return f"{nm(f)} is not a medic (use a heal gear card)"
         else:
             g = DATA.gear.get(a.gear)
             if g is None or g.kind != "heal" or f.gear.get(a.gear, 0) == 0:
-                return f"{f.id} has no {a.gear} to use"
+                return f"{nm(f)} has no {gear_name(a.gear)} to use"
         return None
     if isinstance(a, A.Climb):
         if f.midway and f.midway != a.feature:
-            return f"{f.id} is midway up {f.midway}"
+            return f"{nm(f)} is midway up {feature_name(s, f.midway)}"
         if f.prone or f.carrying:
-            return f"{f.id} cannot climb prone or carrying"
+            return f"{nm(f)} cannot climb prone or carrying"
         if f.midway:
             return None
         if climb_target(s, f, a.feature) is None:
-            return f"{f.id} is not in base contact with climbable terrain {a.feature!r} (or there is no room)"
+            return f"{nm(f)} is not in base contact with {feature_name(s, a.feature)}, or it is not climbable, or there is no room"
         return None
     if isinstance(a, A.ClearJam):
-        return None if f.jammed else f"{f.id}'s weapon is not jammed"
+        return None if f.jammed else f"{nm(f)}'s weapon is not jammed"
     if isinstance(a, A.Enter):
         if a.leave:
             if f.vehicle != a.vehicle:
-                return f"{f.id} is not in {a.vehicle}"
-            return None if _exit_point(s, f) else "no room to exit"
+                return f"{nm(f)} is not in {feature_name(s, a.vehicle)}"
+            return None if exit_point(s, f) else "no room to exit"
         v = s.vehicles.get(a.vehicle)
         if v is None or v.disabled:
-            return f"{a.vehicle!r} is not a vehicle that can be occupied"
+            return f"{feature_name(s, a.vehicle)} is disabled and cannot be occupied" if v is not None else f"{a.vehicle!r} is not a vehicle"
         vt = DATA.vehicles[v.type]
         if sum(1 for o in s.figs.values() if o.vehicle == v.id) >= vt.seats + vt.rear_seats:
-            return f"{a.vehicle} is full"
+            return f"{feature_name(s, a.vehicle)} is full"
         if f.prone or f.carrying or not _vehicle_contact(s, f, v.id):
-            return f"{f.id} is not in base contact with {a.vehicle} (standing, hands free)"
+            return f"{nm(f)} is not in base contact with {feature_name(s, a.vehicle)} (standing, hands free)"
         return None
     if isinstance(a, A.Exfil):
-        from ..missions import exfil_open
         if not exfil_open(s):
             return "the mission does not allow exfil yet"
-        return None if on_exit(s, f) else f"{f.id} is not at an exfil edge"
+        return None if on_exit(s, f) else f"{nm(f)} is not at an exfil edge"
     return f"unknown order {a.type}"
 
 
 def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
     g = geo_of(s)
     if f.prone:
-        return f"{f.id} is prone (stand up first)"
+        return f"{nm(f)} is prone (stand up first)"
     if enemy_contact(s, f):
-        return f"{f.id} is locked in hand-to-hand combat"
+        return f"{nm(f)} is locked in hand-to-hand combat"
     limit = T.advance_mm if a.advance else T.move_mm
     d = math.hypot(a.x - f.x, a.y - f.y)
     if d > limit + 0.01:
@@ -265,13 +263,13 @@ def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
     if d < 0.5:
         return "the move goes nowhere"
     if a.advance and f.on is None and g.in_hindering(f.x, f.y):
-        return f"{f.id} is in hindering terrain and cannot advance"
+        return f"{nm(f)} is in hindering terrain and cannot advance"
     if a.drag:
         t = s.figs.get(a.drag)
         if t is None or t.status != "down" or t.kind != "soldier" or t.carried_by or f.carrying:
-            return f"{a.drag!r} is not a downed soldier to drag"
+            return f"{name_of(s, a.drag)} is not a downed soldier to drag"
         if math.hypot(t.x - f.x, t.y - f.y) > 2 * R + TOL:
-            return f"{a.drag} is not in base contact"
+            return f"{name_of(s, a.drag)} is not in base contact with {nm(f)}"
     if f.on is not None:
         roof = g.roof_of(f.on)
         if not roof.covers(Point(a.x, a.y)):
@@ -284,57 +282,10 @@ def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
         stop = g.hinder_stop(f.x, f.y, a.x, a.y)
         if d > stop + 0.5:
             return f"hindering terrain ends the move on contact, {stop:.1f} mm along"
-    o = _overlap(s, f, a.x, a.y, {a.drag} if a.drag else set())
+    o = overlapping(s, f, a.x, a.y, {a.drag} if a.drag else set())
     if o is not None:
-        return f"the base would overlap {o.id}"
+        return f"the base would overlap {nm(o)}"
     return None
-
-
-def _exit_point(s: BSState, f: Fig) -> tuple[float, float] | None:
-    g = geo_of(s)
-    poly = g.pieces[f.vehicle].polygon
-    c = poly.centroid
-    for ang in range(0, 360, 30):
-        for dist in (R + 1.0, R + 8.0):
-            bx = c.x + math.cos(math.radians(ang)) * 400
-            by = c.y + math.sin(math.radians(ang)) * 400
-            from shapely.geometry import LineString
-            inter = poly.exterior.intersection(LineString([(c.x, c.y), (bx, by)]))
-            if inter.is_empty:
-                continue
-            p = nearest_points(inter, Point(c.x, c.y))[0]
-            x = p.x + math.cos(math.radians(ang)) * dist
-            y = p.y + math.sin(math.radians(ang)) * dist
-            if g.point_free(x, y) and _overlap(s, f.model_copy(update={"vehicle": None}), x, y, set()) is None:
-                return (x, y)
-    return None
-
-
-def eject_all(em: Emitter, vid: str) -> None:
-    """A disabled vehicle can no longer be occupied: everyone inside is put beside it."""
-    for o in list(em.s.figs.values()):
-        if o.vehicle == vid:
-            p = _exit_point(em.s, o)
-            em.emit(Changed(unit=o.id, changes={"vehicle": None, "seat": None}))
-            if p:
-                em.emit(Placed(unit=o.id, x=p[0], y=p[1], z=0.0, on=None))
-
-
-def release_dragged(em: Emitter, f: Fig) -> None:
-    """Put a dragged downed soldier back on the ground beside the dragger."""
-    f = em.s.figs[f.id]
-    if not f.carrying or em.s.figs[f.carrying].kind == "survivor":
-        return
-    d = em.s.figs[f.carrying]
-    em.emit(Changed(unit=f.id, changes={"carrying": None}))
-    em.emit(Changed(unit=d.id, changes={"carried_by": None}))
-    g = geo_of(em.s)
-    for ang in range(0, 360, 45):
-        x = f.x + math.cos(math.radians(ang)) * (2 * R + 0.5)
-        y = f.y + math.sin(math.radians(ang)) * (2 * R + 0.5)
-        if (g.point_free(x, y) if f.on is None else g.roof_of(f.on).covers(Point(x, y))) and _overlap(em.s, d, x, y, {f.id}) is None:
-            em.emit(Placed(unit=d.id, x=x, y=y, z=f.z, on=f.on))
-            return
 
 
 def resolve_order(em: Emitter, f: Fig, a) -> None:
@@ -389,7 +340,6 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
     elif isinstance(a, A.Prone):
         em.emit(Changed(unit=f.id, changes={"prone": not a.stand}))
     elif isinstance(a, A.Interact):
-        from ..missions import interact
         interact(em, f, a.what)
     elif isinstance(a, A.Aid):
         if a.gear:
@@ -414,12 +364,12 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         elif f.on is None and piece.kind != "wall" and piece.height > CLIMB_TALL:
             em.emit(Changed(unit=f.id, changes={"midway": fid}))
             em.emit(Placed(unit=f.id, x=f.x, y=f.y, z=piece.height / 2, on=None))
-            em.log(f"{nm(f)} stops midway up {fid}")
+            em.log(f"{nm(f)} stops midway up {feature_name(s, fid)}")
         elif f.on == fid and piece.height > CLIMB_TALL:  # down a tall one: midway too
             tgt = climb_target(s, f, fid)
             em.emit(Changed(unit=f.id, changes={"midway": fid, "midway_down": True}))
             em.emit(Placed(unit=f.id, x=tgt[0], y=tgt[1], z=piece.height / 2, on=None))
-            em.log(f"{nm(f)} stops midway down {fid}")
+            em.log(f"{nm(f)} stops midway down {feature_name(s, fid)}")
         else:
             tgt = climb_target(s, f, fid)
             em.emit(Placed(unit=f.id, x=tgt[0], y=tgt[1], z=tgt[2], on=tgt[3]))
@@ -431,7 +381,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         em.emit(Changed(unit=f.id, changes={"jammed": False}))
     elif isinstance(a, A.Enter):
         if a.leave:
-            p = _exit_point(s, f)
+            p = exit_point(s, f)
             em.emit(Changed(unit=f.id, changes={"vehicle": None, "seat": None}))
             em.emit(Placed(unit=f.id, x=p[0], y=p[1], z=0.0, on=None))
             _after_move(em, em.s.figs[f.id])
@@ -480,6 +430,5 @@ def _contact_after_placing(em: Emitter, unit: str) -> None:
 
 
 def _after_move(em: Emitter, f: Fig) -> None:
-    from ..civilians import react
     if any(c.kind == "civilian" and c.status == "ok" and not c.reacted for c in em.s.figs.values()):
         react(em, f)

@@ -1,0 +1,156 @@
+"""Names in the battle log: display names of models and vehicles, team labels,
+directions, and the names the emitter writes into events (``annotate``).
+
+Events carry the display names of the models they name (filled in by
+:func:`annotate` when the emitter records them), so a line can be written from
+the event alone, without the state (the log is rebuilt from the history).
+Text a player reads names models, never ids.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core.event import Event
+from game.core.model import quantise
+
+from . import events as E
+from .data import DATA
+from .state import BSState, Fig
+
+GENERIC = {c.name for c in DATA.enemies.values()} | {c.name for c in DATA.others.values() if c.kind != "survivor"}
+PREFIX = "Al Wahid "
+TEAM_LABELS = ("Alpha team", "Bravo team", "Charlie team", "Delta team")
+
+
+# ----------------------------------------------------------------------------- names
+def display_name(f: Fig) -> str:
+    """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
+    or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
+    with a name of its own by that name ("Ahmad Yosef Awad")."""
+    if f.kind == "soldier" and f.card in DATA.soldiers:
+        return DATA.soldiers[f.card].name
+    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    base = f.name or (card.name if card else f.id)
+    if base in GENERIC:
+        short = base[len(PREFIX):] if base.startswith(PREFIX) else base
+        return f"{short} {f.id}"
+    return base
+
+
+def name_of(s: BSState, unit: str | None) -> str:
+    """The display name of model ``unit`` (its id when it is not in the state)."""
+    if unit is None:
+        return ""
+    f = s.figs.get(unit)
+    return display_name(f) if f is not None else unit
+
+
+def vehicle_name(s: BSState, vid: str | None) -> str:
+    """"the Humvee" (with the id when the table has two of a type)."""
+    if not vid:
+        return ""
+    v = s.vehicles.get(vid)
+    if v is None:
+        return vid
+    vt = DATA.vehicles[v.type]
+    same = [o for o in s.vehicles.values() if o.type == v.type]
+    return f"{vt.name} {vid}" if len(same) > 1 else vt.name
+
+
+def feature_name(s: BSState | None, fid: str) -> str:
+    """A terrain feature's name for a player: "the Humvee" (a vehicle by its type),
+    "target building 1", "the low wall"; a feature with no name by its kind and id
+    ("building t1"); its id without a state."""
+    if s is None:
+        return fid
+    if fid in s.vehicles:
+        return "the " + vehicle_name(s, fid)
+    f = next((t for t in s.terrain if t.id == fid), None)
+    if f is None:
+        return fid
+    if not f.name:
+        return f"{f.kind} {fid}"  # no name: its kind and id tell it apart
+    return f.name if f.name.lower().startswith(("target", "the ")) else f"the {f.name}"
+
+
+def gear_name(gid: str | None) -> str:
+    """A gear card's name ("Frag grenades"); the id when it is not a card."""
+    g = DATA.gear.get(gid or "")
+    return g.name if g is not None else str(gid)
+
+
+def team_label(s: BSState, side: str) -> str:
+    """"the fireteam" alone; "Alpha team" / "Bravo team" in co-op."""
+    if side not in s.teams:
+        return "the enemy (SITREP and Clear phases)" if side == "rules" else side
+    if len(s.teams) == 1:
+        return "the fireteam"
+    i = s.teams.index(side)
+    return TEAM_LABELS[i] if i < len(TEAM_LABELS) else side
+
+
+def edge_words(s: BSState, x: float, y: float) -> str:
+    """Where a new model appears: "at the north edge" near an edge, else "at (x, y)"."""
+    w, h = s.table
+    d = {"north": y, "south": h - y, "west": x, "east": w - x}
+    edge = min(d, key=d.get)
+    if d[edge] <= 2 * DATA.tables.base_radius_mm:
+        return f"at the {edge} edge ({x:.0f}, {y:.0f})"
+    return f"at ({x:.0f}, {y:.0f})"
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def bearing_of(dx: float, dy: float) -> float:
+    """The direction of a step (dx, dy) mm: degrees clockwise from +x (east),
+    in [0, 360), to 0.1 degree (the table's y points south)."""
+    return round(math.degrees(math.atan2(dy, dx)) % 360.0, 1) % 360.0
+
+
+def direction_words(bearing: float) -> str:
+    """"north-west (225 deg)": the nearest of eight compass points (north is
+    the table's top edge) and the bearing, clockwise from east."""
+    return f"{COMPASS[round(bearing / 45.0) % 8]} ({bearing:.0f} deg)"
+
+
+
+def article(word: str) -> str:
+    """``word`` with "a" or "an" before it ("an advance", "a move")."""
+    w = word.replace("_", " ")
+    return ("an " if w[:1].lower() in "aeiou" else "a ") + w
+
+
+# ----------------------------------------------------------------------------- annotate
+_REFS = (("unit", "name"), ("attacker", "attacker_name"), ("target", "target_name"))
+_POINTERS = ("carrying", "carried_by")
+
+
+def annotate(s: BSState, ev: Event) -> Event:
+    """``ev`` with the display names (and a move's distance) filled in from ``s``,
+    the state just before the event."""
+    fields = type(ev).model_fields
+    upd: dict[str, Any] = {}
+    for src, dst in _REFS:
+        if src in fields and dst in fields and not getattr(ev, dst):
+            upd[dst] = name_of(s, getattr(ev, src))
+    if "vehicle" in fields and "name" in fields and not getattr(ev, "name"):
+        upd["name"] = vehicle_name(s, getattr(ev, "vehicle"))
+    if isinstance(ev, E.Placed) and ev.unit in s.figs:
+        f = s.figs[ev.unit]
+        upd["dist"] = quantise(math.hypot(ev.x - f.x, ev.y - f.y))
+        upd["bearing"] = bearing_of(ev.x - f.x, ev.y - f.y)
+    elif isinstance(ev, E.Changed) and ev.unit in s.figs and not ev.other:
+        f = s.figs[ev.unit]
+        for k in _POINTERS:
+            if k in ev.changes:
+                upd["other"] = name_of(s, ev.changes[k] or getattr(f, k))
+        if "vehicle" in ev.changes:
+            upd["other"] = vehicle_name(s, ev.changes["vehicle"] or f.vehicle)
+    elif isinstance(ev, E.FigAdded) and not ev.where:
+        upd["where"] = edge_words(s, float(ev.fig.get("x", 0.0)), float(ev.fig.get("y", 0.0)))
+    elif isinstance(ev, E.Handover) and not ev.name:
+        upd["name"] = team_label(s, ev.active)
+    return ev.model_copy(update=upd) if upd else ev

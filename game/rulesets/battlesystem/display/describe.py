@@ -1,0 +1,59 @@
+"""Words for events (the battle log) and actions (the action bar); no pygame."""
+
+from __future__ import annotations
+
+from game.core.event import Event
+
+from .. import actions as A
+from ..events import BTSEvent, RoundBegan
+
+
+def describe(ev: Event) -> str:
+    """The log line of an event: the words the rules wrote into it."""
+    if isinstance(ev, (BTSEvent, RoundBegan)) and ev.text:
+        return ev.text
+    return ""
+
+
+def describe_action(a) -> str:
+    """A short button label."""
+    if isinstance(a, A.EndStep):
+        return "End step"
+    if isinstance(a, A.ChooseFirst):
+        return f"{a.first} moves first"
+    if isinstance(a, A.Advance):
+        way = "" if abs(a.offset) < 0.5 else f" {abs(a.offset):.0f} deg {'right' if a.offset > 0 else 'left'}"
+        return f"Advance {a.distance / 25.4:.1f}\"{way}"
+    if isinstance(a, A.Wheel):
+        return f"Wheel {abs(a.angle):.0f} deg {'right' if a.angle > 0 else 'left'}"
+    if isinstance(a, A.Face):
+        return {90: "Right face", -90: "Left face", 180: "About face"}[a.turn]
+    if isinstance(a, A.Frontage):
+        return f"Frontage {a.files}"
+    if isinstance(a, A.Reform):
+        return f"Form {a.formation} order"
+    if isinstance(a, A.Charge):
+        return "Charge"
+    if isinstance(a, A.ForcedMarch):
+        return f"Forced march {a.distance / 25.4:.1f}\""
+    if isinstance(a, A.Withdraw):
+        return "Fighting withdrawal"
+    if isinstance(a, A.Flee):
+        return "Flee"
+    if isinstance(a, A.WrapAround):
+        return f"Wrap around ({a.figures})"
+    if isinstance(a, A.SpecialFormation):
+        return "Shield wall" if a.formation == "shield_wall" else "Set spears"
+    if isinstance(a, A.HoldStill):
+        return "Hold"
+    if isinstance(a, A.MoveIndividual):
+        return "Move here"
+    if isinstance(a, A.Fire):
+        return "Fire"
+    if isinstance(a, A.Rally):
+        return "Rally"
+    if isinstance(a, A.GiveOrder):
+        return f"Order: {a.order.replace('_', ' ')}"
+    if isinstance(a, A.Follow):
+        return "Follow" if a.follow else "Stay"
+    return a.type

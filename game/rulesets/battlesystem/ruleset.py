@@ -1,0 +1,170 @@
+"""The Battlesystem ruleset object (``RULESET``): set-up, legality, resolution, outcome, hooks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from game.core.action import Action
+from game.core.dice import Dice
+from game.core.event import Event
+from game.core.model import make_codec
+from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
+from game.data.maps import MapFile
+from game.data.scenario import Scenario
+
+from . import actions as A
+from . import events as E
+from .apply import apply as apply_event
+from .rules import legality
+from .rules.common import Emitter
+from .setup import setup_state, validate, validate_map
+from .state import BSState
+
+
+class Battlesystem:
+    """AD&D Battlesystem (1985), the Basic and Intermediate games: units of figures in
+    formations, morale and command, the combat results table, missiles and artillery,
+    heroes, cavalry, special formations and terrain."""
+
+    id = "battlesystem"
+    version = 1
+    title = "Battlesystem"
+
+    def __init__(self) -> None:
+        self._actions = make_codec(A.ACTIONS)
+        self._events = make_codec(E.EVENTS)
+        self._state = TypeAdapter(BSState)
+
+    # -- set-up --------------------------------------------------------------------------------
+    def sides(self, scenario: Scenario) -> list[str]:
+        return [s.id for s in scenario.sides if s.playable]
+
+    def validate_scenario(self, sc: Scenario, m: MapFile):
+        """Roster entries, unit sizes, roles, params and placement (:func:`.setup.validate`)."""
+        return validate(sc, m)
+
+    def validate_map(self, m: MapFile):
+        """Terrain kinds and properties ([11.8]; :func:`.setup.validate_map`)."""
+        return validate_map(m)
+
+    def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> BSState:
+        return setup_state(scenario, map_file, dice, self.sides(scenario))
+
+    # -- queries ---------------------------------------------------------------------------------
+    def active_side(self, state: BSState) -> str | None:
+        return None if state.over else state.active
+
+    def phase(self, state: BSState) -> str:
+        from .rules.steps import label
+        st = state.step
+        return label(st.phase) if st is not None else state.phase
+
+    def legal_actions(self, state: BSState, side: str) -> list[Action]:
+        return legality.legal_actions(state, side)
+
+    def check(self, state: BSState, action: Action) -> Legal | Illegal:
+        why = legality.why_not(state, action)
+        return Illegal(why) if why else Legal()
+
+    def resolve(self, state: BSState, action: Action, dice: Dice) -> Accepted | Rejected:
+        em = Emitter(state, dice, apply_event)
+        legality.resolve(em, action)
+        return Accepted(tuple(em.events))
+
+    def apply(self, state: BSState, event: Event) -> None:
+        apply_event(state, event)
+
+    def outcome(self, state: BSState) -> Outcome:
+        from .rules.steps import strength
+        score = {x: round(strength(state, x), 4) for x in state.sides}
+        if state.result is None:
+            return Outcome(False, score=score)
+        return Outcome(True, None if state.result == "draw" else state.result, state.result_reason, score)
+
+    def view(self, state: BSState, side: str | None) -> BSState:
+        return state.clone()
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return self._actions.validate_python(data)
+
+    def parse_event(self, data: dict[str, Any]) -> Event:
+        return self._events.validate_python(data)
+
+    def load_state(self, text: str) -> BSState:
+        return self._state.validate_json(text)
+
+    def describe(self, event: Event) -> str:
+        from .display.describe import describe
+        return describe(event)
+
+    # -- display hooks ------------------------------------------------------------------------------
+    def figures(self, state: BSState) -> list:
+        from .display.figures import figures
+        return figures(state)
+
+    def markers(self, state: BSState) -> list:
+        from .display.figures import markers
+        return markers(state)
+
+    def point_actions(self, state: BSState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        from .display.actions import point_actions
+        return point_actions(state, side, figure_id, x, y)
+
+    def figure_actions(self, state: BSState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        from .display.actions import figure_actions
+        return figure_actions(state, side, figure_id, target_id)
+
+    def preview(self, state: BSState, action: Action) -> dict:
+        from .display.preview import preview
+        return preview(state, action)
+
+    def describe_action(self, action: Action) -> str:
+        from .display.describe import describe_action
+        return describe_action(action)
+
+    def figure_overlays(self, state: BSState, figure_id: str) -> dict:
+        from .display.figures import figure_overlays
+        return figure_overlays(state, figure_id)
+
+    def sight(self, state: BSState, viewer_id: str, target_id: str):
+        """The one sight adjudication (:func:`.sight.adjudicate`) for the overlay."""
+        from . import sight as S
+        return S.hook_sight(state, viewer_id, target_id)
+
+    def sight_region(self, state: BSState, viewer_id: str):
+        from . import sight as S
+        return S.hook_region(state, viewer_id)
+
+    def enemies_of(self, state: BSState, side: str) -> set[str]:
+        return {x for x in state.sides if x != side}
+
+    def side_style(self, side: str) -> str:
+        return "friendly"
+
+    # -- AI hooks -----------------------------------------------------------------------------------
+    def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:
+        from .ai.candidates import candidates
+        return candidates(state, side, rng)
+
+    def score(self, state: BSState, side: str) -> float:
+        from .ai.scoring import evaluate
+        return evaluate(state, side)
+
+    def agents(self) -> dict:
+        from .ai.agent import GeneralAgent
+        return {"default": GeneralAgent, "general": GeneralAgent}
+
+    def illegal_examples(self, state: BSState, side: str) -> list[Action]:
+        """Deliberately illegal actions for the conformance suite."""
+        out: list[Action] = [A.Advance(side=side, unit="nobody", distance=10.0), A.Fire(side=side, unit="nobody", target="x")]
+        mine = [u for u in state.units.values() if u.side == side and u.on_table]
+        if mine:
+            u = mine[0]
+            out.append(A.Advance(side=side, unit=u.id, distance=100000.0))
+            out.append(A.Wheel(side=side, unit=u.id, pivot="left", angle=720.0))
+        if side != RULES_SIDE:
+            out.append(A.RulesStep(side=side))
+        return out

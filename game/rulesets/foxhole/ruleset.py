@@ -1,0 +1,181 @@
+"""The Foxhole ruleset object (``RULESET``): set-up, legality, resolution,
+outcome, views, display and AI hooks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from game.core.action import Action
+from game.core.dice import Dice
+from game.core.event import Event
+from game.core.model import make_codec
+from game.core.ruleset import Accepted, Illegal, Legal, Outcome, Rejected
+from game.data.maps import MapFile
+from game.data.scenario import Scenario
+
+from . import actions as A
+from . import events as E
+from .apply import apply as apply_event
+from .display import describe as D
+from .display import table as T
+from .orders import problem, resolve
+from .rules.common import Emitter
+from .rules.hidden import view as hidden_view
+from .rules.missions import mission_numbers
+from .setup import setup_state
+from .state import FoxState
+
+
+class Foxhole:
+    """Foxhole: modern infantry, platoon to company (2004 draft)."""
+
+    id = "foxhole"
+    version = 1
+    title = "Foxhole"
+
+    def __init__(self) -> None:
+        self._actions = make_codec(A.ACTIONS)
+        self._events = make_codec(E.EVENTS)
+        self._state = TypeAdapter(FoxState)
+
+    # -- set-up --------------------------------------------------------------------
+    def sides(self, scenario: Scenario) -> list[str]:
+        return [s.id for s in scenario.sides if s.playable]
+
+    def validate_scenario(self, sc: Scenario, m: MapFile):
+        """Sides, profiles, params, locations, insertions, off-board assets (:mod:`.validation`)."""
+        from .validation import validate
+        return validate(sc, m)
+
+    def validate_map(self, m: MapFile):
+        """Feature kinds: the five terrain types and trenches (:mod:`.validation`)."""
+        from .validation import validate_map
+        return validate_map(m)
+
+    def setup(self, scenario: Scenario, map_file: MapFile, dice: Dice) -> FoxState:
+        return setup_state(scenario, map_file, self.id)
+
+    # -- queries -------------------------------------------------------------------
+    def active_side(self, state: FoxState) -> str | None:
+        return None if state.over else state.active
+
+    def phase(self, state: FoxState) -> str:
+        return state.phase
+
+    def legal_actions(self, state: FoxState, side: str) -> list[Action]:
+        """The enumerable choices now (parametric moves and placements are
+        sampled by :meth:`candidates`; these are all legal)."""
+        if state.over or side != state.active:
+            return []
+        from .ai.candidates import enumerable
+        return [a for a in enumerable(state, side) if not problem(state, a)]
+
+    def check(self, state: FoxState, action: Action) -> Legal | Illegal:
+        why = problem(state, action)
+        return Illegal(why) if why else Legal()
+
+    def resolve(self, state: FoxState, action: Action, dice: Dice) -> Accepted | Rejected:
+        """Resolve an action ``check`` accepted (the engine checks first)."""
+        em = Emitter(state, dice)
+        resolve(em, action)
+        return Accepted(tuple(em.events))
+
+    def apply(self, state: FoxState, event: Event) -> None:
+        apply_event(state, event)
+
+    def outcome(self, state: FoxState) -> Outcome:
+        got = sum(1 for o in state.objectives if o.achieved and o.number in mission_numbers(state))
+        score = {"objectives taken": float(got)}
+        if not state.decided:
+            return Outcome(False, score=score)
+        return Outcome(True, state.result_winner, state.result_reason, score)
+
+    def view(self, state: FoxState, side: str | None) -> FoxState:
+        """What ``side`` may know (:func:`.rules.hidden.view`)."""
+        return hidden_view(state, side)
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return self._actions.validate_python(data)
+
+    def parse_event(self, data: dict[str, Any]) -> Event:
+        return self._events.validate_python(data)
+
+    def load_state(self, text: str) -> FoxState:
+        return self._state.validate_json(text)
+
+    def describe(self, event: Event) -> str:
+        return D.describe(event)
+
+    def private_to(self, event: Event) -> str | None:
+        """The side only whose battle log may show ``event`` (None: both)."""
+        return D.private_to(event)
+
+    # -- display hooks -------------------------------------------------------------
+    def figures(self, state: FoxState) -> list:
+        return T.figures(state)
+
+    def markers(self, state: FoxState) -> list:
+        return T.markers(state)
+
+    def briefing(self, state: FoxState) -> list[str]:
+        return T.briefing(state)
+
+    def point_actions(self, state: FoxState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
+        return T.point_actions(self, state, side, figure_id, x, y)
+
+    def figure_actions(self, state: FoxState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
+        return T.figure_actions(self, state, side, figure_id, target_id)
+
+    def preview(self, state: FoxState, action: Action) -> dict:
+        return T.preview(self, state, action)
+
+    def describe_action(self, action: Action) -> str:
+        return T.describe_action(action)
+
+    def figure_overlays(self, state: FoxState, figure_id: str) -> dict:
+        return T.figure_overlays(state, figure_id)
+
+    def enemies_of(self, state: FoxState, side: str) -> set[str]:
+        return T.enemies_of(state, side)
+
+    def sight(self, state: FoxState, viewer_id: str, target_id: str):
+        """The one sight adjudication (:func:`.sight.adjudicate`); None unless
+        both are elements on the table."""
+        from . import sight as S
+        a, b = state.elements.get(viewer_id), state.elements.get(target_id)
+        if a is None or b is None or not (a.on_table and b.on_table) or not (a.deployed and b.deployed):
+            return None
+        return S.adjudicate(state, a, b)
+
+    def sight_region(self, state: FoxState, viewer_id: str):
+        """Where the element's sight does not reach (:func:`.sight.region`)."""
+        from . import sight as S
+        a = state.elements.get(viewer_id)
+        return S.region(state, a) if a is not None and a.on_table and a.deployed else None
+
+    # -- AI hooks ------------------------------------------------------------------
+    def candidates(self, state: FoxState, side: str, rng: random.Random) -> list[Action]:
+        from .ai.candidates import candidates
+        return candidates(state, side, rng)
+
+    def score(self, state: FoxState, side: str) -> float:
+        from .ai.scoring import evaluate
+        return evaluate(state, side)
+
+    def agents(self) -> dict:
+        from .ai.agent import FoxholeAgent
+        return {"default": FoxholeAgent, "commander": FoxholeAgent}
+
+    def illegal_examples(self, state: FoxState, side: str) -> list[Action]:
+        """Deliberately illegal actions for the conformance suite."""
+        out: list[Action] = [A.Hold(side=side, element="nobody"), A.Interrupt(side=side, element="nobody"),
+                             A.Designate(side=side, asset="nothing", x=10, y=10, number=5)]
+        mine = [e for e in state.elements.values() if e.side == side and e.on_table]
+        if mine:
+            e = mine[0]
+            out.append(A.Roll(side=side, element=e.id, cp=state.cp.get(side, 0) + 1))
+            out.append(A.Move(side=side, element=e.id, path=((e.x + 2000, e.y),)))
+        return out

@@ -1,0 +1,331 @@
+"""Words for the player: button labels (``describe_action``) and the
+battle log's line for every event (``describe_event``), from the names the
+events carry."""
+
+from __future__ import annotations
+
+from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
+
+from .. import actions as A
+from .. import events as E
+
+from ..data import profile
+from ..names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name, the
+from ..rules.common import current_side
+from ..rules.targets import find_point
+from .frame import _words
+
+
+# ----------------------------------------------------------------------------- labels
+def heading_words(h: float) -> str:
+    """A heading as every text shows it: degrees 0-359, clockwise from the
+    table's east (+x), as the app's help and the README say."""
+    return f"{round(h) % 360}"
+
+
+def turn_words(turn: float, unit: str = "deg") -> str:
+    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
+    size = round(abs(turn), 1)
+    return f"{size:g}{'' if unit == '°' else ' '}{unit} to {'starboard' if turn > 0 else 'port'}"
+
+
+def _who(state, ref: str | None) -> str:
+    """A ship, marker, field or point as a label names it (no leading "the")."""
+    if not ref:
+        return ""
+    pt = find_point(ref)
+    if pt is not None:
+        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+    if state is None:
+        return ref
+    return the(state, ref).removeprefix("the ")
+
+
+def describe_action(action, state=None) -> str:
+    """A short button label: what the selected ship does, its target by name
+    ("Fire port batteries at Murder class cruiser"), distances in cm,
+    headings 0-359 and turns by side (port or starboard); moves that differ
+    only in a free gravity-well turn say so. Without ``state`` the weapon is
+    its number and ships are their ids."""
+    a = action
+    if isinstance(a, A.MoveShip):
+        dist = sum(d for _, d in a.legs)
+        parts = [f"Move {dist / 10:.1f} cm"]
+        parts += [f"turn {turn_words(tn, '°')}" for tn, _ in a.legs if tn]
+        if a.pre_turn:
+            parts.append(f"gravity turn {turn_words(a.pre_turn, '°')} first")
+        if a.post_turn:
+            parts.append(f"gravity turn {turn_words(a.post_turn, '°')} at the end")
+        text = ", ".join(parts)
+        return f"Ram {_who(state, a.ram)}: {text[0].lower()}{text[1:]}" if a.ram else text
+    if isinstance(a, A.Fire):
+        w = _weapon_name(state, a.ship, a.weapon)
+        part = f" ({a.fp} FP)" if a.fp else ""
+        pool = f" with {len(a.pool)} squadron-mate{'s' if len(a.pool) != 1 else ''}" if a.pool else ""
+        return f"Fire {w}{part}{pool} at {_who(state, a.target)}"
+    if isinstance(a, A.Board):
+        return f"{'Teleport attack on' if a.teleport else 'Board'} {_who(state, a.target)}"
+    if isinstance(a, A.Launch):
+        if a.craft == "torpedo":
+            return f"Launch {_weapon_name(state, a.ship, a.weapon)} heading {heading_words(a.heading)}"
+        if a.wave is not None:
+            return f"{_words(a.craft).capitalize()}s join the wave of {_who(state, f'o{a.wave}')}"
+        if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
+            return f"Fighters on CAP with {_who(state, a.target)}"
+        return f"Launch {_words(a.craft)}s" + (f" at {_who(state, a.target)}" if a.target else "")
+    if isinstance(a, A.DeclareOrder):
+        order = ORDER_NAMES.get(a.order, _words(a.order))
+        return f"{order} to ram {_who(state, a.ram)}" if a.ram else order
+    if isinstance(a, A.EnterLowOrbit):
+        return "Enter low orbit"
+    if isinstance(a, A.Disengage):
+        return "Disengage"
+    if isinstance(a, A.Brace):
+        return f"Brace the {_who(state, a.ship)}" if state is not None else f"Brace {a.ship}"
+    if isinstance(a, A.TakeIt):
+        return "Take it (no brace)"
+    if isinstance(a, A.EndPhase):
+        return "End phase"
+    if isinstance(a, A.RulesStep):
+        return "Rules step"
+    return ""
+
+
+def _weapon_name(state, ship_id: str, wi: int) -> str:
+    """The weapon's profile name ("port batteries"); without the state (or an
+    unknown ship or weapon) its number."""
+    sh = state.ships.get(ship_id) if state is not None else None
+    if sh is not None and 0 <= wi < len(profile(sh.profile).weapons):
+        return profile(sh.profile).weapons[wi].name
+    return f"weapon {wi}"
+
+
+def decision_note(state, side: str) -> str:
+    """Why ``side`` is asked to act now, for the hot-seat banner: a Brace for
+    Impact! decision in the other fleet's turn names the ship, its attacker
+    and whose turn it is (spacefleet_core 1.4); otherwise the side's own turn
+    and phase."""
+    s = state
+    cur = current_side(s)
+    p = s.pending
+    if s.phase == "brace" and p is not None and p.target in s.ships:
+        if p.flare:
+            by, when = "the solar flare's hit", "the start of the turn"
+        elif p.ordnance is not None:
+            o = next((x for x in s.ordnance if x.id == p.ordnance), None)
+            by = f"the {ordnance_name(s, o)}" if o is not None else "ordnance"
+            when = f"{cur}'s {'ordnance phase' if p.resume == 'ordnance' else 'shooting'}"
+        else:
+            by = f"the {ship_name(s, p.ship)}'s {_weapon_name(s, p.ship, p.weapon)}"
+            when = f"{cur}'s shooting"
+        return (f"{side} decides: brace the {ship_name(s, p.target)} against {by}, or take it? "
+                f"(Brace for Impact is asked before the attack is rolled, during {when})")
+    if side == cur:
+        return f"{side}'s turn: {s.phase} phase"
+    return f"{side} to act"
+
+
+def _event_weapon(ev) -> str:
+    """The weapon an event names: the name it carries (set by the rules when
+    the event is made), so the log never depends on what display code ran."""
+    return ev.weapon_name or f"weapon {ev.weapon}"
+
+
+def _ordinal(n: int) -> str:
+    """"1st", "2nd", "3rd", "4th", ... "11th", "21st"."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def _turn_words(turn: float) -> str:
+    """"45 deg to starboard" (see :func:`turn_words`)."""
+    return turn_words(turn)
+
+
+def move_words(ev) -> str:
+    """A ship's move in words, every turn and leg with its angle and distance:
+    "20.0 cm: a free gravity-well turn 45 deg to starboard toward the planet,
+    10.0 cm straight, turns 45 deg to port, 10.0 cm; heading 90 -> 180"."""
+    steps: list[str] = []
+    if ev.pre_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
+    for turn, d in ev.legs:
+        if turn:
+            steps.append(f"turns {_turn_words(turn)}")
+        if d:
+            steps.append(f"{d / 10:.1f} cm")
+    if ev.post_turn:
+        steps.append(f"a free gravity-well turn {_turn_words(ev.post_turn)} at the end"
+                     + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
+    plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
+    how = "straight ahead" if plain else ", ".join(steps)
+    head = f"heading {heading_words(ev.heading)}" if round(ev.heading) == round(ev.from_heading) or plain else \
+        f"heading {heading_words(ev.from_heading)} -> {heading_words(ev.heading)}"
+    return f"{ev.distance / 10:.1f} cm {how if plain else '(' + how + ')'} to ({ev.x:.0f}, {ev.y:.0f}), {head}"
+
+
+def describe_event(ev) -> str:
+    """Plain words for every event of the ruleset (and the core ones): ships,
+    ordnance and phenomena by name (the names the event carries), rolls
+    itemised by ``DiceRolled.describe``."""
+    if isinstance(ev, DiceRolled):
+        return ev.describe()
+    if isinstance(ev, Logged):
+        return ev.text
+    if isinstance(ev, PhaseBegan):
+        return f"turn {ev.turn}: {ev.phase} phase" + (f" for {ev.side}" if ev.side else "")
+    if isinstance(ev, BattleEnded):
+        return f"the battle is over: {ev.winner or 'a draw'} ({ev.reason})"
+    names = ev.names if hasattr(ev, "names") else {}
+    n = (lambda key: f"the {names[key]}" if key in names else key)
+    o = (lambda oid: f"the {names[f'o{oid}']}" if f"o{oid}" in names else f"ordnance marker {oid}")
+    if isinstance(ev, E.TurnBegan):
+        return f"turn {ev.turn}: {ev.side} to play"
+    if isinstance(ev, E.PhaseChanged):
+        return f"{ev.phase} phase" + (f" ({ev.active} to act)" if ev.active else "")
+    if isinstance(ev, E.OrderTaken):
+        if ev.passed and ev.order:
+            extra = f" (+{ev.aaf_extra_mm / 10:g} cm)" if ev.aaf_extra_mm else ""
+            return f"{n(ev.ship)} goes on {ORDER_NAMES.get(ev.order, _words(ev.order))}{extra}"
+        return f"{n(ev.ship)} fails its command check"
+    if isinstance(ev, E.OrdersEnded):
+        return f"{ev.side} can give no more special orders this turn"
+    if isinstance(ev, E.ShipMoved):
+        if not ev.distance and not ev.pre_turn and not ev.post_turn:
+            return f"{n(ev.ship)} does not move" + (f" ({ev.why})" if ev.why else "")
+        return f"{n(ev.ship)} moves {move_words(ev)}" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.ShipPlaced):
+        where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
+        how = f"is carried {ev.distance / 10:.1f} cm at bearing {heading_words(ev.bearing)} to" if ev.distance else f"is placed {where} at"
+        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {heading_words(ev.heading)}" + (f": {ev.why}" if ev.why else "")
+    if isinstance(ev, E.ShipStatus):
+        if ev.status == "active":
+            return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
+        forever = " for good" if ev.lost_forever else ""
+        said = _words(ev.status)
+        why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({ev.why})"
+        return f"{n(ev.ship)} is {said}{forever}{why}"
+    if isinstance(ev, E.ShipDamaged):
+        return f"{n(ev.ship)} takes {ev.amount} damage" + (f" ({_words(ev.why)})" if ev.why else "")
+    if isinstance(ev, E.CriticalHit):
+        moved = f" (table roll {ev.roll}: no such result for this ship, moved up to {ev.row})" if ev.row and ev.row != ev.roll else ""
+        nth = f" (its {_ordinal(ev.number)})" if ev.number else ""
+        return f"{n(ev.ship)} suffers a critical hit{nth}: {_words(ev.crit)}{moved}"
+    if isinstance(ev, E.CriticalRepaired):
+        return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}"
+    if isinstance(ev, E.BlastMarkerPlaced):
+        where = " in low orbit" if ev.zone == "low_orbit" else ""
+        return f"blast marker {ev.id} is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
+    if isinstance(ev, E.BlastMarkerRemoved):
+        return f"blast marker {ev.id}" + (f" at ({ev.x:.0f}, {ev.y:.0f})" if ev.x or ev.y else "") + " is removed"
+    if isinstance(ev, E.WeaponFired):
+        w = _event_weapon(ev)
+        if not ev.dice:
+            return f"{n(ev.ship)}'s {w} at {_target_words(ev)}: {ev.note or 'no shot'}"
+        return (f"{n(ev.ship)} fires {w} at {_target_words(ev)}: {ev.dice} {'die' if ev.dice == 1 else 'dice'}, "
+                f"{ev.hits} hit{'s' if ev.hits != 1 else ''}" + (f" ({ev.note})" if ev.note else ""))
+    if isinstance(ev, E.AssaultDeclared):
+        return f"{n(ev.ship)} will {'teleport onto' if ev.teleport else 'board'} {n(ev.target)} in the end phase"
+    if isinstance(ev, E.TeleportAttack):
+        return f"{n(ev.ship)} makes a teleport attack on {n(ev.target)}"
+    if isinstance(ev, E.KinTested):
+        what = "the gas/dust cloud" if ev.phenomenon == "gas_cloud" else "the solar flare"
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its Leadership test to ignore {what}"
+    if isinstance(ev, E.HolofieldSaves):
+        return (f"{n(ev.ship)}'s holofields turn {ev.saved} of {ev.hits} hit{'s' if ev.hits != 1 else ''} into misses"
+                + (f" ({ev.why})" if ev.why else ""))
+    if isinstance(ev, E.TurretsEngaged):
+        return f"{n(ev.ship)}'s turrets engage {'torpedoes' if ev.against == 'torpedo' else 'attack craft'} this phase"
+    if isinstance(ev, E.OrdnanceAttackDeclared):
+        return f"{o(ev.ordnance)} reaches {n(ev.target)}: {ev.defender} may brace"
+    if isinstance(ev, E.BoardingFought):
+        return (f"{n(ev.attacker)} boards {n(ev.defender)}: {ev.attacker_score} against {ev.defender_score}"
+                + (f" ({_words(ev.result)})" if ev.result else ""))
+    if isinstance(ev, E.FieldTested):
+        whose = " for its squadron" if ev.squadron else ""
+        field = ev.field or "the asteroid field"
+        if ev.passed:
+            return f"{n(ev.ship)} navigates {field}{whose}"
+        share = f": {ev.shared} damage shared by its escorts that touch a field this turn" if ev.shared else ""
+        return f"{n(ev.ship)} fails to navigate {field}{whose}{share}"
+    if isinstance(ev, E.FieldDamageShared):
+        return (f"{n(ev.ship)} takes {ev.amount} of its squadron's asteroid damage "
+                f"({ev.left} left for the next escort that touches a field)")
+    if isinstance(ev, E.ShootingBegan):
+        done = f"; the {ev.previous_name} has finished shooting" if ev.previous_name else ""
+        return f"the {ev.unit_name or ev.unit} begins its shooting{done}"
+    if isinstance(ev, E.PriorityTest):
+        return f"{n(ev.ship)} {'passes' if ev.passed else 'fails'} its target-priority test"
+    if isinstance(ev, E.AttackDeclared):
+        pooled = f" (with {', '.join(n(sid) for sid, _ in ev.pool)})" if ev.pool else ""
+        return f"{n(ev.ship)} aims {_event_weapon(ev)}{pooled} at {_target_words(ev)}: {ev.defender} may brace"
+    if isinstance(ev, E.AttackCleared):
+        return "the attack goes ahead"
+    if isinstance(ev, E.Braced):
+        return f"{n(ev.ship)} {'braces for impact' if ev.passed else 'fails to brace'}"
+    if isinstance(ev, E.BraceEnded):
+        return f"{n(ev.ship)} is no longer braced"
+    if isinstance(ev, E.OrdnanceLaunched):
+        at = f" at {n(ev.target)}" if ev.target else f", heading {heading_words(ev.heading)}"
+        return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
+    if isinstance(ev, E.OrdnanceMoved):
+        if not ev.distance:
+            return f"{o(ev.id)} flies with its wave at ({ev.x:.0f}, {ev.y:.0f})"
+        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {heading_words(ev.heading)} to ({ev.x:.0f}, {ev.y:.0f})"
+    if isinstance(ev, E.OrdnanceChanged):
+        return (f"{o(ev.id)} attacked {n(ev.attacked)}: strength now {ev.strength}" if ev.attacked
+                else f"{o(ev.id)} is down to strength {ev.strength}")
+    if isinstance(ev, E.OrdnanceRemoved):
+        return f"{o(ev.id)} is removed" + (f" ({ev.why})" if ev.why else "")
+    if isinstance(ev, E.Reloaded):
+        parts = []
+        if ev.torpedoes is not None:
+            parts.append("torpedoes " + ("reloaded" if ev.torpedoes else "spent"))
+        if ev.bays is not None:
+            parts.append("launch bays " + ("reloaded" if ev.bays else "spent"))
+        return f"{n(ev.ship)}: {' and '.join(parts) or 'ordnance unchanged'}"
+    if isinstance(ev, E.DisengageTried):
+        return f"{n(ev.ship)} {'disengages' if ev.passed else 'fails to disengage and may not shoot this turn'}"
+    if isinstance(ev, E.RerollUsed):
+        return f"{ev.side}'s fleet commander spends a re-roll on {n(ev.ship)}'s failed test"
+    if isinstance(ev, E.FlareOccurred):
+        bare = ", ".join(n(s) for s in ev.bare)
+        return "a solar flare erupts" + (f": without shields, {bare} will take a hit" if bare else "")
+    if isinstance(ev, E.FlareAttackDeclared):
+        return f"the solar flare is about to hit {n(ev.target)}: {ev.defender} may brace"
+    if isinstance(ev, E.FlareHit):
+        return f"the solar flare's hit strikes {n(ev.ship)}"
+    if isinstance(ev, E.RadiationBurst):
+        return f"a radiation burst: Leadership -{ev.level} this turn" if ev.level else "the radiation burst fades"
+    if isinstance(ev, E.GameFinished):
+        return f"the battle ends: {ev.reason}"
+    return _generic(ev)
+
+
+def _target_words(ev) -> str:
+    """What a fire event aims at: a ship, a marker, a phenomenon or a table point, by name."""
+    t = ev.target
+    if t in ev.names:
+        return f"the {ev.names[t]}"
+    if t.startswith("o") and t[1:].isdigit():
+        return f"ordnance marker {t[1:]}"
+    pt = find_point(t)
+    if pt is not None:
+        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+    if t.startswith("f:"):
+        return f"the phenomenon {t[2:].replace('_', ' ')}"
+    return t
+
+
+def _generic(ev) -> str:
+    """Any other event (added later): its type and fields in words."""
+    d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+    kind = str(d.pop("type", "event")).removeprefix("sf_")
+    parts = []
+    for k, v in d.items():
+        if v in (None, "", (), []):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = ", ".join(str(x) if not isinstance(x, (list, tuple)) else " ".join(map(str, x)) for x in v)
+        parts.append(f"{_words(k)} {v}")
+    return _words(kind) + (": " + "; ".join(parts) if parts else "")

@@ -1,0 +1,102 @@
+"""The commander agent: cover, open ground, command points where the roll
+matters, close assaults with support, hidden units in ambush, interrupt
+fire. Small scripted states; the agent is given the side's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.rulesets.foxhole import RULESET
+from game.rulesets.foxhole import actions as A
+from game.rulesets.foxhole.ai.agent import FoxholeAgent
+from game.rulesets.foxhole.geo import geo_of
+from game.rulesets.foxhole.state import Location, Mission, PendingMove
+
+from .helpers import YD, box, el, objectives, piece, state, using
+
+
+def choose(s, side):
+    return FoxholeAgent(random.Random(0)).choose(RULESET, RULESET.view(s, side), side)
+
+
+def test_cp__the_fewest_points_that_make_the_roll_likely_and_none_past_the_cap():
+    ag = FoxholeAgent(random.Random(0))
+    s = state([el("g", "red", 0, 0, motivation=3), el("u", "red", 0, 0, motivation=1)], cp={"red": 4})
+    # gung-ho: 5/6 to advance with none; one point makes it certain; more add nothing (the +4 cap)
+    assert ag._cp_for(s, s.elements["g"], False, 0.84) == 1
+    assert ag._cp_for(s, s.elements["g"], False, 0.5) == 0
+    # uneasy into open ground (1 - 2 = -1): three points for 4 in 6 (d6 + 2 >= 5)
+    assert ag._cp_for(s, s.elements["u"], True, 2 / 3) == 3
+    s.cp["red"] = 2
+    assert ag._cp_for(s, s.elements["u"], True, 2 / 3) == 2  # all it has, for 3 in 6
+
+
+def test_moves__into_cover_out_of_the_open_in_sight_of_the_enemy():
+    """The enemy sees both places; the wood is cover, the field is open."""
+    a = el("a", "red", 300, 400)
+    foe = el("f", "blue", 300, 400 - YD(380))
+    terrain = [piece("wood", "dense", box(250, 330, 290, 370)), piece("field", "open", box(300, 320, 360, 390))]
+    s = using(state([a, foe, el("idle", "red", 580, 580)], terrain=terrain), "a", "may")
+    s.objectives = objectives([(300, 100)])
+    s.objectives[0].known = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    act = choose(s, "red")
+    assert isinstance(act, A.Move)
+    x, y = act.path[-1]
+    assert geo_of(s).kind_at(x, y) == "dense"
+
+
+def test_roll__not_into_open_ground_when_a_way_round_it_serves():
+    a = el("a", "red", 300, 500)
+    s = state([a, el("f", "blue", 590, 10)], terrain=[piece("field", "open", box(250, 420, 350, 480))], cp={"red": 0})
+    s.objectives = objectives([(300, 200)])
+    s.objectives[0].known = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    act = choose(s, "red")
+    assert isinstance(act, A.Roll) and act.into_open is False
+
+
+def test_assault__goes_in_with_support_elite_first():
+    t = el("t", "blue", 300, 300, quality=1)
+    own = [el("r1", "red", 300, 360), el("e1", "red", 260, 360, quality=3), el("r2", "red", 340, 360)]
+    s = state([t] + own, phase="assault", cp={"red": 2})
+    act = choose(s, "red")
+    assert isinstance(act, A.AssaultMove) and act.element == "e1" and act.target == "t"
+
+
+def test_assault__not_alone_against_a_good_position():
+    t = el("t", "blue", 300, 300, quality=2, dug_in=True)
+    s = state([t, el("r1", "red", 300, 360)], phase="assault", cp={"red": 0})
+    assert isinstance(choose(s, "red"), A.EndAssaults)
+
+
+def test_hidden__concealed_elements_hold_still_in_ambush():
+    h = el("h", "blue", 300, 200, hidden="concealed", marker="1", fire_order="ambush")
+    s = state([h, el("d", "blue", 100, 100), el("a", "red", 300, 500)], active="blue", cp={"blue": 3})
+    s.objectives = objectives([(100, 100)])
+    act = choose(s, "blue")
+    assert act == A.Hold(side="blue", element="h") or (isinstance(act, A.Hold))
+    assert h.fire_order == "ambush"
+
+
+def test_deploy__concealed_elements_wait_in_dense_terrain_on_the_approaches():
+    h = el("h", "blue", 0, 0, hidden="concealed", marker="1", deployed=False)
+    terrain = [piece("jungle", "dense", box(200, 250, 400, 320)), piece("field", "open", box(0, 0, 600, 150))]
+    s = state([h, el("a", "red", 300, 560)], terrain=terrain, phase="deploy", active="blue", turn=0)
+    s.locations = [Location(name="as drawn", control=box(0, 0, 600, 400), start=box(0, 500, 600, 600))]
+    s.objectives = objectives([(300, 200)])
+    act = choose(s, "blue")
+    assert isinstance(act, A.Deploy) and geo_of(s).kind_at(act.x, act.y) == "dense"
+
+
+def test_interrupt__when_fire_will_likely_send_the_mover_back():
+    m = el("m", "red", 100, 300)
+    f = el("f", "blue", 150, 300 - YD(150), quality=3)
+    s = state([m, f], phase="interrupt", active="blue")
+    s.pending = PendingMove(element="m", path=[(100.0, 300.0), (170.0, 300.0)], eligible=["f"])
+    assert choose(s, "blue") == A.Interrupt(side="blue", element="f")
+    s.elements["f"].quality = 0
+    s.elements["f"].reduced = True
+    assert choose(s, "blue") == A.LetPass(side="blue")
