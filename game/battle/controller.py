@@ -72,6 +72,10 @@ class Controller:
     def advance(self, max_actions: int | None = None) -> str | None:
         """Play automated and AI actions until a human must act, the battle
         ends, or ``max_actions`` were taken. Returns the side waited for."""
+        with self.battle.holding():  # the agents weigh this battle's data
+            return self._advance(max_actions)
+
+    def _advance(self, max_actions: int | None) -> str | None:
         done = 0
         rs = self.battle.ruleset
         while not self.battle.over and (max_actions is None or done < max_actions):
@@ -126,7 +130,8 @@ class Controller:
         recorded action, not this choice, is what the battle takes."""
         side = self.battle.active_side
         if side in self.agents and side == action.side:
-            self.agents[side].choose(self.battle.ruleset, self.battle.ruleset.view(self.battle.state, side), side)
+            with self.battle.holding():
+                self.agents[side].choose(self.battle.ruleset, self.battle.ruleset.view(self.battle.state, side), side)
 
     def acknowledge_handover(self) -> None:
         """The next player has taken the seat: show their view."""

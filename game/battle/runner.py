@@ -89,29 +89,12 @@ def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str |
                 log: Callable[[str], None] | None = None, max_actions: int = MAX_ACTIONS) -> tuple[GameResult, Battle]:
     """:func:`play` on an opened scenario (ruleset, scenario and map, as
     :func:`open_scenario` gives them, e.g. one with overrides applied by the
-    lab), under its data overrides; returns the result and the battle.
+    lab; the battle plays with its own copy of the overridden data,
+    ``Battle.tables``); returns the result and the battle.
 
     Raises:
         SeatError, RuntimeError: as :func:`play`.
     """
-    from game.core.overrides import data_overrides
-
-    with data_overrides(rs, sc.data_overrides):
-        return _play_battle(rs, sc, m, seats, seed, replay_path, log, max_actions)
-
-
-def _log_step(battle: Battle, result, log: Callable[[str], None]) -> None:
-    """The battle-log lines of one action: its events, then why the agent chose it."""
-    for ev in result.events:
-        line = log_line(battle, ev)
-        if line:
-            log(f"[turn {battle.state.turn}] {line}")
-    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
-    if why:
-        log(why)
-
-
-def _play_battle(rs, sc, m, seats, seed, replay_path, log, max_actions) -> tuple[GameResult, Battle]:
     all_seats = seats_for(rs.sides(sc), seats)
     if any(s.kind == "human" for s in all_seats.values()):
         raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
@@ -132,6 +115,17 @@ def _play_battle(rs, sc, m, seats, seed, replay_path, log, max_actions) -> tuple
             writer.close()
     s = battle.state
     return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None), battle
+
+
+def _log_step(battle: Battle, result, log: Callable[[str], None]) -> None:
+    """The battle-log lines of one action: its events, then why the agent chose it."""
+    for ev in result.events:
+        line = log_line(battle, ev)
+        if line:
+            log(f"[turn {battle.state.turn}] {line}")
+    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
+    if why:
+        log(why)
 
 
 def check_seats(rs, sc, seats: dict[str, Seat]) -> None:

@@ -22,7 +22,6 @@ import game
 from game.core.action import Action
 from game.core.engine import dicts_digest, events_digest
 from game.core.history import Entry
-from game.core.overrides import data_overrides
 from game.core.ruleset import Ruleset
 from game.core.session import Battle
 from game.data import limits
@@ -303,12 +302,6 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
     why = version_problem(record, ruleset)
     if why:
         return Verdict(False, 0, None, why, needs=h.ruleset_version if ruleset.id == h.ruleset else None)
-    with data_overrides(ruleset, h.scenario.data_overrides):
-        return _verify(record, ruleset, on_step, keep_going)
-
-
-def _verify(record: ReplayRecord, ruleset: Ruleset, on_step, keep_going: bool) -> Verdict:
-    h = record.header
     battle = Battle(ruleset, h.scenario, h.map, h.seed)
     if 0 in record.checkpoints and record.checkpoints[0] != battle.state.digest():
         return Verdict(False, 0, 0, "the starting state differs from its checkpoint")

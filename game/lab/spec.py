@@ -9,7 +9,7 @@ Overrides are dotted paths with a prefix saying what they change:
   their ``id``). The changed scenario is checked again by the ruleset's own
   scenario checks before any game runs.
 - ``data.<path>``: a value of the ruleset's data tables
-  (``data.enemies.fighter.tl``), through the ruleset's ``data_tables`` hook
+  (``data.enemies.fighter.tl``), through the ruleset's ``data_slot`` hook
   (game/core/overrides.py); written into the scenario's ``data_overrides``,
   so every replay carries it and verifies.
 

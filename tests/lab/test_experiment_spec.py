@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import rulesets
-from game.core.overrides import OverrideError, data_overrides, override_problem
+from game.core.overrides import BattleTables, OverrideError, override_problem
 from game.lab.spec import SpecError, arms_of, load_spec
 
 from tests.lab.conftest import write_spec
@@ -53,20 +53,30 @@ def test_bad_spec_field_is_one_line(tmp_path):
     assert "gamez" in str(e.value) and "unknown field" in str(e.value)
 
 
-def test_battlespace_threat_level_override_is_validated_and_restored():
-    """Battlespace: Enemy cards - a threat level is 1..20 (the card model's range)."""
+def test_battlespace_threat_level_override_is_validated_on_a_copy():
+    """Battlespace: Enemy cards - a threat level is 1..20 (the card model's
+    range). An override builds the battle's own copy of the data; the loaded
+    cards are never changed, and the rules read the copy only while the
+    battle holds it."""
     bs = rulesets.get("battlespace")
-    tables = bs.data_tables()
-    before = tables.enemies["fighter"].tl
+    slot = bs.data_slot()
+    loaded = slot.loaded
+    before = loaded.enemies["fighter"].tl
     assert override_problem(bs, {"enemies.fighter.tl": 21})[1].startswith("must be less than or equal to 20")
     assert override_problem(bs, {"enemies.grunt.tl": 9})[1].startswith("no entry 'grunt'")
-    with data_overrides(bs, {"enemies.fighter.tl": 8, "enemies.veteran.wounds": 3}):
-        assert tables.enemies["fighter"].tl == 8 and tables.enemies["veteran"].wounds == 3
-    assert tables.enemies["fighter"].tl == before and tables.enemies["veteran"].wounds == 1
+    assert "cannot be overridden" in override_problem(bs, {"tables.base_radius_mm": 20.0})[1]
+    mine = BattleTables(bs, {"enemies.fighter.tl": 8, "enemies.veteran.wounds": 3})
+    assert mine.data.enemies["fighter"].tl == 8 and mine.data.enemies["veteran"].wounds == 3
+    assert mine.data.enemies["leader"] is loaded.enemies["leader"]  # shared: only the path is copied
+    assert mine.data.soldiers is loaded.soldiers
+    assert loaded.enemies["fighter"].tl == before and loaded.enemies["veteran"].wounds == 1
+    assert slot.get() is loaded
+    with mine.holding():
+        assert slot.get().enemies["fighter"].tl == 8
+    assert slot.get() is loaded
     with pytest.raises(OverrideError):
-        with data_overrides(bs, {"enemies.fighter.tl": "high"}):
-            pass
-    assert tables.enemies["fighter"].tl == before
+        BattleTables(bs, {"enemies.fighter.tl": "high"})
+    assert loaded.enemies["fighter"].tl == before
 
 
 def test_lab_command_refuses_a_bad_spec_in_one_line(tmp_path, capsys):

@@ -12,7 +12,7 @@ from game.core.action import Action
 from game.geometry.paths import PathFinder
 
 from .. import actions as A
-from ..data import DATA
+from ..data import data
 from ..names import name_of
 from ..geo import R, geo_of
 from ..sight import adjudicate, sees
@@ -23,7 +23,6 @@ from ..rules.orders import on_exit
 from ..state import BSState, Fig
 from ..turn import can_attempt
 
-T = DATA.tables
 #: Mission 2: a soldier farther than this from Awad once he is found heads for the exfil edge
 FAR_FROM_AWAD = 260.0
 
@@ -208,7 +207,7 @@ class FireteamAgent:
             first = awad is None and any(w.startswith("breach:") for w in interactions(s, f))
             sees_awad = awad is not None and sees(s, f, awad)
             hold = s.mission == "m2_awad" and self._holding(s, f)
-            return (hold, not helper, not first, not sees_awad, DATA.soldiers[f.card].initiative, f.id)
+            return (hold, not helper, not first, not sees_awad, data().soldiers[f.card].initiative, f.id)
 
         return A.Activate(side=side, unit=min(cand, key=key).id)
 
@@ -219,8 +218,8 @@ class FireteamAgent:
             if sg.sees:
                 need, mods = fire_numbers(s, f, e)
                 ch = hit_chance(need, mods)
-                w = DATA.weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
-                left = DATA.enemies[e.card].wounds - e.wounds
+                w = data().weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
+                left = data().enemies[e.card].wounds - e.wounds
                 out.append((ch * min(w, left) / left, e, sg.cover != "none"))
         out.sort(key=lambda t: (-_priority(s, t[1]), -t[0], t[1].id))
         return out
@@ -241,7 +240,7 @@ class FireteamAgent:
         """The best straight move this order: as far along the shortest path to the goal
         as a straight line allows (if there is a goal), less exposed to enemy sight and
         ending in solid cover when possible."""
-        reach = T.advance_mm if advance else T.move_mm
+        reach = data().tables.advance_mm if advance else data().tables.move_mm
         g = geo_of(s)
         cands: list[tuple[float, float, float]] = []  # (x, y, progress in mm)
         if goal:
@@ -313,7 +312,7 @@ class FireteamAgent:
         if f.midway:
             yield A.Climb(side=side, unit=f.id, feature=f.midway)
         goal = _goal(s, f)
-        heals = DATA.soldiers[f.card].specialty == "medic" or any(DATA.gear[g].kind == "heal" for g in f.gear)
+        heals = data().soldiers[f.card].specialty == "medic" or any(data().gear[g].kind == "heal" for g in f.gear)
         downed = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "down" and o.carried_by is None]
         if heals and downed and m not in ("m5_retreat",):
             d = min(downed, key=lambda o: (math.hypot(o.x - f.x, o.y - f.y), o.id))
@@ -337,7 +336,7 @@ class FireteamAgent:
             if o.side == f.side and o.kind == "soldier" and o.on_table and o.wounds >= 3 and (o.id == f.id or math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2):
                 yield A.Aid(side=side, unit=f.id, target=o.id)
                 for g in f.gear:
-                    if DATA.gear[g].kind == "heal":
+                    if data().gear[g].kind == "heal":
                         yield A.Aid(side=side, unit=f.id, target=o.id, gear=g)
         if f.jammed:
             yield A.ClearJam(side=side, unit=f.id)
@@ -364,7 +363,7 @@ class FireteamAgent:
             if f.orders >= 2 and "fire" not in used and (not urgent or point_blank(f, best[1])):
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
             for g in f.gear:
-                if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm \
+                if data().gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + data().tables.throw.reach_mm \
                         and best[0] < 0.4:
                     yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
             yield A.Fire(side=side, unit=f.id, target=best[1].id)
@@ -375,9 +374,9 @@ class FireteamAgent:
                 yield mv
         if best and (good or not urgent) and not run:
             for g in f.gear:
-                if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm:
+                if data().gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + data().tables.throw.reach_mm:
                     yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
-                if DATA.gear[g].kind == "fire_aoe" and len(vis) >= 2:
+                if data().gear[g].kind == "fire_aoe" and len(vis) >= 2:
                     yield A.FireGear(side=side, unit=f.id, gear=g, target=best[1].id)
             if f.orders >= 2 and not urgent and "fire" not in used and best[0] < 0.9:
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
@@ -407,7 +406,7 @@ class FireteamAgent:
         if f.orders >= 2 and "suppress" not in f.used:
             best = None
             for _, e, _ in vis:
-                n = sum(1 for _, o, _ in vis if math.hypot(o.x - e.x, o.y - e.y) <= T.card.long_mm * 0.6)
+                n = sum(1 for _, o, _ in vis if math.hypot(o.x - e.x, o.y - e.y) <= data().tables.card.long_mm * 0.6)
                 if best is None or n > best[0]:
                     best = (n, e)
             if best and best[0] >= 2:
