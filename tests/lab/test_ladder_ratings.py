@@ -38,3 +38,20 @@ def test_round_robin_with_sides_swapped(tmp_path):
     assert len(list(tmp_path.glob("*.replay.jsonl"))) == 6
     assert sum(t["rating"] for t in res["ratings"]) == pytest.approx(0.0, abs=1e-6)
     assert {(p["a"], p["b"]) for p in res["pairs"]} == {("default", "random"), ("default", "previous"), ("random", "previous")}
+
+
+def test_every_bundled_ruleset_names_its_previous_default_agent():
+    """The ladder's baseline: each bundled ruleset's own agents() names a
+    ``previous`` agent (the default of its last release), so a new default
+    must beat it; it is a real agent that plays, not the generic fallback."""
+    import random
+
+    from game import rulesets
+    from game.ai.registry import make_agent
+
+    for rid in ("battlespace", "spacefleet", "battlesystem", "foxhole"):
+        rs = rulesets.get(rid)
+        own = rs.agents()
+        assert "previous" in own and "default" in own, rid
+        agent = make_agent(rs, "previous", random.Random(1), {})
+        assert type(agent) is own["previous"], rid
