@@ -50,6 +50,8 @@ class Controller:
         self.last_human: str | None = None
         #: wall-clock seconds of each AI decision (tools/bench_decisions.py)
         self.decision_seconds: list[float] = []
+        #: CPU seconds of this process in each AI decision (the same decisions; apart from other load)
+        self.decision_cpu_seconds: list[float] = []
         self.handover_to: str | None = None
         #: the ruleset hides part of the state from each side (default): then
         #: a change of human seat is a full handover, else it is asked in place
@@ -90,9 +92,10 @@ class Controller:
                 agent = self.agents[side]
                 if hasattr(agent, "reason"):
                     agent.reason = None
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = agent.choose(rs, view, side)
                 self.decision_seconds.append(time.perf_counter() - start)
+                self.decision_cpu_seconds.append(time.process_time() - cpu)
                 why = reason_of(agent)
                 reason = why.to_dict() if why is not None else None
             else:

@@ -162,7 +162,7 @@ class FleetAgent:
         later ships no useful move. Weighed on the coarser move sample."""
         if len(members) == 1:
             return self._best_plan(s, members[0], order, rich=False)[0]
-        st = s.model_copy(deep=True)
+        st = s.model_copy(update={"ships": {k: x.model_copy() for k, x in s.ships.items()}})  # only ships move here
         total = 0.0
         for m0 in sorted(members, key=_move_rank(st)):
             m = st.ships[m0.id]
@@ -278,8 +278,12 @@ class FleetAgent:
         if not foes:
             return "reload_ordnance" if spent else None
 
-        def total(order):
-            return self._order_value(s, members, order)
+        totals: dict[str | None, float] = {}
+
+        def total(order):  # each order weighed once per choice
+            if order not in totals:
+                totals[order] = self._order_value(s, members, order)
+            return totals[order]
 
         nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
         maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
