@@ -146,19 +146,58 @@ def verify_in_fresh_processes(paths: list[str | Path], jobs: int = 1) -> list[tu
     Returns:
         one ``(path, ok, message)`` per replay, in the order given; ``message``
         is verify's last line (its error line when it diverges).
+
+    Raises:
+        KeyboardInterrupt: on Ctrl-C or SIGTERM, after ending the verify
+            processes still running and starting no more.
     """
+    import os
+    import signal
     import subprocess
     import sys
+    import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    def one(path) -> tuple[str, bool, str]:
-        r = subprocess.run([sys.executable, "-m", "game", "verify", str(path)], capture_output=True, text=True,
-                           env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
-        lines = (r.stdout + r.stderr).strip().splitlines()
-        return str(path), r.returncode == 0, (lines[-1] if lines else f"exit status {r.returncode}")
+    live: set[subprocess.Popen] = set()
+    lock = threading.Lock()
+    stopping = threading.Event()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    def one(path) -> tuple[str, bool, str]:
+        with lock:
+            if stopping.is_set():
+                return str(path), False, "not verified: interrupted"
+            proc = subprocess.Popen([sys.executable, "-m", "game", "verify", str(path)], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+            live.add(proc)
+        try:
+            out, err = proc.communicate()
+        finally:
+            with lock:
+                live.discard(proc)
+        lines = (out + err).strip().splitlines()
+        return str(path), proc.returncode == 0, (lines[-1] if lines else f"exit status {proc.returncode}")
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    in_main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGTERM, on_term) if in_main else None
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         return list(pool.map(one, paths))
+    except BaseException:
+        # Interrupted (Ctrl-C, SIGTERM): start nothing more, end the verifications running.
+        with lock:
+            stopping.set()
+            for proc in live:
+                proc.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+        if in_main:
+            signal.signal(signal.SIGTERM, old)
 
 
 def verify_sample(n_games: int, k: int, seed: int) -> list[int]:

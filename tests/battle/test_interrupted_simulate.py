@@ -62,3 +62,38 @@ def test_interrupted_simulate__stops_its_workers(tmp_path, sig):
     assert left == []
     if sig == signal.SIGTERM:
         assert p.returncode == 130 and p.stderr.read().decode() .strip().endswith("interrupted")
+
+
+def _verify_children(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(line.split()[0]) for line in out.splitlines() if " verify " in line]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_interrupted_verify_sample__starts_no_more_and_ends_the_running_ones(tmp_path, sig):
+    """Interrupted while re-verifying its sample, simulate ends the verify processes running and starts no
+    more (it used to wait for the whole sample)."""
+    p = subprocess.Popen([sys.executable, "-m", "game", "simulate", SCENARIO, "--games", "4", "--jobs", "1",
+                          "--verify-sample", "4", "--out", str(tmp_path / "out")], cwd=tmp_path,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    kids: list[int] = []
+    for _ in range(1200):
+        kids = _verify_children(p.pid)
+        if kids or p.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert kids, "simulate never started a verification"
+    p.send_signal(sig)
+    started_after = set()
+    deadline = time.monotonic() + 20
+    while p.poll() is None and time.monotonic() < deadline:
+        started_after |= set(_verify_children(p.pid)) - set(kids)
+        time.sleep(0.02)
+    p.wait(timeout=5)
+    assert started_after == set()
+    assert p.returncode == 130 and p.stderr.read().decode().strip().endswith("interrupted")
+    deadline = time.monotonic() + 10
+    while any(_alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [k for k in kids if _alive(k)] == []

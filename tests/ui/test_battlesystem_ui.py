@@ -178,3 +178,39 @@ def test_formation_and_frontage_from_the_action_bar(app, tmp_path):
     assert _press(app, scene, f"Frontage {files - 1}"), [b.text for b in scene._bar_buttons]
     after = s.battle.state.units[u.id]
     assert after.files == files - 1 and len(scene.view.by_id[u.id].parts) == after.figures
+
+
+def test_unit_blocks_come_from_the_frame_cache_every_base_in_its_sides_colour(app, tmp_path, monkeypatch):
+    """A unit's bases are one cached sprite (drawn with the tokens, not polygon by polygon every
+    frame): each unmarked base's centre shows the side's colour, and a second frame with nothing
+    changed is the same picture."""
+    from game.ui.render.figures import part_corners
+    scene = _mid_battle(app, CROSSROADS, 20)
+    first = pygame.image.load(str(_shot(app, tmp_path, "blocks_1.png")))
+    app.drive(2)
+    second = pygame.image.load(str(_shot(app, tmp_path, "blocks_2.png")))
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+    calls = []
+    real = pygame.draw.polygon
+    monkeypatch.setattr(pygame.draw, "polygon", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
+    app.drive(1)
+    monkeypatch.undo()
+    bases = sum(len(f.parts) for f in scene.view.by_id.values())
+    assert bases > 100 and len(calls) < bases // 4  # a frame with nothing changed draws no base again
+    cam, pal = scene.view.camera, app.palette
+    checked = 0
+    for f in scene.view.by_id.values():
+        if not f.parts:
+            continue
+        want = pal.side(f.side, scene.view.side_order)[:3]
+        for k, q in enumerate(part_corners(f)):
+            if k < len(f.part_marks) and f.part_marks[k]:
+                continue
+            cx, cy = sum(x for x, _ in q) / 4, sum(y for _, y in q) / 4
+            sx, sy = cam.to_screen(cx, cy)
+            vx, vy, vw, vh = cam.viewport
+            if not (vx < sx < vx + vw and vy < sy < vy + vh):
+                continue
+            if tuple(first.get_at((sx, sy)))[:3] == tuple(want):
+                checked += 1
+    assert checked >= 40

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
-from pydantic import TypeAdapter
 from shapely.geometry import Point
 
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import DiceRolled, Event
-from game.core.model import make_codec
 from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
+from game.core.ruleset_base import RulesetBase
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
@@ -41,7 +39,7 @@ ORDER_TYPES = (A.Move, A.Fire, A.Suppress, A.Throw, A.FireGear, A.Prone, A.Inter
 MISSIONS = ("m1_survivors", "m2_awad", "m3_ambush", "m4_hostages", "m5_retreat")
 
 
-class Battlespace:
+class Battlespace(RulesetBase):
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
@@ -49,14 +47,9 @@ class Battlespace:
     title = "Battlespace"
 
     def __init__(self) -> None:
-        self._actions = make_codec(A.ACTIONS)
-        self._events = make_codec(E.EVENTS)
-        self._state = TypeAdapter(BSState)
+        super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=BSState)
 
     # -- set-up ----------------------------------------------------------
-    def sides(self, scenario: Scenario) -> list[str]:
-        return [s.id for s in scenario.sides if s.playable]
-
     def validate_scenario(self, sc: Scenario, m: MapFile):
         """Sides, fireteams, cards, params, mission needs, objectives,
         special rules and models apart (``validation.validate``)."""
@@ -70,12 +63,6 @@ class Battlespace:
         return setup_state(scenario, map_file, dice, self.sides(scenario))
 
     # -- queries -----------------------------------------------------------
-    def active_side(self, state: BSState) -> str | None:
-        return None if state.over else state.active
-
-    def phase(self, state: BSState) -> str:
-        return state.phase
-
     def legal_actions(self, state: BSState, side: str) -> list[Action]:
         if state.over or side != state.active:
             return []
@@ -183,15 +170,6 @@ class Battlespace:
         if side is not None and side != RULES_SIDE:
             v.deck = sorted(v.deck)  # the deck's order is hidden; its contents are known
         return v
-
-    def parse_action(self, data: dict[str, Any]) -> Action:
-        return self._actions.validate_python(data)
-
-    def parse_event(self, data: dict[str, Any]) -> Event:
-        return self._events.validate_python(data)
-
-    def load_state(self, text: str) -> BSState:
-        return self._state.validate_json(text)
 
     def describe(self, event: Event) -> str:
         return describe_event(event)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from pydantic import TypeAdapter
 
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import Event
-from game.core.model import make_codec
 from game.core.ruleset import RULES_SIDE, Accepted, Illegal, Legal, Outcome, Rejected
+from game.core.ruleset_base import RulesetBase, verdict
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
@@ -24,7 +21,7 @@ from .setup import setup_state, validate, validate_map
 from .state import BSState
 
 
-class Battlesystem:
+class Battlesystem(RulesetBase):
     """AD&D Battlesystem (1985), the Basic and Intermediate games: units of figures in
     formations, morale and command, the combat results table, missiles and artillery,
     heroes, cavalry, special formations and terrain."""
@@ -34,14 +31,9 @@ class Battlesystem:
     title = "Battlesystem"
 
     def __init__(self) -> None:
-        self._actions = make_codec(A.ACTIONS)
-        self._events = make_codec(E.EVENTS)
-        self._state = TypeAdapter(BSState)
+        super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=BSState)
 
     # -- set-up --------------------------------------------------------------------------------
-    def sides(self, scenario: Scenario) -> list[str]:
-        return [s.id for s in scenario.sides if s.playable]
-
     def validate_scenario(self, sc: Scenario, m: MapFile):
         """Roster entries, unit sizes, roles, params and placement (:func:`.setup.validate`)."""
         return validate(sc, m)
@@ -54,9 +46,6 @@ class Battlesystem:
         return setup_state(scenario, map_file, dice, self.sides(scenario))
 
     # -- queries ---------------------------------------------------------------------------------
-    def active_side(self, state: BSState) -> str | None:
-        return None if state.over else state.active
-
     def phase(self, state: BSState) -> str:
         from .rules.steps import label
         st = state.step
@@ -66,8 +55,7 @@ class Battlesystem:
         return legality.legal_actions(state, side)
 
     def check(self, state: BSState, action: Action) -> Legal | Illegal:
-        why = legality.why_not(state, action)
-        return Illegal(why) if why else Legal()
+        return verdict(legality.why_not(state, action))
 
     def resolve(self, state: BSState, action: Action, dice: Dice) -> Accepted | Rejected:
         em = Emitter(state, dice, apply_event)
@@ -83,18 +71,6 @@ class Battlesystem:
         if state.result is None:
             return Outcome(False, score=score)
         return Outcome(True, None if state.result == "draw" else state.result, state.result_reason, score)
-
-    def view(self, state: BSState, side: str | None) -> BSState:
-        return state.clone()
-
-    def parse_action(self, data: dict[str, Any]) -> Action:
-        return self._actions.validate_python(data)
-
-    def parse_event(self, data: dict[str, Any]) -> Event:
-        return self._events.validate_python(data)
-
-    def load_state(self, text: str) -> BSState:
-        return self._state.validate_json(text)
 
     def describe(self, event: Event) -> str:
         from .display.describe import describe

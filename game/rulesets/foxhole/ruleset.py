@@ -4,15 +4,12 @@ outcome, views, display and AI hooks."""
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from pydantic import TypeAdapter
 
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import Event
-from game.core.model import make_codec
 from game.core.ruleset import Accepted, Illegal, Legal, Outcome, Rejected
+from game.core.ruleset_base import RulesetBase, verdict
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
@@ -29,7 +26,7 @@ from .setup import setup_state
 from .state import FoxState
 
 
-class Foxhole:
+class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
@@ -37,14 +34,9 @@ class Foxhole:
     title = "Foxhole"
 
     def __init__(self) -> None:
-        self._actions = make_codec(A.ACTIONS)
-        self._events = make_codec(E.EVENTS)
-        self._state = TypeAdapter(FoxState)
+        super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=FoxState)
 
     # -- set-up --------------------------------------------------------------------
-    def sides(self, scenario: Scenario) -> list[str]:
-        return [s.id for s in scenario.sides if s.playable]
-
     def validate_scenario(self, sc: Scenario, m: MapFile):
         """Sides, profiles, params, locations, insertions, off-board assets (:mod:`.validation`)."""
         from .validation import validate
@@ -59,12 +51,6 @@ class Foxhole:
         return setup_state(scenario, map_file, self.id)
 
     # -- queries -------------------------------------------------------------------
-    def active_side(self, state: FoxState) -> str | None:
-        return None if state.over else state.active
-
-    def phase(self, state: FoxState) -> str:
-        return state.phase
-
     def legal_actions(self, state: FoxState, side: str) -> list[Action]:
         """The enumerable choices now (parametric moves and placements are
         sampled by :meth:`candidates`; these are all legal)."""
@@ -74,8 +60,7 @@ class Foxhole:
         return [a for a in enumerable(state, side) if not problem(state, a)]
 
     def check(self, state: FoxState, action: Action) -> Legal | Illegal:
-        why = problem(state, action)
-        return Illegal(why) if why else Legal()
+        return verdict(problem(state, action))
 
     def resolve(self, state: FoxState, action: Action, dice: Dice) -> Accepted | Rejected:
         """Resolve an action ``check`` accepted (the engine checks first)."""
@@ -96,15 +81,6 @@ class Foxhole:
     def view(self, state: FoxState, side: str | None) -> FoxState:
         """What ``side`` may know (:func:`.rules.hidden.view`)."""
         return hidden_view(state, side)
-
-    def parse_action(self, data: dict[str, Any]) -> Action:
-        return self._actions.validate_python(data)
-
-    def parse_event(self, data: dict[str, Any]) -> Event:
-        return self._events.validate_python(data)
-
-    def load_state(self, text: str) -> FoxState:
-        return self._state.validate_json(text)
 
     def describe(self, event: Event) -> str:
         return D.describe(event)

@@ -7,15 +7,12 @@ hooks (``display``), the one sight adjudication (``sight``) and the AI hooks
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from pydantic import TypeAdapter
 
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import CORE_EVENTS, Event
-from game.core.model import make_codec
 from game.core.ruleset import Accepted, Illegal, Legal, Outcome, Rejected
+from game.core.ruleset_base import RulesetBase, verdict
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
@@ -34,7 +31,7 @@ from .setup import RULESET_ID, fleet_sides, map_reason, setup_state, validate_sc
 from .state import SFState
 
 
-class SpaceFleet:
+class SpaceFleet(RulesetBase):
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = RULESET_ID
@@ -46,9 +43,7 @@ class SpaceFleet:
     hidden_information = False
 
     def __init__(self) -> None:
-        self._actions = make_codec(ACTIONS)
-        self._events = make_codec(CORE_EVENTS + SF_EVENTS)
-        self._state = TypeAdapter(SFState)
+        super().__init__(actions=ACTIONS, events=CORE_EVENTS + SF_EVENTS, state=SFState)
 
     # -- set-up ------------------------------------------------------------------
     def sides(self, scenario: Scenario) -> list[str]:
@@ -67,19 +62,12 @@ class SpaceFleet:
         return setup_state(scenario, map_file, dice)
 
     # -- queries -------------------------------------------------------------------
-    def active_side(self, state: SFState) -> str | None:
-        return None if state.over else state.active
-
-    def phase(self, state: SFState) -> str:
-        return state.phase
-
     def current_side(self, state: SFState) -> str:
         return current_side(state)
 
     # -- legality, resolution, mutation ----------------------------------------------
     def check(self, state: SFState, action: Action) -> Legal | Illegal:
-        why = turn.why_illegal(state, action)
-        return Legal() if why is None else Illegal(why)
+        return verdict(turn.why_illegal(state, action))
 
     def resolve(self, state: SFState, action: Action, dice: Dice) -> Accepted | Rejected:
         return turn.resolve(self, state, action, dice)
@@ -93,18 +81,6 @@ class SpaceFleet:
 
     def outcome(self, state: SFState) -> Outcome:
         return outcome(state)
-
-    def view(self, state: SFState, side: str | None) -> SFState:
-        return state.clone()
-
-    def parse_action(self, data: dict[str, Any]) -> Action:
-        return self._actions.validate_python(data)
-
-    def parse_event(self, data: dict[str, Any]) -> Event:
-        return self._events.validate_python(data)
-
-    def load_state(self, text: str) -> SFState:
-        return self._state.validate_json(text)
 
     def describe(self, ev: Event) -> str:
         """Plain words for every event (:func:`.display.descriptions.describe_event`)."""

@@ -68,9 +68,12 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         placed, links, blits = memo["placed"], memo["links"], memo["blits"]
     else:
         placed, links = _placed(figures, camera, positions, groups, palette, side_order, margin=memo is not None)
-        blits = []
+        blits, units = [], []
         for f, c, r in placed:
-            if f.parts:  # a unit of many bases: drawn after the tokens, see draw_parts
+            if f.parts:  # a unit of many bases: one sprite, drawn after the tokens
+                ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
+                spr, (left, top) = parts_sprite(f, camera.scale, palette.side(f.side, side_order), palette.select, ring)
+                units.append((spr, (c[0] + left, c[1] + top)))
                 continue
             kind = token_kind(f, table_style)
             acted = "activated" in f.markers and f.id != active
@@ -79,6 +82,7 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
             spr = sprite(kind, palette.side(f.side, side_order), r, f.heading, wd, states, palette.select, palette.legal,
                          "hulk" in f.markers, tuple(f.stands))
             blits.append((spr, (c[0] - spr.get_width() // 2, c[1] - spr.get_height() // 2)))
+        blits += units
         if memo is not None:
             memo.update(key=key, placed=placed, links=links, blits=blits, origin=origin, shift=(0, 0))
     placed = [p for p in placed if vx - p[2] <= p[1][0] <= vx + vw + p[2] and vy - p[2] <= p[1][1] <= vy + vh + p[2]] \
@@ -86,10 +90,6 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
     for pts, colour, world in links:
         draw_group_links(surface, pts, colour, (vx, vy, vw, vh), world)
     surface.blits(blits, doreturn=False)
-    for f, c, r in placed:
-        if f.parts:
-            ring = 2 if f.id == selected else (1 if f.id == hovered else 0)
-            draw_parts(surface, camera, f, palette.side(f.side, side_order), palette.select, ring)
     if labels:
         reqs = figure_labels(placed, camera, palette, side_order, selected, alt_text, table_style)
         if collect is not None:
@@ -216,31 +216,44 @@ def part_corners(f) -> list[list[tuple[float, float]]]:
     return out
 
 
-def draw_parts(surface: pygame.Surface, camera: Camera, f, col, sel_col, ring: int) -> None:
-    """A unit of many figures: every base in the side's colour (marked parts, such as a
-    wounded figure, lighter with their mark), a facing tick at the middle of the front edge,
-    and for the selected or hovered unit the outline of the whole block."""
+def parts_sprite(f, scale: float, col, sel_col, ring: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A unit of many figures drawn once at ``scale`` (px per mm): every base in the side's
+    colour (marked parts, such as a wounded figure, lighter with their mark), a facing tick at
+    the middle of the front edge, and with ``ring`` (1 hovered, 2 selected) the outline of the
+    whole block. Returns the sprite and where its top-left corner goes relative to the unit's
+    centre on screen (px), so the frame cache blits it like any token."""
     edge = shade(col, -0.5)
     light = shade(col, 0.45)
     quads = part_corners(f)
-    for k, q in enumerate(quads):
-        pts = [camera.to_screen(x, y) for x, y in q]
-        mark = f.part_marks[k] if k < len(f.part_marks) else ""
-        pygame.draw.polygon(surface, light if mark else col, pts)
-        pygame.draw.polygon(surface, edge, pts, 1)
     hx, hy = math.cos(math.radians(f.heading)), math.sin(math.radians(f.heading))
     front = max((a for a, _ in f.parts), default=0.0) + f.part_size[1] / 2
     fx, fy = f.x + hx * front, f.y + hy * front
-    tip = camera.to_screen(fx + hx * max(f.part_size[1], 4.0), fy + hy * max(f.part_size[1], 4.0))
-    pygame.draw.line(surface, (250, 250, 250), camera.to_screen(fx, fy), tip, 2)
+    reach = max(f.part_size[1], 4.0)
+    box = []
     if ring:
         all_pts = [p for q in quads for p in q]
         ax = [(x - f.x) * hx + (y - f.y) * hy for x, y in all_pts]
         ay = [-(x - f.x) * hy + (y - f.y) * hx for x, y in all_pts]
         lo_a, hi_a, lo_b, hi_b = min(ax) - 2, max(ax) + 2, min(ay) - 2, max(ay) + 2
         box = [(f.x + hx * a - hy * b, f.y + hy * a + hx * b) for a, b in ((hi_a, lo_b), (hi_a, hi_b), (lo_a, hi_b), (lo_a, lo_b))]
-        pygame.draw.polygon(surface, sel_col if ring == 2 else shade(sel_col, -0.3),
-                            [camera.to_screen(x, y) for x, y in box], 2 if ring == 2 else 1)
+    rel = lambda x, y: ((x - f.x) * scale, (y - f.y) * scale)  # noqa: E731 - px from the unit's centre
+    every = [rel(x, y) for q in quads for x, y in q] + [rel(fx + hx * reach, fy + hy * reach)] + [rel(x, y) for x, y in box]
+    left = math.floor(min(x for x, _ in every)) - 3
+    top = math.floor(min(y for _, y in every)) - 3
+    w = math.ceil(max(x for x, _ in every)) - left + 4
+    h = math.ceil(max(y for _, y in every)) - top + 4
+    spr = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    px = lambda x, y: (round((x - f.x) * scale - left), round((y - f.y) * scale - top))  # noqa: E731
+    for k, q in enumerate(quads):
+        pts = [px(x, y) for x, y in q]
+        mark = f.part_marks[k] if k < len(f.part_marks) else ""
+        pygame.draw.polygon(spr, light if mark else col, pts)
+        pygame.draw.polygon(spr, edge, pts, 1)
+    pygame.draw.line(spr, (250, 250, 250), px(fx, fy), px(fx + hx * reach, fy + hy * reach), 2)
+    if ring:
+        pygame.draw.polygon(spr, sel_col if ring == 2 else shade(sel_col, -0.3), [px(x, y) for x, y in box],
+                            2 if ring == 2 else 1)
+    return spr, (left, top)
 
 
 def group_links(pts) -> list[tuple[int, int]]:
