@@ -397,6 +397,97 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
         typer.echo(f"{plural(len(checked), 'replay')} re-verified in fresh processes: all match")
 
 
+@app.command()
+def lab(spec: Path = typer.Argument(..., help="an experiment file (*.lab.toml)"),
+        out: Optional[Path] = typer.Option(None, "--out", help="results folder (default: lab/NAME beside the spec)"),
+        backend: str = typer.Option("local", "--backend", help="local (all cores) or ray"),
+        jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+        address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster's address (with --backend ray)"),
+        resume: bool = typer.Option(False, "--resume", help="continue the results already in the folder"),
+        force: bool = typer.Option(False, "--force", help="start again over results already in the folder"),
+        verify_sample: int = typer.Option(3, "--verify-sample", min=0,
+                                          help="re-verify this many of the replays, each in a fresh process (0: none)"),
+        as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object")) -> None:
+    """Run a balance experiment: every arm of the spec (overrides, sweeps,
+    seats) for its games, on all cores or a Ray cluster; writes results.csv
+    game by game, summary.json, PNG plots and report.html."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from game.lab.experiment import run_experiment
+
+    if backend not in ("local", "ray"):
+        raise _err(f"--backend: must be local or ray (got {backend})")
+    if address and backend != "ray":
+        raise _err("--address: only with --backend ray")
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise _err("--backend ray: Ray is not installed; install the extra: pip install -e '.[cluster]'")
+    summary = run_experiment(spec, out, backend, jobs, address, resume, force,
+                             echo=(lambda s: typer.echo(s, err=True)) if as_json else typer.echo, progress=not as_json,
+                             verify=verify_sample)
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+    for p, msg in summary["verified"]["failed"]:
+        typer.echo(f"error: {p}: does not verify in a fresh process: {msg}", err=True)
+    if summary["verified"]["failed"]:
+        raise typer.Exit(1)
+    if as_json:
+        return
+    table = Table(title=f"{spec.name.removesuffix('.lab.toml')}: {summary['side']} win rate")
+    for col in ("arm", "games", "wins", "win rate", "95% Wilson", "mean turns", "p vs first"):
+        table.add_column(col)
+    for a in summary["arms"]:
+        p = "" if a["p_vs_first"] is None else f"{a['p_vs_first']:.3g}"
+        table.add_row(str(a["arm"]), str(a["games"]), str(a["wins"]), f"{a['win_rate']:.1%}",
+                      f"{a['ci95'][0]:.1%} - {a['ci95'][1]:.1%}", f"{a['mean_turns']:.2f}", p)
+    Console().print(table)
+    v = summary["verified"]
+    if v["sample"]:
+        typer.echo(f"{v['sample']} replay{'s' if v['sample'] != 1 else ''} re-verified in fresh processes: all match")
+    typer.echo(f"report: {Path(summary['out']) / 'report.html'}")
+
+
+@app.command()
+def ladder(scenario: Path = typer.Argument(..., help="a *.scenario.json file"),
+           agents: str = typer.Option("default,random,previous", "--agents", help="agent names, comma-separated"),
+           games: int = typer.Option(10, "--games", min=1, help="games per pairing and side"),
+           seed: int = typer.Option(1, "--seed", help="seed of the ladder"),
+           jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+           out: Optional[Path] = typer.Option(None, "--out", help="folder for the replays (default: a new one under replays/)"),
+           as_json: bool = typer.Option(False, "--json", help="print the result as one JSON object")) -> None:
+    """Rate AI agents on one scenario: a round robin with sides swapped (or,
+    against the rules, the same seeds for every agent), Bradley-Terry ratings
+    on the Elo scale with 95% intervals, and a binomial test per pair."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from game.lab.ladder import ladder as run_ladder
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise _err(f"--agents: give two or more different agent names (got {agents!r})")
+    _open_scenario(scenario, "ladder")
+    out_dir = out or _fresh(Path("replays") / f"ladder-{scenario.name.removesuffix('.scenario.json')}",
+                            lambda n: Path("replays") / f"ladder-{scenario.name.removesuffix('.scenario.json')}-{n}",
+                            Path.exists)
+    res = run_ladder(scenario, names, games, seed, out_dir, jobs or os.cpu_count() or 1)
+    if as_json:
+        typer.echo(json.dumps(res, sort_keys=True))
+        return
+    table = Table(title=f"{res['scenario']} ({res['ruleset']}): {res['mode']}, {games} games a pairing")
+    for col in ("agent", "rating (Elo)", "95% interval", "games", "score"):
+        table.add_column(col)
+    for t in res["ratings"]:
+        table.add_row(t["agent"], f"{t['rating']:+.0f}", f"{t['ci95'][0]:+.0f} .. {t['ci95'][1]:+.0f}", str(t["games"]), f"{t['score']:g}")
+    Console().print(table)
+    for p in res["pairs"]:
+        typer.echo(f"{p['a']} vs {p['b']}: {p['a_wins']}-{p['b_wins']} decisive; {p['verdict']}")
+    typer.echo(f"replays in {out_dir}")
+
+
 @app.command("replay")
 def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
                headless: bool = typer.Option(False, "--headless", help="print the battle log instead of opening the viewer")) -> None:
@@ -408,6 +499,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     recorded events are shown as they are (format 2 replays).
     """
     from game.battle.runner import log_line, outcome, plural
+    from game.core.logtext import reason_line
     from game.core.replay import verify as do_verify, version_problem
 
     rs, rec = _open_replay(replay)
@@ -427,6 +519,9 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
             text = log_line(b, ev)
             if text:
                 typer.echo(f"[turn {b.state.turn}] {text}")
+        why = reason_line(rec.actions[i].reason) if i < len(rec.actions) else ""
+        if why:
+            typer.echo(why)
 
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)
@@ -442,6 +537,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
     from game.battle.runner import outcome, plural
+    from game.core.logtext import reason_line
 
     h = rec.header
     if not rec.has_events:
@@ -455,6 +551,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
     turn = state.turn
     for line in rec.actions:
+        why = reason_line(line.reason)
         for data in line.events or []:
             if state is not None:
                 try:
@@ -467,6 +564,8 @@ def _show_recorded(path: Path, rs, rec) -> None:
             text = _recorded_event_text(rs, data)
             if text:
                 typer.echo(f"[turn {turn}] {text}")
+        if why:
+            typer.echo(why)
     end = rec.end
     typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(end.winner, end.reason, past=True) if end else "the battle was not finished"))
 

@@ -22,6 +22,7 @@ ALLOWED = {
     "ai": {"ai", "core", "data", "geometry"},
     "battle": {"battle", "ai", "rulesets", "core", "data", "geometry"},
     "editor": {"editor", "battle", "ai", "rulesets", "core", "data", "geometry"},
+    "lab": {"lab", "battle", "ai", "rulesets", "core", "data", "geometry"},
     "ui": {"ui", "editor", "battle", "ai", "rulesets", "core", "data", "geometry"},
 }
 

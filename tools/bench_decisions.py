@@ -1,95 +1,65 @@
-"""Benchmark: how long one agent decision takes (p50, p95, max: seconds of
-the process's CPU time, so other programs' load on a shared machine does not
-count; ``--wall`` for wall-clock seconds),
-per bundled scenario of a ruleset, with the ``random`` agent's decisions
-timed in the same games as the baseline (the ratio of the p95s is the
-figure to compare on a loaded machine).
+"""Decision time per AI move: every bundled scenario played once with the
+default agents (seed 1), each agent decision timed; prints the median, p95
+and maximum per scenario and the worst p95 per ruleset (the issue's bound:
+p95 under 1 s on every bundled scenario).
 
-Each game seats the measured agent on every side but one, which the baseline
-agent takes; the seats swap from game to game. Usage::
+    .venv/bin/python tools/bench_decisions.py [--only battlespace] [--seed 1] [--json]
 
-    .venv/bin/python tools/bench_decisions.py spacefleet [--agent default] [--games 2] [--json]
+A decision is one ``Agent.choose`` call, explanation included (the reason
+the agent leaves for the log). Wall-clock time is what a player waits; the
+CPU time of the process is printed beside it, the same figure apart from
+other load on the machine.
 """
 
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
-
-import typer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import numpy as np  # noqa: E402
+import typer  # noqa: E402
+
 from game.battle.controller import Controller  # noqa: E402
-from game.battle.runner import _opened, game_seed  # noqa: E402
-from game.battle.seats import Seat, seats_for  # noqa: E402
+from game.battle.loading import open_scenario  # noqa: E402
+from game.battle.seats import seats_for  # noqa: E402
 from game.core.session import Battle  # noqa: E402
+from tools.regen_golden import bundled  # noqa: E402
 
 
-class _Timed:
-    """An agent whose every ``choose`` is timed into ``out`` (seconds)."""
-
-    clock = staticmethod(time.process_time)
-
-    def __init__(self, agent, out: list[float]) -> None:
-        self.agent, self.out = agent, out
-
-    def choose(self, ruleset, view, side):
-        t0 = self.clock()
-        a = self.agent.choose(ruleset, view, side)
-        self.out.append(self.clock() - t0)
-        return a
-
-    def __getattr__(self, name):
-        return getattr(self.agent, name)
+def decision_times(path: Path, seed: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each AI decision of one battle of ``path``."""
+    rs, sc, m = open_scenario(path)
+    battle = Battle(rs, sc, m, seed)
+    ctl = Controller(battle, seats_for(rs.sides(sc), {}))
+    ctl.advance(max_actions=20_000)
+    return ctl.decision_seconds, ctl.decision_cpu_seconds
 
 
-def _p95(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=20, method="inclusive")[-1] if len(xs) >= 2 else (xs[0] if xs else 0.0)
-
-
-def measure(scenario: Path, agent: str, baseline: str, games: int, seed: int = 1) -> dict:
-    """Decision times of ``agent`` and ``baseline`` over ``games`` battles of ``scenario``."""
-    rs, sc, m = _opened(str(scenario), scenario.stat().st_mtime_ns)
-    sides = list(rs.sides(sc))
-    mine: list[float] = []
-    base: list[float] = []
-    for g in range(games):
-        other = sides[g % len(sides)]
-        seats = seats_for(sides, {s: Seat("ai", baseline if s == other else agent) for s in sides})
-        battle = Battle(rs, sc, m, game_seed(seed, g))
-        ctl = Controller(battle, seats)
-        for s in sides:
-            ctl.agents[s] = _Timed(ctl.agents[s], base if s == other else mine)
-        ctl.advance(max_actions=20000)
-    return {"scenario": scenario.name.removesuffix(".scenario.json"), "decisions": len(mine),
-            "p50_s": round(statistics.median(mine), 4) if mine else 0.0, "p95_s": round(_p95(mine), 4),
-            "max_s": round(max(mine, default=0.0), 4), "baseline_p95_s": round(_p95(base), 5),
-            "p95_ratio": round(_p95(mine) / _p95(base), 1) if base and _p95(base) > 0 else None}
-
-
-def main(ruleset: str = typer.Argument(..., help="ruleset id: its bundled scenarios under maps/<id>/"),
-         agent: str = typer.Option("default", "--agent"), baseline: str = typer.Option("random", "--baseline"),
-         games: int = typer.Option(2, "--games", min=1), seed: int = typer.Option(1, "--seed"),
-         wall: bool = typer.Option(False, "--wall", help="wall-clock seconds instead of CPU seconds"),
-         as_json: bool = typer.Option(False, "--json")) -> None:
-    if wall:
-        _Timed.clock = staticmethod(time.perf_counter)
-    paths = sorted((ROOT / "maps" / ruleset).glob("*.scenario.json"))
-    if not paths:
-        typer.echo(f"maps/{ruleset}: no bundled scenarios", err=True)
-        raise typer.Exit(2)
-    rows = [measure(p, agent, baseline, games, seed) for p in paths]
+def main(only: list[str] = typer.Option(None, "--only", help="ruleset ids"),
+         seed: int = typer.Option(1, "--seed"), as_json: bool = typer.Option(False, "--json")) -> None:
+    out: dict = {"scenarios": {}, "rulesets": {}}
+    for rid, path in bundled(only):
+        wall, cpu = decision_times(path, seed)
+        t, c = np.array(wall), np.array(cpu)
+        row = {"decisions": int(t.size), "median_ms": round(float(np.median(t)) * 1000, 1),
+               "p95_ms": round(float(np.percentile(t, 95)) * 1000, 1), "max_ms": round(float(t.max()) * 1000, 1),
+               "cpu_p95_ms": round(float(np.percentile(c, 95)) * 1000, 1)}
+        out["scenarios"][f"{rid}:{path.name}"] = row
+        worst = out["rulesets"].setdefault(rid, {"worst_p95_ms": 0.0, "worst_cpu_p95_ms": 0.0})
+        worst["worst_p95_ms"] = max(worst["worst_p95_ms"], row["p95_ms"])
+        worst["worst_cpu_p95_ms"] = max(worst["worst_cpu_p95_ms"], row["cpu_p95_ms"])
+        if not as_json:
+            print(f"{rid:12s} {path.name:36s} {row['decisions']:5d} decisions  median {row['median_ms']:7.1f} ms  "
+                  f"p95 {row['p95_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms  (CPU p95 {row['cpu_p95_ms']:7.1f} ms)", flush=True)
     if as_json:
-        typer.echo(json.dumps(rows))
-        return
-    for r in rows:
-        typer.echo(f"{r['scenario']:<20} {r['decisions']:>5} decisions  p50 {r['p50_s']:.3f} s  p95 {r['p95_s']:.3f} s  "
-                   f"max {r['max_s']:.3f} s  (random p95 {r['baseline_p95_s']:.4f} s, ratio {r['p95_ratio']})")
+        print(json.dumps(out, sort_keys=True))
+    else:
+        for rid, w in out["rulesets"].items():
+            print(f"{rid}: worst p95 {w['worst_p95_ms']:.1f} ms (CPU {w['worst_cpu_p95_ms']:.1f} ms)")
 
 
 if __name__ == "__main__":

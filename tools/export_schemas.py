@@ -20,6 +20,7 @@ from game.data.maps import MapFile  # noqa: E402
 from game.data.replay import ActionLine, CheckpointLine, EndLine, ReplayHeader, UndoLine  # noqa: E402
 from game.data.save import SaveFile  # noqa: E402
 from game.data.scenario import Scenario  # noqa: E402
+from game.lab.spec import LabSpec  # noqa: E402
 from game.ui.style import StyleSheet  # noqa: E402
 
 MODELS = {
@@ -31,6 +32,7 @@ MODELS = {
     "replay-undo": UndoLine,
     "replay-checkpoint": CheckpointLine,
     "replay-end": EndLine,
+    "lab": LabSpec,
     "style": StyleSheet,
 }
 

@@ -23,8 +23,66 @@ class Budget:
     seconds: float | None = None
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why an agent chose what it did: the words saying what decided it
+    (``"fires at Fighter a0: 55% to hit"``) and the best candidates it
+    weighed, each as (label, score) in the agent's own units, best first."""
+
+    text: str
+    candidates: tuple[tuple[str, float], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.candidates:
+            return self.text
+        best = "; ".join(f"{label} {score:.3g}" for label, score in self.candidates[:3])
+        return f"{self.text} (weighed: {best})"
+
+    def to_dict(self) -> dict:
+        """The reason as a replay's action line records it."""
+        return {"text": self.text, "candidates": [[label, round(float(score), 4)] for label, score in self.candidates]}
+
+
+def action_label(ruleset: object, action: Action) -> str:
+    """Short words for an action in a reason: the ruleset's button label
+    (``describe_action``) when it has one, else the action's type."""
+    describe = getattr(ruleset, "describe_action", None)
+    if describe is not None:
+        try:
+            text = describe(action)
+            if text:
+                return text
+        except Exception:  # noqa: BLE001 - a label never stops a decision
+            pass
+    return action.type.replace("_", " ")
+
+
+def ranked_reason(ruleset: object, scored: list[tuple[float, Action]], why: str, top: int = 3) -> Reason:
+    """A :class:`Reason` from scored candidates (score, action), best first:
+    ``why`` says what decided it; the best ``top`` are listed with scores."""
+    best = sorted(scored, key=lambda t: -t[0])[:top]
+    return Reason(why, tuple((action_label(ruleset, a), float(v)) for v, a in best))
+
+
+def reason_of(agent: object) -> Reason | None:
+    """The reason ``agent`` gave for its last choice, if it gives reasons
+    (an agent without the ``reason`` attribute gives none; a plain string
+    is taken as the words)."""
+    r = getattr(agent, "reason", None)
+    if isinstance(r, str):
+        return Reason(r) if r else None
+    return r if isinstance(r, Reason) else None
+
+
 class Agent(Protocol):
-    """Chooses an action for ``side`` from what that side may see."""
+    """Chooses an action for ``side`` from what that side may see.
+
+    An agent may explain its choices: after ``choose`` it leaves a
+    :class:`Reason` (or a short string) in its ``reason`` attribute; the
+    controller reads it with :func:`reason_of`, the battle log shows it under
+    the action and the replay records it (``verify`` does not compare it).
+    Agents without the attribute still work unchanged.
+    """
 
     name: str
 

@@ -14,7 +14,11 @@ AgentFactory = Callable[..., Agent]
 
 
 def _generic() -> dict[str, AgentFactory]:
-    return {"random": RandomAgent, "scoring": ScoringAgent, "default": ScoringAgent}
+    """The agents every ruleset has. ``previous`` is the previous release of
+    the ruleset's default agent, which a new default must beat on the ladder
+    (``battletable ladder``): a ruleset names it in ``agents()``; without
+    one it is the generic default."""
+    return {"random": RandomAgent, "scoring": ScoringAgent, "default": ScoringAgent, "previous": ScoringAgent}
 
 
 def agent_names(ruleset: Ruleset) -> list[str]:

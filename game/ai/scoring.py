@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from game.ai.agent import Budget
+from game.ai.agent import Budget, Reason, ranked_reason
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.engine import step
@@ -34,6 +34,8 @@ class ScoringAgent:
         self.rng = rng
         self.budget = budget or Budget()
         self.samples = max(1, int(samples))
+        #: why the last choice was made (game.ai.agent.Reason)
+        self.reason: Reason | None = None
 
     def choose(self, ruleset: Ruleset, view: BattleState, side: str) -> Action:
         candidates = list(ruleset.candidates(view, side, self.rng)) or list(ruleset.legal_actions(view, side))
@@ -41,6 +43,7 @@ class ScoringAgent:
         nodes = 0
         best: tuple[float, int] | None = None
         best_action: Action | None = None
+        scored: list[tuple[float, Action]] = []
         for i, action in enumerate(candidates):
             if nodes >= self.budget.nodes and best_action is not None:
                 break
@@ -60,8 +63,11 @@ class ScoringAgent:
             if not ok:
                 continue
             key = (total / self.samples, -i)
+            scored.append((key[0], action))
             if best is None or key > best:
                 best, best_action = key, action
         if best_action is None:
             raise RuntimeError(f"{ruleset.id}: side {side} has no legal action")
+        self.reason = ranked_reason(ruleset, scored, f"best mean score of the position after it over {self.samples} "
+                                                     f"trial{'s' if self.samples > 1 else ''} of {len(scored)} candidates")
         return best_action

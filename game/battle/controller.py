@@ -8,9 +8,10 @@ between two human sides so the previous side's private view is hidden.
 from __future__ import annotations
 
 import random
+import time
 from typing import Callable
 
-from game.ai.agent import Agent
+from game.ai.agent import Agent, reason_of
 from game.ai.registry import make_agent
 from game.battle.seats import Seat, SeatError
 from game.core.action import Action
@@ -47,6 +48,10 @@ class Controller:
                 self.agents[side] = seat_agent(battle.ruleset, side, seat, rng)
         self.humans = {s for s, seat in seats.items() if seat.kind == "human"}
         self.last_human: str | None = None
+        #: wall-clock seconds of each AI decision (tools/bench_decisions.py)
+        self.decision_seconds: list[float] = []
+        #: CPU seconds of this process in each AI decision (the same decisions; apart from other load)
+        self.decision_cpu_seconds: list[float] = []
         self.handover_to: str | None = None
         #: the ruleset hides part of the state from each side (default): then
         #: a change of human seat is a full handover, else it is asked in place
@@ -60,8 +65,8 @@ class Controller:
         side = self.battle.active_side
         return side if side in self.humans else None
 
-    def _run(self, action: Action) -> Accepted | Rejected:
-        result = self.battle.submit(action)
+    def _run(self, action: Action, reason: dict | None = None) -> Accepted | Rejected:
+        result = self.battle.submit(action, reason)
         if result.ok and self.on_step:
             self.on_step(action, result)
         return result
@@ -69,20 +74,33 @@ class Controller:
     def advance(self, max_actions: int | None = None) -> str | None:
         """Play automated and AI actions until a human must act, the battle
         ends, or ``max_actions`` were taken. Returns the side waited for."""
+        with self.battle.holding():  # the agents weigh this battle's data
+            return self._advance(max_actions)
+
+    def _advance(self, max_actions: int | None) -> str | None:
         done = 0
         rs = self.battle.ruleset
         while not self.battle.over and (max_actions is None or done < max_actions):
             side = self.battle.active_side
             if side in self.humans:
                 break
+            reason = None
             if side == RULES_SIDE:
                 action = rs.legal_actions(self.battle.state, RULES_SIDE)[0]
             elif side in self.agents:
                 view = rs.view(self.battle.state, side)
-                action = self.agents[side].choose(rs, view, side)
+                agent = self.agents[side]
+                if hasattr(agent, "reason"):
+                    agent.reason = None
+                start, cpu = time.perf_counter(), time.process_time()
+                action = agent.choose(rs, view, side)
+                self.decision_seconds.append(time.perf_counter() - start)
+                self.decision_cpu_seconds.append(time.process_time() - cpu)
+                why = reason_of(agent)
+                reason = why.to_dict() if why is not None else None
             else:
                 raise RuntimeError(f"no seat for side {side!r}")
-            result = self._run(action)
+            result = self._run(action, reason)
             if not result.ok:
                 raise RuntimeError(f"{rs.id}: {side} chose an illegal action {action.type}: {result.reason}")
             done += 1
@@ -115,7 +133,8 @@ class Controller:
         recorded action, not this choice, is what the battle takes."""
         side = self.battle.active_side
         if side in self.agents and side == action.side:
-            self.agents[side].choose(self.battle.ruleset, self.battle.ruleset.view(self.battle.state, side), side)
+            with self.battle.holding():
+                self.agents[side].choose(self.battle.ruleset, self.battle.ruleset.view(self.battle.state, side), side)
 
     def acknowledge_handover(self) -> None:
         """The next player has taken the seat: show their view."""

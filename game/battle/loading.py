@@ -88,6 +88,12 @@ def scenario_problem(rs: Ruleset, sc: Scenario, m: MapFile) -> tuple[str, str] |
     placed = placement_problem(sc, m)
     if placed:
         return placed
+    if sc.data_overrides:
+        from game.core.overrides import override_problem
+
+        bad = override_problem(rs, sc.data_overrides)
+        if bad:
+            return f"data_overrides.{bad[0]}", bad[1]
     check = getattr(rs, "validate_scenario", None)
     return check(sc, m) if check is not None else None
 

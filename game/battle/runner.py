@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line, plural  # noqa: F401 - plural: the CLI reads it here
+from game.core.logtext import event_line, plural, reason_line  # noqa: F401 - plural: the CLI reads it here
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -77,6 +77,19 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
             the battle exceeds ``max_actions``.
     """
     rs, sc, m = _opened(str(scenario_path), Path(scenario_path).stat().st_mtime_ns)
+    return play_battle(rs, sc, m, seats, seed, replay_path, log, max_actions)[0]
+
+
+def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str | Path | None = None,
+                log: Callable[[str], None] | None = None, max_actions: int = MAX_ACTIONS) -> tuple[GameResult, Battle]:
+    """:func:`play` on an opened scenario (ruleset, scenario and map, as
+    :func:`open_scenario` gives them, e.g. one with overrides applied by the
+    lab; the battle plays with its own copy of the overridden data,
+    ``Battle.tables``); returns the result and the battle.
+
+    Raises:
+        SeatError, RuntimeError: as :func:`play`.
+    """
     all_seats = seats_for(rs.sides(sc), seats)
     if any(s.kind == "human" for s in all_seats.values()):
         raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
@@ -84,10 +97,7 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
 
     def on_step(action, result) -> None:
         if log:
-            for ev in result.events:
-                line = log_line(battle, ev)
-                if line:
-                    log(f"[turn {battle.state.turn}] {line}")
+            _log_step(battle, result, log)
 
     ctl = Controller(battle, all_seats, on_step=on_step)  # a bad seat fails here, before any file is written
     writer = ReplayWriter(replay_path, battle, {k: v.spec() for k, v in all_seats.items()}) if replay_path else None
@@ -99,7 +109,18 @@ def play(scenario_path: str | Path, seats: dict[str, Seat], seed: int, replay_pa
         if writer:
             writer.close()
     s = battle.state
-    return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None)
+    return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None), battle
+
+
+def _log_step(battle: Battle, result, log: Callable[[str], None]) -> None:
+    """The battle-log lines of one action: its events, then why the agent chose it."""
+    for ev in result.events:
+        line = log_line(battle, ev)
+        if line:
+            log(f"[turn {battle.state.turn}] {line}")
+    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
+    if why:
+        log(why)
 
 
 def check_seats(rs, sc, seats: dict[str, Seat]) -> None:
@@ -211,12 +232,13 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def run_jobs(fn: Callable, jobs_args: list, jobs: int, on_result: Callable[[object], None]) -> None:
+def run_jobs(fn: Callable, jobs_args: list, jobs: int, on_result: Callable[[object], None], ordered: bool = True) -> None:
     """``fn(args)`` for each of ``jobs_args`` in ``jobs`` worker processes (in
     this process when 1), ``on_result`` called in order. Interrupted (Ctrl-C,
     SIGTERM, an error), it cancels what is pending and ends its workers
     before raising; killed outright, its workers end themselves
-    (:func:`_orphan_guard`)."""
+    (:func:`_orphan_guard`). With ``ordered`` False, ``on_result`` gets each
+    result as soon as it is ready (the lab records games as they end)."""
     import multiprocessing
     import os
     import signal
@@ -232,7 +254,7 @@ def run_jobs(fn: Callable, jobs_args: list, jobs: int, on_result: Callable[[obje
     old = signal.signal(signal.SIGTERM, on_term)
     pool = multiprocessing.get_context().Pool(jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
     try:
-        for r in pool.imap(fn, jobs_args):
+        for r in (pool.imap if ordered else pool.imap_unordered)(fn, jobs_args):
             on_result(r)
     except BaseException:
         pool.terminate()
@@ -350,10 +372,7 @@ def play_resumed(replay_path: str | Path, seats: dict[str, Seat] | None = None, 
     def on_step(action, result) -> None:
         b = holder.get("battle")
         if log and b is not None:
-            for ev in result.events:
-                line = log_line(b, ev)
-                if line:
-                    log(f"[turn {b.state.turn}] {line}")
+            _log_step(b, result, log)
 
     r = resume(replay_path, seats, on_step, require_ai=True)
     holder["battle"] = r.battle

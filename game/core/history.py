@@ -22,6 +22,8 @@ class Entry:
     action: Action
     events: tuple[Event, ...]
     commit: bool
+    #: why the agent chose it (``Reason.to_dict()``), for the log and the replay; never compared
+    reason: dict | None = None
 
 
 class History:

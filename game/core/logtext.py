@@ -41,3 +41,38 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number (``many``: an
     irregular plural)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _pairs(reason: dict) -> list:
+    """The recorded candidates of ``reason`` that are (label, score) pairs (a damaged entry is left out)."""
+    cands = reason.get("candidates")
+    return [c for c in (cands if isinstance(cands, list) else [])
+            if isinstance(c, list) and len(c) == 2 and isinstance(c[1], (int, float)) and not isinstance(c[1], bool)]
+
+
+def _has_text(reason: dict | None) -> bool:
+    return isinstance(reason, dict) and isinstance(reason.get("text"), str) and bool(reason["text"])
+
+
+def reason_tip(reason: dict | None) -> list[str]:
+    """The lines of the box the app shows when the mouse rests on an AI
+    action in the log: what decided it, then each candidate weighed with its
+    score (best first, at most three); [] when the agent gave no reason."""
+    if not _has_text(reason):
+        return []
+    out = [f"Why: {reason['text']}"]
+    pairs = _pairs(reason)[:3]
+    if pairs:
+        out.append("Weighed:")
+        out += [f"- {label}: {score:.3g}" for label, score in pairs]
+    return out
+
+
+def reason_line(reason: dict | None) -> str:
+    """The battle-log line under an AI action saying why the agent chose it
+    (a replay's recorded ``reason``: its words and best candidates with their
+    scores), or "" when the agent gave none."""
+    if not _has_text(reason):
+        return ""
+    best = "; ".join(f"{label} {score:.3g}" for label, score in _pairs(reason)[:3])
+    return f"  why: {reason['text']}" + (f" (weighed: {best})" if best else "")

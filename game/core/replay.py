@@ -109,9 +109,12 @@ class ReplayWriter:
         """Append the action line with its events (and a checkpoint when due)."""
         n = len(battle.history)
         events = [e.to_dict() for e in entry.events]
-        self._write(ActionLine(index=n - 1, action=entry.action.to_dict(), events_sha256=dicts_digest(events),
-                               n_events=len(events), events=events if self.format_version >= 2 else None)
-                    .model_dump(mode="json", exclude_none=self.format_version < 2))
+        line = ActionLine(index=n - 1, action=entry.action.to_dict(), events_sha256=dicts_digest(events),
+                          n_events=len(events), events=events if self.format_version >= 2 else None,
+                          reason=entry.reason).model_dump(mode="json", exclude_none=self.format_version < 2)
+        if line.get("reason", 0) is None or self.format_version < 2:
+            line.pop("reason", None)  # no reason (or format 1, which has none): the line as before
+        self._write(line)
         if n % self.checkpoint_every == 0:
             self._write(CheckpointLine(index=n, state_sha256=battle.state.digest()).model_dump(mode="json"))
         if battle.over and not self._ended:

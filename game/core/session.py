@@ -8,6 +8,7 @@ re-simulating from the seed.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Callable, Protocol
 
 from game.core.action import Action
@@ -15,6 +16,7 @@ from game.core.dice import Dice
 from game.core.engine import commits, step
 from game.core.event import Event
 from game.core.history import Entry, History
+from game.core.overrides import BattleTables
 from game.core.ruleset import Accepted, Rejected, Ruleset
 from game.core.state import BattleState
 from game.data.maps import MapFile
@@ -45,11 +47,21 @@ class Battle:
         self.map = map_file
         self.seed = int(seed)
         self.listeners: list[Listener] = []
+        #: this battle's own copy of the ruleset's data when the scenario overrides some of it
+        #: (game/core/overrides.py): the rules read it while this battle sets up, resolves an
+        #: action or lets an agent choose (:meth:`holding`), and no other battle ever does
+        self.tables = BattleTables(ruleset, scenario.data_overrides)
         self._reset()
+
+    def holding(self) -> AbstractContextManager[None]:
+        """Within the block the ruleset's rules read this battle's data
+        (its overrides, if any; the loaded data otherwise)."""
+        return self.tables.holding()
 
     def _reset(self) -> None:
         self.dice = Dice(self.seed)
-        self.state: BattleState = self.ruleset.setup(self.scenario, self.map, self.dice)
+        with self.holding():
+            self.state: BattleState = self.ruleset.setup(self.scenario, self.map, self.dice)
         self.history = History()
 
     # -- queries -------------------------------------------------------------
@@ -68,11 +80,14 @@ class Battle:
         return [ev for e in self.history.entries for ev in e.events]
 
     # -- change ----------------------------------------------------------------
-    def submit(self, action: Action) -> Accepted | Rejected:
-        """Resolve and apply ``action``; record it when accepted."""
-        result = step(self.ruleset, self.state, action, self.dice)
+    def submit(self, action: Action, reason: dict | None = None) -> Accepted | Rejected:
+        """Resolve and apply ``action``; record it when accepted (with the
+        agent's ``reason`` for choosing it, if any: shown and recorded, never
+        part of the battle)."""
+        with self.holding():
+            result = step(self.ruleset, self.state, action, self.dice)
         if result.ok:
-            entry = Entry(action, result.events, commits(result.events))
+            entry = Entry(action, result.events, commits(result.events), reason)
             self.history.add(entry)
             for listener in self.listeners:
                 listener.on_action(self, entry)

@@ -60,6 +60,8 @@ class ActionLine(_Strict):
     n_events: int = Field(ge=0, le=limits.MAX_EVENTS_PER_ACTION, description="how many events it produced")
     events: list[dict[str, Any]] | None = Field(None, max_length=limits.MAX_EVENTS_PER_ACTION,
                                                  description="the events as the ruleset encodes them (format 2; None in format 1)")
+    reason: dict[str, Any] | None = Field(None, description="why the agent chose the action: text and its best "
+                                                            "candidates with scores (shown, never verified)")
 
 
 class UndoLine(_Strict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from game.data import limits
 from game.data.errors import FieldProblem, FileError, field_path
@@ -66,6 +66,17 @@ class Scenario(_Strict):
     turn_limit: int | None = Field(None, ge=1, le=1000, description="last turn, or None")
     special_rules: list[str] = Field(default_factory=list, max_length=limits.MAX_SCENARIO_ITEMS, description="special rule ids the ruleset applies")
     params: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific settings")
+    data_overrides: dict[str, Any] = Field(
+        default_factory=dict, max_length=limits.MAX_SCENARIO_ITEMS,
+        description="changed values of the ruleset's data tables for this battle: dotted path -> value "
+                    "(game/core/overrides.py; written by battletable lab)")
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_overrides(self, handler):
+        out = handler(self)
+        if not self.data_overrides:
+            out.pop("data_overrides", None)  # files without overrides stay as they were
+        return out
 
     @model_validator(mode="after")
     def _consistent(self) -> "Scenario":

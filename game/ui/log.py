@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line
+from game.core.logtext import event_line, reason_line
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,12 @@ class BattleLog:
         self.turn = 1
         self.version = 0
 
-    def add(self, index: int, action, events) -> None:
-        """Lines for one accepted action and its events; a line the ruleset
+    def add(self, index: int, action, events, reason: dict | None = None) -> None:
+        """Lines for one accepted action and its events, then (kind ``why``)
+        the reason its agent gave for choosing it, if any; a line the ruleset
         marks private (``private_to(event)``, for hidden information) keeps
-        the side that may read it."""
+        the side that may read it, and under hidden information a reason is
+        private to the side that gave it (it was weighed on that side's view)."""
         private_to = getattr(self.ruleset, "private_to", None)
         for ev in events:
             if isinstance(ev, PhaseBegan):
@@ -60,13 +62,16 @@ class BattleLog:
             owner = private_to(ev) if private_to else None
             self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev),
                                       owner))
+        why = reason_line(reason).strip()
+        if why:
+            self.lines.append(LogLine(index, self.turn, action.side, "why", why, action.side if private_to else None))
         self.version += 1
 
     def rebuild(self, entries) -> None:
         """Start again from a list of history entries."""
         self.lines, self.turn = [], 1
         for i, e in enumerate(entries):
-            self.add(i, e.action, e.events)
+            self.add(i, e.action, e.events, e.reason)
         self.version += 1
 
     def kinds(self) -> list[str]:

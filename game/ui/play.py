@@ -172,7 +172,7 @@ class PlaySession:
 
     # -- change ------------------------------------------------------------------------
     def _on_step(self, action, result) -> None:
-        self.log.add(len(self.battle.history) - 1, action, result.events)
+        self.log.add(len(self.battle.history) - 1, action, result.events, self.battle.history.entries[-1].reason)
         if self.battle.history.entries[-1].commit:
             self.autosave()
 

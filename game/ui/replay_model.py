@@ -43,7 +43,7 @@ class ReplayModel:
             except ValidationError as e:
                 self.stopped = f"action {i} cannot be decoded ({e.errors()[0]['msg']})"
                 break
-            r = battle.submit(action)
+            r = battle.submit(action, line.reason)  # the agent's recorded reason, for the log
             if not r.ok:
                 self.stopped = f"action {i} ({action.type}) is rejected: {r.reason}"
                 break

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.ui import fonts
+from game.ui.render.tip import draw_tip
 from game.ui.camera import Camera
 from game.ui.input_map import InputMap
 from game.ui.los import LosResult, compute_los, sight_lines
@@ -514,21 +515,7 @@ class TableView:
 
     def draw_tooltip(self, surface) -> None:
         """The tooltip box by the mouse."""
-        lines = self.tooltip_lines()
-        if not lines:
-            return
-        surfs = [fonts.text(t, 13) for t in lines[:10]]
-        w = max(s.get_width() for s in surfs) + 12
-        h = sum(s.get_height() for s in surfs) + 8
-        x, y = self.mouse[0] + 16, self.mouse[1] + 16
-        sw, sh = surface.get_size()
-        x, y = min(x, sw - w - 2), min(y, sh - h - 2)
-        pygame.draw.rect(surface, (16, 18, 22), (x, y, w, h))
-        pygame.draw.rect(surface, (120, 130, 150), (x, y, w, h), 1)
-        yy = y + 4
-        for s in surfs:
-            surface.blit(s, (x + 6, yy))
-            yy += s.get_height()
+        draw_tip(surface, self.tooltip_lines(), self.mouse)
 
 
 def _inside(poly, x: float, y: float) -> bool:

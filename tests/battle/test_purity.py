@@ -84,3 +84,39 @@ def test_verify_sample__k_distinct_games_drawn_by_seed():
     assert a != verify_sample(100, 5, seed=2)
     assert verify_sample(4, 10, seed=1) == [0, 1, 2, 3]
     assert verify_sample(10, 0, seed=1) == []
+
+
+def test_replays__a_data_override_leaves_later_battles_as_in_a_fresh_process(tmp_path):
+    """Balance experiments play battles with overridden data (the fighters'
+    threat level, Battlespace: Threat Level Icon). The override lives in that
+    battle's own copy of the data: a plain battle played next in the same
+    process writes the same replay bytes as in a fresh process, and the
+    overridden battle itself went differently (the override reached its
+    rules). The plain battle is also played while an overridden one runs in
+    another thread: the override is not process-wide either."""
+    from game.battle.loading import open_scenario
+    from game.battle.runner import play_battle
+    from game.core.replay import read_replay, verify
+
+    sc_path = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
+    rs, sc, m = open_scenario(sc_path)
+    loaded = rs.data_slot().loaded
+    tl = loaded.enemies["fighter"].tl
+    hard = sc.model_copy(update={"data_overrides": {"enemies.fighter.tl": 18}})
+    seed = game_seed(3, 0)
+    over = tmp_path / "overridden.replay.jsonl"
+    play_battle(rs, hard, m, {}, seed, over)
+    assert loaded.enemies["fighter"].tl == tl  # the loaded cards were never changed
+    plain = tmp_path / "plain.replay.jsonl"
+    play(sc_path, {}, seed, plain)
+    fresh = _fresh_play(sc_path, seed, tmp_path / "fresh.replay.jsonl")
+    assert plain.read_bytes() == fresh
+    beside = tmp_path / "beside.replay.jsonl"
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = [pool.submit(play_battle, rs, hard, m, {}, seed, tmp_path / "over2.replay.jsonl"),
+                pool.submit(play, sc_path, {}, seed, beside)]
+        [j.result() for j in jobs]
+    assert beside.read_bytes() == fresh
+    rec = read_replay(over)
+    assert verify(rec, rs).ok  # re-simulated with its embedded overrides
+    assert [a.events_sha256 for a in rec.actions] != [a.events_sha256 for a in read_replay(plain).actions]

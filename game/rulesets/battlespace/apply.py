@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.event import Event, PhaseBegan
 
 from . import events as E
-from .data import DATA
+from .data import data
 from .state import BSState, Fig, Smoke
 
 
@@ -46,7 +46,7 @@ def apply(s: BSState, ev: Event) -> None:
     elif t is E.Wounded or t is E.Healed:
         f = s.figs[ev.unit]
         f.wounds = ev.total
-        if t is E.Wounded and f.kind == "soldier" and ev.total >= DATA.tables.wound_track.penalty_at:
+        if t is E.Wounded and f.kind == "soldier" and ev.total >= data().tables.wound_track.penalty_at:
             f.third_wound = True
         f.status = ev.status
         if ev.status in ("down", "kia"):

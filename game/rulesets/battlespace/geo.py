@@ -24,12 +24,13 @@ from game.geometry.paths import PathFinder
 from game.geometry.shadows import Prism
 from game.geometry.terrain import TerrainPiece
 
-from .data import DATA
+from .data import DATA, data
 from .state import BSState, Feat, Fig
 
-T = DATA.tables
-R = T.base_radius_mm
-TOL = T.contact_tolerance_mm
+#: the base radius and contact tolerance, read once at import: the geometry's constants, which
+#: a data override may not change (``data.SLOT`` lists them as fixed)
+R = DATA.tables.base_radius_mm
+TOL = DATA.tables.contact_tolerance_mm
 
 
 class TableGeo:
@@ -211,7 +212,7 @@ def fits_card(points: list[tuple[float, float]]) -> bool:
         us = [x * c + y * sn for x, y in points]
         vs = [-x * sn + y * c for x, y in points]
         du, dv = max(us) - min(us) + 2 * R, max(vs) - min(vs) + 2 * R
-        if du <= T.card.short_mm + 0.01 and dv <= T.card.long_mm + 0.01:
+        if du <= data().tables.card.short_mm + 0.01 and dv <= data().tables.card.long_mm + 0.01:
             return True
     return False
 
@@ -289,7 +290,7 @@ def throw_clear(state: BSState, thrower: Fig, x: float, y: float) -> bool:
     if L == 0:
         return True
     line = LineString([(sx, sy), (x, y)])
-    th = T.throw
+    th = data().tables.throw
     base = thrower.z
 
     def z_at(t: float) -> float:
@@ -308,6 +309,6 @@ def throw_clear(state: BSState, thrower: Fig, x: float, y: float) -> bool:
         dd = line.distance(Point(f.x, f.y))
         if dd < R:
             t = line.project(Point(f.x, f.y)) / L
-            if math.hypot(f.x - x, f.y - y) > 2 * R and f.z + T.standing_height_mm > z_at(t):
+            if math.hypot(f.x - x, f.y - y) > 2 * R and f.z + data().tables.standing_height_mm > z_at(t):
                 return False
     return True

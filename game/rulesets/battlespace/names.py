@@ -16,10 +16,10 @@ from game.core.event import Event
 from game.core.model import quantise
 
 from . import events as E
-from .data import DATA
+from .data import data
 from .state import BSState, Fig
 
-GENERIC = {c.name for c in DATA.enemies.values()} | {c.name for c in DATA.others.values() if c.kind != "survivor"}
+GENERIC = {c.name for c in data().enemies.values()} | {c.name for c in data().others.values() if c.kind != "survivor"}
 PREFIX = "Al Wahid "
 TEAM_LABELS = ("Alpha team", "Bravo team", "Charlie team", "Delta team")
 
@@ -29,9 +29,9 @@ def display_name(f: Fig) -> str:
     """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
     or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
     with a name of its own by that name ("Ahmad Yosef Awad")."""
-    if f.kind == "soldier" and f.card in DATA.soldiers:
-        return DATA.soldiers[f.card].name
-    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    if f.kind == "soldier" and f.card in data().soldiers:
+        return data().soldiers[f.card].name
+    card = data().enemies.get(f.card) or data().others.get(f.card)
     base = f.name or (card.name if card else f.id)
     if base in GENERIC:
         short = base[len(PREFIX):] if base.startswith(PREFIX) else base
@@ -72,7 +72,7 @@ def vehicle_name(s: BSState, vid: str | None) -> str:
     v = s.vehicles.get(vid)
     if v is None:
         return vid
-    vt = DATA.vehicles[v.type]
+    vt = data().vehicles[v.type]
     same = [o for o in s.vehicles.values() if o.type == v.type]
     return f"{vt.name} {vid}" if len(same) > 1 else vt.name
 
@@ -95,7 +95,7 @@ def feature_name(s: BSState | None, fid: str) -> str:
 
 def gear_name(gid: str | None) -> str:
     """A gear card's name ("Frag grenades"); the id when it is not a card."""
-    g = DATA.gear.get(gid or "")
+    g = data().gear.get(gid or "")
     return g.name if g is not None else str(gid)
 
 
@@ -114,7 +114,7 @@ def edge_words(s: BSState, x: float, y: float) -> str:
     w, h = s.table
     d = {"north": y, "south": h - y, "west": x, "east": w - x}
     edge = min(d, key=d.get)
-    if d[edge] <= 2 * DATA.tables.base_radius_mm:
+    if d[edge] <= 2 * data().tables.base_radius_mm:
         return f"at the {edge} edge ({x:.0f}, {y:.0f})"
     return f"at ({x:.0f}, {y:.0f})"
 

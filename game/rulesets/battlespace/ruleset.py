@@ -20,7 +20,7 @@ from . import events as E
 from . import sight as S
 from .ai import FireteamAgent, evaluate, sample_candidates
 from .apply import apply as apply_event
-from .data import DATA
+from .data import data
 from .display import actions as display_actions, figures as display_figures, preview as display_preview
 from .display.describe import describe as describe_event
 from .geo import R, geo_of
@@ -78,14 +78,14 @@ class Battlespace(RulesetBase):
         for e in state.enemies():
             out += [A.Fire(side=side, unit=u, target=e.id), A.Fire(side=side, unit=u, target=e.id, aimed=True),
                     A.Suppress(side=side, unit=u, target=e.id)]
-            out += [A.FireGear(side=side, unit=u, gear=g, target=e.id) for g in f.gear if DATA.gear[g].kind == "fire_aoe"]
+            out += [A.FireGear(side=side, unit=u, gear=g, target=e.id) for g in f.gear if data().gear[g].kind == "fire_aoe"]
         out += [A.Prone(side=side, unit=u, stand=f.prone), A.ClearJam(side=side, unit=u), A.Exfil(side=side, unit=u)]
         if f.on_table:
             out += [A.Interact(side=side, unit=u, what=w) for w in interactions(state, f)]
         for o in state.figs.values():
             if o.kind in ("soldier", "hostage") and o.on_table and o.wounds > 0 and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2:
                 out.append(A.Aid(side=side, unit=u, target=o.id))
-                out += [A.Aid(side=side, unit=u, target=o.id, gear=g) for g in f.gear if DATA.gear[g].kind == "heal"]
+                out += [A.Aid(side=side, unit=u, target=o.id, gear=g) for g in f.gear if data().gear[g].kind == "heal"]
         g = geo_of(state)
         for p in g.elev + [q for q in g.pieces.values() if q.kind == "wall"]:
             if f.midway == p.id or f.on == p.id or p.polygon.distance(_pt(f)) <= R + 3:
@@ -245,8 +245,14 @@ class Battlespace(RulesetBase):
     def score(self, state: BSState, side: str) -> float:
         return evaluate(state, side)
 
+    def data_slot(self):
+        """The card data and the accessor the rules read it through (``data.SLOT``), for
+        validated per-battle data overrides (game/core/overrides.py)."""
+        from .data import SLOT
+        return SLOT
+
     def agents(self) -> dict:
-        return {"default": FireteamAgent, "fireteam": FireteamAgent}
+        return {"default": FireteamAgent, "fireteam": FireteamAgent, "previous": FireteamAgent}  # previous: the default of the last release (keep it when the default changes)
 
     def illegal_examples(self, state: BSState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

@@ -10,12 +10,11 @@ from game.data.maps import MapFile
 from game.data.scenario import Scenario
 from game.geometry.shapes import displace
 
-from .data import DATA
+from .data import data
 from .geo import R
 from .state import BSState, ExitEdge, Feat, Fig, Vehicle
 from .validation import validate  # noqa: F401 - re-exported: set-up and its checks were one module
 
-T = DATA.tables
 
 
 def _feat(f) -> Feat:
@@ -28,13 +27,13 @@ def _fig(u, side: str, m: MapFile) -> Fig:
     on = u.params.get("on")
     z = m.feature(on).height if on else 0.0
     if side == "enemy":
-        card = DATA.enemies[u.profile]
+        card = data().enemies[u.profile]
         return Fig(id=u.id, side="enemy", kind="enemy", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on,
                    group=u.group)
-    card = DATA.soldiers[u.profile]
+    card = data().soldiers[u.profile]
     gear = {}
     for gid in u.params.get("gear", []):
-        q = DATA.gear[gid].qty
+        q = data().gear[gid].qty
         gear[gid] = -1 if q is None else q
     return Fig(id=u.id, side=side, kind="soldier", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on, gear=gear)
 
@@ -47,21 +46,21 @@ def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig], free=N
         def free(x: float, y: float) -> bool:
             return R <= x <= table[0] - R and R <= y <= table[1] - R
     r = dice.roll("d20", "random enemy staging chart").natural
-    row = next(x for x in T.staging_chart if x.low <= r <= x.high)
+    row = next(x for x in data().tables.staging_chart if x.low <= r <= x.high)
     w, h = table
     n = 0
     for k, size in enumerate(row.groups):
         d = dice.roll("d20", "staging direction").natural
         cx, cy = w / 2, h / 2
-        if d < T.drift.direct_from:
-            cx, cy = displace((cx, cy), -90.0 + (d - 1) * T.drift.degrees_per_step, T.advance_mm)
+        if d < data().tables.drift.direct_from:
+            cx, cy = displace((cx, cy), -90.0 + (d - 1) * data().tables.drift.degrees_per_step, data().tables.advance_mm)
         gid = f"staged{k}" if size > 1 else None
         spots = _card_spots(cx, cy, size, figs, free)
         for i in range(size):
             fid = f"s{n}"
             n += 1
             x, y = spots[i]
-            figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=T.staging_profile, name=DATA.enemies[T.staging_profile].name,
+            figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=data().tables.staging_profile, name=data().enemies[data().tables.staging_profile].name,
                             x=x, y=y, group=gid)
 
 
@@ -105,8 +104,8 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSSta
         figs[f"aid{i}"] = Fig(id=f"aid{i}", side="aid", kind="hostage", card="aid_worker", name="Aid worker", x=x, y=y)
     if p.get("staging"):
         staging(dice, (m.table.width_mm, m.table.height_mm), figs, _free_on(m))
-    order = dice.shuffle(len(DATA.sitrep), "shuffle the SITREP deck")
-    deck = [DATA.sitrep[i - 1].id for i in order.faces]
+    order = dice.shuffle(len(data().sitrep), "shuffle the SITREP deck")
+    deck = [data().sitrep[i - 1].id for i in order.faces]
     vehicles = {}
     for f in m.features:
         if f.kind == "vehicle":

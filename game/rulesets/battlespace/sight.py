@@ -45,13 +45,11 @@ from game.core.sight import BLOCKS, COVER, CROSSFIRE, HIDES, Crossing, SightRegi
 from game.geometry.shadows import Prism, hidden_region, model_sight
 from game.geometry.shapes import Base
 
-from .data import DATA
+from .data import data
 from .names import display_name
 from .geo import R, TOL, geo_of
 from .state import BSState, Fig
 
-T = DATA.tables
-M = T.modifiers
 #: the rules this adjudication follows
 CLAUSE = "Battlespace: Fire Weapon (LoS); Advanced Rules - Cover"
 #: smoke blocks at any height
@@ -60,7 +58,7 @@ SMOKE_TOP = math.inf
 
 def height(f: Fig) -> float:
     """A model's height above what it stands on (mm): 30 standing, 15 prone or down (gaps.md)."""
-    return T.prone_height_mm if (f.prone or f.status == "down") else T.standing_height_mm
+    return data().tables.prone_height_mm if (f.prone or f.status == "down") else data().tables.standing_height_mm
 
 
 def eye(f: Fig) -> float:
@@ -167,7 +165,7 @@ def _adjudicate(s: BSState, viewer: Fig, target: Fig, models: list[Fig], detail:
     crossings: list[Crossing] = []
     cover, note, effect = "none", "", ""
     if seen and target.vehicle:
-        vt = DATA.vehicles[s.vehicles[target.vehicle].type]
+        vt = data().vehicles[s.vehicles[target.vehicle].type]
         cover = "solid" if vt.armored else "obscured"
         note = f"in {'an armoured' if vt.armored else 'a'} {vt.name}"
     hidden_part = seen and not ms.all_seen
@@ -180,7 +178,7 @@ def _adjudicate(s: BSState, viewer: Fig, target: Fig, models: list[Fig], detail:
         if not target.vehicle:
             cover = "solid" if solid_ids else "obscured"
     if seen and (hidden_part or target.vehicle):
-        effect = f"-{M[cover]} to the soldier's roll / threat level -{M[cover]}" if cover in M else ""
+        effect = f"-{data().tables.modifiers[cover]} to the soldier's roll / threat level -{data().tables.modifiers[cover]}" if cover in data().tables.modifiers else ""
     for h in (ms.hiders_at(z1) if not seen else ms.hiders if hidden_part else ()):
         p = h.prism
         role = BLOCKS if not seen else (COVER if p.id in solid_ids else HIDES)
@@ -237,7 +235,7 @@ def region(s: BSState, viewer: Fig) -> SightRegion:
     prisms = [p for pid, p in g.prisms.items() if pid != viewer.vehicle] + _smoke_prisms(s) + \
         [_model_prism(m) for m in models]
     ez = eye(viewer)
-    top = hidden_region((viewer.x, viewer.y), ez, T.standing_height_mm, prisms, s.table)
+    top = hidden_region((viewer.x, viewer.y), ez, data().tables.standing_height_mm, prisms, s.table)
     foot = hidden_region((viewer.x, viewer.y), ez, 0.0, prisms, s.table)
     part = foot.difference(top) if not foot.is_empty else foot
     return SightRegion(viewer.id, polygons_of(top), polygons_of(part),

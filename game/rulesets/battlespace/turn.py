@@ -9,7 +9,7 @@ from game.core.event import PhaseBegan, Target
 from game.core.ruleset import RULES_SIDE
 
 from . import actions as A
-from .data import DATA
+from .data import data
 from .events import Activated, ActivationEnded, Changed, Handover, PhaseFlags, Removed, SmokeCleared, TurnCleared, Wounded
 from .geo import R, fits_card
 from .names import display_name as nm
@@ -21,8 +21,6 @@ from .rules.orders import enemy_contact
 from .rules.sitrep import draw
 from .state import BSState, Fig
 
-T = DATA.tables
-M = T.modifiers
 
 
 def can_attempt(s: BSState, f: Fig) -> bool:
@@ -43,18 +41,18 @@ def initiative_mods(s: BSState, f: Fig) -> list[tuple[str, int]]:
     """Cohesion +1, team leader within 88 mm +1 (ours), night -1, 3rd wound -1, suppression -2."""
     mods = []
     if cohesion(s, f):
-        mods.append(("cohesion", M["cohesion"]))
+        mods.append(("cohesion", data().tables.modifiers["cohesion"]))
     for o in s.figs.values():
         gid = has_gear(o, "leader") if o.side == f.side and o.status == "ok" and o.id != f.id else None
-        if gid and math.hypot(o.x - f.x, o.y - f.y) - 2 * R <= DATA.gear[gid].radius_mm:
-            mods.append(("team leader", DATA.gear[gid].bonus))
+        if gid and math.hypot(o.x - f.x, o.y - f.y) - 2 * R <= data().gear[gid].radius_mm:
+            mods.append(("team leader", data().gear[gid].bonus))
             break
     return mods + soldier_roll_mods(s, f, initiative=True)
 
 
 def initiative_target(f: Fig) -> Target:
     """Battlespace: Initiative: the soldier's card Initiative, met or beaten on the D20 to activate."""
-    return Target(label="Initiative", base=DATA.soldiers[f.card].initiative, words=("activates", "fails"))
+    return Target(label="Initiative", base=data().soldiers[f.card].initiative, words=("activates", "fails"))
 
 
 def attempt(em: Emitter, f: Fig) -> None:
@@ -73,7 +71,7 @@ def attempt(em: Emitter, f: Fig) -> None:
     r = em.roll("d20", f"initiative of {nm(f)}", initiative_mods(em.s, f), f.side, need)
     if r.passed:
         extra = r.natural == 20
-        em.emit(Activated(unit=f.id, orders=T.orders_on_natural_20 if extra else T.orders_per_activation))
+        em.emit(Activated(unit=f.id, orders=data().tables.orders_on_natural_20 if extra else data().tables.orders_per_activation))
     else:
         draw(em, f"{nm(f)} failed the initiative roll")
         f = em.s.figs[f.id]
@@ -162,7 +160,7 @@ def resolve_clear(em: Emitter) -> None:
     s = em.s
     if s.bleeding_out:
         for f in list(s.figs.values()):
-            if f.kind == "soldier" and f.status == "down" and s.turn - f.down_turn >= T.bleed_out_turns:
+            if f.kind == "soldier" and f.status == "down" and s.turn - f.down_turn >= data().tables.bleed_out_turns:
                 em.emit(Wounded(unit=f.id, amount=0, total=f.wounds, status="kia"))
                 em.log(f"{nm(f)} bled out")
     clear_check(em)

@@ -18,7 +18,7 @@ from game.data.maps import MapFile
 from game.data.params import Params, params_problem, parsed
 from game.data.scenario import Scenario
 
-from .data import DATA
+from .data import data
 from .geo import R, fits_card
 
 TEAM_POINTS = 12
@@ -121,13 +121,13 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
     positions: dict[str, str] = {}
     for u in units:
         at = f"forces.{side}.{u.id}"
-        why = _unit_problem(u, at, DATA.soldiers, "soldier", SoldierParams)
+        why = _unit_problem(u, at, data().soldiers, "soldier", SoldierParams)
         if why:
             return why
         p = parsed(SoldierParams, u.params)
         pts = 0
         for gid in p.gear:
-            g = DATA.gear.get(gid)
+            g = data().gear.get(gid)
             if g is None:
                 return (f"{at}.params.gear", f"unknown gear card {gid!r}")
             pts += g.pts
@@ -152,7 +152,7 @@ def _fireteam(sc: Scenario, m: MapFile, side: str, units) -> tuple[str, str] | N
 def _enemies(m: MapFile, units) -> tuple[str, str] | None:
     for u in units:
         at = f"forces.{ENEMY}.{u.id}"
-        why = _unit_problem(u, at, DATA.enemies, "enemy", EnemyParams)
+        why = _unit_problem(u, at, data().enemies, "enemy", EnemyParams)
         if why:
             return why
         on = u.params.get("on")
@@ -289,7 +289,7 @@ def validate_map(m: MapFile) -> tuple[str, str] | None:
         where = f"feature {f.id}"
         if f.kind not in kinds:
             return (f"{where} kind", f"unknown terrain kind {f.kind!r} for battlespace (known: {', '.join(sorted(kinds))})")
-        tall = DATA.tables.standing_height_mm
+        tall = data().tables.standing_height_mm
         if "elevation" in f.tags and f.height <= tall:
             return (f"{where} height", f"elevation must stand higher than a standing model ({tall:g} mm); "
                                        f"this one is {f.height:g} mm (drop the elevation tag or raise it)")
@@ -303,12 +303,12 @@ def validate_map(m: MapFile) -> tuple[str, str] | None:
         if f.kind != "vehicle":
             continue
         vt = f.properties.get("vehicle_type", "humvee")
-        if vt not in DATA.vehicles:
-            return (f"{where} properties.vehicle_type", f"unknown vehicle type {vt!r} (known: {', '.join(sorted(DATA.vehicles))})")
+        if vt not in data().vehicles:
+            return (f"{where} properties.vehicle_type", f"unknown vehicle type {vt!r} (known: {', '.join(sorted(data().vehicles))})")
         hits = f.properties.get("hits", 0)
         if isinstance(hits, bool) or not isinstance(hits, int) or hits < 0:
             return (f"{where} properties.hits", f"must be a whole number 0 or more, not {hits!r}")
-        v = DATA.vehicles[vt]
+        v = data().vehicles[vt]
         if hits and v.disable and hits >= v.protection:
             return (f"{where} properties.hits", f"{hits} attacks disable a {v.name} (protection {v.protection}): "
                                                 "use disabled true instead")

@@ -143,7 +143,7 @@ class Foxhole(RulesetBase):
 
     def agents(self) -> dict:
         from .ai.agent import FoxholeAgent
-        return {"default": FoxholeAgent, "commander": FoxholeAgent}
+        return {"default": FoxholeAgent, "commander": FoxholeAgent, "previous": FoxholeAgent}  # previous: the default of the last release (the first release: the same agent; keep it when the default changes)
 
     def illegal_examples(self, state: FoxState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

@@ -110,9 +110,23 @@ def _far(feature, xmin: float, ymin: float, xmax: float, ymax: float, r: float) 
     return xmax + r < bx0 or xmin - r > bx1 or ymax + r < by0 or ymin - r > by1
 
 
+#: id(feature) -> (feature, its polygon entry): the coordinate key is built once per feature object.
+#: The entry keeps the feature itself and is used only for that very object, so an id reused
+#: by a later object never finds an old entry (the object is alive while its entry is).
+_BY_FEATURE: dict[int, tuple[object, tuple]] = {}
+
+
 def polygon(feature) -> tuple[Polygon, object, tuple]:
-    """(polygon, prepared polygon, bounds) of a feature (cached by its coordinates)."""
-    return _poly(tuple(map(tuple, feature.exterior)), tuple(tuple(map(tuple, h)) for h in feature.holes))
+    """(polygon, prepared polygon, bounds) of a feature (cached by its
+    coordinates; features are never changed in place)."""
+    hit = _BY_FEATURE.get(id(feature))
+    if hit is not None and hit[0] is feature:
+        return hit[1]
+    entry = _poly(tuple(map(tuple, feature.exterior)), tuple(tuple(map(tuple, h)) for h in feature.holes))
+    if len(_BY_FEATURE) >= 4096:
+        _BY_FEATURE.clear()
+    _BY_FEATURE[id(feature)] = (feature, entry)
+    return entry
 
 
 def point_in(feature, x: float, y: float) -> bool:

@@ -146,8 +146,15 @@ class SpaceFleet(RulesetBase):
     def score(self, state: SFState, side: str) -> float:
         return evaluate(state, side)
 
+    def data_slot(self):
+        """The tables and ship profiles (``{"tables": ..., "ships": ...}``) and the accessor the
+        rules read them through (``data.SLOT``), for validated per-battle data overrides
+        (game/core/overrides.py)."""
+        from .data import SLOT
+        return SLOT
+
     def agents(self) -> dict:
-        return {"default": FleetAgent, "fleet": FleetAgent}
+        return {"default": FleetAgent, "fleet": FleetAgent, "previous": FleetAgent}  # previous: the default of the last release (keep it when the default changes)
 
     def illegal_examples(self, state: SFState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

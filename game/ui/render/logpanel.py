@@ -1,14 +1,17 @@
 """The battle log panel: filtered lines, word-wrapped, newest at the bottom,
-scrolled with the wheel. Rendered to a cached surface until the log, the
-filter or the scroll changes."""
+scrolled with the wheel, and the reason an AI gave for an action shown in a
+box while the mouse rests on any line of that action. Rendered to a cached
+surface until the log, the filter or the scroll changes."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.core.logtext import reason_tip
 from game.ui import fonts
+from game.ui.render.tip import draw_tip
 
-KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 160, 160)}
+KIND_COLOURS = {"roll": (250, 220, 120), "phase": (150, 200, 255), "end": (255, 160, 160), "why": (160, 170, 185)}
 
 
 def wrap(text: str, width_px: int, size: int = 13) -> list[str]:
@@ -24,6 +27,7 @@ class LogPanel:
         self.scroll = 0
         self._key = None
         self._surf: pygame.Surface | None = None
+        self._rows: list[tuple[int, int, object]] = []  #: (top, bottom, LogLine) of each drawn row, panel pixels
 
     def handle_wheel(self, event) -> bool:
         """Scroll on the wheel over the panel."""
@@ -45,19 +49,38 @@ class LogPanel:
         s = pygame.Surface(self.rect.size)
         s.fill((24, 26, 31))
         lh = fonts.font(13).get_linesize()
-        rows: list[tuple[str, tuple]] = []
+        rows: list[tuple] = []
         for ln in lines[-400:]:
             col = KIND_COLOURS.get(ln.kind, (225, 225, 220))
             for i, part in enumerate(wrap(f"T{ln.turn} {rewrite(ln.text)}", self.rect.width - 14)):
-                rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None))
+                rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None, ln))
         visible = max(1, (self.rect.height - 6) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - visible))
         end = len(rows) - self.scroll
         y = 4
-        for text, col, side in rows[max(0, end - visible):end]:
+        self._rows = []
+        for text, col, side, ln in rows[max(0, end - visible):end]:
+            self._rows.append((y, y + lh, ln))
             if side:
                 pygame.draw.rect(s, side_colour(side), pygame.Rect(2, y + 3, 4, lh - 6))
             s.blit(fonts.text(text, 13, col), (9, y))
             y += lh
         pygame.draw.rect(s, (70, 76, 90), s.get_rect(), 1)
         return s
+
+    def line_at(self, pos: tuple[int, int]):
+        """The LogLine drawn under window point ``pos`` (None off the panel or its lines)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        y = pos[1] - self.rect.y
+        return next((ln for top, bottom, ln in self._rows if top <= y < bottom), None)
+
+    def draw_reason(self, surface: pygame.Surface, mouse: tuple[int, int], lines, reason_of) -> pygame.Rect | None:
+        """While ``mouse`` rests on a line of an action whose reason line is
+        among ``lines`` (the lines this viewer may read), the box with the
+        reason ``reason_of(action index)`` gave (game.core.logtext.reason_tip).
+        Returns the box drawn, or None."""
+        ln = self.line_at(mouse)
+        if ln is None or not any(x.kind == "why" and x.action == ln.action for x in lines):
+            return None
+        return draw_tip(surface, reason_tip(reason_of(ln.action)), mouse, max_width=360)

@@ -76,6 +76,9 @@ class BattleScene(Scene):
     def enter(self) -> None:
         self.view = self._make_view(self.session)
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
+        self._log_lines: list = []  #: the log lines drawn last (this viewer's, filtered)
+        self.reason_box: pygame.Rect | None = None  #: the reason box drawn last, if any
         self._build_widgets()
         self.refresh()
         self.auto_select()
@@ -569,6 +572,8 @@ class BattleScene(Scene):
         self.hover_preview = self.preview_of(a, actor)
 
     def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self._bar_buttons:
             self.hover_button(event.ui_element)
             return True
@@ -723,6 +728,9 @@ class BattleScene(Scene):
         self._draw_right(surface)
         self._draw_bottom(surface)
         self.view.draw_tooltip(surface)
+        entries = self.session.battle.history.entries
+        self.reason_box = self.log_panel.draw_reason(
+            surface, self.log_mouse, self._log_lines, lambda i: entries[i].reason if i < len(entries) else None)
 
     def _draw_top(self, surface) -> None:
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), self.top_height()))
@@ -857,7 +865,7 @@ class BattleScene(Scene):
             self._draw_panel(surface, rr)
         self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
-        lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
+        lines = self._log_lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(s.log.version, self.side_filter, self.kind_filter, s.viewer), rewrite=self.view.namer)
 

@@ -59,6 +59,9 @@ class ReplayScene(Scene):
                               enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side),
                               sight=lambda: (self.model.ruleset, self._state))
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
+        self._log_lines: list = []  #: the log lines drawn last
+        self.reason_box: pygame.Rect | None = None  #: the reason box drawn last, if any
         self._build()
         self.refresh()
 
@@ -272,6 +275,8 @@ class ReplayScene(Scene):
     def handle(self, event) -> bool:
         if self.model is None:
             return False
+        if event.type == pygame.MOUSEMOTION:
+            self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.buttons:
                 self.buttons[event.ui_element]()
@@ -350,6 +355,9 @@ class ReplayScene(Scene):
         self._draw_right(surface)
         self._draw_timeline(surface)
         self.view.draw_tooltip(surface)
+        entries = m.entries
+        self.reason_box = self.log_panel.draw_reason(
+            surface, self.log_mouse, self._log_lines, lambda i: entries[i].reason if i < len(entries) else None)
 
     def _draw_right(self, surface) -> None:
         m = self.model
@@ -361,7 +369,7 @@ class ReplayScene(Scene):
             y += h
         self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
         upto = self.k + (1 if self.j else 0)
-        lines = m.log.filtered(None, self.kind_filter, upto)
+        lines = self._log_lines = m.log.filtered(None, self.kind_filter, upto)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(upto, self.kind_filter), rewrite=self.view.namer)
 

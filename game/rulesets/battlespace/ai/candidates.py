@@ -10,11 +10,10 @@ from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
 from .. import actions as A
-from ..data import DATA
+from ..data import data
 from ..geo import R
 from ..state import BSState
 
-T = DATA.tables
 
 
 def sample_candidates(rs, state: BSState, side: str, rng: random.Random) -> list[Action]:
@@ -27,12 +26,12 @@ def sample_candidates(rs, state: BSState, side: str, rng: random.Random) -> list
     for adv in (False, True):
         for _ in range(3):
             ang = rng.uniform(0, 2 * math.pi)
-            d = rng.uniform(20, T.advance_mm if adv else T.move_mm)
+            d = rng.uniform(20, data().tables.advance_mm if adv else data().tables.move_mm)
             extra.append(A.Move(side=side, unit=f.id, x=f.x + d * math.cos(ang), y=f.y + d * math.sin(ang), advance=adv))
     for g in f.gear:
-        if DATA.gear[g].kind.startswith("throw"):
+        if data().gear[g].kind.startswith("throw"):
             for e in state.enemies():
-                if math.hypot(e.x - f.x, e.y - f.y) <= R + T.throw.reach_mm:
+                if math.hypot(e.x - f.x, e.y - f.y) <= R + data().tables.throw.reach_mm:
                     extra.append(A.Throw(side=side, unit=f.id, gear=g, x=e.x, y=e.y))
     return out + [a for a in extra if rs.check(state, a).ok]
 

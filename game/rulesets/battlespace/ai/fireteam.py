@@ -7,11 +7,13 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai.agent import Reason, action_label
 from game.core.action import Action
 from game.geometry.paths import PathFinder
 
 from .. import actions as A
-from ..data import DATA
+from ..data import data
+from ..names import name_of
 from ..geo import R, geo_of
 from ..sight import adjudicate, sees
 from ..rules.missions import exfil_open, interactions
@@ -21,7 +23,6 @@ from ..rules.orders import on_exit
 from ..state import BSState, Fig
 from ..turn import can_attempt
 
-T = DATA.tables
 #: Mission 2: a soldier farther than this from Awad once he is found heads for the exfil edge
 FAR_FROM_AWAD = 260.0
 
@@ -157,18 +158,37 @@ class FireteamAgent:
 
     def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
+        self.reason: Reason | None = None
+        self._vis: list = []
 
     def choose(self, rs, view: BSState, side: str) -> Action:
         s = view
+        self.reason = None
         if s.current is None:
             return self._pick_soldier(rs, s, side)
         f = s.figs[s.current]
         if s.mission == "m2_awad" and self._holding(s, f):
-            return A.EndActivation(side=side, unit=f.id)  # any order would lift his suppression fire
+            self.reason = Reason("holds still: any order would lift his suppression fire on Awad's guards")
+            return A.EndActivation(side=side, unit=f.id)
+        self._vis = []
         for a in self._plan(rs, s, f, side):
             if rs.check(s, a).ok and not self._pins_a_friend(s, f, a):
+                self.reason = self._why(rs, s, a)
                 return a
+        self.reason = Reason("nothing left worth doing this activation")
         return A.EndActivation(side=side, unit=f.id)
+
+    def _why(self, rs, s: BSState, a: Action) -> Reason:
+        """The reason for plan step ``a``: the enemies in sight with the
+        expected wounds of a shot at each (hit chance times wounds, per
+        wound left), and what made the step come first."""
+        cands = tuple((name_of(s, e.id), round(v, 3)) for v, e, _ in self._vis[:3])
+        target = getattr(a, "target", None)
+        if target in s.figs and self._vis:
+            v = next((v for v, e, _ in self._vis if e.id == target), None)
+            text = f"{action_label(rs, a)} at {name_of(s, target)}" + (f": {v:.0%} of a kill expected" if v is not None else "")
+            return Reason(text + (", a mission target" if _priority(s, s.figs[target]) else ", the best odds in sight"), cands)
+        return Reason(f"{action_label(rs, a)}: the first step of its plan that is legal now (mission goal, aid, cover)")
 
     def _pick_soldier(self, rs, s: BSState, side: str) -> Action:
         """The next soldier to attempt initiative: every able soldier attempts each turn
@@ -187,7 +207,7 @@ class FireteamAgent:
             first = awad is None and any(w.startswith("breach:") for w in interactions(s, f))
             sees_awad = awad is not None and sees(s, f, awad)
             hold = s.mission == "m2_awad" and self._holding(s, f)
-            return (hold, not helper, not first, not sees_awad, DATA.soldiers[f.card].initiative, f.id)
+            return (hold, not helper, not first, not sees_awad, data().soldiers[f.card].initiative, f.id)
 
         return A.Activate(side=side, unit=min(cand, key=key).id)
 
@@ -198,8 +218,8 @@ class FireteamAgent:
             if sg.sees:
                 need, mods = fire_numbers(s, f, e)
                 ch = hit_chance(need, mods)
-                w = DATA.weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
-                left = DATA.enemies[e.card].wounds - e.wounds
+                w = data().weapons["assault_rifle"].wounds + (1 if point_blank(f, e) else 0)
+                left = data().enemies[e.card].wounds - e.wounds
                 out.append((ch * min(w, left) / left, e, sg.cover != "none"))
         out.sort(key=lambda t: (-_priority(s, t[1]), -t[0], t[1].id))
         return out
@@ -220,7 +240,7 @@ class FireteamAgent:
         """The best straight move this order: as far along the shortest path to the goal
         as a straight line allows (if there is a goal), less exposed to enemy sight and
         ending in solid cover when possible."""
-        reach = T.advance_mm if advance else T.move_mm
+        reach = data().tables.advance_mm if advance else data().tables.move_mm
         g = geo_of(s)
         cands: list[tuple[float, float, float]] = []  # (x, y, progress in mm)
         if goal:
@@ -292,7 +312,7 @@ class FireteamAgent:
         if f.midway:
             yield A.Climb(side=side, unit=f.id, feature=f.midway)
         goal = _goal(s, f)
-        heals = DATA.soldiers[f.card].specialty == "medic" or any(DATA.gear[g].kind == "heal" for g in f.gear)
+        heals = data().soldiers[f.card].specialty == "medic" or any(data().gear[g].kind == "heal" for g in f.gear)
         downed = [o for o in s.figs.values() if o.side == f.side and o.kind == "soldier" and o.status == "down" and o.carried_by is None]
         if heals and downed and m not in ("m5_retreat",):
             d = min(downed, key=lambda o: (math.hypot(o.x - f.x, o.y - f.y), o.id))
@@ -316,7 +336,7 @@ class FireteamAgent:
             if o.side == f.side and o.kind == "soldier" and o.on_table and o.wounds >= 3 and (o.id == f.id or math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 2):
                 yield A.Aid(side=side, unit=f.id, target=o.id)
                 for g in f.gear:
-                    if DATA.gear[g].kind == "heal":
+                    if data().gear[g].kind == "heal":
                         yield A.Aid(side=side, unit=f.id, target=o.id, gear=g)
         if f.jammed:
             yield A.ClearJam(side=side, unit=f.id)
@@ -325,7 +345,7 @@ class FireteamAgent:
         # climb down from the roof first when the objective is elsewhere (the retreat)
         if f.on is not None and m == "m5_retreat":
             yield A.Climb(side=side, unit=f.id, feature=f.on)
-        vis = self._visible(s, f)
+        vis = self._vis = self._visible(s, f)
         down = [o for o in s.figs.values() if o.side == f.side and o.status == "down" and o.carried_by is None
                 and math.hypot(o.x - f.x, o.y - f.y) <= 2 * R + 1.5]
         drag = down[0].id if down and not f.carrying and m not in ("m3_ambush", "m2_awad", "m4_hostages") else None
@@ -343,7 +363,7 @@ class FireteamAgent:
             if f.orders >= 2 and "fire" not in used and (not urgent or point_blank(f, best[1])):
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
             for g in f.gear:
-                if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm \
+                if data().gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + data().tables.throw.reach_mm \
                         and best[0] < 0.4:
                     yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
             yield A.Fire(side=side, unit=f.id, target=best[1].id)
@@ -354,9 +374,9 @@ class FireteamAgent:
                 yield mv
         if best and (good or not urgent) and not run:
             for g in f.gear:
-                if DATA.gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + T.throw.reach_mm:
+                if data().gear[g].kind == "throw_aoe" and math.hypot(best[1].x - f.x, best[1].y - f.y) <= R + data().tables.throw.reach_mm:
                     yield A.Throw(side=side, unit=f.id, gear=g, x=best[1].x, y=best[1].y)
-                if DATA.gear[g].kind == "fire_aoe" and len(vis) >= 2:
+                if data().gear[g].kind == "fire_aoe" and len(vis) >= 2:
                     yield A.FireGear(side=side, unit=f.id, gear=g, target=best[1].id)
             if f.orders >= 2 and not urgent and "fire" not in used and best[0] < 0.9:
                 yield A.Fire(side=side, unit=f.id, target=best[1].id, aimed=True)
@@ -386,7 +406,7 @@ class FireteamAgent:
         if f.orders >= 2 and "suppress" not in f.used:
             best = None
             for _, e, _ in vis:
-                n = sum(1 for _, o, _ in vis if math.hypot(o.x - e.x, o.y - e.y) <= T.card.long_mm * 0.6)
+                n = sum(1 for _, o, _ in vis if math.hypot(o.x - e.x, o.y - e.y) <= data().tables.card.long_mm * 0.6)
                 if best is None or n > best[0]:
                     best = (n, e)
             if best and best[0] >= 2:

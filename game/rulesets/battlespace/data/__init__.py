@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from game.core.overrides import BattleData
+
 HERE = Path(__file__).parent
 
 Specialty = Literal["none", "medic", "marksman", "grenadier", "gunner", "radio_operator"]
@@ -215,3 +217,7 @@ class Data:
 
 
 DATA = Data()
+#: the data the rules read, through ``data()``: :data:`DATA` unless the battle resolving
+#: holds its own overridden copy (game/core/overrides.py); the geometry's constants are fixed
+SLOT = BattleData("battlespace_data", DATA, fixed=("tables.base_radius_mm", "tables.contact_tolerance_mm"))
+data = SLOT.get

@@ -19,7 +19,7 @@ import math
 from shapely.geometry import Point
 
 from .. import actions as A
-from ..data import DATA
+from ..data import data
 from ..geo import R, TOL, geo_of, in_contact, move_end
 from ..names import display_name, feature_name
 from ..rules.missions import interactions
@@ -27,7 +27,6 @@ from ..rules.orders import on_exit
 from ..state import BSState, Fig
 from ..turn import can_attempt, waiting
 
-T = DATA.tables
 
 
 def _soldier(s: BSState, side: str, fid: str) -> Fig | None:
@@ -56,9 +55,9 @@ def _reach(s: BSState, f: Fig) -> list[tuple[bool, float]]:
     out = []
     g = geo_of(s)
     if f.orders >= 2 and not f.move_only and "advance" not in f.used and not (f.on is None and g.in_hindering(f.x, f.y)):
-        out.append((True, T.advance_mm))
+        out.append((True, data().tables.advance_mm))
     if f.orders >= 1 and "move" not in f.used:
-        out.append((False, T.move_mm))
+        out.append((False, data().tables.move_mm))
     return out
 
 
@@ -77,7 +76,7 @@ def move_toward(rs, s: BSState, f: Fig, x: float, y: float, target: Fig | None =
         want = math.hypot(x - f.x, y - f.y) - (0.0 if target is None else 2 * R)
         if d < 0.5:
             return None
-        a = A.Move(side=f.side, unit=f.id, x=ex, y=ey, advance=advance and d > T.move_mm + 0.01, drag=drag)
+        a = A.Move(side=f.side, unit=f.id, x=ex, y=ey, advance=advance and d > data().tables.move_mm + 0.01, drag=drag)
         longest = reach == max(r for _, r in _reach(s, f))
         if (want <= reach + 0.01 or longest) and rs.check(s, a).ok:
             return a
@@ -165,7 +164,7 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
         out: list[A.Action] = []
         if f.seat == "driver":
             d = math.hypot(x - f.x, y - f.y)
-            k = min(1.0, (T.advance_mm - 0.05) / d) if d > 0 else 1.0
+            k = min(1.0, (data().tables.advance_mm - 0.05) / d) if d > 0 else 1.0
             out.append(A.Move(side=side, unit=u, x=f.x + (x - f.x) * k, y=f.y + (y - f.y) * k))
         out.append(A.Enter(side=side, unit=u, vehicle=f.vehicle, leave=True))
         if on_exit(s, f):
@@ -179,7 +178,7 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
     if f.on is not None and not g.roof_of(f.on).covers(here):
         feats.append(A.Climb(side=side, unit=u, feature=f.on))
     d = math.hypot(x - f.x, y - f.y)
-    direct = A.Move(side=side, unit=u, x=x, y=y, advance=d > T.move_mm + 0.01)
+    direct = A.Move(side=side, unit=u, x=x, y=y, advance=d > data().tables.move_mm + 0.01)
     moves: list[A.Action] = []
     if rs.check(s, direct).ok:
         moves.append(direct)
@@ -209,7 +208,7 @@ def point_actions(rs, s: BSState, side: str, figure_id: str, x: float, y: float)
                 mv = moves[0] if moves and isinstance(moves[0], A.Move) else direct
                 drags.append(mv.model_copy(update={"drag": o.id}))
     throws = [A.Throw(side=side, unit=u, gear=gid, x=x, y=y) for gid, q in f.gear.items()
-              if q != 0 and DATA.gear[gid].kind.startswith("throw")]
+              if q != 0 and data().gear[gid].kind.startswith("throw")]
     out = feats + moves + drags + throws
     w, h = s.table
     if min(aim_x, aim_y, w - aim_x, h - aim_y) <= 2 * R and on_exit(s, f):
@@ -242,11 +241,11 @@ def figure_actions(rs, s: BSState, side: str, figure_id: str, target_id: str | N
         out += [A.Fire(side=side, unit=u, target=t.id), A.Fire(side=side, unit=u, target=t.id, aimed=True),
                 A.Suppress(side=side, unit=u, target=t.id)]
         out += [A.FireGear(side=side, unit=u, gear=gid, target=t.id) for gid, q in f.gear.items()
-                if q != 0 and DATA.gear[gid].kind == "fire_aoe"]
+                if q != 0 and data().gear[gid].kind == "fire_aoe"]
         if f.vehicle:  # from a vehicle he may only shoot (or exit)
             return out
         out += [A.Throw(side=side, unit=u, gear=gid, x=t.x, y=t.y) for gid, q in f.gear.items()
-                if q != 0 and DATA.gear[gid].kind.startswith("throw")]
+                if q != 0 and data().gear[gid].kind.startswith("throw")]
         charge = _contact_move(rs, s, f, t)
         if charge is not None:
             out.append(charge)
@@ -254,10 +253,10 @@ def figure_actions(rs, s: BSState, side: str, figure_id: str, target_id: str | N
     if t.kind not in ("civilian", "survivor", "prisoner") and not (t.wounds > 0 or t.status == "down"):
         return out
     if t.kind in ("soldier", "hostage") and t.wounds > 0 and t.side != "enemy":
-        if DATA.soldiers[f.card].specialty == "medic":
+        if data().soldiers[f.card].specialty == "medic":
             out.append(A.Aid(side=side, unit=u, target=t.id))
         out += [A.Aid(side=side, unit=u, target=t.id, gear=gid) for gid, q in f.gear.items()
-                if q != 0 and DATA.gear[gid].kind == "heal"]
+                if q != 0 and data().gear[gid].kind == "heal"]
     if t.kind in ("civilian", "survivor", "prisoner"):
         out.append(A.Interact(side=side, unit=u, what=t.id))
     if t.carried_by is None and not t.vehicle and not in_contact(f, t):
@@ -291,8 +290,8 @@ def _self_actions(rs, s: BSState, side: str, f: Fig) -> list[A.Action]:
     out = [A.Prone(side=side, unit=u, stand=f.prone)]
     if f.jammed:
         out.append(A.ClearJam(side=side, unit=u))
-    heal = [gid for gid, q in f.gear.items() if q != 0 and DATA.gear[gid].kind == "heal"]
-    medic = DATA.soldiers[f.card].specialty == "medic"
+    heal = [gid for gid, q in f.gear.items() if q != 0 and data().gear[gid].kind == "heal"]
+    medic = data().soldiers[f.card].specialty == "medic"
     for who in [f.id] + ([f.carrying] if f.carrying else []):
         o = s.figs.get(who)
         if o is not None and o.kind in ("soldier", "hostage") and o.wounds > 0:
@@ -386,10 +385,10 @@ def describe_action(action, state: BSState | None = None) -> str:
     if isinstance(a, A.Suppress):
         return f"Suppress {_name(s, a.target)}"
     if isinstance(a, A.Throw):
-        g = DATA.gear.get(a.gear)
+        g = data().gear.get(a.gear)
         return f"Throw {g.name.rstrip('s').lower() if g else a.gear} at ({a.x:.0f}, {a.y:.0f})"
     if isinstance(a, A.FireGear):
-        g = DATA.gear.get(a.gear)
+        g = data().gear.get(a.gear)
         return f"{(g.name.split()[0] if g else a.gear)} at {_name(s, a.target)}"
     if isinstance(a, A.Prone):
         return "Stand up" if a.stand else "Go prone"
@@ -408,7 +407,7 @@ def describe_action(action, state: BSState | None = None) -> str:
             return f"Send {_name(s, a.what)} away"
         return f"Interact with {_name(s, a.what)}"
     if isinstance(a, A.Aid):
-        g = DATA.gear.get(a.gear) if a.gear else None
+        g = data().gear.get(a.gear) if a.gear else None
         return f"Aid {_name(s, a.target)}" + (f" ({g.name})" if g else " (medic)")
     if isinstance(a, A.Climb):
         return f"Climb {feature_name(s, a.feature)}"

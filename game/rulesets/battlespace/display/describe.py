@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
 
 from .. import events as E
-from ..data import DATA, SitrepCard
+from ..data import SitrepCard, data
 from ..names import bearing_of, direction_words, display_name
 from ..state import Fig
 
@@ -27,7 +27,7 @@ def parts_text(parts) -> str:
 # ----------------------------------------------------------------------------- SITREP cards
 def card_effect(card: SitrepCard) -> str:
     """What a SITREP card does, in plain words."""
-    who = DATA.enemies[card.profile].name if card.profile in DATA.enemies else "Al Wahid Fighter"
+    who = data().enemies[card.profile].name if card.profile in data().enemies else "Al Wahid Fighter"
     count = (card.count or "d6").upper()
     return {
         "activate_element": "the nearest enemy element acts at once",
@@ -68,7 +68,7 @@ _OBJECTIVES = {
 def _gear_words(q: dict) -> str:
     if not q:
         return "nothing left"
-    return ", ".join(f"{DATA.gear[g].name if g in DATA.gear else g}" + (f" x{n}" if n >= 0 else "") for g, n in q.items())
+    return ", ".join(f"{data().gear[g].name if g in data().gear else g}" + (f" x{n}" if n >= 0 else "") for g, n in q.items())
 
 
 def _changes(ev: E.Changed) -> str:
@@ -178,7 +178,7 @@ def describe(ev: Event) -> str:
         f = Fig.model_validate(ev.fig)
         return f"{display_name(f)} appears {ev.where or f'at ({f.x:.0f}, {f.y:.0f})'}"
     if t is E.CardDrawn:
-        card = DATA.sitrep_by_id.get(ev.card)
+        card = data().sitrep_by_id.get(ev.card)
         if card is None:
             return f"SITREP card {ev.card}"
         text = f"SITREP: {card.title} - {card_effect(card)}"

@@ -20,7 +20,7 @@ from shapely.geometry import Polygon
 from game.core.view import Figure, Marker
 from game.geometry.terrain import TerrainPiece
 
-from ..data import DATA
+from ..data import data
 from ..geo import R, geo_of, in_contact
 from ..names import display_name, feature_name, name_of, numbered_name
 from ..rules.combat import bearing
@@ -29,8 +29,6 @@ from ..rules.missions import exfil_count, exfil_open
 from ..rules.orders import enemy_contact
 from ..state import BSState, Fig
 
-T = DATA.tables
-MT = T.mission
 SHOWN = ("ok", "down")  #: statuses drawn; kia / exfil / gone are off the table
 #: figure sides that are not fighting sides: the app colours a side it does not
 #: seat by its name, and "aid" / "vehicle" would share the enemy's colour
@@ -89,13 +87,13 @@ def _qty(q: int) -> str:
 def _gear_line(f: Fig) -> str:
     if not f.gear:
         return "Gear: none"
-    return "Gear: " + ", ".join(f"{DATA.gear[g].name}{_qty(q)}" for g, q in f.gear.items())
+    return "Gear: " + ", ".join(f"{data().gear[g].name}{_qty(q)}" for g, q in f.gear.items())
 
 
 def _total_wounds(f: Fig) -> int:
     if f.kind == "soldier":
-        return T.wound_track.kia_at
-    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+        return data().tables.wound_track.kia_at
+    card = data().enemies.get(f.card) or data().others.get(f.card)
     return card.wounds if card else 1
 
 
@@ -172,7 +170,7 @@ def figures(s: BSState) -> list[Figure]:
         feat = _vehicle_feat(s, vid)
         if feat is None:
             continue
-        vt = DATA.vehicles[v.type]
+        vt = data().vehicles[v.type]
         cx, cy, w, d, h = _vehicle_box(tuple(map(tuple, feat.exterior)))
         crew = sorted(seats.get(vid, []), key=lambda o: ({"driver": 0, "gunner": 1}.get(o.seat or "", 2), o.id))
         marks = []
@@ -184,7 +182,7 @@ def figures(s: BSState) -> list[Figure]:
             marks.append(f"crew:{len(crew)}")
         prot = "never disabled" if not vt.disable else f"disabled after {vt.protection} attacks on its occupants"
         prof = [f"{vt.name} ({vid})",
-                f"Seats {vt.seats + vt.rear_seats}" + (f", {DATA.weapons[vt.weapon].name}" if vt.weapon else "")
+                f"Seats {vt.seats + vt.rear_seats}" + (f", {data().weapons[vt.weapon].name}" if vt.weapon else "")
                 + (", armoured" if vt.armored else ""),
                 ("Disabled: cannot be occupied" if v.disabled else f"Hits {v.hits}: {prot}")
                 + ("" if v.disabled or not v.immobile else "; damaged: cannot drive")]
@@ -257,9 +255,9 @@ def _figure(s: BSState, f: Fig, zones, spot) -> Figure:
 
 def _profile(s: BSState, f: Fig) -> list[str]:
     name = numbered_name(s, f)
-    wt = T.wound_track
+    wt = data().tables.wound_track
     if f.kind == "soldier":
-        c = DATA.soldiers[f.card]
+        c = data().soldiers[f.card]
         lines = [f"{name} ({f.id}, {f.side})",
                  f"Accuracy +{c.accuracy}  Fight +{c.fight}  Initiative {c.initiative}"
                  + ("" if c.specialty == "none" else f"  | {c.specialty.replace('_', ' ')}"),
@@ -271,9 +269,9 @@ def _profile(s: BSState, f: Fig) -> list[str]:
             lines.append(f"In {feature_name(s, f.vehicle)} ({f.seat})")
         return lines
     if f.kind == "enemy":
-        c = DATA.enemies[f.card]
+        c = data().enemies[f.card]
         return [f"{name} ({f.id})" + (f", element {f.group}" if f.group else ", straggler"),
-                f"TL {c.tl}  Wounds {f.wounds}/{c.wounds}  {DATA.weapons[c.weapon].name}"]
+                f"TL {c.tl}  Wounds {f.wounds}/{c.wounds}  {data().weapons[c.weapon].name}"]
     lines = [f"{name} ({f.id})", f"Wounds {f.wounds}/{_total_wounds(f)}"]
     if f.kind == "civilian":
         lines.append("blocks the soldiers' sight (not the enemy's)")
@@ -324,7 +322,7 @@ def markers(s: BSState) -> list[Marker]:
         elif s.mission == "m4_hostages":
             st = s.obj.get("smoke_turn")
             state = ("LZ: pop red smoke first" if st is None
-                     else f"LZ: extraction at the end of turn {st + MT['smoke_exfil_after_turns']}")
+                     else f"LZ: extraction at the end of turn {st + data().tables.mission['smoke_exfil_after_turns']}")
         else:
             state = "exfil open" if exfil_open(s) else "exfil closed"
         out.append(Marker(id=f"exit:{e.id}", kind="exfil", points=tuple(_edge_strip(s, e)), label=f"{e.edge} edge: {state}",
@@ -343,7 +341,7 @@ def markers(s: BSState) -> list[Marker]:
     if s.night:
         parts.append("Night")
     if s.discard:
-        card = DATA.sitrep_by_id[s.discard[-1]]
+        card = data().sitrep_by_id[s.discard[-1]]
         parts.append(f"SITREP: {card.title}  (deck {len(s.deck)})")
         extra["card"] = card.id
     if parts:  # a note in the table's corner
@@ -358,7 +356,7 @@ def _objective_markers(s: BSState) -> list[Marker]:
         fid = p["search_feature"]
         sv = s.obj.get("survivor")
         if not s.obj.get("searched"):
-            state = f"search for survivors (D20 {MT['survivor_need']}+)"
+            state = f"search for survivors (D20 {data().tables.mission['survivor_need']}+)"
         elif sv is None:
             state = "searched: no survivor"
         else:
@@ -394,7 +392,7 @@ def _objective_markers(s: BSState) -> list[Marker]:
             cx, cy = sum(a.x for a in aid) / len(aid), sum(a.y for a in aid) / len(aid)
             label = "aid workers: pop red smoke beside them" if st is None else f"red smoke (turn {st})"
             out.append(Marker(id="objective:red_smoke", kind="objective" if st is None else "red_smoke",
-                              points=((cx, cy),), radius=T.card.long_mm if st is not None else 2 * R, label=label,
+                              points=((cx, cy),), radius=data().tables.card.long_mm if st is not None else 2 * R, label=label,
                               extra={"smoke_turn": st}))
     return out
 

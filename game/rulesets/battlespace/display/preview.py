@@ -20,7 +20,7 @@ from game.core.dice import Dice, DiceError
 
 from .. import actions as A
 from ..apply import apply as apply_event
-from ..data import DATA
+from ..data import data
 from ..geo import R, geo_of, in_contact
 from ..names import display_name, feature_name
 from ..rules.combat import aoe_polygon, bearing, fire_numbers, hit_chance, in_area, melee, point_blank, soldier_weapon
@@ -33,10 +33,7 @@ from ..state import BSState, Fig
 from ..turn import initiative_mods, waiting
 from .figures import ring_points
 
-T = DATA.tables
-M = T.modifiers
-MT = T.mission
-THROW_REACH = R + T.throw.reach_mm  #: centre to reference point (orders.check_order)
+THROW_REACH = R + data().tables.throw.reach_mm  #: centre to reference point (orders.check_order)
 
 
 def _orders_text(s: BSState, f: Fig, a) -> str:
@@ -72,7 +69,7 @@ def _face_chance(s: BSState, faces: int, run, success) -> float | None:
 
 def _drift_direct(reroll: bool) -> float:
     """Chance the card lands on the aimed point (Battlespace: Drift; the grenadier re-rolls once)."""
-    miss = (T.drift.direct_from - 1) / 20.0
+    miss = (data().tables.drift.direct_from - 1) / 20.0
     return 1.0 - (miss * miss if reroll else miss)
 
 
@@ -117,9 +114,9 @@ def preview(rs, s: BSState, action) -> dict:
         if t is not None:
             out["text"] = [f"{display_name(t)}: {t.wounds} -> {max(0, t.wounds - 1)} wounds"]
     elif isinstance(action, A.Prone):
-        out["text"] = ["standing: free" if action.stand else f"prone: enemy attacks on him need {M['prone']} less; cannot move"]
+        out["text"] = ["standing: free" if action.stand else f"prone: enemy attacks on him need {data().tables.modifiers['prone']} less; cannot move"]
     elif isinstance(action, A.Enter) and action.vehicle in s.vehicles:
-        vt = DATA.vehicles[s.vehicles[action.vehicle].type]
+        vt = data().vehicles[s.vehicles[action.vehicle].type]
         out["text"] = [f"{vt.name}: {'solid' if vt.armored else 'obscured'} cover inside"]
     elif isinstance(action, A.EndActivation):
         out["text"] = [f"{display_name(f)} keeps {f.orders} unused order(s)" if f.orders else f"{display_name(f)} is done"]
@@ -127,11 +124,11 @@ def preview(rs, s: BSState, action) -> dict:
 
 
 def _pv_activate(s: BSState, f: Fig) -> dict:
-    need = DATA.soldiers[f.card].initiative
+    need = data().soldiers[f.card].initiative
     mods = initiative_mods(s, f)
     total = sum(v for _, v in mods)
     odds = sum(1 for face in range(1, 21) if face + total >= need) / 20.0
-    text = [f"success: {T.orders_per_activation} orders ({T.orders_on_natural_20} on a natural 20); "
+    text = [f"success: {data().tables.orders_per_activation} orders ({data().tables.orders_on_natural_20} on a natural 20); "
             "failure: a SITREP card and one move"]
     if enemy_contact(s, f):
         text.insert(0, "hand to hand first (base contact with an enemy)")
@@ -141,7 +138,7 @@ def _pv_activate(s: BSState, f: Fig) -> dict:
 
 def _pv_drive(s: BSState, f: Fig, a: A.Move) -> dict:
     want, can, by = drive_reach(s, f, a.x, a.y)
-    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"drive {want:.0f} of {T.advance_mm:g} mm, {_orders_text(s, f, a)}"}
+    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"drive {want:.0f} of {data().tables.advance_mm:g} mm, {_orders_text(s, f, a)}"}
     if want > 0 and can < want - 0.5:
         k = can / want
         out["stop"] = (f.x + (a.x - f.x) * k, f.y + (a.y - f.y) * k)
@@ -154,7 +151,7 @@ def _pv_move(s: BSState, f: Fig, a: A.Move) -> dict:
         return _pv_drive(s, f, a)
     g = geo_of(s)
     d = math.hypot(a.x - f.x, a.y - f.y)
-    limit = T.advance_mm if a.advance else T.move_mm
+    limit = data().tables.advance_mm if a.advance else data().tables.move_mm
     out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"{d:.0f} of {limit:g} mm, {_orders_text(s, f, a)}"}
     stop = g.hinder_stop(f.x, f.y, a.x, a.y) if f.on is None else math.inf
     far = min(stop, limit)
@@ -163,7 +160,7 @@ def _pv_move(s: BSState, f: Fig, a: A.Move) -> dict:
         out["stop"] = (f.x + (a.x - f.x) * k, f.y + (a.y - f.y) * k)
     text = []
     if a.drag:
-        text.append(f"dragging {a.drag}: -{M['dragging']} to his shots this turn")
+        text.append(f"dragging {a.drag}: -{data().tables.modifiers['dragging']} to his shots this turn")
     moved = f.model_copy(update={"x": a.x, "y": a.y})
     foes = [e for e in s.enemies() if in_contact(e, moved)]
     if foes:
@@ -188,9 +185,9 @@ def _pv_fire(s: BSState, f: Fig, a: A.Fire) -> dict:
     if not sg.sees:
         return {"cost": _orders_text(s, f, a), "text": [f"no line of sight to {display_name(t)}"]}
     need, mods = fire_numbers(s, f, t, a.aimed)
-    weapon = DATA.weapons[soldier_weapon(s, f)]
-    w = weapon.wounds + (M["point_blank_wounds"] if point_blank(f, t) else 0)
-    left = DATA.enemies[t.card].wounds - t.wounds
+    weapon = data().weapons[soldier_weapon(s, f)]
+    w = weapon.wounds + (data().tables.modifiers["point_blank_wounds"] if point_blank(f, t) else 0)
+    left = data().enemies[t.card].wounds - t.wounds
     text = [f"hit: {w} wound(s)" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
     if soldier_weapon(s, f) == "assault_rifle":
         text.append("a natural 1 jams the weapon")
@@ -205,7 +202,7 @@ def _pv_suppress(s: BSState, f: Fig, a: A.Suppress) -> dict:
     s2 = s.model_copy(update={"figs": {**s.figs, f.id: probe}})
     zones = [z for z in suppression_zones(s2) if z[0] == f.id]
     out: dict = {"cost": _orders_text(s, f, a)}
-    text = [f"suppressed enemies: TL -{M['suppressed_enemy_tl']}, no moving; lifted when {display_name(f)} takes another order"]
+    text = [f"suppressed enemies: TL -{data().tables.modifiers['suppressed_enemy_tl']}, no moving; lifted when {display_name(f)} takes another order"]
     if zones:
         _, card, lane = zones[0]
         out["template"] = {"points": list(ring_points(unary_union([card, lane])))}
@@ -213,13 +210,13 @@ def _pv_suppress(s: BSState, f: Fig, a: A.Suppress) -> dict:
         out["touches"] = [o.id for o in hit]
         own = [display_name(o) for o in hit if o.side != "enemy"]
         if own:
-            text.append(f"also under it: {', '.join(own)} (no moving; a soldier -{M['suppressed_soldier']} to every roll)")
+            text.append(f"also under it: {', '.join(own)} (no moving; a soldier -{data().tables.modifiers['suppressed_soldier']} to every roll)")
     out["text"] = text
     return out
 
 
 def _pv_area(s: BSState, f: Fig, a) -> dict:
-    g = DATA.gear.get(a.gear)
+    g = data().gear.get(a.gear)
     if g is None:
         return {}
     if isinstance(a, A.Throw):
@@ -233,12 +230,12 @@ def _pv_area(s: BSState, f: Fig, a) -> dict:
     poly = aoe_polygon(x, y, away, centred)
     hit = [o.id for o in in_area(s, poly) if o.id != f.id or g.kind != "throw_smoke"]
     out: dict = {"template": {"points": list(ring_points(poly))}, "touches": hit, "cost": _orders_text(s, f, a)}
-    gren = DATA.soldiers[f.card].specialty == "grenadier"
+    gren = data().soldiers[f.card].specialty == "grenadier"
     text = []
     if g.drift:
         out["odds"] = _drift_direct(gren)
         text.append(f"lands where aimed {out['odds']:.0%}" + (" (grenadier re-roll)" if gren else "")
-                    + f", else drifts {T.drift.distance_mm:g} mm")
+                    + f", else drifts {data().tables.drift.distance_mm:g} mm")
     if g.kind in ("throw_aoe", "fire_aoe"):
         text.append(f"each enemy under it: D20 >= its TL; soldiers avoid on {g.avoid_tl}+")
     elif g.kind == "throw_smoke":
@@ -275,7 +272,7 @@ def _pv_climb(s: BSState, f: Fig, a: A.Climb) -> dict:
     if tgt is not None:
         out["path"] = [(f.x, f.y), (tgt[0], tgt[1])]
         if tgt[2] > f.z:
-            text.append(f"up {tgt[2] - f.z:g} mm: +{M['elevation']} shooting down")
+            text.append(f"up {tgt[2] - f.z:g} mm: +{data().tables.modifiers['elevation']} shooting down")
     out["text"] = text
     return out
 
@@ -289,7 +286,7 @@ def _pv_interact(s: BSState, f: Fig, a: A.Interact) -> dict:
                             lambda st: st.obj.get("survivor") is not None)
         if odds is not None:
             out["odds"] = odds
-            out["need"] = f"{MT['survivor_need']}+ on the D20 for a survivor"
+            out["need"] = f"{data().tables.mission['survivor_need']}+ on the D20 for a survivor"
     elif a.what.startswith("breach:"):
         odds = _face_chance(s, 6, lambda em: interact(em, em.s.figs[f.id], a.what),
                             lambda st: st.obj.get("awad_found") is not None)
@@ -297,7 +294,7 @@ def _pv_interact(s: BSState, f: Fig, a: A.Interact) -> dict:
             out["odds"] = odds
             out["text"] = [f"chance Awad is in {feature_name(s, a.what.split(':', 1)[1])}"]
     elif a.what == "red_smoke":
-        out["text"] = [f"extraction at the end of turn {s.turn + MT['smoke_exfil_after_turns']} if the guards are dead"]
+        out["text"] = [f"extraction at the end of turn {s.turn + data().tables.mission['smoke_exfil_after_turns']} if the guards are dead"]
     elif a.what in s.figs:
         o = s.figs[a.what]
         out["text"] = [{"survivor": "pick up and carry the survivor", "prisoner": f"lead {display_name(o)} away"}.get(o.kind, f"send {display_name(o)} away")]
@@ -306,7 +303,7 @@ def _pv_interact(s: BSState, f: Fig, a: A.Interact) -> dict:
 
 def figure_overlays(s: BSState, figure_id: str) -> dict:
     """Range rings around a model: move, throw reach, point blank (centre to centre), advance."""
-    return {"range_bands": [T.move_mm, THROW_REACH, 2 * R + T.point_blank_mm, T.advance_mm]}
+    return {"range_bands": [data().tables.move_mm, THROW_REACH, 2 * R + data().tables.point_blank_mm, data().tables.advance_mm]}
 
 
 __all__ = ["preview", "figure_overlays", "THROW_REACH"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..data import DATA
+from ..data import data
 from ..events import Changed, Placed, Removed
 from ..geo import geo_of, move_end
 from ..names import display_name as nm
@@ -14,7 +14,6 @@ from .common import Emitter, suppressed
 from .deck import discard_top
 from .enemy import move_toward
 
-T = DATA.tables
 #: the chart results in plain words for the battle log
 REACTION_WORDS = {"hostile": "hostile! reveals a weapon", "scream": "screams and runs from the soldier",
                   "approach": "walks up to the soldier", "nothing": "does nothing", "friendly": "is friendly and leaves"}
@@ -22,7 +21,7 @@ REACTION_WORDS = {"hostile": "hostile! reveals a weapon", "scream": "screams and
 
 def chart(roll: int) -> str:
     """The civilian reaction for a D20 roll (14, missing from the print, does nothing: ours)."""
-    for row in T.civilian_chart:
+    for row in data().tables.civilian_chart:
         if row.low <= roll <= row.high:
             return row.result
     raise ValueError(roll)
@@ -43,8 +42,8 @@ def run(em: Emitter, c: Fig, hx: float, hy: float, dist: float, toward: Fig | No
     d = math.hypot(hx, hy)
     if d == 0:
         return
-    if dist > T.move_mm and g.in_hindering(c.x, c.y):
-        dist = T.move_mm
+    if dist > data().tables.move_mm and g.in_hindering(c.x, c.y):
+        dist = data().tables.move_mm
     x, y, _ = move_end(s, c, c.x + hx / d * dist, c.y + hy / d * dist, target=toward)
     if math.hypot(x - c.x, y - c.y) > 1e-6:
         em.emit(Placed(unit=c.id, x=x, y=y, z=c.z, on=c.on))
@@ -94,13 +93,13 @@ def _react_one(em: Emitter, c: Fig, soldier: Fig) -> None:
     if res == "hostile":
         em.emit(Changed(unit=c.id, changes={"side": "enemy", "kind": "enemy", "card": "fighter", "group": None}))
     elif res == "scream":
-        run(em, c, c.x - soldier.x, c.y - soldier.y, T.move_mm)
+        run(em, c, c.x - soldier.x, c.y - soldier.y, data().tables.move_mm)
         en = em.s.enemies()
         if en:
             e = min(en, key=lambda e: (math.hypot(e.x - soldier.x, e.y - soldier.y), e.id))
             move_toward(em, e, soldier)
     elif res == "approach":
-        run(em, c, soldier.x - c.x, soldier.y - c.y, T.advance_mm, toward=soldier)
+        run(em, c, soldier.x - c.x, soldier.y - c.y, data().tables.advance_mm, toward=soldier)
     elif res == "friendly":
         discard_top(em)
         em.emit(Removed(unit=c.id, status="gone"))

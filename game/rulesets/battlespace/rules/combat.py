@@ -8,7 +8,7 @@ import math
 from game.core.event import Target
 from game.geometry.shapes import Base, Template, card_template, displace, rectangle_template, template_hits
 
-from ..data import DATA
+from ..data import data
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact
 from ..names import bearing_of, direction_words, display_name as nm
@@ -18,8 +18,6 @@ from .capture import capturable, take_prisoner
 from .common import CARRIED, Emitter, has_gear, lift_suppression, release_dragged, soldier_roll_mods, suppressed, wound, wound_penalty
 from .vehicles import eject_all
 
-T = DATA.tables
-M = T.modifiers
 
 
 def elevated_over(a: Fig, b: Fig) -> bool:
@@ -29,13 +27,13 @@ def elevated_over(a: Fig, b: Fig) -> bool:
 
 def point_blank(a: Fig, b: Fig) -> bool:
     """Battlespace: Point Blank Range: the target's base within one card length (88 mm)."""
-    return edge_distance(a, b) <= T.point_blank_mm
+    return edge_distance(a, b) <= data().tables.point_blank_mm
 
 
 def soldier_weapon(s: BSState, f: Fig) -> str:
     """The weapon a soldier fires: the vehicle's mounted weapon for its gunner, else the primary."""
     if f.vehicle and f.seat == "gunner":
-        vt = DATA.vehicles[s.vehicles[f.vehicle].type]
+        vt = data().vehicles[s.vehicles[f.vehicle].type]
         if vt.weapon:
             return vt.weapon
     return "assault_rifle"
@@ -50,30 +48,30 @@ def fire_target(s: BSState, shooter: Fig, target: Fig, aimed: bool = False) -> t
     (dragging -3), 3rd wound -1, Night Combat -2; Weapon Jam (a natural 1
     always misses).
     """
-    card = DATA.enemies[target.card]
+    card = data().enemies[target.card]
     tmods: list[tuple[str, int]] = []
     if suppressed(s, target):
-        tmods.append(("suppressed", -M["suppressed_enemy_tl"]))
+        tmods.append(("suppressed", -data().tables.modifiers["suppressed_enemy_tl"]))
     if elevated_over(target, shooter):
-        tmods.append(("enemy above", M["elevation"]))
+        tmods.append(("enemy above", data().tables.modifiers["elevation"]))
     need = Target(label="threat level", base=card.tl, mods=tuple(tmods), fail_on=(1,), words=("hit", "miss"))
-    mods: list[tuple[str, int]] = [("accuracy", DATA.soldiers[shooter.card].accuracy)]
+    mods: list[tuple[str, int]] = [("accuracy", data().soldiers[shooter.card].accuracy)]
     acc = has_gear(shooter, "accuracy")
     if acc:
-        mods.append((DATA.gear[acc].name, DATA.gear[acc].bonus))
+        mods.append((data().gear[acc].name, data().gear[acc].bonus))
     if aimed:
-        marks = DATA.soldiers[shooter.card].specialty == "marksman"
-        mods.append(("aimed fire (marksman)" if marks else "aimed fire", M["marksman_aimed"] if marks else M["aimed"]))
+        marks = data().soldiers[shooter.card].specialty == "marksman"
+        mods.append(("aimed fire (marksman)" if marks else "aimed fire", data().tables.modifiers["marksman_aimed"] if marks else data().tables.modifiers["aimed"]))
         scope = has_gear(shooter, "aim_bonus")
         if scope:
-            mods.append((DATA.gear[scope].name, DATA.gear[scope].bonus))
+            mods.append((data().gear[scope].name, data().gear[scope].bonus))
     cov = adjudicate(s, shooter, target).cover
     if cov != "none":
-        mods.append((f"{cov} cover", -M[cov]))
+        mods.append((f"{cov} cover", -data().tables.modifiers[cov]))
     if elevated_over(shooter, target):
-        mods.append(("elevation", M["elevation"]))
+        mods.append(("elevation", data().tables.modifiers["elevation"]))
     if shooter.dragging or shooter.carrying:
-        mods.append(("dragging (sidearm)", -M["dragging"]))
+        mods.append(("dragging (sidearm)", -data().tables.modifiers["dragging"]))
     mods += soldier_roll_mods(s, shooter)
     return need, mods
 
@@ -110,8 +108,8 @@ def shot_wounds(s: BSState, shooter: Fig, target: Fig, weapon: str) -> tuple[int
     """(the weapon's wounds, its name, the extra wounds) of a shot that hits:
     Battlespace: Point Blank Range adds a wound when the bases are within one
     card length. Arguments for :func:`wound` after the target."""
-    w = DATA.weapons[weapon]
-    extra = (("point blank", M["point_blank_wounds"]),) if point_blank(shooter, target) else ()
+    w = data().weapons[weapon]
+    extra = (("point blank", data().tables.modifiers["point_blank_wounds"]),) if point_blank(shooter, target) else ()
     return w.wounds, w.name, extra
 
 
@@ -126,19 +124,19 @@ def enemy_target(s: BSState, enemy: Fig, target: Fig) -> Target:
     """
     mods: list[tuple[str, int]] = []
     if suppressed(s, enemy):
-        mods.append(("suppressed", -M["suppressed_enemy_tl"]))
+        mods.append(("suppressed", -data().tables.modifiers["suppressed_enemy_tl"]))
     if target.kind in ("soldier", "hostage") and target.status == "ok":
         cov = adjudicate(s, enemy, target).cover
         if cov != "none":
-            mods.append((f"{cov} cover", -M[cov]))
+            mods.append((f"{cov} cover", -data().tables.modifiers[cov]))
         if target.prone:
-            mods.append(("prone", -M["prone"]))
+            mods.append(("prone", -data().tables.modifiers["prone"]))
         arm = has_gear(target, "armor")
         if arm:
-            mods.append((DATA.gear[arm].name, -DATA.gear[arm].tl_bonus))
+            mods.append((data().gear[arm].name, -data().gear[arm].tl_bonus))
     if elevated_over(enemy, target):
-        mods.append(("enemy above", M["elevation"]))
-    return Target(label="threat level", base=DATA.enemies[enemy.card].tl, mods=tuple(mods), words=("avoided", "hit"))
+        mods.append(("enemy above", data().tables.modifiers["elevation"]))
+    return Target(label="threat level", base=data().enemies[enemy.card].tl, mods=tuple(mods), words=("avoided", "hit"))
 
 
 def enemy_need(s: BSState, enemy: Fig, target: Fig) -> int:
@@ -156,7 +154,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
     s = em.s
     em.emit(Targeted(unit=target.id, attacker=enemy.id))
     caught = crossfire(s, enemy, target)  # Battlespace: Civilians: judged at the moment of the attack
-    weapon = DATA.weapons[DATA.enemies[enemy.card].weapon]
+    weapon = data().weapons[data().enemies[enemy.card].weapon]
     need = enemy_target(s, enemy, target)
     if target.status == "down":
         hit = True
@@ -168,7 +166,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
         em.emit(Attacked(attacker=enemy.id, target=target.id, kind="enemy_fire", hit=hit, need=need.value))
     if target.vehicle:
         v = s.vehicles[target.vehicle]
-        vt = DATA.vehicles[v.type]
+        vt = data().vehicles[v.type]
         hits = v.hits + 1
         dis = vt.disable and hits >= vt.protection
         em.emit(VehicleHit(vehicle=v.id, hits=hits, disabled=dis))
@@ -178,7 +176,7 @@ def enemy_attacks(em: Emitter, enemy: Fig, target: Fig) -> None:
         if dis:
             eject_all(em, v.id)
     if hit:
-        wound(em, em.s.figs[target.id], *shot_wounds(s, enemy, target, DATA.enemies[enemy.card].weapon))
+        wound(em, em.s.figs[target.id], *shot_wounds(s, enemy, target, data().enemies[enemy.card].weapon))
     for cid in caught:
         c = em.s.figs[cid]
         if c.status == "ok":
@@ -211,25 +209,25 @@ def melee(em: Emitter, soldier: Fig, enemy: Fig) -> None:
     extra_e = sum(1 for f in s.enemies() if f.id != enemy.id and in_contact(f, soldier))
     tmods: list[tuple[str, int]] = []
     if extra_s:
-        tmods.append((f"{extra_s} more soldier{'s' if extra_s != 1 else ''} in contact", -extra_s * M["melee_extra_soldier"]))
+        tmods.append((f"{extra_s} more soldier{'s' if extra_s != 1 else ''} in contact", -extra_s * data().tables.modifiers["melee_extra_soldier"]))
     if extra_e:
-        tmods.append((f"{extra_e} more enem{'ies' if extra_e != 1 else 'y'} in contact", extra_e * M["melee_extra_enemy"]))
+        tmods.append((f"{extra_e} more enem{'ies' if extra_e != 1 else 'y'} in contact", extra_e * data().tables.modifiers["melee_extra_enemy"]))
     if suppressed(s, enemy):
-        tmods.append(("suppressed", -M["suppressed_enemy_tl"]))
-    need = Target(label="threat level", base=DATA.enemies[enemy.card].tl, mods=tuple(tmods), pass_on=(20,), fail_on=(1,),
+        tmods.append(("suppressed", -data().tables.modifiers["suppressed_enemy_tl"]))
+    need = Target(label="threat level", base=data().enemies[enemy.card].tl, mods=tuple(tmods), pass_on=(20,), fail_on=(1,),
                   words=("wins", "loses"))
-    mods = [("fight", DATA.soldiers[soldier.card].fight)] + soldier_roll_mods(s, soldier)
+    mods = [("fight", data().soldiers[soldier.card].fight)] + soldier_roll_mods(s, soldier)
     r = em.roll("d20", f"hand to hand: {nm(soldier)} against {nm(enemy)}", mods, soldier.side, need)
     if r.passed:
         em.emit(Attacked(attacker=soldier.id, target=enemy.id, kind="melee", hit=True, need=need.value))
         if capturable(em.s, enemy):  # Mission 2: overpowered, Awad is taken alive (ours)
             take_prisoner(em, em.s.figs[soldier.id], em.s.figs[enemy.id])
             return
-        nat20 = (("a natural 20", M["natural_20_melee_wounds"]),) if r.natural == 20 else ()
+        nat20 = (("a natural 20", data().tables.modifiers["natural_20_melee_wounds"]),) if r.natural == 20 else ()
         wound(em, enemy, 1, "hand to hand", nat20)
     else:
         em.emit(Attacked(attacker=enemy.id, target=soldier.id, kind="melee", hit=True, need=need.value))
-        nat1 = (("a natural 1", M["natural_1_melee_wounds"]),) if r.natural == 1 else ()
+        nat1 = (("a natural 1", data().tables.modifiers["natural_1_melee_wounds"]),) if r.natural == 1 else ()
         wound(em, soldier, 1, "hand to hand", nat1)
 
 
@@ -252,7 +250,7 @@ def contact_fights(em: Emitter, enemy_ids) -> set[str]:
 def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who: str) -> tuple[float, float]:
     """Battlespace: Drift: D20 9-20 a direct hit; 1-8 the card moves 88 mm, 1 straight
     on and each next number 45 degrees clockwise (gaps.md). A grenadier re-rolls once."""
-    dr = T.drift
+    dr = data().tables.drift
     direct = Target(label="a direct hit on", base=dr.direct_from, words=("on target", "drifts"))
     r = em.roll("d20", f"drift of {who}'s grenade", (), None, direct)
     if not r.passed and reroll:
@@ -273,8 +271,8 @@ def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who:
 def aoe_polygon(x: float, y: float, away: float, centred: bool):
     """The card AoE: laid with a short edge on the point (thrown) or centred on it (fired)."""
     if centred:
-        return rectangle_template(x, y, T.card.short_mm, T.card.long_mm, away).polygon
-    return card_template((x, y), away, T.card.short_mm, T.card.long_mm).polygon
+        return rectangle_template(x, y, data().tables.card.short_mm, data().tables.card.long_mm, away).polygon
+    return card_template((x, y), away, data().tables.card.short_mm, data().tables.card.long_mm).polygon
 
 
 def in_area(s: BSState, poly) -> list[Fig]:
@@ -291,15 +289,15 @@ def aoe_attack(em: Emitter, thrower: Fig, gear_id: str, poly) -> None:
     wound, under suppression fire, night - apply, as they do to all his rolls:
     Hit Points, Suppression Fire, Night Combat), each soldier or aid worker must
     roll the gear's avoid TL (downed models cannot), civilians are removed."""
-    g = DATA.gear[gear_id]
+    g = data().gear[gear_id]
     own = soldier_roll_mods(em.s, em.s.figs[thrower.id])
     for f in in_area(em.s, poly):
         f = em.s.figs[f.id]
         if not f.on_table:
             continue
         if f.side == "enemy":
-            sup = (("suppressed", -M["suppressed_enemy_tl"]),) if suppressed(em.s, f) else ()
-            need = Target(label="threat level", base=DATA.enemies[f.card].tl, mods=sup, words=("hit", "miss"))
+            sup = (("suppressed", -data().tables.modifiers["suppressed_enemy_tl"]),) if suppressed(em.s, f) else ()
+            need = Target(label="threat level", base=data().enemies[f.card].tl, mods=sup, words=("hit", "miss"))
             r = em.roll("d20", f"{g.name} against {nm(f)}", own, thrower.side, need)
             if r.passed:
                 wound(em, f, g.wounds, g.name)

@@ -11,14 +11,12 @@ from game.core.event import Event
 from game.geometry.contact import disc_meets_polygon
 from game.geometry.shapes import lane_template, rectangle_template
 
-from ..data import DATA
+from ..data import data
 from ..events import Changed, Placed, Wounded
 from ..geo import R, geo_of, overlapping
 from ..names import annotate
 from ..state import BSState, Fig
 
-T = DATA.tables
-M = DATA.tables.modifiers
 #: models a soldier carries or leads for the whole mission (not dragged): the Mission 1
 #: survivor, the Mission 2 prisoner
 CARRIED = ("survivor", "prisoner")
@@ -36,7 +34,7 @@ class Emitter(CoreEmitter[BSState]):
 def has_gear(f: Fig, kind: str) -> str | None:
     """The id of a gear card of ``kind`` in the loadout with uses left, or None."""
     for gid, q in f.gear.items():
-        if DATA.gear[gid].kind == kind and q != 0:
+        if data().gear[gid].kind == kind and q != 0:
             return gid
     return None
 
@@ -44,7 +42,7 @@ def has_gear(f: Fig, kind: str) -> str | None:
 def wound_penalty(f: Fig) -> int:
     """Battlespace: Hit Points: from the 3rd wound on, -1 to all rolls, for the rest of
     the mission even once medical aid has removed wounds (``third_wound``)."""
-    wt = T.wound_track
+    wt = data().tables.wound_track
     return wt.penalty if f.kind == "soldier" and (f.wounds >= wt.penalty_at or f.third_wound) else 0
 
 
@@ -52,7 +50,7 @@ def night_penalty(s: BSState, f: Fig, initiative: bool = False) -> int:
     """Battlespace: Night Combat: -1 to initiative, -2 to every other roll (NVG negate)."""
     if not s.night or has_gear(f, "nvg"):
         return 0
-    return M["night_initiative"] if initiative else M["night_other"]
+    return data().tables.modifiers["night_initiative"] if initiative else data().tables.modifiers["night_other"]
 
 
 def suppression_zones(s: BSState):
@@ -64,8 +62,8 @@ def suppression_zones(s: BSState):
         if f.suppress and f.status == "ok":
             sx, sy, tx, ty = f.suppress
             h = math.degrees(math.atan2(ty - sy, tx - sx))
-            card = rectangle_template(tx, ty, T.card.short_mm, T.card.long_mm, h).polygon
-            lane = lane_template((sx, sy), (tx, ty), T.suppression_lane_mm).polygon if (sx, sy) != (tx, ty) else card
+            card = rectangle_template(tx, ty, data().tables.card.short_mm, data().tables.card.long_mm, h).polygon
+            lane = lane_template((sx, sy), (tx, ty), data().tables.suppression_lane_mm).polygon if (sx, sy) != (tx, ty) else card
             out.append((f.id, card, lane))
     return out
 
@@ -90,7 +88,7 @@ def soldier_roll_mods(s: BSState, f: Fig, initiative: bool = False) -> list[tupl
     if wound_penalty(f):
         mods.append(("3rd wound", -wound_penalty(f)))
     if f.kind == "soldier" and suppressed(s, f):
-        mods.append(("under suppression fire", -M["suppressed_soldier"]))
+        mods.append(("under suppression fire", -data().tables.modifiers["suppressed_soldier"]))
     n = night_penalty(s, f, initiative)
     if n:
         mods.append(("night", -n))
@@ -100,9 +98,9 @@ def soldier_roll_mods(s: BSState, f: Fig, initiative: bool = False) -> list[tupl
 def status_after(f: Fig, total: int) -> str:
     """The status a model has with ``total`` wounds (Battlespace: Hit Points; Enemy KIA)."""
     if f.kind == "soldier":
-        wt = T.wound_track
+        wt = data().tables.wound_track
         return "kia" if total >= wt.kia_at else "down" if total >= wt.down_at else "ok"
-    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    card = data().enemies.get(f.card) or data().others.get(f.card)
     return "kia" if total >= card.wounds else "ok"
 
 

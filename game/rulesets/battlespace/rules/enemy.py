@@ -14,7 +14,7 @@ import math
 
 from game.geometry.contact import disc_entry_one, sweep_polygon
 
-from ..data import DATA
+from ..data import data
 from ..events import Changed, Placed
 from ..geo import R, edge_distance, geo_of, in_contact
 from ..names import display_name as nm
@@ -23,7 +23,6 @@ from ..state import BSState, Fig
 from .combat import contact_fights, enemy_attacks, melee
 from .common import Emitter, suppressed, suppression_zones
 
-T = DATA.tables
 #: an enemy looks for a line of sight every 2 x STEP_MM along its route, then narrows the
 #: first sighting down to SIGHT_MM
 STEP_MM = 11.0
@@ -61,7 +60,7 @@ def _choose_target(s: BSState, e: Fig) -> Fig | None:
         veh = 0
         if t.vehicle:
             veh = -2 if t.seat == "gunner" else -1 if t.seat == "driver" else 0
-        init = DATA.soldiers[t.card].initiative if t.kind == "soldier" else 99
+        init = data().soldiers[t.card].initiative if t.kind == "soldier" else 99
         return (t.id in s.targeted, round(edge_distance(e, t), 1), veh, init, t.id)
 
     return min(pool, key=prio)
@@ -274,7 +273,7 @@ def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
         can_move = lead.z == 0 and not suppressed(em.s, lead) and not any(_has_los_any(em.s, m) for m in movers)
         if can_move:
             # Hindering Terrain: no advance (the rush) from contact with it
-            reach = T.advance_mm if rush and not geo_of(em.s).in_hindering(lead.x, lead.y) else T.move_mm
+            reach = data().tables.advance_mm if rush and not geo_of(em.s).in_hindering(lead.x, lead.y) else data().tables.move_mm
             dest = _route(em.s, lead, reach)
             if dest and (abs(dest[0] - lead.x) > 0.01 or abs(dest[1] - lead.y) > 0.01):
                 h = math.degrees(math.atan2(dest[1] - lead.y, dest[0] - lead.x))
@@ -308,7 +307,7 @@ def move_toward(em: Emitter, e: Fig, goal: Fig) -> None:
     if not path.found or len(path.points) < 2:
         return
     pts = [(e.x, e.y)] + list(path.points[1:])
-    x, y = _walk(s, e, pts, T.move_mm, goal if goal.on is None and goal.vehicle is None else None, False)
+    x, y = _walk(s, e, pts, data().tables.move_mm, goal if goal.on is None and goal.vehicle is None else None, False)
     if math.hypot(x - e.x, y - e.y) > 1e-6:
         em.emit(Placed(unit=e.id, x=x, y=y, z=0.0, on=None))
         contact_fights(em, [e.id])

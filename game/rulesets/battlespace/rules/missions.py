@@ -10,7 +10,7 @@ from shapely.geometry import LineString, Point
 
 from game.core.event import Target
 
-from ..data import DATA
+from ..data import data
 from ..events import Changed, FigAdded, MissionEnded, ObjectiveSet, Removed
 from ..geo import R, TOL, geo_of
 from ..names import display_name, feature_name, name_of
@@ -20,7 +20,6 @@ from .common import CARRIED, Emitter, has_gear, wound
 from .combat import contact_fights
 from .enemy import place_element
 
-MT = DATA.tables.mission
 
 
 def exfil_count(s: BSState) -> int:
@@ -50,7 +49,7 @@ def interactions(s: BSState, f: Fig) -> list[str]:
                 out.append(f"breach:{fid}")
     if s.mission == "m4_hostages" and s.obj.get("smoke_turn") is None:
         aid = [a for a in s.figs.values() if a.kind == "hostage" and a.on_table]
-        if aid and all(math.hypot(a.x - f.x, a.y - f.y) - 2 * R <= DATA.tables.card.long_mm for a in aid):
+        if aid and all(math.hypot(a.x - f.x, a.y - f.y) - 2 * R <= data().tables.card.long_mm for a in aid):
             out.append("red_smoke")
     for o in s.figs.values():
         if not o.on_table or o.id == f.id or o.carried_by or math.hypot(o.x - f.x, o.y - f.y) > 2 * R + TOL:
@@ -83,7 +82,7 @@ def interaction_refused(s: BSState, f: Fig, what: str) -> str:
     if what == "red_smoke":
         if s.mission != "m4_hostages" or s.obj.get("smoke_turn") is not None:
             return "no red smoke to pop"
-        return f"every aid worker must be within one card length ({DATA.tables.card.long_mm:g} mm) of {who}"
+        return f"every aid worker must be within one card length ({data().tables.card.long_mm:g} mm) of {who}"
     o = s.figs.get(what)
     if o is None:
         return f"{who} has nothing called {what!r} to interact with"
@@ -96,7 +95,7 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
     s = em.s
     if what == "search":
         em.emit(ObjectiveSet(key="searched", value=True))
-        need = Target(label="a survivor on", base=MT["survivor_need"], words=("a survivor", "no survivor"))
+        need = Target(label="a survivor on", base=data().tables.mission["survivor_need"], words=("a survivor", "no survivor"))
         r = em.roll("d20", "search the Humvee for survivors", (), f.side, need)
         if r.passed:
             sid = "survivor"
@@ -116,13 +115,13 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
         mods = [("buildings breached", len(before) + 1)]
         charge = has_gear(f, "breach")
         if charge:
-            mods.append((DATA.gear[charge].name, DATA.gear[charge].bonus))
+            mods.append((data().gear[charge].name, data().gear[charge].bonus))
             q = dict(f.gear)
             q[charge] -= 1
             if q[charge] == 0:
                 del q[charge]
             em.emit(Changed(unit=f.id, changes={"gear": q}))
-        need = Target(label="Awad found on", base=MT["awad_need"], words=("found", "not here"))
+        need = Target(label="Awad found on", base=data().tables.mission["awad_need"], words=("found", "not here"))
         r = em.roll("d6", f"is Awad in {fid}?", mods, f.side, need)
         if r.passed:
             em.emit(ObjectiveSet(key="awad_found", value=fid))
@@ -199,7 +198,7 @@ def after_rolls(em: Emitter, naturals: list[tuple[str, int]]) -> None:
     em.emit(ObjectiveSet(key="bomb", value=True))
     em.log("a natural 1: the bomb in the building detonates")
     for f in inside:
-        wound(em, em.s.figs[f.id], MT["bomb_wounds"], "bomb")
+        wound(em, em.s.figs[f.id], data().tables.mission["bomb_wounds"], "bomb")
 
 
 def clear_check(em: Emitter) -> None:
@@ -248,7 +247,7 @@ def clear_check(em: Emitter) -> None:
             return end(False, "the guards were not eliminated in time")
         if not aid_alive:
             return end(False, "every aid worker was killed")
-        if st is not None and s.turn >= st + MT["smoke_exfil_after_turns"] and guards_dead:
+        if st is not None and s.turn >= st + data().tables.mission["smoke_exfil_after_turns"] and guards_dead:
             return end(True, f"exfil with {len(aid_alive)} aid workers")
     elif m == "m5_retreat":
         need = p.get("exfil_needed", 2)

@@ -9,7 +9,7 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from .. import actions as A
-from ..data import DATA
+from ..data import data
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
 from ..geo import R, TOL, geo_of, in_contact, overlapping, throw_clear
 from ..names import article, display_name as nm, feature_name, gear_name, name_of
@@ -21,8 +21,7 @@ from .common import Emitter, has_gear, lift_suppression, release_dragged, status
 from .missions import exfil_open, interact, interaction_refused, interactions
 from .vehicles import check_drive, exit_point, resolve_drive
 
-T = DATA.tables
-CLIMB_TALL = T.climb_long_factor * T.standing_height_mm
+CLIMB_TALL = data().tables.climb_long_factor * data().tables.standing_height_mm
 
 
 def order_cost(s: BSState, f: Fig, a) -> tuple[str, int]:
@@ -32,7 +31,7 @@ def order_cost(s: BSState, f: Fig, a) -> tuple[str, int]:
     if isinstance(a, A.Fire):
         return ("fire", 2 if a.aimed else 1)
     if isinstance(a, A.Suppress):
-        cheap = DATA.soldiers[f.card].specialty == "gunner" or has_gear(f, "suppress_cheap")
+        cheap = data().soldiers[f.card].specialty == "gunner" or has_gear(f, "suppress_cheap")
         return ("suppress", 1 if cheap else 2)
     if isinstance(a, A.Throw):
         return ("throw", 1)
@@ -52,7 +51,7 @@ def order_cost(s: BSState, f: Fig, a) -> tuple[str, int]:
         if a.leave:
             return ("exit", 0)
         v = s.vehicles.get(a.vehicle)
-        free = v is not None and DATA.vehicles[v.type].free_rear_entry and _front_full(s, a.vehicle)
+        free = v is not None and data().vehicles[v.type].free_rear_entry and _front_full(s, a.vehicle)
         return ("enter", 0 if free else 1)
     if isinstance(a, A.Exfil):
         return ("exfil", 0)
@@ -60,7 +59,7 @@ def order_cost(s: BSState, f: Fig, a) -> tuple[str, int]:
 
 
 def _front_full(s: BSState, vid: str) -> bool:
-    vt = DATA.vehicles[s.vehicles[vid].type]
+    vt = data().vehicles[s.vehicles[vid].type]
     return sum(1 for f in s.figs.values() if f.vehicle == vid) >= vt.seats
 
 
@@ -176,19 +175,19 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
         if isinstance(a, A.Fire) and a.aimed and soldier_weapon(s, f) != "assault_rifle":
             return "aimed fire is for the primary weapon only"
         if isinstance(a, A.FireGear):
-            g = DATA.gear.get(a.gear)
+            g = data().gear.get(a.gear)
             if g is None or g.kind != "fire_aoe" or f.gear.get(a.gear, 0) == 0:
                 return f"{nm(f)} has no {gear_name(a.gear)} to fire"
         if not sees(s, f, t):
             return f"{nm(f)} has no line of sight to {nm(t)}"
         return None
     if isinstance(a, A.Throw):
-        g = DATA.gear.get(a.gear)
+        g = data().gear.get(a.gear)
         if g is None or not g.kind.startswith("throw") or f.gear.get(a.gear, 0) == 0:
             return f"{nm(f)} has no {gear_name(a.gear)} to throw"
         d = math.hypot(a.x - f.x, a.y - f.y)
-        if d > R + T.throw.reach_mm + 0.01:
-            return f"a throw reaches {R + T.throw.reach_mm:g} mm from the centre; this is {d:.1f} mm"
+        if d > R + data().tables.throw.reach_mm + 0.01:
+            return f"a throw reaches {R + data().tables.throw.reach_mm:g} mm from the centre; this is {d:.1f} mm"
         w, h = s.table
         if not (0 <= a.x <= w and 0 <= a.y <= h):
             return "the reference point is off the table"
@@ -210,10 +209,10 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
         if t.id != f.id and not (math.hypot(t.x - f.x, t.y - f.y) <= 2 * R + TOL or t.carried_by == f.id):
             return f"{nm(t)} is not in base contact with {nm(f)}"
         if a.gear is None:
-            if DATA.soldiers[f.card].specialty != "medic":
+            if data().soldiers[f.card].specialty != "medic":
                 return f"{nm(f)} is not a medic (use a heal gear card)"
         else:
-            g = DATA.gear.get(a.gear)
+            g = data().gear.get(a.gear)
             if g is None or g.kind != "heal" or f.gear.get(a.gear, 0) == 0:
                 return f"{nm(f)} has no {gear_name(a.gear)} to use"
         return None
@@ -237,7 +236,7 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
         v = s.vehicles.get(a.vehicle)
         if v is None or v.disabled:
             return f"{feature_name(s, a.vehicle)} is disabled and cannot be occupied" if v is not None else f"{a.vehicle!r} is not a vehicle"
-        vt = DATA.vehicles[v.type]
+        vt = data().vehicles[v.type]
         if sum(1 for o in s.figs.values() if o.vehicle == v.id) >= vt.seats + vt.rear_seats:
             return f"{feature_name(s, a.vehicle)} is full"
         if f.prone or f.carrying or not _vehicle_contact(s, f, v.id):
@@ -256,7 +255,7 @@ def _check_move(s: BSState, f: Fig, a: A.Move) -> str | None:
         return f"{nm(f)} is prone (stand up first)"
     if enemy_contact(s, f):
         return f"{nm(f)} is locked in hand-to-hand combat"
-    limit = T.advance_mm if a.advance else T.move_mm
+    limit = data().tables.advance_mm if a.advance else data().tables.move_mm
     d = math.hypot(a.x - f.x, a.y - f.y)
     if d > limit + 0.01:
         return f"{'an advance' if a.advance else 'a move'} is at most {limit:g} mm; this one is {d:.1f} mm"
@@ -317,14 +316,14 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
         em.log(f"{nm(f)} lays suppression fire on {nm(t)}")
     elif isinstance(a, (A.Throw, A.FireGear)):
         _use_qty(em, f, a.gear)
-        g = DATA.gear[a.gear]
+        g = data().gear[a.gear]
         if isinstance(a, A.Throw):
             x, y, centred = a.x, a.y, False
         else:
             t = s.figs[a.target]
             x, y, centred = t.x, t.y, True
         away = bearing((f.x, f.y), (x, y)) if (x, y) != (f.x, f.y) else 0.0
-        gren = DATA.soldiers[f.card].specialty == "grenadier"
+        gren = data().soldiers[f.card].specialty == "grenadier"
         if g.drift:
             x, y = drift_point(em, x, y, away, gren, nm(f))
         poly = aoe_polygon(x, y, away, centred)
@@ -388,7 +387,7 @@ def resolve_order(em: Emitter, f: Fig, a) -> None:
             _contact_after_placing(em, f.id)
         else:
             v = s.vehicles[a.vehicle]
-            vt = DATA.vehicles[v.type]
+            vt = data().vehicles[v.type]
             seats = {o.seat for o in s.figs.values() if o.vehicle == v.id}
             seat = "driver" if "driver" not in seats else "gunner" if vt.mounted and "gunner" not in seats else "passenger"
             c = geo_of(s).pieces[v.id].polygon.centroid
@@ -412,7 +411,7 @@ def use_gear(em: Emitter, f: Fig, gid: str) -> None:
     q = dict(em.s.figs[f.id].gear)
     if q.get(gid, -1) > 0:
         q[gid] -= 1
-        if q[gid] == 0 and not DATA.gear[gid].team_position:
+        if q[gid] == 0 and not data().gear[gid].team_position:
             del q[gid]
         em.emit(Changed(unit=f.id, changes={"gear": q}))
 

@@ -7,7 +7,7 @@ import math
 
 from game.core.event import Target
 
-from ..data import DATA, SitrepCard
+from ..data import SitrepCard, data
 from ..events import CardDrawn, Changed, FigAdded, Healed, PhaseFlags, SmokeLaid
 from ..geo import R, geo_of
 from ..names import display_name as nm
@@ -18,7 +18,6 @@ from .common import Emitter, has_gear, soldier_roll_mods, status_after
 from .deck import discard_top, ensure_deck
 from .enemy import activate, groups, place_element, targets
 
-T = DATA.tables
 EDGES = ("north", "east", "south", "west")
 
 
@@ -26,11 +25,11 @@ def radio_operator(s: BSState) -> Fig | None:
     """A soldier with the radio operator specialty or the radio gear, able to act (gaps.md),
     or one inside a vehicle equipped with comms (Vehicles table: the Humvee; ours)."""
     for f in sorted(s.soldiers(), key=lambda f: f.id):
-        if f.status == "ok" and (DATA.soldiers[f.card].specialty == "radio_operator" or has_gear(f, "radio")):
+        if f.status == "ok" and (data().soldiers[f.card].specialty == "radio_operator" or has_gear(f, "radio")):
             return f
     for f in sorted(s.soldiers(), key=lambda f: f.id):
         v = s.vehicles.get(f.vehicle or "")
-        if f.status == "ok" and v is not None and not v.disabled and DATA.vehicles[v.type].comms:
+        if f.status == "ok" and v is not None and not v.disabled and data().vehicles[v.type].comms:
             return f
     return None
 
@@ -45,14 +44,14 @@ def draw(em: Emitter, why: str) -> None:
         if ensure_deck(em):
             other = em.s.deck[0]
             em.emit(CardDrawn(card=other, applies=False))
-            keep = min((card_id, other), key=lambda c: (DATA.sitrep_by_id[c].harm, c))
-            em.log(f"the radio operator keeps {DATA.sitrep_by_id[keep].title} (drawn because {why})")
+            keep = min((card_id, other), key=lambda c: (data().sitrep_by_id[c].harm, c))
+            em.log(f"the radio operator keeps {data().sitrep_by_id[keep].title} (drawn because {why})")
             card_id = keep
-        resolve_card(em, DATA.sitrep_by_id[card_id])
+        resolve_card(em, data().sitrep_by_id[card_id])
         return
     em.emit(CardDrawn(card=card_id, applies=True))
     em.log(f"Drawn because {why}")
-    resolve_card(em, DATA.sitrep_by_id[card_id])
+    resolve_card(em, data().sitrep_by_id[card_id])
 
 
 def edge_point(em: Emitter, purpose: str) -> tuple[float, float, float]:
@@ -88,7 +87,7 @@ def _free_near(s: BSState, x: float, y: float, heading: float) -> tuple[float, f
 def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
     """Battlespace: Spawning Enemies: ``count`` models enter at a random edge (an element when 2+).
     Missions listed in ``fighters_only`` (Mission 1, the first game: Set Up's note) get Fighters."""
-    if em.s.mission in T.mission.get("fighters_only", []):
+    if em.s.mission in data().tables.mission.get("fighters_only", []):
         profile = "fighter"
     x, y, head = edge_point(em, purpose)
     spot = _free_near(em.s, x, y, head)
@@ -100,7 +99,7 @@ def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
     new = []
     for i in range(count):
         fid = f"e{n0 + i}"
-        fig = Fig(id=fid, side="enemy", kind="enemy", card=profile, name=DATA.enemies[profile].name,
+        fig = Fig(id=fid, side="enemy", kind="enemy", card=profile, name=data().enemies[profile].name,
                   x=spot[0], y=spot[1], group=gid)
         em.emit(FigAdded(fig=fig.model_dump()))
         new.append(fid)
@@ -146,13 +145,13 @@ def resolve_card(em: Emitter, card: SitrepCard) -> None:
         for c in civ:
             r = em.roll("d20", f"{nm(c)} panics: direction")
             h = math.radians((r.natural - 1) * 18.0)
-            run(em, em.s.figs[c.id], math.cos(h), math.sin(h), T.move_mm)
+            run(em, em.s.figs[c.id], math.cos(h), math.sin(h), data().tables.move_mm)
         sweep(em)  # Civilians: a panicked civilian may now see a soldier
     elif eff == "smoke":
         tg = [f for f in targets(s) if f.status == "ok"]
         if not tg:
             return
-        f = min(tg, key=lambda f: (DATA.soldiers[f.card].initiative if f.kind == "soldier" else 99, f.id))
+        f = min(tg, key=lambda f: (data().soldiers[f.card].initiative if f.kind == "soldier" else 99, f.id))
         poly = aoe_polygon(f.x, f.y, 90.0, True)
         em.emit(SmokeLaid(id=f"smoke{s.counter}", ring=[tuple(p) for p in list(poly.exterior.coords)[:-1]],
                           until_turn=s.turn + card.duration_turns - 1))

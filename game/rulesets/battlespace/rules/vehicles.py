@@ -26,14 +26,13 @@ from shapely.ops import nearest_points
 from game.geometry.movement import first_contact
 from game.geometry.terrain import HINDERING, IMPASSABLE, TerrainPiece
 
-from ..data import DATA
+from ..data import data
 from ..events import Changed, Placed, VehicleMoved
 from ..geo import R, TOL, geo_of, overlapping
 from ..names import display_name, name_of
 from ..state import BSState, Fig
 from .common import Emitter, lift_suppression
 
-T = DATA.tables
 #: the vehicle stops this far short of the exact contact (quantised coordinates never overlap)
 BACK_OFF = 0.05
 
@@ -91,14 +90,14 @@ def check_drive(s: BSState, f: Fig, advance: bool, x: float, y: float) -> str | 
     if v is None or f.seat != "driver":
         return f"{display_name(f)} is not in a driver's seat"
     if v.disabled:
-        return f"the {DATA.vehicles[v.type].name} is disabled"
+        return f"the {data().vehicles[v.type].name} is disabled"
     if v.immobile:
-        return f"the {DATA.vehicles[v.type].name} is damaged and cannot drive"
+        return f"the {data().vehicles[v.type].name} is damaged and cannot drive"
     if advance:
         return "a vehicle covers up to an advance with one move order: give a move order"
     want, can, by = drive_reach(s, f, x, y)
-    if want > T.advance_mm + 0.01:
-        return f"a vehicle drives at most {T.advance_mm:g} mm (an advance); this is {want:.1f} mm"
+    if want > data().tables.advance_mm + 0.01:
+        return f"a vehicle drives at most {data().tables.advance_mm:g} mm (an advance); this is {want:.1f} mm"
     if want < 0.5:
         return "the drive goes nowhere"
     poly = footprint(s, f.vehicle)

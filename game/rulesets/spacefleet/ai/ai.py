@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai.agent import Reason, action_label, ranked_reason
 from game.core.action import Action
 from game.core.ruleset import RULES_SIDE
 
@@ -161,7 +162,7 @@ class FleetAgent:
         later ships no useful move. Weighed on the coarser move sample."""
         if len(members) == 1:
             return self._best_plan(s, members[0], order, rich=False)[0]
-        st = s.model_copy(deep=True)
+        st = s.model_copy(update={"ships": {k: x.model_copy() for k, x in s.ships.items()}})  # only ships move here
         total = 0.0
         for m0 in sorted(members, key=_move_rank(st)):
             m = st.ships[m0.id]
@@ -186,6 +187,7 @@ class FleetAgent:
     def choose(self, ruleset, view: SFState, side: str) -> Action:
         s = view
         self._scenes = {}
+        self.reason = None
         if side == RULES_SIDE:
             return RulesStep(side=RULES_SIDE)
         if s.phase == "brace":
@@ -240,8 +242,9 @@ class FleetAgent:
                 a = DeclareOrder(side=side, ship=ship.id, order=order)
                 if rs.check(s, a).ok:
                     return a
-        _, m = self._best_move(s, ship, ship.order)
+        v, m = self._best_move(s, ship, ship.order)
         if m is not None and rs.check(s, m).ok:
+            self.reason = Reason(f"best sampled move: {v:.3g} (fire now and next turn, less the enemy's reply and hazards)")
             return m
         for m in move_options(s, ship, None):
             return m
@@ -275,8 +278,12 @@ class FleetAgent:
         if not foes:
             return "reload_ordnance" if spent else None
 
-        def total(order):
-            return self._order_value(s, members, order)
+        totals: dict[str | None, float] = {}
+
+        def total(order):  # each order weighed once per choice
+            if order not in totals:
+                totals[order] = self._order_value(s, members, order)
+            return totals[order]
 
         nearest = min(math.hypot(e.x - ship.x, e.y - ship.y) for e in foes)
         maxr = max((w.range_cm * 10.0 for w in p.weapons if w.kind in ("battery", "lance")), default=300.0)
@@ -321,14 +328,17 @@ class FleetAgent:
         does the next one begin, the one with the best single option."""
         mine = sorted((x for x in s.ships.values() if x.side == side and x.status == "active"), key=lambda x: x.id)
         by_unit: dict[str, list[tuple[float, Action]]] = {}
+        scored: list[tuple[float, Action]] = []
         for ship in mine:
             opts = shooting_options(s, ship, rs)
             opts += _aimed_salvos(s, ship, rs, opts)
             for a in opts:
                 v = self._fire_value(s, ship, a, opts)
+                scored.append((v, a))
                 if v <= 0.0 or (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
                     continue
                 if isinstance(a, Board):
+                    self.reason = Reason(f"{action_label(rs, a)}: boarding pays ({v:.3g} victory points expected)")
                     return a  # a declaration: it ends no ship's shooting
                 by_unit.setdefault(shooting_unit(ship), []).append((v, a))
 
@@ -337,10 +347,13 @@ class FleetAgent:
             return max(guns or opts, key=lambda o: o[0])[1]
 
         if s.shooter in by_unit:
+            self.reason = ranked_reason(rs, scored, "the ship already shooting goes on: its best gun first, ordnance last")
             return pick(by_unit[s.shooter])
         if not by_unit:
+            self.reason = ranked_reason(rs, scored, "no shot is worth taking")
             return EndPhase(side=side)
         unit = max(by_unit, key=lambda u: (max(v for v, _ in by_unit[u]), u))
+        self.reason = ranked_reason(rs, scored, "the most expected harm, in victory points, through shields and blast markers")
         return pick(by_unit[unit])
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:

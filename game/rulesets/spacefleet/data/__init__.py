@@ -8,11 +8,12 @@ Distances in the data are cm where the key says ``_cm`` and mm where it says
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from game.core.overrides import BattleData
 
 DATA = Path(__file__).resolve().parent  #: this folder: ships.json and tables.json
 
@@ -296,16 +297,22 @@ class Tables(_Strict):
         return next(c for c in self.catastrophic if c.min <= roll <= c.max)
 
 
-@lru_cache(maxsize=1)
+#: the data the rules read: ``{"tables": Tables, "ships": {id: Profile}}`` as loaded, unless the
+#: battle resolving holds its own overridden copy (game/core/overrides.py)
+SLOT = BattleData("spacefleet_data", {
+    "tables": Tables.model_validate(json.loads((DATA / "tables.json").read_text())),
+    "ships": Ships.model_validate(json.loads((DATA / "ships.json").read_text())).ships,
+})
+
+
 def tables() -> Tables:
-    """The validated tables (cached)."""
-    return Tables.model_validate(json.loads((DATA / "tables.json").read_text()))
+    """The validated tables of the battle resolving now (as loaded outside a battle)."""
+    return SLOT.get()["tables"]
 
 
-@lru_cache(maxsize=1)
 def ships() -> dict[str, Profile]:
-    """Ship profiles by id (cached)."""
-    return Ships.model_validate(json.loads((DATA / "ships.json").read_text())).ships
+    """Ship profiles by id, of the battle resolving now (as loaded outside a battle)."""
+    return SLOT.get()["ships"]
 
 
 def profile(pid: str) -> Profile:
