@@ -85,7 +85,14 @@ class Battlesystem:
         return Outcome(True, None if state.result == "draw" else state.result, state.result_reason, score)
 
     def view(self, state: BSState, side: str | None) -> BSState:
-        return state.clone()
+        """The state a side may see: [14.8] invisible enemy units are left out (the rules,
+        standing in for the referee, keep them)."""
+        v = state.clone()
+        from .rules.magic import invisible
+        hide = [k for k, u in v.units.items() if side is not None and u.side != side and invisible(u)]
+        if hide and (v.pending is None or v.pending.unit not in hide):
+            v.units = {k: u for k, u in v.units.items() if k not in hide}
+        return v
 
     def parse_action(self, data: dict[str, Any]) -> Action:
         return self._actions.validate_python(data)

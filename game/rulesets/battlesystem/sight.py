@@ -142,7 +142,7 @@ def unit_sight(s: BSState, viewer_id: str, target_id: str, figures: tuple[int, .
     [10.7] friendly units do not block."""
     vside = _side(s, viewer_id)
     key = (s.map_sha, _okey(s, viewer_id), _okey(s, target_id), figures, indirect,
-           tuple(unit_key(u) + (u.side,) for u in s.units.values() if u.on_table))
+           tuple(unit_key(u) + (u.side,) for u in s.units.values() if u.on_table), _world_key(s))
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -151,6 +151,65 @@ def unit_sight(s: BSState, viewer_id: str, target_id: str, figures: tuple[int, .
         _CACHE.clear()
     _CACHE[key] = res
     return res
+
+
+def _world_key(s: BSState) -> tuple:
+    return (s.weather, s.night, tuple((a.id, a.rounds, tuple(a.points[:1])) for a in s.areas if a.kind != "tornado"))
+
+
+def sight_cap_mm(s: BSState) -> float | None:
+    """[12.2] Table 16, [12.5] the farthest a figure sees, mm (None: no limit)."""
+    from .rules.weather import sight_cap_mm as cap
+    return cap(s)
+
+
+#: ours: fog and a wall of fire rise this high, mm (they hide all behind them)
+MAGIC_HEIGHT = {"fog": 200.0, "wall_of_fire": 200.0}
+
+
+def magic_prisms(s: BSState) -> list[Prism]:
+    """[14.15] fog and walls of fire on the table, as sight blockers."""
+    return [Prism(a.id, Polygon(a.points), MAGIC_HEIGHT[a.kind], 0.0, a.name, a.kind) for a in s.areas if a.kind in MAGIC_HEIGHT]
+
+
+@dataclass(frozen=True)
+class SpellLine:
+    """[14.4] the line from a caster to its aim: ``clear``, else ``why`` (what blocks it)."""
+
+    clear: bool
+    why: str = ""
+
+
+def spell_line(s: BSState, origin: tuple[float, float], aim: tuple[float, float], skip: set[str]) -> SpellLine:
+    """[14.4] sight for spells along the straight line from ``origin`` to ``aim`` (mm): woods
+    (beyond the 1" the eye reaches into them, [11.9]), hills and buildings higher than both
+    ends, fog and walls of fire, and every unit in between (any formation; the caster's own
+    and the one aimed into do not count, nor the ids in ``skip``) break it; so do the weather's
+    and the night's sight limits ([12.2], [12.5])."""
+    from shapely.geometry import LineString, Point
+    g = geo_of(s)
+    if origin == aim:
+        return SpellLine(True)
+    line = LineString([origin, aim])
+    cap = sight_cap_mm(s)
+    if cap is not None and line.length > cap + 1e-9:
+        return SpellLine(False, "the weather" if s.weather else "the night")
+    if g.woods_depth(origin, aim) > T.woods_sight_in * T.inch_mm + 1e-9:
+        return SpellLine(False, "woods")
+    po, pa = Point(origin), Point(aim)
+    top = max(g.height_at(*origin), g.height_at(*aim)) + EYE
+    for p in list(g.prisms.near(line)) + magic_prisms(s):
+        if p.polygon.intersects(line) and not p.polygon.covers(po) and not p.polygon.covers(pa) and p.top > top:
+            return SpellLine(False, p.name or p.id)
+    for u in s.units.values():
+        if u.id in skip or not u.on_table or u.figures == 0:
+            continue
+        out = Polygon(block_of(u).outline)
+        if out.covers(pa) or out.covers(po):
+            continue
+        if out.intersects(line):
+            return SpellLine(False, u.name)
+    return SpellLine(True)
 
 
 def _okey(s: BSState, oid: str) -> tuple:
@@ -174,7 +233,8 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     terrain = [p for p in g.prisms.near(hull)]
     units = [(uid, p) for uid, p in _unit_prisms(s, {viewer_id, target_id}, vside if indirect else None)
              if p.polygon.intersects(hull)]
-    prisms = terrain + [p for _, p in units]
+    prisms = terrain + [p for _, p in units] + [p for p in magic_prisms(s) if p.polygon.intersects(hull)]
+    cap = sight_cap_mm(s)
     wood_lim = (T.woods_sight_woodland_in if _woodland(s, viewer_id) else T.woods_sight_in) * T.inch_mm
     has_woods = not g.woods_union.is_empty and g.woods_union.intersects(hull)
     pairs = []
@@ -185,6 +245,11 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     far = float(np.hypot(*(hull.bounds[2:4] - np.array(hull.bounds[:2])))) + 1.0
     for a, i in enumerate(idx):
         cand = [int(j) for j in np.nonzero(arc[a])[0]]
+        if cap is not None:  # [12.2], [12.5] weather and night end sight
+            far_ = [j for j in cand if math.dist(vcen[i], tcen[j]) > cap + 1e-9]
+            if far_:
+                hiders["weather"] = "the weather" if s.weather else "the night"
+                cand = [j for j in cand if j not in far_]
         if has_woods:
             keep = []
             for j in cand:
@@ -283,7 +348,7 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
     far = math.hypot(W, Hh) * 2
     table = shapely.box(0, 0, W, Hh)
     units = [p for _, p in _unit_prisms(s, {viewer_id}, None)]
-    terrain = list(g.prisms.prisms)
+    terrain = list(g.prisms.prisms) + magic_prisms(s)
     seen_any = None
     for x, y in front:
         z = g.height_at(x, y) + EYE

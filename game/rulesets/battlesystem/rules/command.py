@@ -129,7 +129,8 @@ def commander_bonus(s: BSState, u: Unit) -> tuple[str, int] | None:
     if c is None:
         return None
     cha = DATA.characters[c.profile].cha
-    b = charisma_bonus(cha)
+    from .magic import charisma_item_bonus
+    b = charisma_bonus(cha) + charisma_item_bonus(c)  # [14.20] rings and rods
     return (f"{c.name}'s charisma {cha}", b) if b else None
 
 

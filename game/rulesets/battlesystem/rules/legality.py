@@ -63,6 +63,12 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.Fire):
         from .missiles import why_not_fire
         return why_not_fire(s, a, st.phase)
+    if isinstance(a, A.CastSpell):
+        from .magic import why_not_cast
+        return why_not_cast(s, a)
+    if isinstance(a, A.TurnUndead):
+        from .magic import why_not_turn
+        return why_not_turn(s, a)
     if isinstance(a, A.HoldStill) and a.unit in s.chars:
         c = s.chars[a.unit]
         if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
@@ -74,6 +80,9 @@ def why_not(s: BSState, a: Action) -> str | None:
         u = s.units.get(a.unit)
         if u is None or u.side != a.side or not u.on_table:
             return f"{a.side} has no unit {a.unit!r} on the table"
+        from .auto import mindless_adrift
+        if mindless_adrift(s, u):
+            return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
         p = _plan(s, a)
         return None if p.legal else p.reason
     return f"unknown action {a.type}"
@@ -176,6 +185,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
     elif st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
+        if st.phase == "missile":
+            from .magic import cast_options, turn_options
+            out += cast_options(s, side) + turn_options(s, side)
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
         from .missiles import fire_options
@@ -188,6 +200,9 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
     out: list[Action] = []
     for u in sorted(s.living(side), key=lambda u: u.id):
         if u.status != "ok" or u.move_done or u.kind == "mob" or u.uncontrolled:
+            continue
+        from .auto import mindless_adrift
+        if mindless_adrift(s, u):
             continue
         uid = u.id
         if u.engaged_start or in_contact(s, u):
@@ -239,6 +254,12 @@ def resolve(em: Emitter, a: Action) -> None:
         do_fire(em, a)
     elif isinstance(a, A.MoveIndividual):
         act.do_individual(em, a)
+    elif isinstance(a, A.CastSpell):
+        from .magic import do_cast
+        do_cast(em, a)
+    elif isinstance(a, A.TurnUndead):
+        from .magic import do_turn
+        do_turn(em, a)
     else:
         {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
          A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
