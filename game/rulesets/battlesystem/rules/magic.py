@@ -90,8 +90,8 @@ def damage_expr(sp: Spell, level: int) -> str:
     if not sp.per_level:
         return sp.damage
     n = level if not sp.max_dice else min(level, sp.max_dice)
-    one = sp.damage[1:] if sp.damage.startswith("1d") else sp.damage
-    return f"{n}d{one}" if "+" not in one else f"{n}x(1d{one})"
+    _, sides, plus = _parse(sp.damage)
+    return f"{n}x(1d{sides}+{plus})" if plus else f"{n}d{sides}"
 
 
 def _parse(expr: str) -> tuple[int, int, int]:
