@@ -1,0 +1,194 @@
+"""Spell categories ([14.6]-[14.22]): hold, charm, haste and bless, invisibility, fear, summoning,
+turning undead, magic items, psionics and bards."""
+
+from __future__ import annotations
+
+from game.rulesets.battlesystem import RULESET as RS
+from game.rulesets.battlesystem import actions as A
+from game.rulesets.battlesystem.formation import block_of
+from game.rulesets.battlesystem.rules import magic as M
+from game.rulesets.battlesystem.rules.command import commander_bonus
+from game.rulesets.battlesystem.rules.melee import defender_ac
+from game.rulesets.battlesystem.rules.missiles import why_not_fire
+from game.rulesets.battlesystem.rules.morale import current_morale
+from game.rulesets.battlesystem.rules.movement import remaining
+
+from .helpers import at_step, do, emitter, make_state, person, texts, unit
+
+
+def caster_state(who="necromancer", *extra):
+    s = make_state(unit("e", "a", "valmark_spears", 600, 400, 90, 8, files=4),
+                   unit("o", "b", "orc_blades", 600, 900, 270, 8, files=4),
+                   person("m", "b", who, 600, 650, 270, "hero"), *extra, sides=("a", "b"))
+    return at_step(s, "missile", "b")
+
+
+def test_hold_person__only_figures_of_at_most_four_creatures():
+    """Battlesystem [14.6] B (ours: hold person takes at most four persons, so a 10:1 figure is
+    beyond it); 2:1 figures in the area save or are immobilized, and a unit with held figures
+    does not move."""
+    s = caster_state()
+    a = A.CastSpell(side="b", caster="m", spell="hold_person", x=600.0, y=385.0)
+    t, r = do(s, a, [])
+    assert t.units["e"].effects == [] and any("cannot take all 10" in getattr(e, "text", "") for e in r.events)
+    s = make_state(unit("e", "a", "valmark_champions", 600, 400, 90, 4, files=4),
+                   unit("o", "b", "orc_blades", 600, 900, 270, 8, files=4),
+                   person("m", "b", "necromancer", 600, 650, 270, "hero"))
+    s = at_step(s, "missile", "b")
+    n2 = M.rating(s.units["e"]).ratio
+    assert n2 <= 4
+    cx, cy = block_of(s.units["e"]).centres[1]
+    t, r = do(s, A.CastSpell(side="b", caster="m", spell="hold_person", x=float(cx), y=float(cy)), [1] * 8)
+    assert M.held_figures(t.units["e"]) == 1  # the one figure wholly inside; the others 1 3/4" off are not
+    assert remaining(t, t.units["e"]) == 0.0
+
+
+def test_haste__a_figure_is_hasted_only_if_all_its_creatures_are():
+    """Battlesystem [14.7]: one haste from a 10th level caster takes a 10:1 figure; then the
+    unit does double damage."""
+    s = make_state(unit("o", "a", "valmark_spears", 600, 400, 270, 6), person("m", "a", "mordrin", 600, 430, 270, "hero"),
+                   unit("e", "b", "orc_blades", 600, 100, 90, 4))
+    s = at_step(s, "missile", "a")
+    t, r = do(s, A.CastSpell(side="a", caster="m", spell="haste", x=600.0, y=400.0, target="o"), [])
+    assert M.hasted(t.units["o"]) and M.damage_multiplier(t.units["o"]) == 2
+    assert M.effect(t.units["o"], "haste") == ["13"]  # 3 + 1 a level
+
+
+def test_bless__morale_and_attack_rating():
+    """Battlesystem [14.7]: bless gives +1 morale and -1 (better) attack rating."""
+    s = make_state(unit("o", "a", "valmark_spears", 600, 400, 270, 6), person("h", "a", "hild", 600, 430, 270, "hero"),
+                   unit("e", "b", "orc_blades", 600, 100, 90, 4))
+    s = at_step(s, "missile", "a")
+    before = current_morale(s, s.units["o"])[1]
+    t, _ = do(s, A.CastSpell(side="a", caster="h", spell="bless", x=600.0, y=400.0, target="o"), [])
+    after = current_morale(t, t.units["o"])[1]
+    assert ("blessed", 1) in after and ("blessed", 1) not in before
+    assert M.ar_mods(t.units["o"]) == [("blessed", -1)]
+
+
+def test_invisible_units__hidden_from_the_enemy_view_not_targets_and_minus_4_ac():
+    """Battlesystem [14.8]: an invisible unit is not on the other side's table, takes skirmish
+    order, cannot be shot at and has -4 AC; detection puts it back on the table."""
+    s = make_state(unit("o", "b", "orc_blades", 600, 400, 90, 6), person("m", "b", "necromancer", 600, 370, 90, "hero"),
+                   unit("e", "a", "valmark_bows", 600, 900, 270, 6))
+    s = at_step(s, "missile", "b")
+    t, _ = do(s, A.CastSpell(side="b", caster="m", spell="mass_invisibility", x=600.0, y=400.0, target="o"), [])
+    o = t.units["o"]
+    assert M.invisible(o) and o.formation == "skirmish"
+    assert "o" not in RS.view(t, "a").units and "o" in RS.view(t, "b").units
+    t2 = at_step(t, "missile", "a")
+    assert "cannot be seen" in why_not_fire(t2, A.Fire(side="a", unit="e", target="o"), "missile")
+    ac, mods = defender_ac(t2, t2.units["e"], o)
+    assert ("invisible", -4) in mods
+    em = emitter(t2)
+    M._detection(em, A.CastSpell(side="a", caster="e", spell="detect_invisibility", x=600.0, y=400.0), t2.units["e"],
+                 M.SPELLS["detect_invisibility"], 5, (600.0, 900.0))
+    assert not M.invisible(em.s.units["o"]) and M.ac_mods(em.s.units["o"]) == [("invisible", -4)]
+
+
+def test_fear__a_unit_routs_when_half_its_figures_in_the_cone_fail():
+    """Battlesystem [14.9] (ours: half or more of the figures in the area failing rout it)."""
+    s = make_state(unit("e", "a", "orc_blades", 600, 600, 90, 4, files=4, formation="open"),
+                   unit("x", "b", "valmark_spears", 100, 1100, 270, 4),
+                   person("m", "b", "necromancer", 600, 630, 270, "hero"))
+    s = at_step(s, "missile", "b")
+    t, r = do(s, A.CastSpell(side="b", caster="m", spell="fear", x=600.0, y=600.0), [1] * 6 + [6] * 40)
+    assert t.units["e"].routed
+
+
+def test_charm__the_commander_and_his_unit_change_sides_for_a_while():
+    """Battlesystem [14.6] A: a failed save hands the commander and his unit to the enemy for
+    1d4 + charisma bonus rounds; then the unit is out of command."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), person("c", "a", "sergeant", 300, 300, 90,
+                                                                              "unit_commander", "u", with_unit=False),
+                   unit("x", "b", "orc_blades", 600, 1000, 270, 4), person("m", "b", "mordrin", 300, 500, 270, "hero"))
+    s.chars["m"].spells = ["charm_person"]
+    s = at_step(s, "missile", "b")
+    t, r = do(s, A.CastSpell(side="b", caster="m", spell="charm_person", x=300.0, y=300.0, target="c"), [2, 1])
+    assert t.units["u"].side == "b" and t.chars["c"].side == "b"
+    assert M.effect(t.units["u"], "charmed") == ["a", "1"]
+    em = emitter(t)
+    M.end_of_round(em)
+    assert em.s.units["u"].side == "a" and em.s.units["u"].commander is None
+
+
+def test_monster_summoning__a_new_unit_comes_into_play():
+    """Battlesystem [14.10]: summoned troops are a unit of their own (2d4 orcs: one 10:1 figure,
+    at least one)."""
+    s = caster_state()
+    t, r = do(s, A.CastSpell(side="b", caster="m", spell="monster_summoning_i", x=600.0, y=700.0), [3, 4])
+    new = [u for u in t.units.values() if u.profile == "summoned_orcs"]
+    assert len(new) == 1 and new[0].figures == 1 and new[0].side == "b"
+    assert RS.load_state(t.model_dump_json()).units[new[0].id].figures == 1
+
+
+def test_turning_undead__at_least_one_figure_and_no_retry_after_a_failure():
+    """Battlesystem [14.19]: a 9th level cleric destroys skeletons (DMG: D from 6th level): 2d6
+    = 3 skeletons still destroy one whole 10:1 figure."""
+    assert M.turning_need(9, "skeleton") == -1
+    assert M.turned_figures(3, 10) == 1
+    assert M.turned_figures(25, 10) == 2
+    s = make_state(unit("k", "b", "skeleton_legion", 600, 400, 90, 6), person("h", "a", "hild", 600, 500, 270, "hero"),
+                   unit("x", "a", "valmark_spears", 100, 1100, 270, 4))
+    s = at_step(s, "missile", "a")
+    t, r = do(s, A.TurnUndead(side="a", cleric="h", unit="k"), [1, 2])
+    assert t.units["k"].figures == 5
+    assert M.turning_need(4, "ghoul") == 7
+
+
+def test_turning_failure_ends_the_tries_on_that_unit():
+    """Battlesystem [14.19]: against a spectre unit Hild (9th level) needs 7 (DMG); a failed
+    roll (3) bars further tries on that unit; a success (12) turns 2d6 spectres, one 2:1 figure
+    at least, and the unit flees when half of it is turned."""
+    s = make_state(unit("k", "b", "example_spectres", 600, 800, 90, 2), person("h", "a", "hild", 600, 900, 270, "hero"),
+                   unit("x", "a", "valmark_spears", 100, 1100, 270, 4))
+    s = at_step(s, "missile", "a")
+    assert M.turning_need(9, "spectre") == 7
+    t, r = do(s, A.TurnUndead(side="a", cleric="h", unit="k"), [3])
+    assert "turn_failed:h" in t.units["k"].effects
+    t = at_step(t, "missile", "a")
+    t.chars["h"].effects = []
+    assert "may not try again" in M.why_not_turn(t, A.TurnUndead(side="a", cleric="h", unit="k"))
+    t, r = do(s, A.TurnUndead(side="a", cleric="h", unit="k"), [12, 1, 1])
+    assert t.units["k"].figures == 1 and t.units["k"].routed
+
+
+def test_magic_items__charisma_bonus_and_the_rod_of_victory():
+    """Battlesystem [14.20]: a ring of human influence +1 and a rod of rulership +2 to a
+    commander's charisma bonus."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), person("c", "a", "hild", 600, 380, 90,
+                                                                              "unit_commander", "u"),
+                   unit("x", "b", "orc_blades", 600, 1000, 270, 4))
+    assert M.charisma_item_bonus(s.chars["c"]) == 1
+    assert commander_bonus(s, s.units["u"])[1] == 1 + 1  # charisma 15: +1 (Table 8) and the ring
+
+
+def test_bards_song__plus_one_within_his_radius_one_bard_only():
+    """Battlesystem [14.22]: a bard not commanding sings +1 to friendly figures in his command
+    radius; two bards still give +1."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), person("b1", "a", "tamsin", 600, 450, 90, "hero"),
+                   person("b2", "a", "tamsin", 640, 450, 90, "hero"), unit("x", "b", "orc_blades", 600, 1000, 270, 4))
+    mods = current_morale(s, s.units["u"])[1]
+    assert mods.count(("a bard's song", 1)) == 1
+    s.chars["b1"].x = s.chars["b2"].x = 1190.0
+    s.chars["b1"].y = s.chars["b2"].y = 1190.0
+    assert ("a bard's song", 1) not in current_morale(s, s.units["u"])[1]
+
+
+def test_telempathic_projection__one_point_of_morale():
+    """Battlesystem [14.21]: telempathic projection lowers (or raises) morale by 1."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), unit("x", "b", "orc_blades", 600, 1000, 270, 4))
+    s.units["u"].effects = ["morale:-1:3"]
+    assert ("telempathic projection", -1) in current_morale(s, s.units["u"])[1]
+
+
+def test_mirror_image_on_a_caster_shares_a_fireball():
+    """Battlesystem [14.12]: images take shares of damage to an individual and vanish."""
+    s = make_state(unit("x", "a", "valmark_spears", 100, 1100, 270, 4), person("m", "a", "mordrin", 600, 900, 270, "hero"),
+                   unit("e", "b", "orc_blades", 100, 100, 90, 4))
+    s = at_step(s, "missile", "a")
+    t, _ = do(s, A.CastSpell(side="a", caster="m", spell="mirror_image", x=600.0, y=900.0, target="m"), [3])
+    assert M.effect(t.chars["m"], "mirror_image") == ["3"]
+    em = emitter(t, [5] * 10 + [1])
+    M._hurt_individual(em, em.s.chars["m"], "10d6", "half", "a fireball", "spell")
+    assert em.s.chars["m"].hp == 28 - 13  # 50 hit points, no save: a quarter (12.5) rounded up
