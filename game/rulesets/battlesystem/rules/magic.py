@@ -589,6 +589,9 @@ def do_cast(em: Emitter, a: A.CastSpell) -> None:
         return
     if sp.area not in ("self",):
         skip = {cid, a.target} | ({caster.unit} if isinstance(caster, Individual) and caster.unit else set())
+        area = template(sp, origin, a.x, a.y) if sp.area in ("line", "cone") else None
+        if area is not None:  # the victims of a bolt or a cone do not hide one another (ours)
+            skip |= {u.id for u in s.living() if u.figures and area.intersects(Polygon(block_of(u).outline))}
         line = spell_line(s, origin, aim, skip)
         if not line.clear:
             em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False,
