@@ -340,6 +340,16 @@ def without(effects: list[str], name: str) -> list[str]:
     return [e for e in effects if e.split(":")[0] != name]
 
 
+def reveal_contacts(em: Emitter) -> None:
+    """[14.8] an invisible unit in base contact with an enemy is placed on the table (it keeps
+    its -4 AC, as a detected unit)."""
+    from .contact import enemies_in_contact
+    for u in sorted(em.s.units.values(), key=lambda u: u.id):
+        if u.on_table and invisible(u) and enemies_in_contact(em.s, u):
+            em.change(u, f"{u.name} is in base contact and is placed on the table ([14.8])",
+                      effects=with_effect(without(u.effects, "invisible"), "detected", 1))
+
+
 def invisible(u: Unit) -> bool:
     """[14.8] the unit is invisible and not detected."""
     return effect(u, "invisible") is not None
