@@ -192,3 +192,66 @@ def test_mirror_image_on_a_caster_shares_a_fireball():
     em = emitter(t, [5] * 10 + [1])
     M._hurt_individual(em, em.s.chars["m"], "10d6", "half", "a fireball", "spell")
     assert em.s.chars["m"].hp == 28 - 13  # 50 hit points, no save: a quarter (12.5) rounded up
+
+
+def test_fog_cloud_blocks_sight_and_a_wall_of_fire_burns():
+    """Battlesystem [14.15]: a fog cloud (4" -> 1 1/3" radius) between two narrow units hides
+    one from the other (the one sight adjudication); a wall of fire burns the figures in it."""
+    from game.rulesets.battlesystem.sight import unit_sight
+    s = make_state(unit("b", "a", "valmark_bows", 600, 1000, 270, 2), unit("o", "b", "orc_blades", 600, 700, 90, 2),
+                   person("m", "a", "mordrin", 620, 850, 270, "hero"))
+    assert unit_sight(s, "b", "o").seen
+    s.chars["m"].spells = ["fog_cloud", "wall_of_fire"]
+    s = at_step(s, "missile", "a")
+    t, _ = do(s, A.CastSpell(side="a", caster="m", spell="fog_cloud", x=600.0, y=850.0), [])
+    assert t.areas and t.areas[0].kind == "fog"
+    assert not unit_sight(t, "b", "o").seen
+    t.chars["m"].effects = []
+    t = at_step(t, "missile", "a")
+    t2, r = do(t, A.CastSpell(side="a", caster="m", spell="wall_of_fire", x=600.0, y=710.0), [6, 6, 1, 1])
+    assert any(a.kind == "wall_of_fire" for a in t2.areas)
+    assert t2.units["o"].wounded + (2 - t2.units["o"].figures) > 0
+
+
+def test_drums_of_panic_and_the_rod_of_victory():
+    """Battlesystem [14.20]: the drums force a morale check on every enemy unit with a figure in
+    range; a rod of victory raises its side's morale by one."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 600, 90, 6), unit("w", "a", "valmark_swords", 100, 100, 90, 6),
+                   unit("x", "b", "orc_blades", 900, 1000, 270, 4), person("p", "b", "dark_priest", 600, 1100, 270, "hero"))
+    s = at_step(s, "missile", "b")
+    assert "drums_of_panic" in s.chars["p"].spells
+    t, r = do(s, A.CastSpell(side="b", caster="p", spell="drums_of_panic", x=600.0, y=1100.0), [1, 1, 1, 1])
+    checks = [e for e in r.events if getattr(e, "target", None) is not None and e.target.label == "morale"]
+    assert len(checks) == 1  # the spearmen are within 24"; the swordsmen, 44" off, are not
+    assert M.morale_mods(s, s.units["x"]) == []
+    from game.rulesets.battlesystem.profiles import DATA
+    rich = DATA.characters["dark_priest"].model_copy(update={"items": ["rod_of_victory"]})
+    DATA.characters["rich_priest"] = rich
+    try:
+        s.chars["p"].profile = "rich_priest"
+        assert M.morale_mods(s, s.units["x"]) == [("rod of victory", 1)]
+    finally:
+        del DATA.characters["rich_priest"]
+
+
+def test_dimension_door_moves_the_caster():
+    """Battlesystem [14.13]: movement magic in the missile and magic step (dimension door)."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), unit("x", "b", "orc_blades", 600, 1000, 270, 4),
+                   person("m", "a", "mordrin", 300, 300, 270, "hero"))
+    s.chars["m"].spells = ["dimension_door"]
+    s = at_step(s, "missile", "a")
+    t, _ = do(s, A.CastSpell(side="a", caster="m", spell="dimension_door", x=500.0, y=700.0), [])
+    assert (t.chars["m"].x, t.chars["m"].y) == (500.0, 700.0)
+
+
+def test_in_contact_a_caster_may_only_aim_at_what_it_touches():
+    """Battlesystem [14.1]: a figure in base contact uses magic only on itself or the figures
+    it touches; a regular unit out of command passes a special morale check to use its magic."""
+    s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), person("c", "a", "mordrin", 600, 400, 90,
+                                                                              "unit_commander", "u"),
+                   unit("x", "b", "orc_blades", 600, 400, 270, 6), unit("y", "b", "orc_spears", 200, 700, 270, 6))
+    s = at_step(s, "missile", "a")
+    far = A.CastSpell(side="a", caster="c", spell="fireball", x=200.0, y=720.0)
+    assert "base contact" in M.why_not_cast(s, far)
+    cx, cy = block_of(s.units["x"]).centres[0]
+    assert M.why_not_cast(s, A.CastSpell(side="a", caster="c", spell="fireball", x=float(cx), y=float(cy))) is None
