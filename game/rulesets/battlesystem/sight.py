@@ -126,6 +126,8 @@ def _unit_prisms(s: BSState, skip: set[str], friends_of: str | None) -> list[tup
             continue
         if friends_of is not None and u.side == friends_of:
             continue
+        if "invisible" in {e.split(":")[0] for e in u.effects}:
+            continue  # [14.8] an invisible unit hides nothing
         b = block_of(u)
         z = g.height_at(*b.centre)
         out.append((u.id, Prism(u.id, Polygon(b.outline), z + H, 0.0, u.name, "unit")))
@@ -154,7 +156,8 @@ def unit_sight(s: BSState, viewer_id: str, target_id: str, figures: tuple[int, .
 
 
 def _world_key(s: BSState) -> tuple:
-    return (s.weather, s.night, tuple((a.id, a.rounds, tuple(a.points[:1])) for a in s.areas if a.kind != "tornado"))
+    return (s.weather, s.night, tuple((a.id, a.rounds, tuple(a.points[:1])) for a in s.areas if a.kind != "tornado"),
+            tuple(sorted(u.id for u in s.units.values() if any(e.startswith("invisible") for e in u.effects))))
 
 
 def sight_cap_mm(s: BSState) -> float | None:
@@ -202,7 +205,7 @@ def spell_line(s: BSState, origin: tuple[float, float], aim: tuple[float, float]
         if p.polygon.intersects(line) and not p.polygon.covers(po) and not p.polygon.covers(pa) and p.top > top:
             return SpellLine(False, p.name or p.id)
     for u in s.units.values():
-        if u.id in skip or not u.on_table or u.figures == 0:
+        if u.id in skip or not u.on_table or u.figures == 0 or any(e.startswith("invisible") for e in u.effects):
             continue
         out = Polygon(block_of(u).outline)
         if out.covers(pa) or out.covers(po):
