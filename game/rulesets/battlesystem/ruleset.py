@@ -88,7 +88,7 @@ class Battlesystem:
         """The state a side may see: [14.8] invisible enemy units are left out (the rules,
         standing in for the referee, keep them)."""
         v = state.clone()
-        from .rules.magic import invisible
+        from .rules.markers import invisible
         hide = [k for k, u in v.units.items() if side is not None and u.side != side and invisible(u)]
         if hide and (v.pending is None or v.pending.unit not in hide):
             v.units = {k: u for k, u in v.units.items() if k not in hide}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rulesets.battlesystem import actions as A
 from game.rulesets.battlesystem.events import Casualties
 from game.rulesets.battlesystem.rules import creatures as C
+from game.rulesets.battlesystem.rules.awe import awe_checks
 from game.rulesets.battlesystem.rules import crt
 from game.rulesets.battlesystem.rules import magic as M
 from game.rulesets.battlesystem.rules.legality import why_not
@@ -58,10 +59,10 @@ def test_awe__units_within_12_inches_check_once_at_minus_one_for_a_dragon():
     s = make_state(unit("d", "b", "red_dragon", 600, 400, 90, 1), unit("n", "a", "valmark_spears", 600, 400 + 11 * IN, 270, 6),
                    unit("f", "a", "valmark_swords", 100, 400 + 14 * IN, 270, 6))
     em = emitter(s, [1, 1])
-    C.awe_checks(em, "a")
+    awe_checks(em, "a")
     rolls = [e for e in em.events if getattr(e, "target", None) is not None]
     assert len(rolls) == 1 and ("dragon or mighty creature", -1) in rolls[0].target.mods
-    C.awe_checks(em, "a")
+    awe_checks(em, "a")
     assert len([e for e in em.events if getattr(e, "target", None) is not None]) == 1
     assert C.awe_modifier(M.DATA.creatures["ogre"]) == 0
     assert C.awe_modifier(M.DATA.creatures["ogre"], illusion=True) == 1

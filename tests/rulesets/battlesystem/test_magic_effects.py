@@ -13,7 +13,7 @@ from game.rulesets.battlesystem.rules.missiles import why_not_fire
 from game.rulesets.battlesystem.rules.morale import current_morale
 from game.rulesets.battlesystem.rules.movement import remaining
 
-from .helpers import at_step, do, emitter, make_state, person, texts, unit
+from .helpers import at_step, do, emitter, make_state, person, unit
 
 
 def caster_state(who="necromancer", *extra):

@@ -163,9 +163,10 @@ def test_tornado__sweeps_away_creatures_under_2_hd():
     random direction; orcs (1 HD) in its path are swept away."""
     s = make_state(unit("o", "b", "orc_blades", 600, 600, 90, 4, files=4), unit("u", "a", "valmark_spears", 100, 1150, 270, 4))
     em = emitter(s, [1, 50, 3])  # top edge, half way along (x 600), 3 turns
-    Wx.summon_tornado(em, "a")
+    from game.rulesets.battlesystem.rules import magic, tornado
+    magic.summon_tornado(em, "a")
     tor = em.s.areas[-1]
     assert tor.kind == "tornado" and tor.rounds == 30
     em2 = emitter(em.s, [3, 1, 1])  # d12 3: 90 degrees, straight down the table; morale 2d10
-    Wx.end_of_round(em2)
+    tornado.end_of_round(em2)
     assert em2.s.units["o"].figures < 4

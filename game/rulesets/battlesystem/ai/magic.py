@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Point, Polygon
-
 from .. import actions as A
 from ..formation import block_of
-from ..sight import spell_line
 from ..spells import SPELLS
 from ..state import BSState
 from ..rules import magic as M
@@ -85,21 +82,9 @@ def best_cast(s: BSState, side: str):
 
 
 def _reach(s, a, sp, level, origin, aim, target=None) -> bool:
-    rng = M.spell_range_mm(sp, level)
-    if target is not None and target in s.units:
-        d = Polygon(block_of(s.units[target]).outline).distance(Point(origin))
-    else:
-        d = math.dist(origin, aim)
-    if sp.area not in ("cone", "self") and d > rng + 1e-6:
-        return False
-    if sp.area == "self":
-        return True
-    caster = s.chars.get(a.caster) or s.units.get(a.caster)
-    skip = {a.caster, target or ""} | ({caster.unit} if getattr(caster, "unit", None) and a.caster in s.chars else set())
-    area = M.template(sp, origin, *aim) if sp.area in ("line", "cone") else None
-    if area is not None:
-        skip |= {u.id for u in s.living() if u.figures and area.intersects(Polygon(block_of(u).outline))}
-    return spell_line(s, origin, aim, skip).clear
+    """The spell would reach ``aim`` (the agent measures before declaring)."""
+    b = a.model_copy(update={"x": float(aim[0]), "y": float(aim[1]), "target": target or a.target})
+    return not M.out_of_reach(s, b, sp, level, origin)
 
 
 def _weigh(s: BSState, side: str, a: A.CastSpell, sp):

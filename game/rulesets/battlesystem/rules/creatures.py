@@ -9,7 +9,7 @@
   whole figure, :func:`paralyzed_figures`), each saving against paralyzation; no wounds.
 - [13.5] level drainers do double damage; their foes check morale at -2 (part 1, Table 4).
 - [13.6] awe and fear: every enemy unit within 12" checks morale once (-1 for dragons and
-  creatures of 12 HD or more; +1 for an illusion).
+  creatures of 12 HD or more; +1 for an illusion; the checks are :mod:`.awe`).
 - [13.7] breath weapons are artillery spells (:mod:`.magic`, ``breath`` in the creature).
 - [13.8] regeneration: a wound heals after two rounds out of combat; a regenerating figure
   killed (not by fire or acid) rises two rounds later unless an enemy is within 1".
@@ -89,7 +89,8 @@ def awe_modifier(c, illusion: bool = False) -> int:
 def paralyze(em: Emitter, att: Unit, dfn: Unit, damage_hd: float) -> None:
     """[13.4] figures of ``dfn`` touched by a paralyzing unit: each saves against paralyzation
     (none for the immune) or is immobilized for 3d4 rounds (MM ghoul)."""
-    from .magic import held_figures, unit_save, with_effect, _save_roll
+    from .markers import held_figures, with_effect
+    from .saves import save_roll as _save_roll, unit_save
     dfn = em.unit(dfn.id)
     if creature_of(dfn).immune_paralysis or dfn.figures == 0:
         em.log(f"{dfn.name} cannot be paralyzed")
@@ -102,31 +103,6 @@ def paralyze(em: Emitter, att: Unit, dfn: Unit, damage_hd: float) -> None:
         rounds = em.roll("3d4", f"rounds {dfn.name} stay paralyzed", side=att.side).total
         em.change(dfn, f"{held} figure{'s' if held > 1 else ''} of {dfn.name} paralyzed by {att.name} ([13.4])",
                   effects=with_effect(dfn.effects, "held", held_figures(dfn) + held, rounds))
-
-
-def awe_checks(em: Emitter, side: str) -> None:
-    """[13.6] as ``side``'s movement step begins: each of its units within 12" of an enemy that
-    causes awe checks morale once for that creature."""
-    from .morale import check_morale
-    from shapely.geometry import Polygon
-    s = em.s
-    awers = [e for e in s.enemies_of(side) if e.status == "ok" and e.figures and creature_of(e).awe]
-    if not awers:
-        return
-    for u in sorted(s.living(side), key=lambda u: u.id):
-        u = em.unit(u.id)
-        if u.status != "ok" or mindless(u):
-            continue
-        for e in awers:
-            tag = f"awed:{e.id}"
-            if tag in u.effects:
-                continue
-            if Polygon(block_of(u).outline).distance(Polygon(block_of(e).outline)) > AWE_RANGE_IN * INCH + 1e-9:
-                continue
-            em.change(u, "", effects=em.unit(u.id).effects + [tag])
-            mod = awe_modifier(creature_of(e))
-            check_morale(em, em.unit(u.id), f"awe of {e.name} within 12\" ([13.6])", cause=f"awe:{mod}",
-                         source=block_of(e).centre)
 
 
 def morale_mods(s: BSState, u: Unit, cause: str) -> list[tuple[str, int]]:
@@ -142,7 +118,7 @@ def note_fallen(em: Emitter, u: Unit, killed: int, why: str) -> None:
     Wound markers (counted on the unit, ``fallen``) and rise two rounds later."""
     if killed <= 0 or not creature_of(u).regenerates or "fire" in why or "acid" in why:
         return
-    from .magic import effect, with_effect
+    from .markers import effect, with_effect
     u = em.unit(u.id)
     prior = effect(u, "fallen")
     n = (int(prior[0]) if prior else 0) + killed
@@ -156,7 +132,7 @@ def end_of_round(em: Emitter) -> None:
     from shapely.geometry import Polygon
     from ..events import Casualties
     from .contact import in_contact
-    from .magic import effect, with_effect, without
+    from .markers import effect, with_effect, without
     s = em.s
     for u in sorted(s.units.values(), key=lambda u: u.id):
         if not creature_of(u).regenerates or (u.status != "ok" and not (u.status == "destroyed" and effect(u, "fallen"))):

@@ -266,7 +266,7 @@ def resolve(em: Emitter, a: Action) -> None:
          A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
          A.WrapAround: _wrap}[type(a)](em, a)
     open_out_of_command(em)
-    from .magic import reveal_contacts
+    from .markers import reveal_contacts
     reveal_contacts(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:

@@ -43,9 +43,13 @@ from .. import actions as A
 from ..events import Casualties, SpellCast, UnitCreated, WorldChanged
 from ..formation import base_size, block_of
 from ..profiles import DATA
-from ..spells import MAGIC, PASSIVE_ITEMS, SPELLS, Spell
+from ..spells import MAGIC, SPELLS, Spell
 from ..state import BSState, Individual, MagicArea, Unit
+from .command import charisma_item_bonus  # noqa: F401 (re-exported)
 from .common import INCH, Emitter, inches, profile, rating
+from .markers import (ac_mods, ar_mods, bard_covers, damage_multiplier, effect, hasted, held_figures,  # noqa: F401
+                      invisible, morale_mods, reveal_contacts, with_effect, without)
+from .saves import bulk_failures, individual_save, save_number, save_roll as _save_roll, unit_save  # noqa: F401
 
 BASE_STEPS = [row[2] for row in MAGIC.area_table]
 
@@ -201,40 +205,6 @@ def covered(u: Unit, area: Polygon) -> list[Covered]:
     return out
 
 
-# -- [14.3] saving throws ----------------------------------------------------------------------------
-
-_COLUMNS = {"paralyzation": 1, "petrification": 2, "rod": 3, "breath": 4, "spell": 5}
-
-
-def save_number(table: str, level: int, save_vs: str) -> int:
-    """[14.3] the d20 needed (at least) on AD&D 1e table ``table`` at ``level``."""
-    for row in MAGIC.saves[table]:
-        if level <= row[0]:
-            return row[_COLUMNS[save_vs]]
-    return MAGIC.saves[table][-1][_COLUMNS[save_vs]]
-
-
-def unit_save(u: Unit, save_vs: str) -> int:
-    """[14.3] a figure's saving throw: its creatures as fighters of their hit dice (a plus
-    counts as the next die; 0-level men as level 0)."""
-    c = DATA.creatures[profile(u).creature]
-    level = 0 if c.zero_level else int(c.hd) + (1 if c.plus > 0 else 0)
-    return save_number("fighter", level, save_vs)
-
-
-def individual_save(c: Individual, save_vs: str) -> int:
-    cp = DATA.characters[c.profile]
-    table = {"cleric": "cleric", "druid": "cleric", "magic_user": "magic-user", "illusionist": "magic-user"}.get(cp.class_,
-                                                                                                               "fighter")
-    return save_number(table, cp.level or int(cp.hd), save_vs)
-
-
-def bulk_failures(figures: int, save: int) -> int:
-    """[14.3] optional rule: for each full 20 figures affected, one less than the saving throw
-    number of figures fail without a roll (the others roll)."""
-    return (figures // MAGIC.bulk_batch) * max(0, save - 1)
-
-
 # -- [14.5] B what happens to a figure --------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -318,105 +288,6 @@ def disbelief_morale_bonus(missing_sense: bool, referee: int = 0) -> int:
     """[14.14] A: +1 to the disbelief morale check for an illusion lacking a sense; the
     referee's optional +-1."""
     return (1 if missing_sense else 0) + max(-1, min(1, referee))
-
-
-# -- effects on units ----------------------------------------------------------------------------------
-
-def effect(u, name: str) -> list[str] | None:
-    """The fields of marker ``name`` on a unit or individual ("haste:3" -> ["3"]), or None."""
-    for e in u.effects:
-        parts = e.split(":")
-        if parts[0] == name:
-            return parts[1:]
-    return None
-
-
-def with_effect(effects: list[str], name: str, *fields) -> list[str]:
-    """``effects`` with marker ``name`` set (replacing one of the same name)."""
-    return [e for e in effects if e.split(":")[0] != name] + [":".join([name, *map(str, fields)])]
-
-
-def without(effects: list[str], name: str) -> list[str]:
-    return [e for e in effects if e.split(":")[0] != name]
-
-
-def reveal_contacts(em: Emitter) -> None:
-    """[14.8] an invisible unit in base contact with an enemy is placed on the table (it keeps
-    its -4 AC, as a detected unit)."""
-    from .contact import enemies_in_contact
-    for u in sorted(em.s.units.values(), key=lambda u: u.id):
-        if u.on_table and invisible(u) and enemies_in_contact(em.s, u):
-            em.change(u, f"{u.name} is in base contact and is placed on the table ([14.8])",
-                      effects=with_effect(without(u.effects, "invisible"), "detected", 1))
-
-
-def invisible(u: Unit) -> bool:
-    """[14.8] the unit is invisible and not detected."""
-    return effect(u, "invisible") is not None
-
-
-def held_figures(u: Unit) -> int:
-    """[14.6] B figures of the unit immobilized (held, asleep, paralyzed)."""
-    e = effect(u, "held")
-    return min(u.figures, int(e[0])) if e else 0
-
-
-def hasted(u) -> bool:
-    return effect(u, "haste") is not None
-
-
-def ac_mods(u: Unit) -> list[tuple[str, int]]:
-    """[14.8] -4 AC while invisible (also once detected, until the invisibility breaks)."""
-    if effect(u, "invisible") is not None or effect(u, "detected") is not None:
-        return [("invisible", -4)]
-    return []
-
-
-def ar_mods(u: Unit) -> list[tuple[str, int]]:
-    """[14.7] bless: -1 (better) to the attack rating."""
-    return [("blessed", -1)] if effect(u, "bless") is not None else []
-
-
-def damage_multiplier(u: Unit) -> int:
-    """[14.7] haste: missiles or melee for double damage."""
-    return 2 if hasted(u) else 1
-
-
-def morale_mods(s: BSState, u: Unit) -> list[tuple[str, int]]:
-    """Magic on morale: bless +1 ([14.7]), telempathic projection +-1 ([14.21]), a bard's song
-    +1 (one bard, [14.22]), a rod of victory +1 for the side ([14.20])."""
-    out = []
-    if effect(u, "bless") is not None:
-        out.append(("blessed", 1))
-    e = effect(u, "morale")
-    if e:
-        out.append(("telempathic projection", int(e[0])))
-    if bard_covers(s, u):
-        out.append(("a bard's song", 1))
-    if any(c.side == u.side and c.active and "rod_of_victory" in DATA.characters[c.profile].items for c in s.chars.values()):
-        out.append(("rod of victory", PASSIVE_ITEMS["rod_of_victory"][1]))
-    return out
-
-
-def bard_covers(s: BSState, u: Unit) -> bool:
-    """[14.22] a bard not commanding (or only charmed troops) sings to every friendly figure
-    within his command radius; one bard's song at a time."""
-    from .command import can_reach_all
-    for c in sorted(s.chars.values(), key=lambda c: c.id):
-        cp = DATA.characters[c.profile]
-        if cp.class_ != "bard" or c.side != u.side or not c.active:
-            continue
-        if c.role in ("unit_commander", "brigade", "army"):
-            continue
-        if can_reach_all(s, c, u):
-            return True
-    return False
-
-
-def charisma_item_bonus(c: Individual) -> int:
-    """[14.20] a ring of human influence +1, a rod of rulership (ruling) +2 to charisma."""
-    return max([PASSIVE_ITEMS[i][1] for i in DATA.characters[c.profile].items
-                if i in PASSIVE_ITEMS and PASSIVE_ITEMS[i][0] == "charisma"], default=0)
 
 
 # -- who may cast what -----------------------------------------------------------------------------------
@@ -569,7 +440,6 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
 
 def do_cast(em: Emitter, a: A.CastSpell) -> None:
     """[14.1]-[14.4] the spell is spent; out of range or sight it fails; else its effect."""
-    from ..sight import spell_line
     s = em.s
     cid = a.caster
     caster = s.chars.get(cid) or s.units.get(cid)
@@ -584,32 +454,37 @@ def do_cast(em: Emitter, a: A.CastSpell) -> None:
             return
     _spend(em, caster, a.spell)
     origin = caster_point(s, cid)
+    why = out_of_reach(s, a, sp, level, origin)
+    if why:
+        em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False, text=f"{caster.name}'s {sp.name} fails: {why}"))
+        return
+    em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=True,
+                      text=f"{caster.name} {'breathes' if sp.caster == 'innate' else 'uses'} {sp.name}"))
+    HANDLERS[sp.category](em, a, caster, sp, level, origin)
+
+
+def out_of_reach(s: BSState, a: A.CastSpell, sp: Spell, level: int, origin: tuple[float, float]) -> str:
+    """[14.4] why the declared spell fails on measuring (out of range, or its line of sight
+    broken: :func:`..sight.spell_line`), or "" when it reaches. The victims of a bolt or a cone
+    do not hide one another (ours); a unit aimed at is measured to its nearest edge."""
+    from ..sight import spell_line
+    caster = s.chars.get(a.caster) or s.units.get(a.caster)
     rng = spell_range_mm(sp, level)
     aim = (a.x, a.y)
-    if sp.area in ("unit",) and a.target in s.units:
-        aim_d = Polygon(block_of(s.units[a.target]).outline).distance(Point(origin))
-    elif sp.area in ("self",):
-        aim_d = 0.0
+    if sp.area == "self":
+        return ""
+    if sp.area == "unit" and a.target in s.units:
+        d = Polygon(block_of(s.units[a.target]).outline).distance(Point(origin))
     else:
-        aim_d = math.dist(origin, aim)
-    name = caster.name
-    if sp.area not in ("self", "cone") and aim_d > rng + 1e-6:
-        em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False,
-                          text=f"{name}'s {sp.name} fails: {inches(aim_d)} away, beyond its range of {inches(rng)} ([14.4])"))
-        return
-    if sp.area not in ("self",):
-        skip = {cid, a.target} | ({caster.unit} if isinstance(caster, Individual) and caster.unit else set())
-        area = template(sp, origin, a.x, a.y) if sp.area in ("line", "cone") else None
-        if area is not None:  # the victims of a bolt or a cone do not hide one another (ours)
-            skip |= {u.id for u in s.living() if u.figures and area.intersects(Polygon(block_of(u).outline))}
-        line = spell_line(s, origin, aim, skip)
-        if not line.clear:
-            em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False,
-                              text=f"{name}'s {sp.name} fails: {line.why} blocks the line of sight ([14.4])"))
-            return
-    em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=True,
-                      text=f"{name} {'breathes' if sp.caster == 'innate' else 'uses'} {sp.name}"))
-    HANDLERS[sp.category](em, a, caster, sp, level, origin)
+        d = math.dist(origin, aim)
+    if sp.area != "cone" and d > rng + 1e-6:
+        return f"{inches(d)} away, beyond its range of {inches(rng)} ([14.4])"
+    skip = {a.caster, a.target} | ({caster.unit} if isinstance(caster, Individual) and caster.unit else set())
+    area = template(sp, origin, a.x, a.y) if sp.area in ("line", "cone") else None
+    if area is not None:
+        skip |= {u.id for u in s.living() if u.figures and area.intersects(Polygon(block_of(u).outline))}
+    line = spell_line(s, origin, aim, skip)
+    return "" if line.clear else f"{line.why} blocks the line of sight ([14.4])"
 
 
 def _in_command(s: BSState, u: Unit) -> bool:
@@ -629,11 +504,6 @@ def _spend(em: Emitter, caster, spid: str) -> None:
         em.change(caster, f"{caster.name} has used its {SPELLS[spid].name} {n} time{'s' if n > 1 else ''}",
                   effects=with_effect(caster.effects, "breath_used", n), fired_in=caster.fired_in + ["missile"],
                   fired=caster.fired + 1, idle=False)
-
-
-def _save_roll(em: Emitter, need: int, why: str, side: str) -> bool:
-    r = em.roll("d20", why, side=side, target=Target(label="save", base=need, at_most=False, words=("saves", "fails")))
-    return bool(r.passed)
 
 
 @dataclass
@@ -950,6 +820,10 @@ def _create(em, a, caster, sp, level, origin) -> None:
 
 
 def _weather(em, a, caster, sp, level, origin) -> None:
+    """[12.4] control weather: a Table 16 condition, fair weather, or a tornado ([12.3] B)."""
+    if a.option == "tornado":
+        summon_tornado(em, a.side)
+        return
     from .weather import cast_control_weather
     cast_control_weather(em, caster.name, a.side, a.option)
 
@@ -1045,6 +919,12 @@ def do_turn(em: Emitter, a: A.TurnUndead) -> None:
 
 # -- the end of the round -----------------------------------------------------------------------------
 
+#: markers that run down at the end of a round, and the field of their count
+COUNTDOWN = {"haste": 1, "bless": 1, "invisible": 1, "summoned": 1, "held": 2, "morale": 2, "charmed": 2}
+EXPIRY = {"held": "the held figures move again",
+          "charmed": "the charm ends: the unit turns on its strange commander and is out of command ([14.6] A)"}
+
+
 def end_of_round(em: Emitter) -> None:
     """Durations run down: markers with a round count lose one; held figures wake, charms end
     (the unit goes out of command, [14.6] A), summoned troops vanish; fog and walls fade; a
@@ -1056,34 +936,19 @@ def end_of_round(em: Emitter) -> None:
         new, notes, ch = [], [], {}
         for e in u.effects:
             parts = e.split(":")
-            nm = parts[0]
-            if nm in ("haste", "bless", "invisible", "summoned"):
-                left = int(parts[1]) - 1
-                if left > 0:
-                    new.append(f"{nm}:{left}")
-                else:
-                    notes.append(f"{nm} ends")
-                    if nm == "summoned":
-                        ch["status"] = "off_table"
-            elif nm == "held":
-                left = int(parts[2]) - 1
-                if left > 0:
-                    new.append(f"held:{parts[1]}:{left}")
-                else:
-                    notes.append("the held figures move again")
-            elif nm in ("morale",):
-                left = int(parts[2]) - 1
-                if left > 0:
-                    new.append(f"morale:{parts[1]}:{left}")
-            elif nm == "charmed":
-                left = int(parts[2]) - 1
-                if left > 0:
-                    new.append(f"charmed:{parts[1]}:{left}")
-                else:
-                    notes.append("the charm ends: the unit turns on its strange commander and is out of command ([14.6] A)")
-                    ch.update(side=parts[1], commander=None)
-            else:
+            at = COUNTDOWN.get(parts[0])
+            if at is None:
                 new.append(e)
+                continue
+            left = int(parts[at]) - 1
+            if left > 0:
+                new.append(":".join(parts[:at] + [str(left)] + parts[at + 1:]))
+                continue
+            notes.append(EXPIRY.get(parts[0], f"{parts[0]} ends"))
+            if parts[0] == "summoned":
+                ch["status"] = "off_table"
+            elif parts[0] == "charmed":
+                ch.update(side=parts[1], commander=None)
         if new != u.effects or ch:
             em.change(u, f"{u.name}: {', '.join(notes)}" if notes else "", effects=new, **ch)
     for c in sorted(s.chars.values(), key=lambda c: c.id):
@@ -1105,3 +970,28 @@ def end_of_round(em: Emitter) -> None:
             keep.append(m.model_copy(update={"rounds": m.rounds - 1}))
     if [m.model_dump() for m in keep] != [m.model_dump() for m in em.s.areas]:
         em.emit(WorldChanged(changes={"areas": [m.model_dump() for m in keep]}, text="Magic on the table runs down"))
+
+
+# -- [12.3] B the tornado a control weather calls (it moves in :mod:`.tornado`) -----------------
+
+def summon_tornado(em, side: str) -> None:
+    """[12.3] B a tornado enters from a random edge (1d4: top, right, bottom, left, at a
+    random point along it) and stays 1-10 turns."""
+    from .weather import W
+    s = em.s
+    W_, H_ = s.table
+    edge = em.roll("d4", "[12.3] B the tornado's edge (top, right, bottom, left)").total
+    along = em.roll("d100", "[12.3] B where along the edge").total / 100.0
+    x, y = [(along * W_, 0.0), (W_, along * H_), (along * W_, H_), (0.0, along * H_)][edge - 1]
+    turns = em.roll(W.tornado_turns, "[12.3] B the tornado lasts (turns)").total
+    r = MAGIC.tornado_width_in * INCH / 2
+    pts = circle_points(x, y, r)
+    area = MagicArea(id=f"tornado{s.turn}", kind="tornado", name="tornado", side=side, points=pts,
+                     rounds=turns * W.tornado_rounds_per_turn)
+    em.emit(WorldChanged(changes={"areas": [a.model_dump() for a in s.areas] + [area.model_dump()]},
+                         text=f"A tornado sweeps onto the table ([12.3] B) for {turns} turns"))
+
+
+def circle_points(x: float, y: float, r: float, n: int = 24) -> list[tuple[float, float]]:
+    """A circle of radius ``r`` mm about (x, y) as ``n`` points."""
+    return [(x + r * math.cos(2 * math.pi * k / n), y + r * math.sin(2 * math.pi * k / n)) for k in range(n)]

@@ -126,8 +126,8 @@ def melee_ar(s, att: Unit, defn: Unit, *, free_attack: bool = False, flank_attac
     pen = DATA.creatures[profile(att).creature].daylight_penalty
     if pen:
         mods.append(("daylight", pen))
-    from . import magic, weather
-    mods += magic.ar_mods(att) + weather.melee_mods(s, att)
+    from . import markers, weather
+    mods += markers.ar_mods(att) + weather.melee_mods(s, att)
     if att.ar_penalty:
         mods.append(("forced march", att.ar_penalty * TM.forced_march_step))
     if in_ditch(s, att) and not in_ditch(s, defn):
@@ -142,7 +142,7 @@ def defender_ac(s, att: Unit, defn: Unit, *, missile: bool = False) -> tuple[int
     mods: list[tuple[str, int]] = []
     if defn.shield_wall and face_of(defn, att) == "front":
         mods.append(("shield wall", -(4 if missile else 2)))
-    from .magic import ac_mods
+    from .markers import ac_mods
     mods += ac_mods(defn)
     return ac, mods
 
@@ -158,7 +158,7 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
     roll_mods = [(f"AR {base}", base)] + mods + [(f"AC {ac}", -ac)] + [(k, -v) for k, v in acm]
     r = em.roll(DATA.tables.dice.melee, f"{att.name} {label} {defn.name}: attack roll", roll_mods, side=att.side)
     ar = r.total
-    from . import creatures, magic, weather
+    from . import creatures, markers, weather
     dice = damage_dice(profile(att), rating(defn).size)
     if creatures.creature_of(att).paralyzes:
         # [13.4] damage that only paralyzes: the D4 column, figures paralyzed, no wounds
@@ -173,14 +173,14 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
     poison = creatures.creature_of(att).poison
     if poison:
         per += creatures.poison_damage(ar, dice, poison)
-    mult = (2 if double else 1) * creatures.drain_multiplier(att) * magic.damage_multiplier(att)
+    mult = (2 if double else 1) * creatures.drain_multiplier(att) * markers.damage_multiplier(att)
     dmg = per * figures * mult + weather.extra_damage(s, defn, figures)
     note = " x2 (set spears against a charge)" if double else ""
     if poison:
         note += f" (with {poison} poison, [13.2])"
     if creatures.drain_multiplier(att) > 1:
         note += " x2 (level drain, [13.5])"
-    if magic.damage_multiplier(att) > 1:
+    if markers.damage_multiplier(att) > 1:
         note += " x2 (haste, [14.7])"
     em.emit(Attack(attacker=att.id, defender=defn.id, attack_roll=ar, readings=[x.text() for x in readings],
                    per_figure=per, figures=figures, damage=dmg,
@@ -271,7 +271,7 @@ def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) 
     for att, dfn in ((first, second), (second, first)):
         why = may_fight(em.s, att, attacked=True)
         n, parts, figs = eligible(em.s, att, dfn, used.setdefault(att.id, set()))
-        from .magic import held_figures
+        from .markers import held_figures
         if held_figures(att) and n:
             n = max(0, n - held_figures(att))  # [14.6] B immobilized figures do not fight
             parts = parts + [f"{held_figures(att)} held"]

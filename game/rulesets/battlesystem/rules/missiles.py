@@ -119,7 +119,7 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         return f"{u.name} rallied this round and may not shoot ([6.3])"
     if t.side == u.side or not t.on_table or t.figures == 0:
         return f"{t.name} is not an enemy unit on the table"
-    from .magic import invisible
+    from .markers import invisible
     from .weather import missiles_forbidden
     if invisible(t):
         return f"{t.name} cannot be seen ([14.8])"
@@ -262,8 +262,8 @@ def missile_ar(s: BSState, u: Unit, t: Unit, info: dict) -> tuple[int, list[tupl
         mods.append(("long range", TA.long_range))
     if u.ar_penalty:
         mods.append(("forced march", u.ar_penalty))
-    from . import magic, weather
-    mods += weather.missile_mods(s, u) + magic.ar_mods(u)
+    from . import markers, weather
+    mods += weather.missile_mods(s, u) + markers.ar_mods(u)
     return base, mods
 
 
@@ -297,7 +297,7 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
         n = 1
         dmg_dice = [piece.damage]
     else:
-        from .magic import ac_mods
+        from .markers import ac_mods
         ac = rating(t).ac + sum(v for _, v in ac_mods(t))
         ac_label = f"AC {ac}"
         n = len(info["seers"])
@@ -307,7 +307,7 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
     r = em.roll(DATA.tables.dice.melee, f"{u.name} shoots at {t.name} ({info['band']} range, {inches(info['distance'])}): "
                                         f"attack roll", roll_mods, side=u.side)
     per, readings = crt.hits(r.total, dmg_dice)
-    from .magic import damage_multiplier
+    from .markers import damage_multiplier
     dmg = per * n * damage_multiplier(u)
     seen = len(info["seen"])
     em.emit(Attack(attacker=u.id, defender=t.id, attack_roll=r.total, readings=[x.text() for x in readings], per_figure=per,

@@ -59,8 +59,8 @@ def current_morale(em_s, u: Unit, cause: str = "") -> tuple[int, list[tuple[str,
     cb = commander_bonus(s, u)
     if cb:
         mods.append(cb)
-    from . import creatures, magic, weather
-    mods += magic.morale_mods(s, u) + weather.morale_mods(s, u) + creatures.morale_mods(s, u, cause)
+    from . import creatures, markers, weather
+    mods += markers.morale_mods(s, u) + weather.morale_mods(s, u) + creatures.morale_mods(s, u, cause)
     return base, mods
 
 

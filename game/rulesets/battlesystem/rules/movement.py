@@ -315,7 +315,7 @@ def allowance(s: BSState, u: Unit) -> float:
         base *= M.shield_wall_rate
     if profile(u).piece and u.wounded:
         base = 0.0
-    from .magic import held_figures
+    from .markers import held_figures
     from .weather import move_factor
     if held_figures(u):
         base = 0.0  # [14.6] B the unit will not leave its immobilized figures (ours)
@@ -609,7 +609,7 @@ def plan_charge(s: BSState, u: Unit, target: str, pivot: str = "left", wheel: fl
     d = (left * math.cos(h), left * math.sin(h))
     hit = sweep_translate(b1.corners, d, obstacles(s, u.id))
     if hit.hit and hit.id != target and hit.id in s.units and s.units[hit.id].side != u.side:
-        from .magic import invisible
+        from .markers import invisible
         if invisible(s.units[hit.id]):  # [14.8] the charge runs into an unseen enemy: it meets that one
             return plan_charge(s, u, hit.id, pivot, wheel, offset, auto=auto)
     if not hit.hit or hit.id != target:

@@ -76,7 +76,7 @@ def _begin_move(em: Emitter, side: str) -> None:
         elif any(DATA.units[em.s.units[e].profile].creature in hated for e in near):
             e = next(e for e in near if DATA.units[em.s.units[e].profile].creature in hated)
             check_discipline(em, u, f"sees hated {em.s.units[e].name} within charge range")
-    from .creatures import awe_checks
+    from .awe import awe_checks
     awe_checks(em, side)
     from .auto import auto_moves
     auto_moves(em, side)
@@ -164,9 +164,10 @@ def end_of_round(em: Emitter) -> None:
         if u.reload:
             em.change(u, f"{u.name} reloads" + (f" ({u.reload - 1} round to go)" if u.reload > 1 else ": ready to fire"),
                       reload=u.reload - 1)
-    from . import creatures, magic, weather
+    from . import creatures, magic, tornado, weather
     magic.end_of_round(em)
     weather.end_of_round(em)
+    tornado.end_of_round(em)
     creatures.end_of_round(em)
     check_end(em)
     if em.s.result is None and s.turn >= s.turn_limit:

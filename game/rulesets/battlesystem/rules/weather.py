@@ -8,7 +8,7 @@
   cuts movement; flight limits are given by :func:`flight_allowed` for the flying rules.
 - [12.3] A: in a hot or cold battle, creatures weak against heat or cold check morale at -1
   and take an extra hit die of damage from each figure attacking them.
-- [12.3] B: a tornado (:func:`summon_tornado`) is a whirlwind that enters from a random edge
+- [12.3] B: a tornado (:mod:`.tornado`) is a whirlwind that enters from a random edge
   and moves 36" in a random direction each round, sweeping figures under 2 HD away.
 - [12.4]: control weather spells arrive after their onset (half with two or more for the
   same condition); conflicting spells cancel; reinforced weather needs more spells acting
@@ -27,7 +27,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..profiles import DATA, _load
-from ..state import BSState, MagicArea, Unit
+from ..state import BSState, Unit
 
 
 class _M(BaseModel):
@@ -220,9 +220,6 @@ def cast_control_weather(em, caster_name: str, side: str, want: str) -> None:
     favourable weather, or "tornado")."""
     from ..events import WorldChanged
     s = em.s
-    if want == "tornado":
-        summon_tornado(em, side)
-        return
     from ..spells import SPELLS
     onset = next(sp.onset_rounds for sp in SPELLS.values() if sp.category == "weather")
     entry = {"condition": "" if want == "clear" else want, "cast": s.turn, "onset": onset, "side": side}
@@ -232,7 +229,7 @@ def cast_control_weather(em, caster_name: str, side: str, want: str) -> None:
 
 
 def end_of_round(em) -> None:
-    """[12.4] weather spells arrive or cancel; [12.3] B the tornado moves."""
+    """[12.4] weather spells arrive or cancel (the tornado moves in :mod:`.tornado`)."""
     from ..events import WorldChanged
     s = em.s
     pending = [sp for sp in s.weather_spells if "reinforced" not in sp]
@@ -242,56 +239,3 @@ def end_of_round(em) -> None:
         keep = [{"reinforced": cond}] * stren + left
         if cond != s.weather or keep != s.weather_spells or what:
             em.emit(WorldChanged(changes={"weather": cond, "weather_spells": keep}, text=what or "control weather under way"))
-    for a in list(em.s.areas):
-        if a.kind == "tornado":
-            move_tornado(em, a)
-
-
-# -- [12.3] B the tornado ---------------------------------------------------------------------------
-
-def summon_tornado(em, side: str) -> None:
-    """[12.3] B a tornado enters from a random edge (1d4: top, right, bottom, left, at a
-    random point along it) and stays 1-10 turns."""
-    from ..events import WorldChanged
-    from ..spells import MAGIC
-    s = em.s
-    W_, H_ = s.table
-    edge = em.roll("d4", "[12.3] B the tornado's edge (top, right, bottom, left)").total
-    along = em.roll("d100", "[12.3] B where along the edge").total / 100.0
-    x, y = [(along * W_, 0.0), (W_, along * H_), (along * W_, H_), (0.0, along * H_)][edge - 1]
-    turns = em.roll(W.tornado_turns, "[12.3] B the tornado lasts (turns)").total
-    r = MAGIC.tornado_width_in * INCH / 2
-    pts = _circle(x, y, r)
-    area = MagicArea(id=f"tornado{s.turn}", kind="tornado", name="tornado", side=side, points=pts,
-                     rounds=turns * W.tornado_rounds_per_turn)
-    em.emit(WorldChanged(changes={"areas": [a.model_dump() for a in s.areas] + [area.model_dump()]},
-                         text=f"A tornado sweeps onto the table ([12.3] B) for {turns} turns"))
-
-
-def _circle(x: float, y: float, r: float, n: int = 24) -> list[tuple[float, float]]:
-    return [(x + r * math.cos(2 * math.pi * k / n), y + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
-
-
-def move_tornado(em, a: MagicArea) -> None:
-    """[12.3] B: 36" in a random direction (1d12 x 30 degrees); every figure in its swept path
-    is attacked as by an area spell (:func:`..magic.area_attack`); off the table it is gone."""
-    from shapely.geometry import LineString, Polygon
-    from ..events import WorldChanged
-    from .magic import area_attack
-    s = em.s
-    d = em.roll("d12", f"[12.3] B the tornado's direction (x 30 degrees)").total * 30.0
-    c = Polygon(a.points).centroid
-    r = math.dist(a.points[0], (c.x, c.y))
-    dist = W.tornado_mv_in * INCH
-    x1, y1 = c.x + dist * math.cos(math.radians(d)), c.y + dist * math.sin(math.radians(d))
-    path = LineString([(c.x, c.y), (x1, y1)]).buffer(r)
-    area_attack(em, path, W.tornado_damage, "none", "the tornado", kill_below_hd=W.tornado_kills_below_hd)
-    W_, H_ = s.table
-    rest = [x for x in em.s.areas if x.id != a.id]
-    if not (0 <= x1 <= W_ and 0 <= y1 <= H_) or a.rounds <= 1:
-        em.emit(WorldChanged(changes={"areas": [x.model_dump() for x in rest]},
-                             text="The tornado leaves the battlefield ([12.3] B)" if a.rounds > 1 else "The tornado dies away"))
-        return
-    moved = a.model_copy(update={"points": _circle(x1, y1, r), "rounds": a.rounds - 1, "heading": d})
-    em.emit(WorldChanged(changes={"areas": [x.model_dump() for x in rest] + [moved.model_dump()]},
-                         text=f"The tornado moves 36\" ({d:.0f} degrees)"))
