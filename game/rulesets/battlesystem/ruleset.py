@@ -87,12 +87,9 @@ class Battlesystem:
     def view(self, state: BSState, side: str | None) -> BSState:
         """The state a side may see: [14.8] invisible enemy units are left out (the rules,
         standing in for the referee, keep them)."""
-        v = state.clone()
-        from .rules.markers import invisible
-        hide = [k for k, u in v.units.items() if side is not None and u.side != side and invisible(u)]
-        if hide and (v.pending is None or v.pending.unit not in hide):
-            v.units = {k: u for k, u in v.units.items() if k not in hide}
-        return v
+        from .rules.markers import seen_by
+        v = seen_by(state, side)
+        return state.clone() if v is state else v
 
     def parse_action(self, data: dict[str, Any]) -> Action:
         return self._actions.validate_python(data)

@@ -83,7 +83,8 @@ def why_not(s: BSState, a: Action) -> str | None:
         from .auto import mindless_adrift
         if mindless_adrift(s, u):
             return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
-        p = _plan(s, a)
+        from .markers import seen_by
+        p = _plan(seen_by(s, a.side), a)  # [14.8] judged on what the side can see
         return None if p.legal else p.reason
     return f"unknown action {a.type}"
 
@@ -238,6 +239,7 @@ def resolve(em: Emitter, a: Action) -> None:
     """Carry out an accepted action (the events go to ``em``)."""
     from . import act
     from ..turn import choose_first, end_step, rules_step, settle
+    from .markers import unseen_by
     from .steps import check_end
     if isinstance(a, A.RulesStep):
         rules_step(em)
@@ -260,6 +262,11 @@ def resolve(em: Emitter, a: Action) -> None:
     elif isinstance(a, A.TurnUndead):
         from .magic import do_turn
         do_turn(em, a)
+    elif isinstance(a, A.UNIT_MOVES) and not isinstance(a, (A.Charge, A.HoldStill)) and a.unit in em.s.units \
+            and unseen_by(em.s, a.side) and not _plan(em.s, a).legal:
+        u = em.unit(a.unit)  # [14.8] legal on what the side sees, blocked by an unseen enemy
+        em.change(u, f"{u.name} is stopped by something it cannot see ([14.8])", move_done=True, move_began=True,
+                  idle=False)
     else:
         {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
          A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,

@@ -101,3 +101,21 @@ def bard_covers(s: BSState, u: Unit) -> bool:
         if can_reach_all(s, c, u):
             return True
     return False
+
+
+def unseen_by(s: BSState, side: str | None) -> list[str]:
+    """[14.8] the units ``side`` cannot see: invisible enemy units."""
+    if side is None:
+        return []
+    return [k for k, u in s.units.items() if u.side != side and invisible(u)]
+
+
+def seen_by(s: BSState, side: str | None) -> BSState:
+    """The state as ``side`` knows it: without the invisible enemy units ([14.8]; the rules,
+    standing in for the referee, keep them). The state itself when there are none."""
+    hide = unseen_by(s, side)
+    if not hide or (s.pending is not None and s.pending.unit in hide):
+        return s
+    v = s.clone()
+    v.units = {k: u for k, u in v.units.items() if k not in hide}
+    return v

@@ -608,10 +608,6 @@ def plan_charge(s: BSState, u: Unit, target: str, pivot: str = "left", wheel: fl
     h = math.radians(b1.heading + offset)
     d = (left * math.cos(h), left * math.sin(h))
     hit = sweep_translate(b1.corners, d, obstacles(s, u.id))
-    if hit.hit and hit.id != target and hit.id in s.units and s.units[hit.id].side != u.side:
-        from .markers import invisible
-        if invisible(s.units[hit.id]):  # [14.8] the charge runs into an unseen enemy: it meets that one
-            return plan_charge(s, u, hit.id, pivot, wheel, offset, auto=auto)
     if not hit.hit or hit.id != target:
         what = f"{_name(s, hit.id)}" if hit.hit else "nothing"
         return no(f"straight ahead {u.name} would meet {what}, not {_name(s, target)} (charge range {inches(total)})")
