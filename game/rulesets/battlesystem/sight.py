@@ -362,6 +362,10 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
         if not hid.is_empty:
             vis = vis.difference(hid)
         seen_any = vis if seen_any is None else seen_any.union(vis)
+    cap = sight_cap_mm(s)
+    if cap is not None and seen_any is not None:  # [12.2], [12.5] nothing is seen beyond the cap
+        from shapely.geometry import MultiPoint
+        seen_any = seen_any.intersection(MultiPoint([tuple(p) for p in front]).buffer(cap))
     hidden = table.difference(seen_any) if seen_any is not None else table
     if not g.woods_union.is_empty:
         deep = g.woods_union.buffer(-T.woods_sight_in * T.inch_mm)

@@ -170,3 +170,18 @@ def test_tornado__sweeps_away_creatures_under_2_hd():
     em2 = emitter(em.s, [3, 1, 1])  # d12 3: 90 degrees, straight down the table; morale 2d10
     tornado.end_of_round(em2)
     assert em2.s.units["o"].figures < 4
+
+
+def test_the_sight_overlay_ends_at_the_weather_cap():
+    """Battlesystem [12.2]: the app's shading (the ``sight_region`` hook) hides what lies beyond
+    the fog's 12" as the rules do."""
+    from shapely.geometry import Point, Polygon
+    from game.rulesets.battlesystem import RULESET as RS
+    s = archers(14)
+    far = Point(600, 1000 - 14 * IN)
+
+    def hidden(region):
+        return any(Polygon(p[0], list(p[1:])).contains(far) for p in region.hidden)
+    assert not hidden(RS.sight_region(s, "b"))
+    s.weather = "fog"
+    assert hidden(RS.sight_region(s, "b"))
