@@ -98,15 +98,20 @@ def test_fear__a_unit_routs_when_half_its_figures_in_the_cone_fail():
 
 def test_charm__the_commander_and_his_unit_change_sides_for_a_while():
     """Battlesystem [14.6] A: a failed save hands the commander and his unit to the enemy for
-    1d4 + charisma bonus rounds; then the unit is out of command."""
+    1d4 + charisma bonus rounds (not to be sent against its own side); then the unit is out of
+    command."""
     s = make_state(unit("u", "a", "valmark_spears", 600, 400, 90, 6), person("c", "a", "sergeant", 300, 300, 90,
                                                                               "unit_commander", "u", with_unit=False),
+                   unit("w", "a", "valmark_swords", 600, 560, 270, 6),
                    unit("x", "b", "orc_blades", 600, 1000, 270, 4), person("m", "b", "mordrin", 300, 500, 270, "hero"))
     s.chars["m"].spells = ["charm_person"]
     s = at_step(s, "missile", "b")
     t, r = do(s, A.CastSpell(side="b", caster="m", spell="charm_person", x=300.0, y=300.0, target="c"), [2, 1])
     assert t.units["u"].side == "b" and t.chars["c"].side == "b"
     assert M.effect(t.units["u"], "charmed") == ["a", "1"]
+    from game.rulesets.battlesystem.rules.legality import why_not
+    t2 = at_step(t, "move", "b")
+    assert "cannot be sent against its own side" in why_not(t2, A.Charge(side="b", unit="u", target="w"))
     em = emitter(t)
     M.end_of_round(em)
     assert em.s.units["u"].side == "a" and em.s.units["u"].commander is None

@@ -83,7 +83,9 @@ def why_not(s: BSState, a: Action) -> str | None:
         from .auto import mindless_adrift
         if mindless_adrift(s, u):
             return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
-        from .markers import seen_by
+        from .markers import charmed_from, seen_by
+        if isinstance(a, A.Charge) and a.target in s.units and s.units[a.target].side == charmed_from(u):
+            return f"{u.name} is charmed: it cannot be sent against its own side ([14.6] A)"
         p = _plan(seen_by(s, a.side), a)  # [14.8] judged on what the side can see
         return None if p.legal else p.reason
     return f"unknown action {a.type}"

@@ -103,6 +103,12 @@ def bard_covers(s: BSState, u: Unit) -> bool:
     return False
 
 
+def charmed_from(u: Unit) -> str | None:
+    """[14.6] A the side a charmed unit belongs to (None when not charmed)."""
+    e = effect(u, "charmed")
+    return e[0] if e else None
+
+
 def unseen_by(s: BSState, side: str | None) -> list[str]:
     """[14.8] the units ``side`` cannot see: invisible enemy units."""
     if side is None:

@@ -119,8 +119,10 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         return f"{u.name} rallied this round and may not shoot ([6.3])"
     if t.side == u.side or not t.on_table or t.figures == 0:
         return f"{t.name} is not an enemy unit on the table"
-    from .markers import invisible
+    from .markers import charmed_from, invisible
     from .weather import missiles_forbidden
+    if t.side == charmed_from(u):
+        return f"{u.name} is charmed: it cannot shoot at its own side ([14.6] A)"
     if invisible(t):
         return f"{t.name} cannot be seen ([14.8])"
     if missiles_forbidden(s):
