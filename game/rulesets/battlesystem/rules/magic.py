@@ -815,8 +815,24 @@ def _create(em, a, caster, sp, level, origin) -> None:
     u = Unit(id=uid, side=a.side, profile=sp.summons, name=p.name, kind="skirmish", formation="skirmish", x=a.x, y=a.y,
              heading=head, files=figs, figures=figs, original=figs, weapon=p.weapon,
              effects=[f"summoned:{_rounds(sp, level)}"], move_done=True)
+    if not _room_for(s, u):
+        em.log(f"{caster.name}'s {sp.name} finds no room at the point: the creatures do not come ([14.10], ours)", a.side)
+        return
     em.emit(UnitCreated(unit=u.model_dump(), text=f"{caster.name} summons {n} creatures: {p.name}, {figs} figure"
                                                   f"{'s' if figs > 1 else ''} ([14.10])"))
+
+
+def _room_for(s: BSState, u: Unit) -> bool:
+    """The new unit's bases lie on the table and touch no other unit's."""
+    from game.geometry.contact import convex_overlapping
+    c = block_of(u).corners
+    w, h = s.table
+    if c[..., 0].min() < 0 or c[..., 1].min() < 0 or c[..., 0].max() > w or c[..., 1].max() > h:
+        return False
+    for o in s.living():
+        if o.figures and convex_overlapping(c, block_of(o).corners).any():
+            return False
+    return True
 
 
 def _weather(em, a, caster, sp, level, origin) -> None:
