@@ -125,8 +125,10 @@ def test_monster_summoning__a_new_unit_comes_into_play():
     new = [u for u in t.units.values() if u.profile == "summoned_orcs"]
     assert len(new) == 1 and new[0].figures == 1 and new[0].side == "b"
     assert RS.load_state(t.model_dump_json()).units[new[0].id].figures == 1
-    t, r = do(s, A.CastSpell(side="b", caster="m", spell="monster_summoning_i", x=600.0, y=905.0), [3, 4])
-    assert not [u for u in t.units.values() if u.profile == "summoned_orcs"]  # on top of the orcs: no room
+    s.chars["m"].y = 460.0
+    t, r = do(s, A.CastSpell(side="b", caster="m", spell="monster_summoning_i", x=600.0, y=395.0), [3, 4])
+    assert any("finds no room" in getattr(e, "text", "") for e in r.events)  # on top of the spearmen
+    assert not [u for u in t.units.values() if u.profile == "summoned_orcs"]
 
 
 def test_turning_undead__at_least_one_figure_and_no_retry_after_a_failure():
