@@ -174,7 +174,30 @@ class RulesStep(Action):
     type: Literal["bts_rules"] = "bts_rules"
 
 
+class CastSpell(Action):
+    """[14.0] use a spell, a breath weapon ([13.7]), a magic item or a psionic power: ``caster``
+    an individual or a unit, aimed at (``x``, ``y``) mm (an area's centre, a line's start, a
+    cone's direction) or at ``target`` (a unit or an individual); ``option`` the weather a
+    control weather asks for ([12.4])."""
+
+    type: Literal["bts_cast"] = "bts_cast"
+    caster: str
+    spell: str
+    x: Mm
+    y: Mm
+    target: str = ""
+    option: str = ""
+
+
+class TurnUndead(Action):
+    """[14.19] a cleric tries to turn (or destroy) an undead unit."""
+
+    type: Literal["bts_turn_undead"] = "bts_turn_undead"
+    cleric: str
+    unit: str
+
+
 ACTIONS = (ChooseFirst, Advance, Wheel, Face, Frontage, Reform, Charge, ForcedMarch, Withdraw, Flee, WrapAround,
-           SpecialFormation, HoldStill, MoveIndividual, Fire, Rally, GiveOrder, Follow, EndStep, RulesStep)
+           SpecialFormation, HoldStill, MoveIndividual, Fire, Rally, GiveOrder, Follow, EndStep, RulesStep, CastSpell, TurnUndead)
 UNIT_MOVES = (Advance, Wheel, Face, Frontage, Reform, Charge, ForcedMarch, Withdraw, Flee, WrapAround,
               SpecialFormation, HoldStill)

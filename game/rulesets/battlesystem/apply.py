@@ -6,7 +6,7 @@ from game.core.event import Event, PhaseBegan
 from game.core.ruleset import RULES_SIDE
 
 from . import events as E
-from .state import BSState, Pending
+from .state import BSState, MagicArea, Pending, Unit
 
 #: per-round records of a unit, cleared as a round begins
 ROUND_FIELDS = {"moved": 0.0, "move_began": False, "move_done": False, "forced_march": False, "charged": None,
@@ -78,5 +78,11 @@ def apply(s: BSState, ev: Event) -> None:
         s.result = ev.winner or "draw"
         s.result_reason = ev.reason
         _active(s)
+    elif t is E.WorldChanged:
+        for k, v in ev.changes.items():
+            setattr(s, k, [MagicArea.model_validate(a) for a in v] if k == "areas" else v)
+    elif t is E.UnitCreated:
+        u = Unit.model_validate(ev.unit)
+        s.units = {**s.units, u.id: u}
     elif isinstance(ev, PhaseBegan):
         s.turn, s.phase = ev.turn, ev.phase

@@ -106,5 +106,31 @@ class Ended(BTSEvent):
     reason: str
 
 
+class SpellCast(BTSEvent):
+    """[14.0] a spell, breath, item or power was used (``ok`` False: it failed and is spent,
+    [14.4]); its effects follow as other events."""
+
+    type: Literal["bts_spell"] = "bts_spell"
+    caster: str
+    spell: str
+    x: float
+    y: float
+    ok: bool = True
+
+
+class WorldChanged(BTSEvent):
+    """Battle-wide fields changed (weather, night, magic areas: part 2)."""
+
+    type: Literal["bts_world"] = "bts_world"
+    changes: dict[str, Any]
+
+
+class UnitCreated(BTSEvent):
+    """[14.10] a unit came into play (summoned troops)."""
+
+    type: Literal["bts_unit_created"] = "bts_unit_created"
+    unit: dict[str, Any]
+
+
 EVENTS = CORE_EVENTS + (RoundBegan, Sequenced, StepDone, Changed, IndividualChanged, Casualties, Attack, RallyAttempt, PendingSet,
-                        Ended)
+                        Ended, SpellCast, WorldChanged, UnitCreated)

@@ -298,6 +298,18 @@ class Creature(_M):
     attacks: list[str] = []
     thac0: int | None = None
     zero_level: bool = False  #: 0-level men ([8.6]: fighters strike once a level at them)
+    # part 2: special abilities ([13.1]-[13.9], rules/creatures.py)
+    damage_bonus: int = 0  #: [13.1] a damage adjustment: one CRT column a plus
+    poison: Literal["", "weak", "normal", "strong"] = ""  #: [13.2] poison doing extra damage
+    paralyzes: bool = False  #: [13.4] paralysis on touch
+    immune_paralysis: bool = False  #: elves and the undead (MM)
+    awe: bool = False  #: [13.6] causes awe or fear (MM)
+    dragon: bool = False  #: [13.6] -1 to the awe check
+    breath: str = ""  #: [13.7] a breath weapon (a spell of spells.toml)
+    regenerates: bool = False  #: [13.8]
+    undead: str = ""  #: [14.19] the turning table's row
+    mindless: bool = False  #: [13.9] never checks morale; out of command follows its last order
+    vulnerable: list[Literal["cold", "heat"]] = []  #: [12.3] A penalties against cold or heat
 
     @property
     def hd_value(self) -> float:
@@ -368,6 +380,9 @@ class CharacterProfile(_M):
     hp: int = Field(gt=0)
     weapon: str
     magic_weapon: int = 0
+    spells: list[str] = []  #: part 2: memorised spells ([14.0], spells.toml)
+    items: list[str] = []  #: part 2: magic items ([14.20]): ring_of_human_influence, rod_of_rulership, rod_of_victory
+    psionic: bool = False  #: [14.21]
 
 
 class RosterFile(_M):

@@ -72,6 +72,13 @@ class Battlesystem(RulesetBase):
             return Outcome(False, score=score)
         return Outcome(True, None if state.result == "draw" else state.result, state.result_reason, score)
 
+    def view(self, state: BSState, side: str | None) -> BSState:
+        """The state a side may see: [14.8] invisible enemy units are left out (the rules,
+        standing in for the referee, keep them)."""
+        from .rules.markers import seen_by
+        v = seen_by(state, side)
+        return state.clone() if v is state else v
+
     def describe(self, event: Event) -> str:
         from .display.describe import describe
         return describe(event)

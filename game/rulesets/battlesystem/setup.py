@@ -32,11 +32,15 @@ from game.geometry.contact import convex_overlapping
 from .formation import block_of, individual_corners, mob_files
 from .profiles import DATA
 from .rules.ratings import unit_ratio
+from .spells import SPELLS
 from .state import BSState, Feat, Individual, Step, Unit
 
 
 class ScenarioParams(Params):
-    game: Literal["basic", "intermediate"] = Field("intermediate", description="Basic or Intermediate game")
+    game: Literal["basic", "intermediate", "advanced"] = Field("intermediate", description="Basic, Intermediate or Advanced game")
+    night: StrictBool = Field(False, description="[12.5] a night battle")
+    weather: StrictStr = Field(None, description="[12.1] the scenario's weather (a Table 16 condition)")
+    bulk_saves: StrictBool = Field(False, description="[14.3] optional rule: bulk saving throws")
     initiative_d20: StrictBool = Field(False, description="[5.1] optional rule: initiative on a d20")
     premeasure: StrictBool = Field(False, description="optional: show measurements before committing ([3.5])")
 
@@ -187,7 +191,7 @@ def build(sc: Scenario, m: MapFile, sides: list[str]) -> BSState:
                 name = cp.name
                 chars[pl.id] = Individual(id=pl.id, side=side, profile=pl.profile, name=name, role=ip.role, unit=ip.unit,
                                           with_unit=with_unit, deputy_of=ip.deputy_of, x=float(pl.x), y=float(pl.y),
-                                          heading=float(pl.heading), hp=cp.hp)
+                                          heading=float(pl.heading), hp=cp.hp, spells=list(cp.spells) + [i for i in cp.items if i in SPELLS])
                 if ip.role == "unit_commander" and ip.unit in units:
                     units[ip.unit].commander = pl.id
     feats = []
@@ -213,9 +217,11 @@ def build(sc: Scenario, m: MapFile, sides: list[str]) -> BSState:
     return BSState(ruleset="battlesystem", sides=sides, game=sp.game, units=units, chars=chars, table=(W, H),
                    map_sha=m.sha256(), terrain=feats, objectives=objectives, objective_names=names, home=home,
                    side_names={x.id: (x.name or x.id) for x in sc.sides}, turn_limit=sc.turn_limit or 12,
-                   options={"initiative_d20": sp.initiative_d20, "premeasure": sp.premeasure},
+                   options={"initiative_d20": sp.initiative_d20, "premeasure": sp.premeasure, "bulk_saves": sp.bulk_saves},
+                   night=sp.night, weather=sp.weather or "",
                    queue=[Step(phase="initiative", side=RULES_SIDE)], phase="initiative", active=RULES_SIDE)
 
 
 def setup_state(sc: Scenario, m: MapFile, dice: Dice, sides: list[str]) -> BSState:
-    return build(sc, m, sides)
+    from .rules.weather import initial_weather
+    return initial_weather(build(sc, m, sides), dice)

@@ -126,6 +126,8 @@ def _unit_prisms(s: BSState, skip: set[str], friends_of: str | None) -> list[tup
             continue
         if friends_of is not None and u.side == friends_of:
             continue
+        if "invisible" in {e.split(":")[0] for e in u.effects}:
+            continue  # [14.8] an invisible unit hides nothing
         b = block_of(u)
         z = g.height_at(*b.centre)
         out.append((u.id, Prism(u.id, Polygon(b.outline), z + H, 0.0, u.name, "unit")))
@@ -142,7 +144,7 @@ def unit_sight(s: BSState, viewer_id: str, target_id: str, figures: tuple[int, .
     [10.7] friendly units do not block."""
     vside = _side(s, viewer_id)
     key = (s.map_sha, _okey(s, viewer_id), _okey(s, target_id), figures, indirect,
-           tuple(unit_key(u) + (u.side,) for u in s.units.values() if u.on_table))
+           tuple(unit_key(u) + (u.side,) for u in s.units.values() if u.on_table), _world_key(s))
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -151,6 +153,66 @@ def unit_sight(s: BSState, viewer_id: str, target_id: str, figures: tuple[int, .
         _CACHE.clear()
     _CACHE[key] = res
     return res
+
+
+def _world_key(s: BSState) -> tuple:
+    return (s.weather, s.night, tuple((a.id, a.rounds, tuple(a.points[:1])) for a in s.areas if a.kind != "tornado"),
+            tuple(sorted(u.id for u in s.units.values() if any(e.startswith("invisible") for e in u.effects))))
+
+
+def sight_cap_mm(s: BSState) -> float | None:
+    """[12.2] Table 16, [12.5] the farthest a figure sees, mm (None: no limit)."""
+    from .rules.weather import sight_cap_mm as cap
+    return cap(s)
+
+
+#: ours: fog and a wall of fire rise this high, mm (they hide all behind them)
+MAGIC_HEIGHT = {"fog": 200.0, "wall_of_fire": 200.0}
+
+
+def magic_prisms(s: BSState) -> list[Prism]:
+    """[14.15] fog and walls of fire on the table, as sight blockers."""
+    return [Prism(a.id, Polygon(a.points), MAGIC_HEIGHT[a.kind], 0.0, a.name, a.kind) for a in s.areas if a.kind in MAGIC_HEIGHT]
+
+
+@dataclass(frozen=True)
+class SpellLine:
+    """[14.4] the line from a caster to its aim: ``clear``, else ``why`` (what blocks it)."""
+
+    clear: bool
+    why: str = ""
+
+
+def spell_line(s: BSState, origin: tuple[float, float], aim: tuple[float, float], skip: set[str]) -> SpellLine:
+    """[14.4] sight for spells along the straight line from ``origin`` to ``aim`` (mm): woods
+    (beyond the 1" the eye reaches into them, [11.9]), hills and buildings higher than both
+    ends, fog and walls of fire, and every unit in between (any formation; the caster's own
+    and the one aimed into do not count, nor the ids in ``skip``) break it; so do the weather's
+    and the night's sight limits ([12.2], [12.5])."""
+    from shapely.geometry import LineString, Point
+    g = geo_of(s)
+    if origin == aim:
+        return SpellLine(True)
+    line = LineString([origin, aim])
+    cap = sight_cap_mm(s)
+    if cap is not None and line.length > cap + 1e-9:
+        return SpellLine(False, "the weather" if s.weather else "the night")
+    if g.woods_depth(origin, aim) > T.woods_sight_in * T.inch_mm + 1e-9:
+        return SpellLine(False, "woods")
+    po, pa = Point(origin), Point(aim)
+    top = max(g.height_at(*origin), g.height_at(*aim)) + EYE
+    for p in list(g.prisms.near(line)) + magic_prisms(s):
+        if p.polygon.intersects(line) and not p.polygon.covers(po) and not p.polygon.covers(pa) and p.top > top:
+            return SpellLine(False, p.name or p.id)
+    for u in s.units.values():
+        if u.id in skip or not u.on_table or u.figures == 0 or any(e.startswith("invisible") for e in u.effects):
+            continue
+        out = Polygon(block_of(u).outline)
+        if out.covers(pa) or out.covers(po):
+            continue
+        if out.intersects(line):
+            return SpellLine(False, u.name)
+    return SpellLine(True)
 
 
 def _okey(s: BSState, oid: str) -> tuple:
@@ -174,7 +236,8 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     terrain = [p for p in g.prisms.near(hull)]
     units = [(uid, p) for uid, p in _unit_prisms(s, {viewer_id, target_id}, vside if indirect else None)
              if p.polygon.intersects(hull)]
-    prisms = terrain + [p for _, p in units]
+    prisms = terrain + [p for _, p in units] + [p for p in magic_prisms(s) if p.polygon.intersects(hull)]
+    cap = sight_cap_mm(s)
     wood_lim = (T.woods_sight_woodland_in if _woodland(s, viewer_id) else T.woods_sight_in) * T.inch_mm
     has_woods = not g.woods_union.is_empty and g.woods_union.intersects(hull)
     pairs = []
@@ -185,6 +248,11 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     far = float(np.hypot(*(hull.bounds[2:4] - np.array(hull.bounds[:2])))) + 1.0
     for a, i in enumerate(idx):
         cand = [int(j) for j in np.nonzero(arc[a])[0]]
+        if cap is not None:  # [12.2], [12.5] weather and night end sight
+            far_ = [j for j in cand if math.dist(vcen[i], tcen[j]) > cap + 1e-9]
+            if far_:
+                hiders["weather"] = "the weather" if s.weather else "the night"
+                cand = [j for j in cand if j not in far_]
         if has_woods:
             keep = []
             for j in cand:
@@ -283,7 +351,7 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
     far = math.hypot(W, Hh) * 2
     table = shapely.box(0, 0, W, Hh)
     units = [p for _, p in _unit_prisms(s, {viewer_id}, None)]
-    terrain = list(g.prisms.prisms)
+    terrain = list(g.prisms.prisms) + magic_prisms(s)
     seen_any = None
     for x, y in front:
         z = g.height_at(x, y) + EYE
@@ -294,6 +362,10 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
         if not hid.is_empty:
             vis = vis.difference(hid)
         seen_any = vis if seen_any is None else seen_any.union(vis)
+    cap = sight_cap_mm(s)
+    if cap is not None and seen_any is not None:  # [12.2], [12.5] nothing is seen beyond the cap
+        from shapely.geometry import MultiPoint
+        seen_any = seen_any.intersection(MultiPoint([tuple(p) for p in front]).buffer(cap))
     hidden = table.difference(seen_any) if seen_any is not None else table
     if not g.woods_union.is_empty:
         deep = g.woods_union.buffer(-T.woods_sight_in * T.inch_mm)

@@ -124,6 +124,7 @@ class Individual(_M):
     status: Literal["ok", "dead", "wounded", "unconscious", "lost", "off_table", "captured"] = "ok"
     altitude: int = 0  #: part 2 (flying)
     spells: list[str] = Field(default_factory=list)  #: part 2 (magic)
+    effects: list[str] = Field(default_factory=list)  #: part 2: magic markers ("mirror_image:3", rules/magic.py)
     moved: float = 0.0
     move_done: bool = False
     in_combat: str | None = None  #: the individual it fights ([9.4] B)
@@ -151,10 +152,23 @@ class Pending(_M):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
+class MagicArea(_M):
+    """A spell's lasting area on the table ([14.15] fog and walls, [12.3] B the tornado): its
+    outline (mm), the rounds left, who made it."""
+
+    id: str
+    kind: Literal["fog", "wall_of_fire", "tornado"]
+    name: str
+    side: str = ""
+    points: list[tuple[float, float]]
+    rounds: int = 1
+    heading: float = 0.0
+
+
 class BSState(BattleState):
     """The whole battle."""
 
-    game: Literal["basic", "intermediate"] = "intermediate"
+    game: Literal["basic", "intermediate", "advanced"] = "intermediate"
     units: dict[str, Unit]
     chars: dict[str, Individual] = Field(default_factory=dict)
     table: tuple[float, float]
@@ -174,6 +188,12 @@ class BSState(BattleState):
     rally_used: list[str] = Field(default_factory=list)  #: commanders who tried a rally this round ([6.0])
     result: str | None = None
     result_reason: str = ""
+    # part 2 ([12.1]-[12.5], [14.15]): replaced whole by events, never changed in place
+    weather: str = ""  #: [12.2] Table 16 condition ("": favourable)
+    climate: list[str] = Field(default_factory=list)  #: [12.1] Table 15: humidity, temperature, wind
+    night: bool = False  #: [12.5]
+    areas: list[MagicArea] = Field(default_factory=list)  #: [14.15], [12.3] B
+    weather_spells: list[dict[str, Any]] = Field(default_factory=list)  #: [12.4] control weather under way
 
     def living(self, side: str | None = None) -> list[Unit]:
         """Units on the table (ok or routed), optionally of one side."""

@@ -74,6 +74,12 @@ class GeneralAgent:
             return A.ChooseFirst(side=side, first=other)
         if st.phase == "rally":
             return self._rally(s, side)
+        if st.phase == "missile":
+            from .magic import best_cast
+            got = best_cast(s, side)
+            if got is not None:
+                self.reason = got[2]
+                return got[0]
         if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
             return self._fire(s, side, st.phase)
         if st.phase == "move":
@@ -331,7 +337,15 @@ class GeneralAgent:
         mine = [u for u in s.living(c.side) if u.status == "ok" and u.figures]
         if not mine:
             return None
-        if c.role == "hero":
+        from ..rules.magic import known
+        if known(s, c.id):  # a caster stays out of melee and still when it can cast ([14.1])
+            from ..spells import SPELLS
+            from ..rules.magic import caster_level, spell_range_mm
+            reach = max(spell_range_mm(SPELLS[x], caster_level(c)) for x in known(s, c.id))
+            if any(math.dist((c.x, c.y), block_of(e).centre) < reach for e in s.enemies_of(c.side) if e.figures):
+                self.reason = f"{c.name} stands to cast"
+                return None
+        elif c.role == "hero":
             foes = [o for o in s.chars.values() if o.side != c.side and o.active and not o.with_unit]
             for o in sorted(foes, key=lambda o: math.dist((c.x, c.y), (o.x, o.y))):
                 if math.dist((c.x, c.y), (o.x, o.y)) < 10 * INCH:

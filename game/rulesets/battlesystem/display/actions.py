@@ -25,6 +25,9 @@ OBLIQUE = 45.0
 
 def point_actions(s: BSState, side: str, figure_id: str, x: float, y: float) -> list:
     st = s.step
+    if st is not None and st.phase == "missile":
+        from .magic import cast_at_point
+        return cast_at_point(s, side, figure_id, x, y)
     if st is None or st.phase != "move" or s.active != side:
         return []
     if figure_id in s.chars:
@@ -64,8 +67,11 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
         return [A.Follow(side=side, unit=figure_id, follow=True), A.Follow(side=side, unit=figure_id, follow=False)]
     if target_id is not None:
         t = s.units.get(target_id) or s.chars.get(target_id)
-        if t is None or t.side == side:
+        if t is None:
             return []
+        if t.side == side:  # friendly magic: haste, bless, healing, invisibility
+            from .magic import cast_at_figure
+            return cast_at_figure(s, side, figure_id, target_id)
         out = []
         if st.phase == "move" and figure_id in s.units:
             u = s.units[figure_id]
@@ -78,6 +84,9 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
                     out.append(A.Charge(side=side, unit=u.id, target=target_id, pivot=piv, wheel=wh, offset=off))
         if st.phase in ("initial_missile", "missile", "artillery", "pass_fire") and figure_id in s.units and target_id in s.units:
             out.append(A.Fire(side=side, unit=figure_id, target=target_id))
+        if st.phase == "missile":
+            from .magic import cast_at_figure
+            out += cast_at_figure(s, side, figure_id, target_id)
         if st.phase == "move" and figure_id in s.chars:
             out.append(A.MoveIndividual(side=side, individual=figure_id, x=t.x if hasattr(t, "x") else 0.0,
                                         y=t.y if hasattr(t, "y") else 0.0))

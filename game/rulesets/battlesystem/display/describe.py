@@ -54,6 +54,9 @@ def describe_action(a) -> str:
         return "Rally"
     if isinstance(a, A.GiveOrder):
         return f"Order: {a.order.replace('_', ' ')}"
+    if isinstance(a, (A.CastSpell, A.TurnUndead)):
+        from .magic import describe_cast
+        return describe_cast(a)
     if isinstance(a, A.Follow):
         return "Follow" if a.follow else "Stay"
     return a.type

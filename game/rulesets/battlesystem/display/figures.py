@@ -62,6 +62,8 @@ def badges(s: BSState, u: Unit) -> tuple[str, ...]:
         out.append("set_spears")
     if u.ar_penalty:
         out.append(f"march:{u.ar_penalty}")
+    from .magic import magic_badges
+    out += magic_badges(u)
     return tuple(out)
 
 
@@ -104,7 +106,8 @@ def markers(s: BSState) -> list[Marker]:
             x, y = position(s, c)
             out.append(Marker(id=f"cr_{c.id}", kind="command", points=((x, y),), radius=radius_mm(c), side=c.side,
                               label=f"{c.name}'s command radius {inches(radius_mm(c))}"))
-    return out
+    from .magic import magic_markers
+    return out + magic_markers(s)
 
 
 def figure_overlays(s: BSState, figure_id: str) -> dict:

@@ -39,6 +39,9 @@ def preview(s: BSState, a) -> dict:
             return _rally(s, a)
         if isinstance(a, A.MoveIndividual):
             return _individual(s, a)
+        if isinstance(a, A.CastSpell):
+            from .magic import cast_preview
+            return cast_preview(s, a)
         if isinstance(a, A.UNIT_MOVES) and a.unit in s.units:
             return _move(s, a)
     except (KeyError, ValueError, IndexError):

@@ -43,6 +43,16 @@ def auto_moves(em: Emitter, side: str) -> None:
             attack_nearest(em, u)
         elif u.kind == "mob" and u.mob_order and u.mob_order != "halt":
             carry_out(em, u)
+        elif mindless_adrift(em.s, u):
+            em.log(f"{u.name} are out of command and carry out their last order: {u.mob_order} ([13.9])", u.side)
+            carry_out(em, u)
+
+
+def mindless_adrift(s, u: Unit) -> bool:
+    """[13.9] mindless undead out of command with an order to carry out."""
+    from .command import in_command
+    from .creatures import mindless
+    return mindless(u) and not in_command(s, u) and bool(u.mob_order) and u.mob_order != "halt"
 
 
 def attack_nearest(em: Emitter, u: Unit, forced: bool = False) -> None:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..formation import block_of
 from ..profiles import DATA
+from ..spells import PASSIVE_ITEMS
 from ..state import BSState, Individual, Unit
 from .common import INCH
 from .ratings import charisma_bonus, command_radius_in
@@ -129,7 +130,7 @@ def commander_bonus(s: BSState, u: Unit) -> tuple[str, int] | None:
     if c is None:
         return None
     cha = DATA.characters[c.profile].cha
-    b = charisma_bonus(cha)
+    b = charisma_bonus(cha) + charisma_item_bonus(c)  # [14.20] rings and rods
     return (f"{c.name}'s charisma {cha}", b) if b else None
 
 
@@ -151,3 +152,9 @@ def distance_to_unit(s: BSState, c: Individual, u: Unit) -> float:
     if len(cen) == 0:
         return math.inf
     return float(np.hypot(cen[:, 0] - px, cen[:, 1] - py).min())
+
+
+def charisma_item_bonus(c: Individual) -> int:
+    """[14.20] a ring of human influence +1, a rod of rulership (ruling) +2 to charisma."""
+    return max([PASSIVE_ITEMS[i][1] for i in DATA.characters[c.profile].items
+                if i in PASSIVE_ITEMS and PASSIVE_ITEMS[i][0] == "charisma"], default=0)

@@ -63,6 +63,12 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.Fire):
         from .missiles import why_not_fire
         return why_not_fire(s, a, st.phase)
+    if isinstance(a, A.CastSpell):
+        from .magic import why_not_cast
+        return why_not_cast(s, a)
+    if isinstance(a, A.TurnUndead):
+        from .magic import why_not_turn
+        return why_not_turn(s, a)
     if isinstance(a, A.HoldStill) and a.unit in s.chars:
         c = s.chars[a.unit]
         if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
@@ -74,7 +80,13 @@ def why_not(s: BSState, a: Action) -> str | None:
         u = s.units.get(a.unit)
         if u is None or u.side != a.side or not u.on_table:
             return f"{a.side} has no unit {a.unit!r} on the table"
-        p = _plan(s, a)
+        from .auto import mindless_adrift
+        if mindless_adrift(s, u):
+            return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
+        from .markers import charmed_from, seen_by
+        if isinstance(a, A.Charge) and a.target in s.units and s.units[a.target].side == charmed_from(u):
+            return f"{u.name} is charmed: it cannot be sent against its own side ([14.6] A)"
+        p = _plan(seen_by(s, a.side), a)  # [14.8] judged on what the side can see
         return None if p.legal else p.reason
     return f"unknown action {a.type}"
 
@@ -176,6 +188,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
     elif st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
+        if st.phase == "missile":
+            from .magic import cast_options, turn_options
+            out += cast_options(s, side) + turn_options(s, side)
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
         from .missiles import fire_options
@@ -188,6 +203,9 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
     out: list[Action] = []
     for u in sorted(s.living(side), key=lambda u: u.id):
         if u.status != "ok" or u.move_done or u.kind == "mob" or u.uncontrolled:
+            continue
+        from .auto import mindless_adrift
+        if mindless_adrift(s, u):
             continue
         uid = u.id
         if u.engaged_start or in_contact(s, u):
@@ -223,6 +241,7 @@ def resolve(em: Emitter, a: Action) -> None:
     """Carry out an accepted action (the events go to ``em``)."""
     from . import act
     from ..turn import choose_first, end_step, rules_step, settle
+    from .markers import unseen_by
     from .steps import check_end
     if isinstance(a, A.RulesStep):
         rules_step(em)
@@ -239,12 +258,25 @@ def resolve(em: Emitter, a: Action) -> None:
         do_fire(em, a)
     elif isinstance(a, A.MoveIndividual):
         act.do_individual(em, a)
+    elif isinstance(a, A.CastSpell):
+        from .magic import do_cast
+        do_cast(em, a)
+    elif isinstance(a, A.TurnUndead):
+        from .magic import do_turn
+        do_turn(em, a)
+    elif isinstance(a, A.UNIT_MOVES) and not isinstance(a, (A.Charge, A.HoldStill)) and a.unit in em.s.units \
+            and unseen_by(em.s, a.side) and not _plan(em.s, a).legal:
+        u = em.unit(a.unit)  # [14.8] legal on what the side sees, blocked by an unseen enemy
+        em.change(u, f"{u.name} is stopped by something it cannot see ([14.8])", move_done=True, move_began=True,
+                  idle=False)
     else:
         {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
          A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
          A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
          A.WrapAround: _wrap}[type(a)](em, a)
     open_out_of_command(em)
+    from .markers import reveal_contacts
+    reveal_contacts(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:
         settle(em)

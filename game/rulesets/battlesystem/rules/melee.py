@@ -126,6 +126,8 @@ def melee_ar(s, att: Unit, defn: Unit, *, free_attack: bool = False, flank_attac
     pen = DATA.creatures[profile(att).creature].daylight_penalty
     if pen:
         mods.append(("daylight", pen))
+    from . import markers, weather
+    mods += markers.ar_mods(att) + weather.melee_mods(s, att)
     if att.ar_penalty:
         mods.append(("forced march", att.ar_penalty * TM.forced_march_step))
     if in_ditch(s, att) and not in_ditch(s, defn):
@@ -140,6 +142,8 @@ def defender_ac(s, att: Unit, defn: Unit, *, missile: bool = False) -> tuple[int
     mods: list[tuple[str, int]] = []
     if defn.shield_wall and face_of(defn, att) == "front":
         mods.append(("shield wall", -(4 if missile else 2)))
+    from .markers import ac_mods
+    mods += ac_mods(defn)
     return ac, mods
 
 
@@ -154,10 +158,30 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
     roll_mods = [(f"AR {base}", base)] + mods + [(f"AC {ac}", -ac)] + [(k, -v) for k, v in acm]
     r = em.roll(DATA.tables.dice.melee, f"{att.name} {label} {defn.name}: attack roll", roll_mods, side=att.side)
     ar = r.total
-    per, readings = crt.hits(ar, damage_dice(profile(att), rating(defn).size))
-    mult = 2 if double else 1
-    dmg = per * figures * mult
+    from . import creatures, markers, weather
+    dice = damage_dice(profile(att), rating(defn).size)
+    if creatures.creature_of(att).paralyzes:
+        # [13.4] damage that only paralyzes: the D4 column, figures paralyzed, no wounds
+        per = creatures.paralysis_hd(ar)
+        em.emit(Attack(attacker=att.id, defender=defn.id, attack_roll=ar, readings=[f"D4 = {per}"], per_figure=per,
+                       figures=figures, damage=0.0,
+                       text=f"CRT: attack roll {ar}: paralysis on the D4 column, {per} HD per figure x {figures} figures "
+                            f"([13.4])"))
+        creatures.paralyze(em, att, defn, per * figures)
+        return 0.0
+    per, readings = crt.hits(ar, dice, creatures.damage_shift(att))
+    poison = creatures.creature_of(att).poison
+    if poison:
+        per += creatures.poison_damage(ar, dice, poison)
+    mult = (2 if double else 1) * creatures.drain_multiplier(att) * markers.damage_multiplier(att)
+    dmg = per * figures * mult + weather.extra_damage(s, defn, figures)
     note = " x2 (set spears against a charge)" if double else ""
+    if poison:
+        note += f" (with {poison} poison, [13.2])"
+    if creatures.drain_multiplier(att) > 1:
+        note += " x2 (level drain, [13.5])"
+    if markers.damage_multiplier(att) > 1:
+        note += " x2 (haste, [14.7])"
     em.emit(Attack(attacker=att.id, defender=defn.id, attack_roll=ar, readings=[x.text() for x in readings],
                    per_figure=per, figures=figures, damage=dmg,
                    text=f"CRT: attack roll {ar} ({_ac_words(ac_total)}): {'; '.join(x.text() for x in readings)} "
@@ -186,6 +210,9 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
         killed, wound = cap, wound and cap < u.figures
     figures = u.figures - killed
     wounded = min(figures, u.wounded + (1 if wound and figures > 0 else 0))
+    from .creatures import note_fallen
+    note_fallen(em, u, killed, why)
+    u = em.unit(u.id)
     words = []
     if killed:
         words.append(f"{killed} figure{'s' if killed != 1 else ''} killed")
@@ -244,6 +271,10 @@ def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) 
     for att, dfn in ((first, second), (second, first)):
         why = may_fight(em.s, att, attacked=True)
         n, parts, figs = eligible(em.s, att, dfn, used.setdefault(att.id, set()))
+        from .markers import held_figures
+        if held_figures(att) and n:
+            n = max(0, n - held_figures(att))  # [14.6] B immobilized figures do not fight
+            parts = parts + [f"{held_figures(att)} held"]
         if why or n == 0:
             if why and n:
                 em.log(f"{att.name} does not fight {dfn.name}: {why}", att.side)

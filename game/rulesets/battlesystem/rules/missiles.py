@@ -119,6 +119,14 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         return f"{u.name} rallied this round and may not shoot ([6.3])"
     if t.side == u.side or not t.on_table or t.figures == 0:
         return f"{t.name} is not an enemy unit on the table"
+    from .markers import charmed_from, invisible
+    from .weather import missiles_forbidden
+    if t.side == charmed_from(u):
+        return f"{u.name} is charmed: it cannot shoot at its own side ([14.6] A)"
+    if invisible(t):
+        return f"{t.name} cannot be seen ([14.8])"
+    if missiles_forbidden(s):
+        return missiles_forbidden(s)
     piece = DATA.tables.artillery.get(p.piece) if p.piece else None
     if piece is not None:
         if phase not in ("artillery", "pass_fire"):
@@ -256,6 +264,8 @@ def missile_ar(s: BSState, u: Unit, t: Unit, info: dict) -> tuple[int, list[tupl
         mods.append(("long range", TA.long_range))
     if u.ar_penalty:
         mods.append(("forced march", u.ar_penalty))
+    from . import markers, weather
+    mods += weather.missile_mods(s, u) + markers.ar_mods(u)
     return base, mods
 
 
@@ -289,7 +299,8 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
         n = 1
         dmg_dice = [piece.damage]
     else:
-        ac = rating(t).ac
+        from .markers import ac_mods
+        ac = rating(t).ac + sum(v for _, v in ac_mods(t))
         ac_label = f"AC {ac}"
         n = len(info["seers"])
         from .ratings import missile_damage
@@ -298,7 +309,8 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
     r = em.roll(DATA.tables.dice.melee, f"{u.name} shoots at {t.name} ({info['band']} range, {inches(info['distance'])}): "
                                         f"attack roll", roll_mods, side=u.side)
     per, readings = crt.hits(r.total, dmg_dice)
-    dmg = per * n
+    from .markers import damage_multiplier
+    dmg = per * n * damage_multiplier(u)
     seen = len(info["seen"])
     em.emit(Attack(attacker=u.id, defender=t.id, attack_roll=r.total, readings=[x.text() for x in readings], per_figure=per,
                    figures=n, damage=dmg,

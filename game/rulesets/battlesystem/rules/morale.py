@@ -59,6 +59,8 @@ def current_morale(em_s, u: Unit, cause: str = "") -> tuple[int, list[tuple[str,
     cb = commander_bonus(s, u)
     if cb:
         mods.append(cb)
+    from . import creatures, markers, weather
+    mods += markers.morale_mods(s, u) + weather.morale_mods(s, u) + creatures.morale_mods(s, u, cause)
     return base, mods
 
 
@@ -101,6 +103,9 @@ def check_morale(em: Emitter, u: Unit, why: str, cause: str = "", source: tuple[
     u = em.unit(u.id)
     if not u.on_table or u.figures == 0:
         return True
+    from .creatures import mindless
+    if mindless(u):
+        return True  # [13.9] mindless undead never check morale
     if attack is not None:
         done = em.checked.setdefault(u.id, set())
         if attack in done:
@@ -149,6 +154,9 @@ def check_discipline(em: Emitter, u: Unit, why: str) -> bool:
     goes out of command, opens its ranks, and attacks the enemy on its own until it or the enemy
     routs or is destroyed. Returns True when it obeys."""
     u = em.unit(u.id)
+    from .creatures import mindless
+    if mindless(u):
+        return True  # [13.9] mindless undead never check discipline
     t = discipline_target(u)
     if t.base <= 0:
         em.log(f"{u.name} has a discipline of 0: the check fails ([4.6])", u.side)

@@ -315,7 +315,11 @@ def allowance(s: BSState, u: Unit) -> float:
         base *= M.shield_wall_rate
     if profile(u).piece and u.wounded:
         base = 0.0
-    return base
+    from .markers import held_figures
+    from .weather import move_factor
+    if held_figures(u):
+        base = 0.0  # [14.6] B the unit will not leave its immobilized figures (ours)
+    return base * move_factor(s)  # [12.2] Table 16
 
 
 def remaining(s: BSState, u: Unit) -> float:

@@ -76,6 +76,8 @@ def _begin_move(em: Emitter, side: str) -> None:
         elif any(DATA.units[em.s.units[e].profile].creature in hated for e in near):
             e = next(e for e in near if DATA.units[em.s.units[e].profile].creature in hated)
             check_discipline(em, u, f"sees hated {em.s.units[e].name} within charge range")
+    from .awe import awe_checks
+    awe_checks(em, side)
     from .auto import auto_moves
     auto_moves(em, side)
 
@@ -109,7 +111,12 @@ def has_choice(s: BSState, st: Step) -> bool:
         return bool(rally_options(s, st.side))
     if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
-        return bool(fire_options(s, st.side, st.phase, first=True))
+        if fire_options(s, st.side, st.phase, first=True):
+            return True
+        if st.phase == "missile":
+            from .magic import cast_options, turn_options
+            return bool(cast_options(s, st.side, first=True) or turn_options(s, st.side))
+        return False
     return False
 
 
@@ -133,7 +140,15 @@ def rally_options(s: BSState, side: str) -> list[tuple[str, str]]:
 
 
 def finish_step(em: Emitter, st: Step | None) -> None:
-    """Nothing to do yet as a step ends (kept for the later rules that need it)."""
+    """As a side's movement step ends, its mindless undead in command remember what they did,
+    the order they carry out once out of command ([13.9])."""
+    if st is None or st.phase != "move":
+        return None
+    from .command import in_command
+    from .creatures import last_order, mindless
+    for u in sorted(em.s.living(st.side), key=lambda u: u.id):
+        if mindless(u) and u.status == "ok" and in_command(em.s, u) and u.mob_order != last_order(u):
+            em.change(u, "", mob_order=last_order(u))
     return None
 
 
@@ -149,7 +164,13 @@ def end_of_round(em: Emitter) -> None:
         if u.reload:
             em.change(u, f"{u.name} reloads" + (f" ({u.reload - 1} round to go)" if u.reload > 1 else ": ready to fire"),
                       reload=u.reload - 1)
-    if s.turn >= s.turn_limit:
+    from . import creatures, magic, tornado, weather
+    magic.end_of_round(em)
+    weather.end_of_round(em)
+    tornado.end_of_round(em)
+    creatures.end_of_round(em)
+    check_end(em)
+    if em.s.result is None and s.turn >= s.turn_limit:
         decide_at_limit(em)
 
 
