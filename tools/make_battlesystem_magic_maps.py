@@ -12,11 +12,11 @@ from make_battlesystem_maps import IN, blob, person, rect, unit, write  # noqa: 
 
 
 def barrow_downs():
-    W = H = 48 * IN
+    W = H = round(48 * IN, 3)
     features = [
         {"id": "barrow", "kind": "hill", "name": "the barrow", "exterior": blob(W / 2, 15 * IN, 12 * IN, 6 * IN, phase=0.7),
          "height": 25, "properties": {"level": 1}},
-        {"id": "wood", "kind": "woods", "name": "the yew wood", "exterior": blob(8 * IN, 26 * IN, 9 * IN, 7 * IN, phase=1.9),
+        {"id": "wood", "kind": "woods", "cover": "obscured", "name": "the yew wood", "exterior": blob(8 * IN, 26 * IN, 9 * IN, 7 * IN, phase=1.9),
          "height": 0},
         {"id": "track", "kind": "road", "name": "the corpse road", "exterior": rect(W / 2 - IN, 0, W / 2 + IN, H), "height": 0},
     ]

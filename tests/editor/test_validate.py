@@ -104,7 +104,7 @@ def test_unknown_kind_is_a_warning_and_unknown_tag_is_refused():
     a ruleset that reads kinds refuses one it does not know (Battlespace:
     "spaceship"); an unknown tag would silently do nothing (a building that
     stops blocking sight), so the map model refuses it."""
-    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="ww2_skirmish")
+    doc = doc_with(C.AddRectangle("spaceship", 10, 10, 50, 50, id="s"), ruleset="unregistered_rules")
     ps = [p for p in validate(doc) if p.item_id == "s"]
     assert {p.code for p in ps} == {"unknown_kind"}
     assert all(p.severity == "warning" for p in ps)

@@ -47,9 +47,9 @@ def numbered_name(s: BSState, f: Fig) -> str:
     or a model with a name of its own by that name. Events keep
     :func:`display_name` (their digests are in every replay); the app's
     namer reads the id in those as this name."""
-    if f.kind == "soldier" and f.card in DATA.soldiers:
-        return DATA.soldiers[f.card].name
-    card = DATA.enemies.get(f.card) or DATA.others.get(f.card)
+    if f.kind == "soldier" and f.card in data().soldiers:
+        return data().soldiers[f.card].name
+    card = data().enemies.get(f.card) or data().others.get(f.card)
     base = f.name or (card.name if card else f.id)
     if base not in GENERIC:
         return base

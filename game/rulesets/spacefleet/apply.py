@@ -105,7 +105,8 @@ def apply(state: SFState, ev: Event) -> None:
     elif isinstance(ev, TeleportAttack):
         s.teleported.append(ev.ship)
     elif isinstance(ev, CriticalRepaired):
-        s.ships[ev.ship].crits.remove(ev.crit)
+        for _ in range(ev.count):
+            s.ships[ev.ship].crits.remove(ev.crit)
     elif isinstance(ev, BlastMarkerPlaced):
         s.blast_markers.append(BlastMarker(id=ev.id, x=ev.x, y=ev.y, zone=ev.zone, field=ev.field))
         s.next_id = max(s.next_id, ev.id + 1)

@@ -121,6 +121,9 @@ class CriticalRepaired(SFEvent):
     type: Literal["sf_repaired"] = "sf_repaired"
     ship: str
     crit: str
+    #: how many criticals of this kind the crew repair at once (one line for a ship's two
+    #: damaged starboard armaments, spacefleet_core 1.10)
+    count: int = 1
 
 
 class BlastMarkerPlaced(SFEvent):

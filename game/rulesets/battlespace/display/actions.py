@@ -354,7 +354,7 @@ def describe_aimed(state: BSState, action, aim) -> str | None:
         there, who = math.hypot(a.x - gx, a.y - gy) <= 0.5, f"({gx:.0f}, {gy:.0f})"
     if there:
         return None
-    limit = T.advance_mm if a.advance else T.move_mm
+    limit = data().tables.advance_mm if a.advance else data().tables.move_mm
     why = "out of reach" if math.hypot(a.x - f.x, a.y - f.y) >= limit - 0.5 else "as far as he can go"
     return f"{'Advance' if a.advance else 'Move'} toward {who} ({why})"
 

@@ -6,8 +6,12 @@ control weather (:func:`.magic.summon_tornado`)."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from .weather import INCH, W
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import MagicArea
 
 
 def move_tornado(em, a: MagicArea) -> None:

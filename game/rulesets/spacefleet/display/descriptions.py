@@ -212,7 +212,7 @@ def describe_event(ev) -> str:
         nth = f" (its {_ordinal(ev.number)})" if ev.number else ""
         return f"{n(ev.ship)} suffers a critical hit{nth}: {_words(ev.crit)}{moved}"
     if isinstance(ev, E.CriticalRepaired):
-        return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}"
+        return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}" + (f" ({ev.count} criticals of this kind)" if ev.count > 1 else "")
     if isinstance(ev, E.BlastMarkerPlaced):
         where = " in low orbit" if ev.zone == "low_orbit" else ""
         return f"blast marker {ev.id} is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"

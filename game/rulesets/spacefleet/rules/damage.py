@@ -106,7 +106,9 @@ def hull_damage(ctx: Ctx, ship_id: str, n: int, *, crits: bool = True, why: str 
     ctx.emit(ShipDamaged(ship=ship_id, amount=n, why=why))
     if crits and prof(s).capital:
         need = critical_target(s)
-        faces = pool_faces(ctx.pool(n, f"critical rolls for the {ctx.name(ship_id)}: a die per damage point", need,
+        left = remaining(ctx.s.ships[ship_id])
+        faces = pool_faces(ctx.pool(n, f"critical rolls for the {ctx.name(ship_id)} ({left} hit{'s' if left != 1 else ''} "
+                                       f"left): a die per damage point", need,
                                     side=s.side))
         for f in faces:
             if need.meets(f) and ctx.s.ships[ship_id].status == "active":

@@ -38,8 +38,9 @@ def damage_control(ctx: Ctx) -> None:
                                         REPAIR, side=sh.side))
             sixes = sum(1 for f in faces if f == 6)
             todo = sorted(rep, key=lambda c: REPAIR_ORDER.index(c) if c in REPAIR_ORDER else 99)
-            for c in todo[:sixes]:
-                ctx.emit(CriticalRepaired(ship=sid, crit=c))
+            fixed = todo[:sixes]
+            for c in dict.fromkeys(fixed):  # the same kind twice: one repair of both
+                ctx.emit(CriticalRepaired(ship=sid, crit=c, count=fixed.count(c)))
         fires = s.ships[sid].crits.count("fire")
         if fires:
             hull_damage(ctx, sid, fires, crits=False, why="fire")

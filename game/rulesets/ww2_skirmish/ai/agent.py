@@ -32,6 +32,7 @@ import random
 
 from shapely.geometry import Point
 
+from game.core.logtext import plural
 from game.core.action import Action
 
 from .. import actions as A
@@ -226,7 +227,7 @@ class CommanderAgent:
             if rs.check(s, a).ok:
                 self.reason = why
                 return a
-        self.reason = f"banks {cache} action(s)" if cache else "nothing left to do"
+        self.reason = f"banks {plural(cache, 'action')}" if cache else "nothing left to do"
         return A.EndActivation(side=side)
 
     def _one_heavy(self, s: WWState, options: list) -> list:

@@ -17,6 +17,8 @@ Actions; Activation Phase).
 
 from __future__ import annotations
 
+from game.core.logtext import plural
+
 from .. import actions as A
 from ..catalogue import DATA, T
 from ..events import Paid
@@ -103,7 +105,7 @@ def can_act(s: WWState, u: Unit, action) -> str:
         return why
     w = weight(action)
     if slots_left(s, u) < w:
-        return f"{u.name} has {slots_left(s, u)} action(s) left this activation; this one takes {w}"
+        return f"{u.name} has {plural(slots_left(s, u), 'action')} left this activation; this one takes {w}"
     c, _ = cost(s, u)
     if s.cache.get(u.side, 0) < c:
         return f"the command cache holds {s.cache.get(u.side, 0)}; an action of {u.name} costs {c}"
