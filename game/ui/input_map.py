@@ -209,6 +209,24 @@ class InputMap:
                     return name
         return None
 
+    def effective(self, action: str, contexts: Iterable[str]) -> tuple[Chord, ...]:
+        """The chords that reach ``action`` on a screen whose contexts are
+        ``contexts`` in order of precedence (the replay viewer's own keys come
+        before the table camera's, so its arrows step and do not pan)."""
+        order = list(contexts)
+
+        def first(ch: Chord) -> str | None:
+            for ctx in order:
+                name = self._lookup.get(ctx, {}).get(ch)
+                if name is not None:
+                    return name
+            return None
+        return tuple(c for c in self.bindings[action] if first(c) == action)
+
+    def label_in(self, action: str, contexts: Iterable[str]) -> str:
+        """:meth:`label` of only the chords that reach ``action`` there (see :meth:`effective`)."""
+        return ", ".join(chord_label(c) for c in self.effective(action, contexts)) or "-"
+
     def chords(self, action: str) -> tuple[Chord, ...]:
         """The chords bound to ``action``."""
         return self.bindings[action]

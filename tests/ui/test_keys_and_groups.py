@@ -167,3 +167,28 @@ def test_groups_toggle_in_the_battle_and_fleet_squadrons(app, tmp_path):
     app.screenshot(tmp_path / "fleet-nogroups.png")
     key(app, pygame.K_g)
     assert scene.view.show_groups
+
+
+def test_replay_help_lists_each_key_for_the_one_thing_it_does_there(app):
+    """In the replay viewer its own keys come before the camera's (Left steps back, Home goes to the
+    start): the help shows the camera's pan and fit under the keys that still reach them, so no key is
+    listed for two actions on one screen."""
+    from game.ui.scenes.help import HelpScene
+    m = InputMap.defaults()
+    assert m.label_in("pan_left", ("replay", "table")) == "A"
+    assert m.label_in("fit", ("replay", "table")) == "F"
+    assert m.label_in("pan_left", ("battle", "table")) == "Left, A"
+    for context in ("replay", "battle"):
+        scene = app.push(HelpScene(context))
+        app.drive(1)
+        seen: dict[str, str] = {}
+        for col in scene.columns:
+            for keys, what, title in col:
+                if title:
+                    section = what
+                if title or not keys or keys == "-" or (context == "replay") != (section != "Battle"):
+                    continue
+                for k in keys.split(", "):
+                    assert k not in seen or seen[k] == what, (context, k, seen.get(k), what)
+                    seen[k] = what
+        app.pop(scene)

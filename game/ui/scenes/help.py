@@ -53,7 +53,9 @@ class HelpScene(PanelScene):
         blocks = []
         for title, ctx in SECTIONS[self.context]:
             rows = [("", title, True)]
-            rows += [(m.label(a.name), a.label, False) for a in ACTIONS
+            # the table camera's keys as they work on this screen: its own keys come first
+            lab = (lambda name: m.label_in(name, (self.context, "table"))) if ctx == ("table",) else m.label
+            rows += [(lab(a.name), a.label, False) for a in ACTIONS
                      if set(ctx) & set(a.contexts) and (ctx != ("help",) or a.name in ("close", "help"))]
             blocks.append(rows)
         # two columns: the first section(s) left, the rest right, balanced by rows
