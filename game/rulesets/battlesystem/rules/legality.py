@@ -63,6 +63,9 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.Fire):
         from .missiles import why_not_fire
         return why_not_fire(s, a, st.phase)
+    if isinstance(a, A.Bomb):
+        from .flying import why_not_bomb
+        return why_not_bomb(s, a)
     if isinstance(a, A.HoldStill) and a.unit in s.chars:
         c = s.chars[a.unit]
         if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
@@ -75,6 +78,9 @@ def why_not(s: BSState, a: Action) -> str | None:
         if u is None or u.side != a.side or not u.on_table:
             return f"{a.side} has no unit {a.unit!r} on the table"
         p = _plan(s, a)
+        if p.legal and u.altitude > 0:
+            from .flying import check_turn
+            return check_turn(s, u, p)  # [15.1] turns in the air
         return None if p.legal else p.reason
     return f"unknown action {a.type}"
 
@@ -90,6 +96,9 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.Frontage):
         return plan_frontage(s, u, a.files)
     if isinstance(a, A.Reform):
+        if a.formation == "closed" and u.altitude > 0:
+            from .movement import no
+            return no(f"{u.name} is in the air: flyers keep open or skirmish order ([15.2])")
         return plan_reform(s, u, a.formation)
     if isinstance(a, A.Charge):
         return plan_charge(s, u, a.target, a.pivot, a.wheel, a.offset)
@@ -114,6 +123,9 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.WrapAround):
         from .wrap import plan_wrap
         return plan_wrap(s, u, a.figures)
+    if isinstance(a, A.Climb):
+        from .flying import plan_climb
+        return plan_climb(s, u, a.levels)
     from .movement import no
     return no(f"unknown manoeuvre {a.type}")
 
@@ -176,6 +188,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
     elif st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
+        if st.phase == "missile" and s.game == "advanced":
+            from .flying import bomb_options
+            out += [A.Bomb(side=side, unit=u, target=t) for u, t in bomb_options(s, side)]
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
         from .missiles import fire_options
@@ -211,6 +226,9 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         if u.kind in ("regular", "elite", "berserker"):
             out.append(A.Reform(side=side, unit=uid, formation="open" if u.formation == "closed" else "closed"))
         out.append(A.HoldStill(side=side, unit=uid))
+    if s.game == "advanced":
+        from .flying import climb_options
+        out += [A.Climb(side=side, unit=uid, levels=lv) for uid, lv in climb_options(s, side)]
     return out
 
 
@@ -239,15 +257,34 @@ def resolve(em: Emitter, a: Action) -> None:
         do_fire(em, a)
     elif isinstance(a, A.MoveIndividual):
         act.do_individual(em, a)
+    elif isinstance(a, A.Bomb):
+        from .flying import do_bomb
+        do_bomb(em, a)
+    elif isinstance(a, A.Climb):
+        from .flying import do_climb
+        do_climb(em, a)
+    elif isinstance(a, A.UNIT_MOVES) and a.unit in em.s.units and em.s.units[a.unit].altitude > 0:
+        from .flying import turn_changes
+        before = em.s.units[a.unit].model_copy()
+        _manoeuvre(em, a)
+        after = em.s.units[a.unit]
+        ch = turn_changes(em.s, before, after)
+        if ch:
+            em.change(after, f"{after.name} has turned {ch['flight_turned']:.0f} degrees in the air this round ([15.1])", **ch)
     else:
-        {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
-         A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
-         A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
-         A.WrapAround: _wrap}[type(a)](em, a)
+        _manoeuvre(em, a)
     open_out_of_command(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:
         settle(em)
+
+
+def _manoeuvre(em: Emitter, a: Action) -> None:
+    from . import act
+    {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
+     A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
+     A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
+     A.WrapAround: _wrap}[type(a)](em, a)
 
 
 def open_out_of_command(em: Emitter) -> None:

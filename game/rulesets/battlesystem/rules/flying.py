@@ -1,0 +1,390 @@
+"""Battlesystem [15.1]-[15.4] Flying movement and combat (the Advanced game).
+
+* **Movement** ([15.1]): a unit of flying creatures (``data/flyers.toml``) in the air moves
+  at its flying rate; rising one altitude level costs 1/3 of that rate, coming down is free.
+  The levels are low (1"), medium (4") and high (8"); a unit rising above high has left the
+  battlefield (removed from play, not routed: it escaped upward). Changes of direction in
+  the air are limited each game round by size (smaller than man-size 180 degrees, man-size
+  90, larger 45; magical flight 180); a mounted flyer or one carrying bombs is one category
+  worse, one that has flown at most half its flying rate this round one category better.
+* **Formations** ([15.2]): open or skirmish order in the air; closed order only on the ground.
+* **Who meets whom**: units at the same level touch and block each other; a unit at low
+  altitude also meets units on the ground (it swoops to fight them); medium and high flyers
+  pass over the ground, its units and its terrain (ours, see the README).
+* **Combat** ([15.3]): a ground unit attacked by a unit in flight has its AC worsened by 2;
+  missiles shot from the air count short range as medium and medium as long (not for magical
+  flight). A winged unit that takes any damage in the air lands at once where it is (the
+  1/3 move the text allows while landing is not offered: ours) and may not fly again in the
+  same round; a unit with a Wound marker may not take off again.
+* **Bombing** ([15.4]): a flyer carrying bombs drops them, in the missile phase, on a ground
+  unit beneath it (their outlines overlap in plan): the melee procedure with 2d6 a bomb and
+  the target's AC replaced by 10 / 8 / 4 for low / medium / high altitude. Each figure
+  carries ``bombs`` man-sized weights (roster data) and drops them all at once.
+
+Flight is an Advanced-game rule: in the Basic and Intermediate games flyers stay on the
+ground (:func:`can_fly`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..state import BSState, Unit
+
+HERE = Path(__file__).resolve().parent.parent / "data"
+CLAUSE_MOVE = "Battlesystem [15.1]"
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Flyer(_M):
+    """A flying creature: its flying rate (inches), AD&D manoeuvrability class, and how it
+    flies (``wings``; ``magic``: spells, items, innate magic such as an air elemental's)."""
+
+    source: str
+    fly_mv: float = Field(gt=0)
+    mc: Literal["A", "B", "C", "D", "E"]
+    flight: Literal["wings", "magic"] = "wings"
+
+
+class FlyingFile(_M):
+    altitudes_in: list[float] = Field(min_length=1)
+    altitude_names: list[str]
+    climb_share: float = Field(gt=0, le=1)
+    turn_limits: list[float] = Field(min_length=1)
+    size_category: dict[str, int]
+    ground_ac_penalty: int
+    bomb_ac: list[int]
+    bomb_damage: str
+    flyers: dict[str, Flyer]
+
+
+@lru_cache(maxsize=1)
+def flying_data() -> FlyingFile:
+    from ..profiles import _load
+    return _load(HERE / "flyers.toml", FlyingFile)
+
+
+def flyer(creature: str) -> Flyer | None:
+    """The creature's flight, or None if it does not fly."""
+    return flying_data().flyers.get(creature)
+
+
+def unit_flyer(u: Unit) -> Flyer | None:
+    """The flight of a unit's creatures (the mount's for riders: [11.0] flying mounts)."""
+    from ..profiles import DATA
+    p = DATA.units[u.profile]
+    return flyer(p.mount or p.creature)
+
+
+def can_fly(s: BSState, u: Unit) -> bool:
+    """The unit's creatures fly and the scenario plays the Advanced game."""
+    return s.game == "advanced" and unit_flyer(u) is not None
+
+
+def altitude_mm(level: int) -> float:
+    """Height of altitude ``level`` above the ground, mm (0: on the ground; [15.1] 1", 4", 8")."""
+    if level <= 0:
+        return 0.0
+    from ..profiles import DATA
+    alts = flying_data().altitudes_in
+    return DATA.inches(alts[min(level, len(alts)) - 1])
+
+
+def altitude_name(level: int) -> str:
+    return "on the ground" if level <= 0 else f"{flying_data().altitude_names[min(level, 3) - 1]} altitude"
+
+
+def top_level() -> int:
+    return len(flying_data().altitudes_in)
+
+
+def fly_rate_mm(u: Unit) -> float | None:
+    """The flying rate (mm) of a unit in the air, None for a unit on the ground."""
+    if u.altitude <= 0:
+        return None
+    f = unit_flyer(u)
+    if f is None:
+        return None
+    from ..profiles import DATA
+    return DATA.inches(f.fly_mv)
+
+
+def levels_meet(a: Unit, b: Unit) -> bool:
+    """Whether two units can touch: the same level, or one on the ground and one at low
+    altitude (ours: a low flyer swoops on ground troops)."""
+    la, lb = max(0, a.altitude), max(0, b.altitude)
+    return la == lb or {la, lb} == {0, 1}
+
+
+# -- turning ([15.1]) ------------------------------------------------------------------------------
+
+def turned_this_round(s: BSState, u: Unit) -> float:
+    return u.flight_turned if u.flight_round == s.turn else 0.0
+
+
+def turn_category(u: Unit, *, slow: bool) -> int:
+    """Index into ``turn_limits``: by size (magical flight: the best), one worse when mounted
+    or carrying bombs ([15.4]), one better when ``slow`` (at most half the flying rate used)."""
+    from ..profiles import DATA
+    d = flying_data()
+    f = unit_flyer(u)
+    p = DATA.units[u.profile]
+    if f is not None and f.flight == "magic":
+        cat = 0
+    else:
+        size = DATA.creatures[p.mount or p.creature].size
+        cat = d.size_category.get(size, len(d.turn_limits) - 1)
+    if p.mount:
+        cat += 1
+    if u.bombs > 0:
+        cat += 1
+    if slow:
+        cat -= 1
+    return max(0, min(cat, len(d.turn_limits) - 1))
+
+
+def turn_limit(s: BSState, u: Unit, moved_after: float | None = None) -> float:
+    """Degrees the unit may turn in the air this round ([15.1]); ``moved_after``: the movement
+    (mm) it will have used, for the half-rate bonus."""
+    rate = fly_rate_mm(u) or 0.0
+    used = u.moved if moved_after is None else moved_after
+    slow = rate > 0 and used <= rate / 2.0 + 1e-6
+    return flying_data().turn_limits[turn_category(u, slow=slow)]
+
+
+def heading_change(a: float, b: float) -> float:
+    """Smallest angle between two headings, degrees."""
+    return abs((b - a + 180.0) % 360.0 - 180.0)
+
+
+def check_turn(s: BSState, u: Unit, plan) -> str | None:
+    """Why a manoeuvre of a unit in the air turns it more than [15.1] allows this round, or
+    more than the half-rate bonus allows once it has flown past half its rate."""
+    if u.altitude <= 0 or plan.block is None:
+        return None
+    turn = heading_change(u.heading, plan.block.heading)
+    done = turned_this_round(s, u)
+    after = u.moved + plan.cost
+    limit = turn_limit(s, u, after)
+    if done + turn > limit + 1e-6:
+        return (f"{u.name} may turn {limit:g} degrees a round in the air ({done:g} already, {turn:.0f} more asked) "
+                f"({CLAUSE_MOVE})")
+    return None
+
+
+def turn_changes(s: BSState, before: Unit, after: Unit) -> dict:
+    """The round's turning record after a manoeuvre in the air (empty on the ground)."""
+    if after.altitude <= 0 or before.altitude <= 0:
+        return {}
+    turn = heading_change(before.heading, after.heading)
+    if turn < 1e-9:
+        return {}
+    return {"flight_turned": turned_this_round(s, before) + turn, "flight_round": s.turn}
+
+
+# -- climbing and descending ([15.1], [15.2]) --------------------------------------------------------
+
+def plan_climb(s: BSState, u: Unit, levels: int):
+    """A change of altitude by ``levels`` (positive up). Returns a movement :class:`Plan`
+    (changes and cost) or an illegal one with the reason."""
+    from .movement import Plan, may_manoeuvre, no, remaining
+    if not can_fly(s, u):
+        why = "flying is an Advanced-game rule ([15.0])" if unit_flyer(u) is not None else f"{u.name} cannot fly"
+        return no(why)
+    if levels == 0:
+        return no("a change of altitude needs a number of levels")
+    why = may_manoeuvre(s, u, "climb")
+    if why:
+        return no(why)
+    new = u.altitude + levels
+    if new < 0:
+        return no(f"{u.name} is {altitude_name(u.altitude)}: it cannot go lower")
+    changes: dict = {"altitude": new}
+    cost = 0.0
+    if levels > 0:
+        if u.altitude == 0:
+            if u.wounded:
+                return no(f"{u.name} carries a Wound marker and may not take flight again ([15.3])")
+            if u.landed_round == s.turn and s.turn > 0:
+                return no(f"{u.name} was forced down this round; it may fly again next round ([15.3])")
+            if u.formation == "closed":
+                return no(f"{u.name} must open its ranks before it flies: flyers are in open or skirmish order ([15.2])")
+        from ..profiles import DATA
+        rate = DATA.inches(unit_flyer(u).fly_mv)
+        cost = levels * flying_data().climb_share * rate
+        if u.altitude == 0:
+            # taking off: the unit's allowance becomes its flying rate (what it used on the ground counts)
+            left = max(0.0, rate - u.moved)
+        else:
+            left = remaining(s, u)
+        if cost > left + 1e-6:
+            return no(f"rising {levels} level{'s' if levels != 1 else ''} costs {cost / DATA.tables.inch_mm:.1f}\", "
+                      f"{u.name} has {left / DATA.tables.inch_mm:.1f}\" of flight left ([15.1])")
+        if new > top_level():
+            changes = {"altitude": new, "status": "off_table", "flown_off": True}
+    if new == 0:
+        changes["landed_round"] = u.landed_round  # a landing by choice is not a forced one
+    from ..formation import block_of
+    return Plan(True, block=block_of(u), cost=cost, changes=changes)
+
+
+def do_climb(em, a) -> None:
+    from .act import apply_plan
+    from ..profiles import DATA
+    u = em.unit(a.unit)
+    plan = plan_climb(em.s, u, a.levels)
+    new = u.altitude + a.levels
+    if plan.changes.get("flown_off"):
+        text = f"{u.name} climbs above 8\" and leaves the battlefield ([15.1])"
+    elif a.levels > 0:
+        text = (f"{u.name} rises to {altitude_name(new)} (uses {plan.cost / DATA.tables.inch_mm:.1f}\", [15.1])")
+    else:
+        text = f"{u.name} comes down to {altitude_name(new)} (free, [15.1])"
+    apply_plan(em, u, plan, text)
+
+
+# -- damage, combat, bombing ([15.3], [15.4]) ------------------------------------------------------------
+
+def forced_landing(em, u: Unit, hd: float) -> None:
+    """[15.3] a winged unit in the air that takes any damage lands at once (where it is)."""
+    u = em.unit(u.id)
+    if hd <= 0 or u.altitude <= 0 or not u.on_table or u.figures == 0:
+        return
+    f = unit_flyer(u)
+    if f is None or f.flight != "wings":
+        return
+    em.change(u, f"{u.name} is hurt in the air and must land ({hd:g} HD of damage, [15.3])", altitude=0,
+              landed_round=em.s.turn)
+
+
+def air_attack_mods(att: Unit, defn: Unit) -> list[tuple[str, int]]:
+    """[15.3] the ground unit's AC worsens by 2 when a unit in flight attacks it."""
+    if att.altitude > 0 and defn.altitude <= 0:
+        return [("attacked from the air", flying_data().ground_ac_penalty)]
+    return []
+
+
+def shifted_band(u: Unit, band: str) -> str:
+    """[15.3] missiles shot from the air: short range counts as medium, medium as long (no
+    penalty for magical flight)."""
+    if u.altitude <= 0:
+        return band
+    f = unit_flyer(u)
+    if f is not None and f.flight == "magic":
+        return band
+    return {"short": "medium", "medium": "long"}.get(band, band)
+
+
+def bomb_ac(level: int) -> int:
+    """[15.4] the AC a bomb hits as, by the bomber's altitude level."""
+    acs = flying_data().bomb_ac
+    return acs[min(max(level, 1), len(acs)) - 1]
+
+
+def beneath(s: BSState, u: Unit, t: Unit) -> bool:
+    """The target's outline and the bomber's overlap in plan (exact polygons)."""
+    from shapely.geometry import Polygon
+    from ..formation import block_of
+    a, b = Polygon(block_of(u).outline), Polygon(block_of(t).outline)
+    return a.intersection(b).area > 1e-6
+
+
+def why_not_bomb(s: BSState, a) -> str | None:
+    st = s.step
+    if st is None or st.phase not in ("missile",):
+        return "bombs are dropped in the missile phase ([15.4])"
+    u, t = s.units.get(a.unit), s.units.get(a.target)
+    if u is None or u.side != a.side or not u.on_table or u.status != "ok":
+        return f"{a.side} has no unit {a.unit!r} able to bomb"
+    if t is None or t.side == a.side or not t.on_table or t.figures == 0:
+        return f"{a.target!r} is not an enemy unit on the table"
+    if u.altitude <= 0:
+        return f"{u.name} is on the ground: bombs are dropped from the air ([15.4])"
+    if u.bombs <= 0:
+        return f"{u.name} carries no bombs ([15.4])"
+    if t.altitude > 0:
+        return f"{t.name} is in the air: bombs fall on units on the ground"
+    if u.fired:
+        return f"{u.name} has already used its missiles this round"
+    if not beneath(s, u, t):
+        return f"{t.name} is not beneath {u.name} ([15.4])"
+    return None
+
+
+def bomb_options(s: BSState, side: str) -> list[tuple[str, str]]:
+    out = []
+    for u in sorted(s.living(side), key=lambda x: x.id):
+        if u.altitude <= 0 or u.bombs <= 0 or u.status != "ok" or u.fired:
+            continue
+        for t in sorted(s.enemies_of(side), key=lambda x: x.id):
+            if t.altitude <= 0 and t.figures and beneath(s, u, t):
+                out.append((u.id, t.id))
+    return out
+
+
+def bomb_roll(s: BSState, u: Unit) -> tuple[int, int, list[tuple[str, int]]]:
+    """(AR, AC, roll modifiers) of a bombing run ([15.4]): the unit's attack rating against
+    the altitude's AC."""
+    from .common import rating
+    ar = rating(u).ar + u.ar_penalty
+    ac = bomb_ac(u.altitude)
+    return ar, ac, [(f"AR {ar}", ar), (f"bomb from {altitude_name(u.altitude)}: as AC {ac}", -ac)]
+
+
+def do_bomb(em, a) -> None:
+    """[15.4] drop every figure's bombs on the unit beneath: 2d6 a man-sized weight read on the
+    CRT with the altitude's AC; the losses come off at once."""
+    from ..events import Attack
+    from ..profiles import DATA
+    from . import crt
+    from .common import rating
+    from .melee import apply_damage
+    from .morale import losses_check
+    s = em.s
+    u, t = em.unit(a.unit), em.unit(a.target)
+    ar, ac, mods = bomb_roll(s, u)
+    r = em.roll(DATA.tables.dice.melee, f"{u.name} drops bombs on {t.name}: attack roll", mods, side=u.side)
+    dice = [flying_data().bomb_damage] * u.bombs
+    per, readings = crt.hits(r.total, dice)
+    n = u.figures
+    dmg = per * n
+    em.emit(Attack(attacker=u.id, defender=t.id, attack_roll=r.total, readings=[x.text() for x in readings],
+                   per_figure=per, figures=n, damage=dmg,
+                   text=f"CRT: attack roll {r.total} (bombs, as AC {ac}): {'; '.join(x.text() for x in readings)} HD per "
+                        f"figure x {n} figures = {dmg:g} HD of damage to {t.name} ({rating(t).hd_per_figure:g} HD a figure)"))
+    em.change(u, f"{u.name} has dropped its bombs ([15.4])", bombs=0, fired=u.fired + 1,
+              fired_in=u.fired_in + ["missile"], idle=False)
+    before = em.unit(t.id).figures
+    apply_damage(em, em.unit(t.id), dmg, f"bombs of {u.name}")
+    losses_check(em, em.unit(t.id), before, f"losses to {u.name}'s bombs", source=(u.x, u.y),
+                 attack=f"bomb:{s.turn}:{u.id}")
+
+
+def climb_options(s: BSState, side: str) -> list[tuple[str, int]]:
+    """(unit, levels) worth offering: one level up or down, down to the ground."""
+    out = []
+    for u in sorted(s.living(side), key=lambda x: x.id):
+        if u.status != "ok" or u.move_done or not can_fly(s, u):
+            continue
+        ways = [1] if u.altitude < top_level() else []
+        if u.altitude > 0:
+            ways += [-1] if u.altitude > 1 else []
+            ways += [-u.altitude]
+        for lv in ways:
+            out.append((u.id, lv))
+    return out
+
+
+def sight_height(u_or_none) -> float:
+    """Extra height (mm) of a unit's figures in the air, for sight ([15.1]; :mod:`..sight`)."""
+    if u_or_none is None:
+        return 0.0
+    return altitude_mm(getattr(u_or_none, "altitude", 0))
+
