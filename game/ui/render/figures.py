@@ -223,6 +223,10 @@ def draw_parts(surface: pygame.Surface, camera: Camera, f, col, sel_col, ring: i
     edge = shade(col, -0.5)
     light = shade(col, 0.45)
     quads = part_corners(f)
+    if f.altitude > 0:  # a unit in the air: its shadow on the ground, further off the higher it flies
+        off = max(3, min(16, int(round(camera.mm(f.altitude) * 0.35))))
+        for q in quads:
+            pygame.draw.polygon(surface, (25, 25, 30), [(x + off, y + off) for x, y in (camera.to_screen(*p) for p in q)])
     for k, q in enumerate(quads):
         pts = [camera.to_screen(x, y) for x, y in q]
         mark = f.part_marks[k] if k < len(f.part_marks) else ""

@@ -141,13 +141,14 @@ def turn_category(u: Unit, *, slow: bool) -> int:
     else:
         size = DATA.creatures[p.mount or p.creature].size
         cat = d.size_category.get(size, len(d.turn_limits) - 1)
+    worst = len(d.turn_limits) - 1
     if p.mount:
-        cat += 1
+        cat = min(cat + 1, worst)
     if u.bombs > 0:
-        cat += 1
+        cat = min(cat + 1, worst)
     if slow:
         cat -= 1
-    return max(0, min(cat, len(d.turn_limits) - 1))
+    return max(0, min(cat, worst))
 
 
 def turn_limit(s: BSState, u: Unit, moved_after: float | None = None) -> float:
