@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .points import (CharacterLine, MonsterLine, Roster, UnitLine, line_cost, line_name, points_data, power_level)
+from .points import (CharacterLine, MonsterLine, Roster, UnitLine, line_cost, line_name, load_roster, points_data,
+                     power_level)
 
 
 @dataclass
@@ -179,3 +180,49 @@ def scenario_roster(sc, side: str, name: str = "") -> Roster:
         elif pl.profile in DATA.characters:
             lines.append(CharacterLine(profile=pl.profile))
     return Roster(name=name or side, side=side, lines=lines)
+
+
+def scenario_limits(sc) -> tuple[int | None, str | None]:
+    """(points, power level id) a scenario names in its params ([16.3]); None where it names none."""
+    return sc.params.get("points"), sc.params.get("power_level")
+
+
+def report_lines(chk: ArmyCheck, detail: bool = True) -> list[str]:
+    """The verdict in words: the summary, then each line's cost, the problems and notes."""
+    out = [chk.summary()]
+    if detail:
+        out += [f"  {name}: {pts:,} points" for name, pts in chk.lines]
+    out += [f"  not allowed: {p}" for p in chk.problems]
+    out += [f"  note: {n}" for n in chk.notes]
+    return out
+
+
+def check_roster_file(path, sc) -> ArmyCheck:
+    """[16.3] check the roster file ``path`` against scenario ``sc``. Raises FileError (one
+    line naming the file and field) for a bad roster, an unknown id or side."""
+    from game.data.errors import FileError
+    r = load_roster(path)
+    bad = unknown_reference(r)
+    if bad:
+        raise FileError(path, *bad)
+    if r.side and r.side not in [x.id for x in sc.sides]:
+        raise FileError(path, "side", f"{r.side!r} is not a side of {sc.name} ({', '.join(x.id for x in sc.sides)})")
+    points, level = scenario_limits(sc)
+    return check_roster(r, points, level)
+
+
+def scenario_report(sc) -> list[str]:
+    """Each side's forces in ``sc`` priced and checked against its own limits ([16.3]), for
+    the app's army panel."""
+    points, level = scenario_limits(sc)
+    out = []
+    if points is None and level is None:
+        out.append(f"{sc.name} sets no points or power level ([16.3]); the forces cost:")
+    for side in sc.sides:
+        r = scenario_roster(sc, side.id, side.name or side.id)
+        bad = unknown_reference(r)
+        if bad:
+            out.append(f"{side.name or side.id}: cannot be priced ({bad[1]})")
+            continue
+        out += report_lines(check_roster(r, points, level), detail=False)
+    return out

@@ -31,6 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+import math
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..state import BSState, Unit
@@ -230,10 +232,36 @@ def plan_climb(s: BSState, u: Unit, levels: int):
                       f"{u.name} has {left / DATA.tables.inch_mm:.1f}\" of flight left ([15.1])")
         if new > top_level():
             changes = {"altitude": new, "status": "off_table", "flown_off": True}
-    if new == 0:
-        changes["landed_round"] = u.landed_round  # a landing by choice is not a forced one
     from ..formation import block_of
+    if levels < 0 and new <= 1:
+        under = overlapped(s, u, block_of(u), new)
+        if under:
+            return no(f"{u.name} cannot come down onto {under}: move clear of it first")
     return Plan(True, block=block_of(u), cost=cost, changes=changes)
+
+
+def overlapped(s: BSState, u: Unit, block, level: int) -> str | None:
+    """The name of a unit (or individual) that ``u``'s ``block`` would overlap at altitude
+    ``level``, or None."""
+    from shapely.geometry import Polygon
+    from ..formation import individual_corners
+    me = Polygon(block.outline)
+    probe = u.model_copy(update={"altitude": level})
+    for o in sorted(s.units.values(), key=lambda o: o.id):
+        if o.id == u.id or not o.on_table or o.figures == 0 or not levels_meet(probe, o):
+            continue
+        if me.intersection(Polygon(block_of_unit(o).outline)).area > 1e-6:
+            return o.name
+    if level <= 1:
+        for c in s.chars.values():
+            if c.active and not c.with_unit and me.intersection(Polygon(individual_corners(c))).area > 1e-6:
+                return c.name
+    return None
+
+
+def block_of_unit(o: Unit):
+    from ..formation import block_of
+    return block_of(o)
 
 
 def do_climb(em, a) -> None:
@@ -261,8 +289,41 @@ def forced_landing(em, u: Unit, hd: float) -> None:
     f = unit_flyer(u)
     if f is None or f.flight != "wings":
         return
+    b = landing_place(em.s, u)
     em.change(u, f"{u.name} is hurt in the air and must land ({hd:g} HD of damage, [15.3])", altitude=0,
-              landed_round=em.s.turn)
+              landed_round=em.s.turn, x=b.x, y=b.y)
+
+
+def landing_place(s: BSState, u: Unit):
+    """Where a unit forced down lands ([15.3]): where it is if the ground there is clear, else
+    the nearest clear place within 1/3 of its flying rate, tried 1" at a time straight back,
+    then 45 and 90 degrees either side of back, then ahead (ours); where it is if none is."""
+    from ..formation import block_of
+    from ..profiles import DATA
+    from ..geo import geo_of
+    b0 = block_of(u)
+    if overlapped(s, u, b0, 0) is None:
+        return b0
+    reach = DATA.inches(unit_flyer(u).fly_mv) * flying_data().climb_share
+    g = geo_of(s)
+    w, h = s.table
+    step = DATA.tables.inch_mm
+    k = 1
+    while k * step <= reach + 1e-6:
+        for turn in (180.0, 135.0, -135.0, 90.0, -90.0, 0.0):
+            a = math.radians(u.heading + turn)
+            b = b0.translated(k * step * math.cos(a), k * step * math.sin(a))
+            inside = all(0 <= x <= w and 0 <= y <= h for x, y in b.outline)
+            if inside and overlapped(s, u, b, 0) is None and not _blocked(g, b):
+                return b
+        k += 1
+    return b0
+
+
+def _blocked(g, b) -> bool:
+    from shapely.geometry import Polygon
+    poly = Polygon(b.outline)
+    return any(g.poly[i].intersects(poly) for i in g.blocked)
 
 
 def air_attack_mods(att: Unit, defn: Unit) -> list[tuple[str, int]]:
