@@ -14,7 +14,8 @@ def _cl(cls: str, level: int) -> ClassLevel:
 
 
 def test_character_types__one_percent_of_the_top_xp_of_the_level():
-    """[16.3] Table 18: F 18 (2,750,000 XP) = 27,500 pts; MU 18 (3,375,000 XP) = 33,750 pts."""
+    """[16.3] Table 18: an 18th level fighter tops out at 2,750,000 XP and costs 27,500 points;
+    an 18th level magic-user at 3,375,000 XP costs 33,750, and casts 139 spell levels."""
     f = class_points("fighter", 18)
     mu = class_points("magic_user", 18)
     assert (f.basis, f.points) == ("2,750,000 XP", 27500)

@@ -279,8 +279,12 @@ def carry_over(prev: BSState, am: Aftermath, nxt_forces: dict, carried_xp: dict[
                 xp = carried_xp.get(uid, 0.0) + a.xp_each
                 if xp >= 1:
                     pl["params"]["xp"] = int(round(xp))
-                notes.append(f"{a.name}: {n} figures take the field ({a.on_table} stood, {a.recovered_dead} of {a.dead} dead "
-                             f"and {a.recovered_routed} of {a.routed_off} routed recovered)")
+                parts = [f"{a.on_table} stood"]
+                if a.dead:
+                    parts.append(f"{a.recovered_dead} of {a.dead} dead recovered")
+                if a.routed_off:
+                    parts.append(f"{a.recovered_routed} of {a.routed_off} routed off recovered")
+                notes.append(f"{a.name}: {n} figures take the field ({', '.join(parts)})")
             elif prof in DATA.characters and uid in prev.chars:
                 c = prev.chars[uid]
                 if c.id in am.fallen:
@@ -319,7 +323,9 @@ def summary_lines(s: BSState, am: Aftermath) -> list[str]:
             if a.xp_each:
                 lines.append(f"  {a.name}: {a.kill_value:,.0f} XP of kills, {a.xp_each:,.1f} XP each soldier ([16.2])")
         for cid, xp in am.command_xp.items():
-            if s.chars[cid].side == side:
-                lines.append(f"  {s.chars[cid].name}: {xp:,.0f} XP for command ([16.2])")
+            c = s.chars[cid]
+            if c.side == side:
+                who = f"{c.name} of {s.units[c.unit].name}" if c.role == "unit_commander" and c.unit in s.units else c.name
+                lines.append(f"  {who}: {xp:,.0f} XP for command ([16.2])")
     return lines
 

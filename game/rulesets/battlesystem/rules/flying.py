@@ -254,7 +254,7 @@ def overlapped(s: BSState, u: Unit, block, level: int) -> str | None:
             return o.name
     if level <= 1:
         for c in s.chars.values():
-            if c.active and not c.with_unit and me.intersection(Polygon(individual_corners(c))).area > 1e-6:
+            if c.active and not c.with_unit and me.intersection(Polygon(individual_corners(c).reshape(-1, 2))).area > 1e-6:
                 return c.name
     return None
 
