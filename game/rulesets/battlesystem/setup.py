@@ -124,7 +124,7 @@ def validate(sc: Scenario, m: MapFile):
                     if up.formation not in allowed:
                         return where + ".params.formation", f"a {p.type} unit may be {', '.join(allowed)}, not {up.formation} ([7.1])"
                 if up.altitude:
-                    from .rules.flying import flyer
+                    from .rules.flight import flyer
                     if flyer(p.mount or p.creature) is None:
                         return where + ".params.altitude", f"{p.name} cannot fly ([15.1])"
                     if parsed(ScenarioParams, sc.params).game != "advanced":

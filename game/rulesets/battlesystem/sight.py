@@ -43,7 +43,7 @@ from .formation import block_of, individual_corners, individual_size
 from .geo import geo_of
 from .profiles import DATA
 from .rules.contact import unit_key
-from .rules.flying import altitude_mm
+from .rules.flight import altitude_mm
 from .state import BSState
 
 T = DATA.tables

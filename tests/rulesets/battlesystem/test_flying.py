@@ -200,3 +200,19 @@ def test_bad_scenarios__altitude_needs_a_flyer_and_the_advanced_game():
     assert "Advanced" in validate(sc("giant_eagles", "intermediate"), m)[1]
     assert "cannot fly" in validate(sc("valmark_swords", "advanced"), m)[1]
     assert "open or skirmish" in validate(sc("giant_eagles", "advanced", "closed"), m)[1]
+
+
+def test_the_action_bar_words_flight_and_the_bomb_preview_names_the_ac():
+    """[15.1], [15.4] in the app: the buttons and the preview of a bombing run."""
+    from game.rulesets.battlesystem.display.actions import figure_actions
+    from game.rulesets.battlesystem.display.describe import describe_action
+    from game.rulesets.battlesystem.display.preview import preview
+    assert describe_action(A.Climb(side="a", unit="e", levels=2)) == "Rise 2 levels"
+    assert describe_action(A.Climb(side="a", unit="e", levels=-1)) == "Come down 1 level"
+    s = _eagles()
+    assert any(isinstance(a, A.Climb) and a.levels == 1 for a in figure_actions(s, "a", "e", None))
+    orcs = unit("o", "b", "orc_blades", 600.0, 900.0, 270.0, 10, 5)
+    m = at_step(_eagles(3, 600.0, 900.0, 270.0, orcs), "missile", "a")
+    assert A.Bomb(side="a", unit="e", target="o") in figure_actions(m, "a", "e", "o")
+    text = " ".join(preview(m, A.Bomb(side="a", unit="e", target="o"))["text"])
+    assert "high altitude" in text and "AC 4" in text

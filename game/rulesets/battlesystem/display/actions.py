@@ -78,6 +78,8 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
                     out.append(A.Charge(side=side, unit=u.id, target=target_id, pivot=piv, wheel=wh, offset=off))
         if st.phase in ("initial_missile", "missile", "artillery", "pass_fire") and figure_id in s.units and target_id in s.units:
             out.append(A.Fire(side=side, unit=figure_id, target=target_id))
+            if st.phase == "missile" and s.units[figure_id].bombs and s.units[figure_id].altitude > 0:
+                out.append(A.Bomb(side=side, unit=figure_id, target=target_id))  # [15.4]
         if st.phase == "move" and figure_id in s.chars:
             out.append(A.MoveIndividual(side=side, individual=figure_id, x=t.x if hasattr(t, "x") else 0.0,
                                         y=t.y if hasattr(t, "y") else 0.0))

@@ -15,7 +15,7 @@ from game.core.view import Figure, Marker
 from ..formation import block_of, individual_size
 from ..profiles import DATA
 from ..rules.command import commanders_of, in_command, position, radius_mm
-from ..rules.flying import altitude_mm, altitude_name
+from ..rules.flight import altitude_mm, altitude_name
 from ..rules.common import INCH, inches, mv_mm, profile, rating
 from ..rules.morale import current_morale
 from ..state import BSState, Unit

@@ -71,7 +71,7 @@ def _highest_spell(line) -> int:
 
 def _flies(line) -> bool:
     from ..profiles import DATA
-    from .flying import flyer
+    from .flight import flyer
     if isinstance(line, UnitLine):
         p = DATA.units[line.profile]
         return flyer(p.mount or p.creature) is not None

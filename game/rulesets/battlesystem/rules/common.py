@@ -61,7 +61,7 @@ def rating(u: Unit) -> UnitRating:
 def mv_mm(u: Unit) -> float:
     """The unit's movement rate, mm (its flying rate while in the air, [15.1])."""
     if u.altitude > 0:
-        from .flying import fly_rate_mm
+        from .flight import fly_rate_mm
         fly = fly_rate_mm(u)
         if fly is not None:
             return fly

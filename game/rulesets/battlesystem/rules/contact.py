@@ -55,7 +55,7 @@ def touching(a: Unit, b: Unit) -> np.ndarray:
 
 
 def _levels_meet(a: Unit, b: Unit) -> bool:
-    from .flying import levels_meet
+    from .flight import levels_meet
     return levels_meet(a, b)
 
 

@@ -64,7 +64,7 @@ def why_not(s: BSState, a: Action) -> str | None:
         from .missiles import why_not_fire
         return why_not_fire(s, a, st.phase)
     if isinstance(a, A.Bomb):
-        from .flying import why_not_bomb
+        from .flight import why_not_bomb
         return why_not_bomb(s, a)
     if isinstance(a, A.HoldStill) and a.unit in s.chars:
         c = s.chars[a.unit]
@@ -189,7 +189,7 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         from .missiles import fire_options
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
         if st.phase == "missile" and s.game == "advanced":
-            from .flying import bomb_options
+            from .flight import bomb_options
             out += [A.Bomb(side=side, unit=u, target=t) for u, t in bomb_options(s, side)]
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
@@ -227,7 +227,7 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
             out.append(A.Reform(side=side, unit=uid, formation="open" if u.formation == "closed" else "closed"))
         out.append(A.HoldStill(side=side, unit=uid))
     if s.game == "advanced":
-        from .flying import climb_options
+        from .flight import climb_options
         out += [A.Climb(side=side, unit=uid, levels=lv) for uid, lv in climb_options(s, side)]
     return out
 
@@ -264,7 +264,7 @@ def resolve(em: Emitter, a: Action) -> None:
         from .flying import do_climb
         do_climb(em, a)
     elif isinstance(a, A.UNIT_MOVES) and a.unit in em.s.units and em.s.units[a.unit].altitude > 0:
-        from .flying import turn_changes
+        from .flight import turn_changes
         before = em.s.units[a.unit].model_copy()
         _manoeuvre(em, a)
         after = em.s.units[a.unit]

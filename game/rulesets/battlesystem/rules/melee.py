@@ -141,7 +141,7 @@ def defender_ac(s, att: Unit, defn: Unit, *, missile: bool = False) -> tuple[int
     if defn.shield_wall and face_of(defn, att) == "front":
         mods.append(("shield wall", -(4 if missile else 2)))
     if att.altitude > 0:
-        from .flying import air_attack_mods
+        from .flight import air_attack_mods
         mods += air_attack_mods(att, defn)
     return ac, mods
 
@@ -199,7 +199,7 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
     em.emit(Casualties(unit=u.id, killed=killed, figures=figures, wounded=wounded,
                        text=f"{u.name}: {hd:g} HD of damage ({why}): {', '.join(words)}; {figures} figures left"))
     if u.altitude > 0:
-        from .flying import forced_landing
+        from .flight import forced_landing
         forced_landing(em, u, hd)
     if figures == 0:
         from .heroes import unit_eliminated

@@ -121,7 +121,7 @@ _OBS: dict = {}
 def _levels_meet(a, b) -> bool:
     if not isinstance(a, Unit):
         return b.altitude <= 1
-    from .flying import levels_meet
+    from .flight import levels_meet
     return levels_meet(a, b)
 
 

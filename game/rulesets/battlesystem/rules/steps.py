@@ -110,7 +110,7 @@ def has_choice(s: BSState, st: Step) -> bool:
     if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
         if st.phase == "missile" and s.game == "advanced":
-            from .flying import bomb_options
+            from .flight import bomb_options
             if bomb_options(s, st.side):
                 return True  # [15.4] bombs are dropped in the missile phase
         return bool(fire_options(s, st.side, st.phase, first=True))
