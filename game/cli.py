@@ -659,6 +659,68 @@ def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, repl
         raise typer.Exit(2)
 
 
+army_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Army builder: price a roster against a scenario.")
+app.add_typer(army_app, name="army")
+campaign_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Campaigns: battles fought one after another.")
+app.add_typer(campaign_app, name="campaign")
+
+
+@army_app.command("check")
+def army_check(roster: Path = typer.Argument(..., help="a *.roster.json file"),
+               scenario: Path = typer.Argument(..., help="the *.scenario.json whose points and power level apply")) -> None:
+    """Price ROSTER and check it against SCENARIO's points and power level (the ruleset's
+    army builder). Exit 0 when it fits, 1 when it does not, 2 for a bad file."""
+    from game.data.errors import FileError
+
+    rs, sc, _ = _open_scenario(scenario, "army check")
+    check = getattr(rs, "army_check", None)
+    if check is None:
+        raise _err(f"{scenario}: the {rs.id} ruleset has no army builder")
+    if not roster.name.endswith(".roster.json"):
+        raise FileError(roster, "", "a roster is a *.roster.json file")
+    ok, lines = check(roster, sc)
+    for line in lines:
+        typer.echo(line)
+    if not ok:
+        raise typer.Exit(1)
+
+
+@campaign_app.command("play")
+def campaign_play(campaign: Path = typer.Argument(..., help="a *.campaign.json file"),
+                  seat: Optional[list[str]] = typer.Option(None, "--seat", help="SIDE=human or SIDE=ai:NAME (repeatable)"),
+                  seed: int = typer.Option(1, "--seed", help="seed of the first battle (battle n plays seed + n - 1)"),
+                  folder: Optional[Path] = typer.Option(None, "--folder", help="the campaign's progress folder (default campaigns/ID)"),
+                  headless: bool = typer.Option(False, "--headless", help="no window: every battle still to fight, AI against AI"),
+                  quiet: bool = typer.Option(False, "--quiet", help="print only the lines between battles and the results")) -> None:
+    """Fight the campaign's next battle (in a window), or with --headless (or no display)
+    every battle still to fight; survivors and experience are carried from one to the next."""
+    from game.battle.campaign import CampaignRun, play_campaign
+    from game.battle.runner import check_seats
+
+    if not campaign.name.endswith(".campaign.json"):
+        raise _err(f"{campaign}: a campaign is a *.campaign.json file")
+    seats = _seats(seat)
+    run = CampaignRun(campaign, folder)
+    rs, sc, _ = _open_scenario(run.scenarios[0])
+    check_seats(rs, sc, seats)
+    human = next((side for side, s in seats.items() if s.kind == "human"), None)
+    if not headless and has_display():
+        nb = run.next_battle()
+        for line in nb.lines:
+            typer.echo(line)
+        if nb.done:
+            typer.echo(f"Every battle of {run.campaign.name} has been fought.")
+            return
+        run.folder.mkdir(parents=True, exist_ok=True)
+        if nb.resume and _launch_ui("resume", path=nb.replay, seats=seats):
+            return
+        if not nb.resume and _launch_ui("battle", scenario=nb.scenario, seed=seed + nb.index, seats=seats, replay=nb.replay):
+            return
+    if human:
+        raise _err(f"--seat {human}=human: a campaign played headless needs every side seated ai:NAME")
+    play_campaign(campaign, seats, seed, folder, log=None if quiet else typer.echo, say=typer.echo)
+
+
 def _param_name(param) -> str:
     """``--games`` for an option, ``SCENARIO`` for an argument."""
     if getattr(param, "param_type_name", "") == "argument":

@@ -181,7 +181,39 @@ def ford():
     write("borderland_ford.scenario.json", sc)
 
 
+def campaign():
+    """The Valmark march: the crossroads battle, then the return to the crossroads in the
+    Advanced game, where Valmark's giant eagles join (a flying unit, [15.0]); the survivors
+    and experience of the first battle take the field in the second ([16.1], [16.2])."""
+    H = 48 * IN
+    first = json.loads((OUT / "crossroads.scenario.json").read_text())
+    yv = H - 8 * IN
+    sc = dict(first)
+    sc["forces"] = {k: list(v) for k, v in first["forces"].items()}
+    sc["forces"]["valmark"].append(unit("eagles", "giant_eagles", 1120, yv, 270, 6, 3, "open"))
+    sc.update({"id": "crossroads_return", "name": "Return to the crossroads (Advanced game)",
+               "description": "A week after the first clash the Horde comes back to the crossroads. What is left of "
+                              "both armies meets again, and the giant eagles of the Greyspire fly for Valmark: they "
+                              "cross the field above the fighting and drop rocks on the orcs. Hold the crossroads "
+                              "when the eighth round ends.",
+               "params": {"game": "advanced", "points": 12500, "power_level": "low_magic"}})
+    write("crossroads_return.scenario.json", sc)
+    write("valmark_march.campaign.json", {
+        "format_version": 1, "id": "valmark_march", "name": "The Valmark march (campaign)", "ruleset": "battlesystem",
+        "description": "Two battles at the crossroads: the survivors of the first, and what they learnt, fight the second.",
+        "battles": [{"scenario": "crossroads.scenario.json", "name": "the battle at the crossroads"},
+                    {"scenario": "crossroads_return.scenario.json", "name": "the return to the crossroads"}]})
+    write("valmark_host.roster.json", {
+        "format_version": 1, "name": "Valmark host", "side": "valmark",
+        "lines": [{"kind": "unit", "profile": "valmark_spears", "figures": 16},
+                  {"kind": "unit", "profile": "valmark_swords", "figures": 16},
+                  {"kind": "unit", "profile": "giant_eagles", "figures": 6},
+                  {"kind": "character", "profile": "aldric", "items": ["plate_mail_1"]},
+                  {"kind": "character", "name": "Wizard of the march", "classes": [{"class": "magic_user", "level": 3}]}]})
+
+
 if __name__ == "__main__":
     crossroads()
     ford()
+    campaign()
     print(f"wrote {sorted(p.name for p in OUT.glob('*.json'))}")

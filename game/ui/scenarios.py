@@ -32,6 +32,12 @@ def peek(path: str | Path) -> ScenarioEntry | None:
 
 
 def bundled(root: Path = ROOT) -> list[ScenarioEntry]:
-    """Every bundled scenario, by ruleset then name."""
-    found = [peek(p) for p in sorted((root / "maps").glob("**/*.scenario.json"))]
+    """Every bundled scenario and campaign (``*.campaign.json``: its next battle is
+    played), by ruleset then name."""
+    paths = sorted((root / "maps").glob("**/*.scenario.json")) + sorted((root / "maps").glob("**/*.campaign.json"))
+    found = [peek(p) for p in paths]
     return sorted((e for e in found if e), key=lambda e: (e.ruleset, e.name))
+
+
+def is_campaign(path: str | Path) -> bool:
+    return Path(path).name.endswith(".campaign.json")

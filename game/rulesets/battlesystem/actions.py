@@ -162,6 +162,23 @@ class Follow(Action):
     follow: bool
 
 
+class Climb(Action):
+    """[15.1] a flying unit rises (``levels`` > 0: 1/3 of its flying move a level; above 8" it
+    leaves the battlefield) or comes down (``levels`` < 0: free; to 0 it lands)."""
+
+    type: Literal["bts_climb"] = "bts_climb"
+    unit: str
+    levels: int
+
+
+class Bomb(Action):
+    """[15.4] a flying unit drops its bombs on the enemy unit beneath it (missile phase)."""
+
+    type: Literal["bts_bomb"] = "bts_bomb"
+    unit: str
+    target: str
+
+
 class EndStep(Action):
     """The side is done with its part of the phase."""
 
@@ -201,3 +218,6 @@ ACTIONS = (ChooseFirst, Advance, Wheel, Face, Frontage, Reform, Charge, ForcedMa
            SpecialFormation, HoldStill, MoveIndividual, Fire, Rally, GiveOrder, Follow, EndStep, RulesStep, CastSpell, TurnUndead)
 UNIT_MOVES = (Advance, Wheel, Face, Frontage, Reform, Charge, ForcedMarch, Withdraw, Flee, WrapAround,
               SpecialFormation, HoldStill)
+FLIGHT = (Climb, Bomb)  #: [15.1], [15.4] (part 2)
+ACTIONS = ACTIONS + FLIGHT
+UNIT_MOVES = UNIT_MOVES + (Climb,)

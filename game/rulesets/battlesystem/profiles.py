@@ -357,6 +357,7 @@ class UnitProfile(_M):
     ammunition: int = 2
     pullers: int = Field(0, ge=0, description="[11.3] a chariot: how many ``mount`` creatures pull it (0: not a chariot)")
     passengers: int = Field(1, ge=1, description="[11.3] a chariot's passengers (``creature``)")
+    bombs: int = Field(0, ge=0, le=4, description="[15.4] man-sized weights of bombs each figure carries")
 
     @property
     def chariot(self) -> bool:

@@ -27,7 +27,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
-    version = 1
+    version = 2
     title = "Battlesystem"
 
     def __init__(self) -> None:
@@ -126,6 +126,35 @@ class Battlesystem(RulesetBase):
 
     def side_style(self, side: str) -> str:
         return "friendly"
+
+    # -- campaign and army builder ([16.1]-[16.3]) ---------------------------------------------------
+    def campaign_carry(self, state: BSState, events: list, forces: dict, carried: dict) -> dict:
+        """[16.1], [16.2] what the battle that ended in ``state`` leaves for the next one:
+        ``forces`` (the next scenario's forces as plain dicts) with survivors and experience
+        carried in, ``carried`` experience (id -> XP) and ``lines`` for the player
+        (:mod:`.rules.campaign`)."""
+        from .rules.campaign import aftermath, carry_over, summary_lines
+        am = aftermath(state, events)
+        new_forces, notes = carry_over(state, am, forces, carried)
+        out = dict(carried)
+        for uid, a in am.units.items():
+            if a.xp_each:
+                out[uid] = out.get(uid, 0.0) + a.xp_each
+        for cid, xp in am.command_xp.items():
+            out[cid] = out.get(cid, 0.0) + xp
+        return {"forces": new_forces, "carried": out, "lines": summary_lines(state, am) + notes}
+
+    def army_check(self, roster_path, scenario: Scenario) -> tuple[bool, list[str]]:
+        """[16.3] a roster file against the scenario's points and power level: (fits, lines).
+        Raises FileError for a bad roster."""
+        from .rules.army import check_roster_file, report_lines
+        chk = check_roster_file(roster_path, scenario)
+        return chk.ok, report_lines(chk)
+
+    def army_report(self, scenario: Scenario) -> list[str]:
+        """[16.3] each side's forces priced against the scenario's limits (the app's panel)."""
+        from .rules.army import scenario_report
+        return scenario_report(scenario)
 
     # -- AI hooks -----------------------------------------------------------------------------------
     def candidates(self, state: BSState, side: str, rng: random.Random) -> list[Action]:

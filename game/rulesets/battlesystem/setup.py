@@ -43,6 +43,9 @@ class ScenarioParams(Params):
     bulk_saves: StrictBool = Field(False, description="[14.3] optional rule: bulk saving throws")
     initiative_d20: StrictBool = Field(False, description="[5.1] optional rule: initiative on a d20")
     premeasure: StrictBool = Field(False, description="optional: show measurements before committing ([3.5])")
+    points: StrictInt = Field(None, ge=1, le=100_000_000, description="[16.3] B points each side may spend")
+    power_level: Literal["basic", "intermediate", "low_magic", "medium_magic", "high_magic", "anything_goes"] = Field(
+        None, description="[16.3] A the power level")
 
 
 class UnitParams(Params):
@@ -50,10 +53,13 @@ class UnitParams(Params):
     files: StrictInt = Field(None, ge=1, le=96, description="figures in the front rank")
     formation: Literal["closed", "open", "skirmish", "mob"] = Field(None, description="formation at the start")
     brigade: StrictStr = Field(None, description="the brigade commander's id")
+    altitude: StrictInt = Field(None, ge=0, le=3, description="[15.1] flying level at the start (Advanced game)")
+    xp: StrictInt = Field(None, ge=0, description="[16.2] experience each soldier carries from earlier battles")
 
 
 class IndividualParams(Params):
     role: Literal["unit_commander", "brigade", "army", "hero", "member"] = Field(description="[9.0] role")
+    xp: StrictInt = Field(None, ge=0, description="[16.2] experience from earlier battles")
     unit: StrictStr = Field(None, description="the unit commanded or joined")
     deputy_of: StrictStr = Field(None, description="[9.3] the commander he deputises for")
     with_unit: StrictBool = Field(None, description="a unit commander fighting in his unit (default true)")
@@ -121,6 +127,14 @@ def validate(sc: Scenario, m: MapFile):
                                "artillery": ("skirmish",)}[p.type]
                     if up.formation not in allowed:
                         return where + ".params.formation", f"a {p.type} unit may be {', '.join(allowed)}, not {up.formation} ([7.1])"
+                if up.altitude:
+                    from .rules.flight import flyer
+                    if flyer(p.mount or p.creature) is None:
+                        return where + ".params.altitude", f"{p.name} cannot fly ([15.1])"
+                    if parsed(ScenarioParams, sc.params).game != "advanced":
+                        return where + ".params.altitude", "flying is an Advanced-game rule: set params.game to \"advanced\" ([15.0])"
+                    if (up.formation or FORMATION_OF[p.type]) == "closed":
+                        return where + ".params.formation", "a unit in the air is in open or skirmish order ([15.2])"
                 units[u.id] = side
             elif u.profile in DATA.characters:
                 prob = params_problem(IndividualParams, u.params, where + ".params")
@@ -181,7 +195,7 @@ def build(sc: Scenario, m: MapFile, sides: list[str]) -> BSState:
                 units[pl.id] = Unit(id=pl.id, side=side, profile=pl.profile, name=p.name, kind=p.type, formation=form,
                                     x=float(pl.x), y=float(pl.y), heading=float(pl.heading), files=min(files, n),
                                     figures=n, original=n, brigade=up.brigade, ammo=ammo, weapon=p.weapon,
-                                    reload=0 if piece else 0)
+                                    reload=0 if piece else 0, altitude=up.altitude or 0, bombs=p.bombs)
     for side, placed in sc.forces.items():
         for pl in placed:
             if pl.profile in DATA.characters:

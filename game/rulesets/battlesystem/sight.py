@@ -16,6 +16,10 @@ Sight is judged figure by figure:
 * **Woods** ([11.9]): sight reaches 1" into woods (6" for elves and other woodland creatures),
   measured along the line between the two figures' base centres: a figure deeper in woods is
   neither seen nor sees out.
+* **Altitude** ([15.1]): a unit in the air has its figures (eyes and bodies) raised by its
+  altitude (1", 4", 8"), so it sees and is seen over hills, walls and units lower than the
+  line; the woods limit does not apply when either unit is in the air (ours: a flyer is above
+  the canopy). A flying unit blocks sight only at its own height.
 
 :func:`unit_sight` gives which figures of the viewer see and which figures of the target are
 seen; "only those figures who can see the enemy unit can shoot" and "all enemy losses must be
@@ -39,6 +43,7 @@ from .formation import block_of, individual_corners, individual_size
 from .geo import geo_of
 from .profiles import DATA
 from .rules.contact import unit_key
+from .rules.flight import altitude_mm
 from .state import BSState
 
 T = DATA.tables
@@ -130,7 +135,8 @@ def _unit_prisms(s: BSState, skip: set[str], friends_of: str | None) -> list[tup
             continue  # [14.8] an invisible unit hides nothing
         b = block_of(u)
         z = g.height_at(*b.centre)
-        out.append((u.id, Prism(u.id, Polygon(b.outline), z + H, 0.0, u.name, "unit")))
+        up = altitude_mm(u.altitude)
+        out.append((u.id, Prism(u.id, Polygon(b.outline), z + up + H, z + up if up else 0.0, u.name, "unit")))
     return out
 
 
@@ -239,11 +245,12 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     prisms = terrain + [p for _, p in units] + [p for p in magic_prisms(s) if p.polygon.intersects(hull)]
     cap = sight_cap_mm(s)
     wood_lim = (T.woods_sight_woodland_in if _woodland(s, viewer_id) else T.woods_sight_in) * T.inch_mm
-    has_woods = not g.woods_union.is_empty and g.woods_union.intersects(hull)
+    v_up, t_up = _up(s, viewer_id), _up(s, target_id)
+    has_woods = not g.woods_union.is_empty and g.woods_union.intersects(hull) and not (v_up or t_up)
     pairs = []
     hiders: dict[str, str] = {}
-    vz = [g.height_at(*vcen[i]) for i in idx]
-    tz = np.array([g.height_at(*tcen[j]) for j in range(len(tcen))])
+    vz = [g.height_at(*vcen[i]) + v_up for i in idx]
+    tz = np.array([g.height_at(*tcen[j]) + t_up for j in range(len(tcen))])
     feet = shapely.polygons(tc) if prisms else None
     far = float(np.hypot(*(hull.bounds[2:4] - np.array(hull.bounds[:2])))) + 1.0
     for a, i in enumerate(idx):
@@ -292,6 +299,12 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     seers = tuple(sorted({i for i, _ in pairs}))
     seen = tuple(sorted({j for _, j in pairs}))
     return UnitSight(viewer_id, target_id, seers, seen, True, tuple(sorted(hiders.items())), tuple(pairs))
+
+
+def _up(s: BSState, oid: str) -> float:
+    """Height of a unit in the air above its ground, mm ([15.1]); 0 for everything else."""
+    u = s.units.get(oid)
+    return altitude_mm(u.altitude) if u is not None else 0.0
 
 
 def _w(c: np.ndarray) -> float:
@@ -353,8 +366,9 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
     units = [p for _, p in _unit_prisms(s, {viewer_id}, None)]
     terrain = list(g.prisms.prisms) + magic_prisms(s)
     seen_any = None
+    up = _up(s, viewer_id)
     for x, y in front:
-        z = g.height_at(x, y) + EYE
+        z = g.height_at(x, y) + EYE + up
         hid = hidden_region((float(x), float(y)), z, g.height_at(x, y) + H, terrain + units, (W, Hh))
         sector = Polygon([(x, y)] + [(x + far * math.cos(math.radians(heading + a)), y + far * math.sin(math.radians(heading + a)))
                                      for a in np.linspace(-HALF, HALF, 9)])
@@ -367,7 +381,7 @@ def hook_region(s: BSState, viewer_id: str) -> SightRegion | None:
         from shapely.geometry import MultiPoint
         seen_any = seen_any.intersection(MultiPoint([tuple(p) for p in front]).buffer(cap))
     hidden = table.difference(seen_any) if seen_any is not None else table
-    if not g.woods_union.is_empty:
+    if not g.woods_union.is_empty and not up:
         deep = g.woods_union.buffer(-T.woods_sight_in * T.inch_mm)
         if not deep.is_empty:
             hidden = hidden.union(deep.intersection(table))

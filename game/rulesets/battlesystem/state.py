@@ -75,6 +75,11 @@ class Unit(_M):
     reload: int = 0  #: [10.9] rounds before a catapult fires again
     wrap: int = 0  #: [7.11] figures wheeled round each flank of the enemy
     altitude: int = 0  #: [15.1] flying level (part 2)
+    flight_turned: float = 0.0  #: [15.1] degrees turned in the air in round ``flight_round``
+    flight_round: int = 0
+    landed_round: int = -1  #: [15.3] the round of a forced landing
+    bombs: int = 0  #: [15.4] man-sized weights of bombs each figure still carries
+    flown_off: bool = False  #: [15.1] left the battlefield upward (escaped, not routed)
     effects: list[str] = Field(default_factory=list)  #: magic markers (part 2)
     # this round
     moved: float = 0.0  #: movement allowance used this phase, mm

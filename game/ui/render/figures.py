@@ -247,13 +247,19 @@ def parts_sprite(f, scale: float, col, sel_col, ring: int) -> tuple[pygame.Surfa
         lo_a, hi_a, lo_b, hi_b = min(ax) - 2, max(ax) + 2, min(ay) - 2, max(ay) + 2
         box = [(f.x + hx * a - hy * b, f.y + hy * a + hx * b) for a, b in ((hi_a, lo_b), (hi_a, hi_b), (lo_a, hi_b), (lo_a, lo_b))]
     rel = lambda x, y: ((x - f.x) * scale, (y - f.y) * scale)  # noqa: E731 - px from the unit's centre
+    # a unit in the air: its shadow on the ground, further off the higher it flies
+    off = max(3, min(16, int(round(f.altitude * scale * 0.35)))) if f.altitude > 0 else 0
     every = [rel(x, y) for q in quads for x, y in q] + [rel(fx + hx * reach, fy + hy * reach)] + [rel(x, y) for x, y in box]
+    every += [(x + off, y + off) for x, y in every[:4 * len(quads)]] if off else []
     left = math.floor(min(x for x, _ in every)) - 3
     top = math.floor(min(y for _, y in every)) - 3
     w = math.ceil(max(x for x, _ in every)) - left + 4
     h = math.ceil(max(y for _, y in every)) - top + 4
     spr = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     px = lambda x, y: (round((x - f.x) * scale - left), round((y - f.y) * scale - top))  # noqa: E731
+    if off:
+        for q in quads:
+            pygame.draw.polygon(spr, (25, 25, 30), [(x + off, y + off) for x, y in (px(*p) for p in q)])
     for k, q in enumerate(quads):
         pts = [px(x, y) for x, y in q]
         mark = f.part_marks[k] if k < len(f.part_marks) else ""

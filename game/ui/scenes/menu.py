@@ -13,7 +13,7 @@ from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.render.terrain import TerrainLayer
-from game.ui.scenarios import ScenarioEntry, bundled, peek
+from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
 from game.ui.scene import Scene
 from game.ui.settings import config_dir
 
@@ -48,6 +48,7 @@ class MenuScene(Scene):
         self.problem = ""
         self.seat_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_choice: dict[str, str] = {}
+        self.campaign = None  #: (CampaignRun, NextBattle) when a campaign is chosen
 
     # -- data ------------------------------------------------------------------------
     def _scan(self) -> None:
@@ -93,6 +94,7 @@ class MenuScene(Scene):
         E.UILabel(pygame.Rect(x, y + 330, 80, 30), "Seed", ui)
         self.seed_entry = E.UITextEntryLine(pygame.Rect(x + 60, y + 330, 120, 32), ui)
         self.seed_entry.set_text(str(self.seed))
+        self.army_btn = E.UIButton(pygame.Rect(x + 196, y + 330, 184, 32), "Army check", ui)
         self.seats_y = y + 376
         self.start_btn = E.UIButton(pygame.Rect(x, self.app.size[1] - 120, 380, 44), "Start battle", ui)
         bw = 120
@@ -123,11 +125,25 @@ class MenuScene(Scene):
 
     # -- choices ----------------------------------------------------------------------------
     def choose(self, entry: ScenarioEntry) -> bool:
-        """Make ``entry`` the scenario to play; builds the preview and seats."""
+        """Make ``entry`` the scenario to play (for a campaign, its next battle, with what the
+        battles before it left); builds the preview and seats."""
         from game.battle.loading import open_scenario
 
+        path = entry.path
+        self.campaign = None
         try:
-            rs, sc, m = open_scenario(entry.path)
+            if is_campaign(path):
+                from game.battle.campaign import CampaignRun
+
+                run = CampaignRun(path)
+                run.folder = config_dir() / "campaigns" / run.campaign.id  # the app keeps its campaigns here
+                nb = run.next_battle()
+                if nb.done:
+                    raise FileError(path, "", f"every battle of {run.campaign.name} has been fought "
+                                              f"(its progress is in {run.folder})")
+                self.campaign = (run, nb)
+                path = nb.scenario
+            rs, sc, m = open_scenario(path)
         except (FileError, RuntimeError) as e:
             self.problem = str(e)
             self.chosen, self.preview = None, None
@@ -160,7 +176,12 @@ class MenuScene(Scene):
         title = fonts.fit(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, area.width, True)
         room = self.caption_bottom() - (area.bottom + 8 + 24)
         n = max(1, room // max(1, fonts.font(13).get_linesize()))
-        return [title] + fonts.wrap_lines(sc.description or "", 13, area.width, n)
+        text = sc.description or ""
+        if self.campaign is not None:
+            run, nb = self.campaign
+            text = " ".join([f"{run.campaign.name}, battle {nb.index + 1} of {len(run.scenarios)}."] + nb.lines[:1]
+                            + [text])
+        return [title] + fonts.wrap_lines(text, 13, area.width, n)
 
     def preview_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -199,12 +220,35 @@ class MenuScene(Scene):
         if not 0 <= seed <= MAX_SEED:
             self.app.message(f"The seed must be a whole number from 0 to {MAX_SEED:,}.", "Cannot start")
             return None
+        path = self.chosen.path
+        if self.campaign is not None:  # the campaign's next battle, its replay in the campaign's folder
+            run, nb = self.campaign
+            run.folder.mkdir(parents=True, exist_ok=True)
+            if nb.resume:
+                return self.load_game(nb.replay)
+            path, replay, seed = nb.scenario, replay or nb.replay, seed + nb.index
         try:
-            scene = BattleScene.from_scenario(self.chosen.path, seed, self.seats(), replay)
+            scene = BattleScene.from_scenario(path, seed, self.seats(), replay)
         except FileError as e:
             self.app.message(str(e), "Cannot start")
             return None
         return self.app.push(scene)
+
+    def army_panel(self):
+        """[16.3] the army builder's verdict for the chosen battle: each side's forces against
+        its points and power level, or the roster named in the path field (``*.roster.json``)."""
+        if not self.preview:
+            return self.app.message(self.problem or "Choose a scenario first.", "Army check")
+        _, _, sc, rs, _ = self.preview
+        report, check = getattr(rs, "army_report", None), getattr(rs, "army_check", None)
+        if report is None:
+            return self.app.message(f"The {rs.title if hasattr(rs, 'title') else rs.id} rules have no army builder.", "Army check")
+        roster = self.path_entry.get_text().strip()
+        try:
+            lines = check(Path(roster), sc)[1] if roster.endswith(".roster.json") else report(sc)
+        except FileError as e:
+            lines = [str(e)]
+        return self.app.message("\n".join(lines), f"Army check: {sc.name}")
 
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
@@ -271,6 +315,8 @@ class MenuScene(Scene):
         if event.type == E.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_btn:
                 self.start()
+            elif event.ui_element is self.army_btn:
+                self.army_panel()
             elif event.ui_element is self.path_btn:
                 e = peek(self.path_entry.get_text().strip())
                 if e is None or not self.choose(e):
@@ -318,3 +364,4 @@ class MenuScene(Scene):
         self._build()
         if chosen:
             self.choose(chosen)
+

@@ -12,7 +12,10 @@ battle is a pure function of its seed), checks each choice with the rules, and s
   the best exchange when it may ([7.14]), else closes with its target (wheeling when it must,
   through a ford when a river is in the way, opening its ranks for woods and water, closing
   them again when clear), bowmen and artillery stand and shoot, skirmishers keep out of charge
-  range, the army commander stays behind the middle of the line; individuals join in.
+  range, the army commander stays behind the middle of the line; individuals join in;
+- flyers ([15.1]-[15.4], the Advanced game): take to the air, carry their bombs high over the
+  nearest enemy and drop them, then come down to low altitude and fight like the rest; a
+  move that would turn them past their limit in the air is not tried.
 """
 
 from __future__ import annotations
@@ -125,8 +128,17 @@ class GeneralAgent:
             value = kills + (0.5 if t.charged else 0.0)
             if value > score:
                 best, score = A.Fire(side=side, unit=uid, target=tid), value
+        if phase == "missile" and s.game == "advanced":
+            from ..rules.flying import bomb_options, bomb_roll, flying_data
+            for uid, tid in bomb_options(s, side):
+                u, t = s.units[uid], s.units[tid]
+                ar, ac, _ = bomb_roll(s, u)
+                per, _ = crt.hits(ar - ac + 7, [flying_data().bomb_damage] * u.bombs)
+                value = min(per * u.figures / rating(t).hd_per_figure, t.figures)
+                if value > score:
+                    best, score = A.Bomb(side=side, unit=uid, target=tid), value
         if best is not None:
-            self.reason = f"fire: about {score:.1f} figures"
+            self.reason = f"{'bombs' if isinstance(best, A.Bomb) else 'fire'}: about {score:.1f} figures"
         return best
 
     # -- movement --------------------------------------------------------------------------------------
@@ -148,6 +160,53 @@ class GeneralAgent:
     def _unit(self, s: BSState, u: Unit):
         if profile(u).piece:
             return None
+        if s.game == "advanced" and u.altitude >= 0:
+            from ..rules.flying import can_fly
+            if can_fly(s, u):
+                a = self._flyer(s, u)
+                if a is not False:
+                    return a
+                a = self._ground_unit(s, u)
+                return a if a is None or why_not(s, a) is None else None  # nothing past its turn limit
+        return self._ground_unit(s, u)
+
+    def _flyer(self, s: BSState, u: Unit):
+        """[15.1]-[15.4] what a flying unit does before it fights like the rest (False: fight)."""
+        from ..rules.flying import beneath, plan_climb
+        if u.engaged_start or in_contact(s, u):
+            return False
+        ground = [e for e in s.enemies_of(u.side) if e.figures and e.status == "ok" and e.altitude <= 0]
+        want = 2 if (u.bombs and ground) else 1
+        if u.altitude == 0:
+            if not u.move_began and plan_climb(s, u, want).legal:
+                self.reason = f"{u.name} takes to the air"
+                return A.Climb(side=u.side, unit=u.id, levels=want)
+            return False
+        if u.bombs and ground and u.altitude >= 2:
+            if any(beneath(s, u, e) for e in ground):
+                self.reason = f"{u.name} circles over the enemy"
+                return None
+            c = block_of(u).centre
+            e = min(ground, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
+            a = self._step_towards(s, u, block_of(e).centre)
+            if a is not None and why_not(s, a) is None:
+                self.reason = f"{u.name} flies over {e.name} to bomb it"
+                return a
+            return None
+        if u.altitude >= 2:
+            down = A.Climb(side=u.side, unit=u.id, levels=1 - u.altitude)
+            if why_not(s, down) is None:
+                self.reason = f"{u.name} swoops down to fight"
+                return down
+            b = block_of(u)
+            clear = A.Advance(side=u.side, unit=u.id, distance=round(min(remaining(s, u), 2 * b.depth + INCH), 2))
+            if not u.move_began and why_not(s, clear) is None:
+                self.reason = f"{u.name} flies clear of the enemy below before it comes down"
+                return clear
+            return None
+        return False
+
+    def _ground_unit(self, s: BSState, u: Unit):
         if u.engaged_start or in_contact(s, u):
             return self._engaged(s, u)
         enemies = [e for e in s.enemies_of(u.side) if e.figures and e.on_table]

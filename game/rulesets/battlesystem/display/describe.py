@@ -59,4 +59,9 @@ def describe_action(a) -> str:
         return describe_cast(a)
     if isinstance(a, A.Follow):
         return "Follow" if a.follow else "Stay"
+    if isinstance(a, A.Climb):  # [15.1]
+        n = abs(a.levels)
+        return f"Rise {n} level{'s' if n != 1 else ''}" if a.levels > 0 else f"Come down {n} level{'s' if n != 1 else ''}"
+    if isinstance(a, A.Bomb):  # [15.4]
+        return "Drop bombs"
     return a.type

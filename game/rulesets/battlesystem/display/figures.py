@@ -15,6 +15,7 @@ from game.core.view import Figure, Marker
 from ..formation import block_of, individual_size
 from ..profiles import DATA
 from ..rules.command import commanders_of, in_command, position, radius_mm
+from ..rules.flight import altitude_mm, altitude_name
 from ..rules.common import INCH, inches, mv_mm, profile, rating
 from ..rules.morale import current_morale
 from ..state import BSState, Unit
@@ -37,6 +38,9 @@ def unit_lines(s: BSState, u: Unit) -> tuple[str, ...]:
              + (f", {DATA.tables.artillery[p.piece].name}" if p.piece else ""),
              f"morale now {now} ({', '.join(f'{k} {v:+d}' for k, v in mods) or 'no modifiers'})",
              cmd + (f"; commander {cs[0].name}" if cs else "")]
+    if u.altitude > 0:
+        lines.append(f"flying at {altitude_name(u.altitude)} ({inches(altitude_mm(u.altitude))} up, [15.1])"
+                     + (", carrying bombs" if u.bombs else ""))
     if u.routed:
         lines.append("ROUTED: runs until rallied ([6.4])")
     if u.uncontrolled:
@@ -64,6 +68,10 @@ def badges(s: BSState, u: Unit) -> tuple[str, ...]:
         out.append(f"march:{u.ar_penalty}")
     from .magic import magic_badges
     out += magic_badges(u)
+    if u.altitude > 0:
+        out.append(f"flying:{u.altitude}")  # [15.1] the altitude marker
+    if u.bombs > 0 and u.altitude > 0:
+        out.append("bombs")
     return tuple(out)
 
 
@@ -83,7 +91,7 @@ def figures(s: BSState) -> list[Figure]:
                           depth=max(b.depth, 1.0), heading=u.heading, label=f"{u.name} {u.figures}",
                           markers=badges(s, u), profile=unit_lines(s, u),
                           parts=tuple((float(a), float(c)) for a, c in loc), part_size=(b.base_w, b.base_d),
-                          part_marks=tuple(marks)))
+                          part_marks=tuple(marks), altitude=altitude_mm(u.altitude)))
     s2 = individual_size()
     for c in s.chars.values():
         if not c.active or c.with_unit:

@@ -35,6 +35,8 @@ def preview(s: BSState, a) -> dict:
             return _charge(s, a)
         if isinstance(a, A.Fire):
             return _fire(s, a)
+        if isinstance(a, A.Bomb):
+            return _bomb(s, a)
         if isinstance(a, (A.Rally, A.GiveOrder)):
             return _rally(s, a)
         if isinstance(a, A.MoveIndividual):
@@ -47,6 +49,17 @@ def preview(s: BSState, a) -> dict:
     except (KeyError, ValueError, IndexError):
         return {}
     return {}
+
+
+def _bomb(s: BSState, a) -> dict:
+    """[15.4] the bombing run: the altitude's AC and the unit beneath."""
+    from ..rules.flight import altitude_name, bomb_ac, why_not_bomb
+    u, t = s.units[a.unit], s.units[a.target]
+    why = why_not_bomb(s, a)
+    if why:
+        return {"text": [why]}
+    return {"text": [f"{u.name} drops its bombs from {altitude_name(u.altitude)} on {t.name}: 2d6 a bomb, "
+                     f"hitting as AC {bomb_ac(u.altitude)} ([15.4])"]}
 
 
 def _premeasure(s: BSState) -> bool:

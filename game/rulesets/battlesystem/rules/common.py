@@ -59,7 +59,12 @@ def rating(u: Unit) -> UnitRating:
 
 
 def mv_mm(u: Unit) -> float:
-    """The unit's movement rate, mm."""
+    """The unit's movement rate, mm (its flying rate while in the air, [15.1])."""
+    if u.altitude > 0:
+        from .flight import fly_rate_mm
+        fly = fly_rate_mm(u)
+        if fly is not None:
+            return fly
     return rating(u).mv * INCH
 
 

@@ -30,7 +30,7 @@ class Engagement:
 
 
 def unit_key(u: Unit) -> tuple:
-    return (u.id, u.profile, u.x, u.y, u.heading, u.files, u.figures, u.formation, u.wrap, u.status)
+    return (u.id, u.profile, u.x, u.y, u.heading, u.files, u.figures, u.formation, u.wrap, u.status, u.altitude)
 
 
 def _corners(u: Unit) -> np.ndarray:
@@ -42,7 +42,7 @@ def touching(a: Unit, b: Unit) -> np.ndarray:
     touch along part of an edge, or a corner of one presses on the other's edge (bases set at an
     angle). Two square-set bases meeting only corner to corner are not in contact (ours)."""
     ba, bb = block_of(a), block_of(b)
-    if ba.count == 0 or bb.count == 0:
+    if ba.count == 0 or bb.count == 0 or ((a.altitude or b.altitude) and not _levels_meet(a, b)):
         return np.zeros((ba.count, bb.count), dtype=bool)
     oa, ob = ba.outline, bb.outline
     if not convex_touching(oa[None], ob[None])[0, 0]:
@@ -52,6 +52,11 @@ def touching(a: Unit, b: Unit) -> np.ndarray:
     if m.any() and min(turn, 90.0 - turn) < 1e-9:
         m &= ~_corner_only(ba, bb)
     return m
+
+
+def _levels_meet(a: Unit, b: Unit) -> bool:
+    from .flight import levels_meet
+    return levels_meet(a, b)
 
 
 def _corner_only(ba, bb) -> np.ndarray:
@@ -133,8 +138,8 @@ def face_of(defender: Unit, attacker: Unit) -> str:
 
 def individuals_touching(s: BSState, u: Unit) -> list[str]:
     """Enemy individuals (standing apart from units) whose bases touch unit ``u``."""
-    if not any(c.side != u.side and c.active and not c.with_unit for c in s.chars.values()):
-        return []
+    if u.altitude > 1 or not any(c.side != u.side and c.active and not c.with_unit for c in s.chars.values()):
+        return []  # individuals stand on the ground; medium and high flyers pass over them ([15.1])
     key = ("ind", unit_key(u), tuple((c.id, c.side, c.x, c.y, c.heading, c.status, c.with_unit) for c in s.chars.values()))
     hit = _CACHE.get(key)
     if hit is not None:

@@ -69,6 +69,9 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.TurnUndead):
         from .magic import why_not_turn
         return why_not_turn(s, a)
+    if isinstance(a, A.Bomb):
+        from .flight import why_not_bomb
+        return why_not_bomb(s, a)
     if isinstance(a, A.HoldStill) and a.unit in s.chars:
         c = s.chars[a.unit]
         if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
@@ -87,6 +90,9 @@ def why_not(s: BSState, a: Action) -> str | None:
         if isinstance(a, A.Charge) and a.target in s.units and s.units[a.target].side == charmed_from(u):
             return f"{u.name} is charmed: it cannot be sent against its own side ([14.6] A)"
         p = _plan(seen_by(s, a.side), a)  # [14.8] judged on what the side can see
+        if p.legal and u.altitude > 0:
+            from .flying import check_turn
+            return check_turn(s, u, p)  # [15.1] turns in the air
         return None if p.legal else p.reason
     return f"unknown action {a.type}"
 
@@ -102,6 +108,9 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.Frontage):
         return plan_frontage(s, u, a.files)
     if isinstance(a, A.Reform):
+        if a.formation == "closed" and u.altitude > 0:
+            from .movement import no
+            return no(f"{u.name} is in the air: flyers keep open or skirmish order ([15.2])")
         return plan_reform(s, u, a.formation)
     if isinstance(a, A.Charge):
         return plan_charge(s, u, a.target, a.pivot, a.wheel, a.offset)
@@ -126,6 +135,9 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.WrapAround):
         from .wrap import plan_wrap
         return plan_wrap(s, u, a.figures)
+    if isinstance(a, A.Climb):
+        from .flying import plan_climb
+        return plan_climb(s, u, a.levels)
     from .movement import no
     return no(f"unknown manoeuvre {a.type}")
 
@@ -191,6 +203,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         if st.phase == "missile":
             from .magic import cast_options, turn_options
             out += cast_options(s, side) + turn_options(s, side)
+        if st.phase == "missile" and s.game == "advanced":
+            from .flight import bomb_options
+            out += [A.Bomb(side=side, unit=u, target=t) for u, t in bomb_options(s, side)]
     elif st.phase == "move":
         out += unit_options(s, side, thorough)
         from .missiles import fire_options
@@ -229,6 +244,9 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         if u.kind in ("regular", "elite", "berserker"):
             out.append(A.Reform(side=side, unit=uid, formation="open" if u.formation == "closed" else "closed"))
         out.append(A.HoldStill(side=side, unit=uid))
+    if s.game == "advanced":
+        from .flight import climb_options
+        out += [A.Climb(side=side, unit=uid, levels=lv) for uid, lv in climb_options(s, side)]
     return out
 
 
@@ -258,6 +276,12 @@ def resolve(em: Emitter, a: Action) -> None:
         do_fire(em, a)
     elif isinstance(a, A.MoveIndividual):
         act.do_individual(em, a)
+    elif isinstance(a, A.Bomb):
+        from .flying import do_bomb
+        do_bomb(em, a)
+    elif isinstance(a, A.Climb):
+        from .flying import do_climb
+        do_climb(em, a)
     elif isinstance(a, A.CastSpell):
         from .magic import do_cast
         do_cast(em, a)
@@ -269,17 +293,30 @@ def resolve(em: Emitter, a: Action) -> None:
         u = em.unit(a.unit)  # [14.8] legal on what the side sees, blocked by an unseen enemy
         em.change(u, f"{u.name} is stopped by something it cannot see ([14.8])", move_done=True, move_began=True,
                   idle=False)
+    elif isinstance(a, A.UNIT_MOVES) and a.unit in em.s.units and em.s.units[a.unit].altitude > 0:
+        from .flight import turn_changes
+        before = em.s.units[a.unit].model_copy()
+        _manoeuvre(em, a)
+        after = em.s.units[a.unit]
+        ch = turn_changes(em.s, before, after)
+        if ch:
+            em.change(after, f"{after.name} has turned {ch['flight_turned']:.0f} degrees in the air this round ([15.1])", **ch)
     else:
-        {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
-         A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
-         A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
-         A.WrapAround: _wrap}[type(a)](em, a)
+        _manoeuvre(em, a)
     open_out_of_command(em)
     from .markers import reveal_contacts
     reveal_contacts(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:
         settle(em)
+
+
+def _manoeuvre(em: Emitter, a: Action) -> None:
+    from . import act
+    {A.Advance: act.do_advance, A.Wheel: act.do_wheel, A.Face: act.do_face, A.Frontage: act.do_frontage,
+     A.Reform: act.do_reform, A.Charge: act.do_charge, A.ForcedMarch: act.do_forced, A.Withdraw: act.do_withdraw,
+     A.Flee: act.do_flee, A.SpecialFormation: act.do_special, A.HoldStill: act.do_hold,
+     A.WrapAround: _wrap}[type(a)](em, a)
 
 
 def open_out_of_command(em: Emitter) -> None:

@@ -144,6 +144,9 @@ def defender_ac(s, att: Unit, defn: Unit, *, missile: bool = False) -> tuple[int
         mods.append(("shield wall", -(4 if missile else 2)))
     from .markers import ac_mods
     mods += ac_mods(defn)
+    if att.altitude > 0:
+        from .flight import air_attack_mods
+        mods += air_attack_mods(att, defn)
     return ac, mods
 
 
@@ -222,6 +225,9 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
         words.append("no figure lost (less than a quarter of a figure's hit dice left over)")
     em.emit(Casualties(unit=u.id, killed=killed, figures=figures, wounded=wounded,
                        text=f"{u.name}: {hd:g} HD of damage ({why}): {', '.join(words)}; {figures} figures left"))
+    if u.altitude > 0:
+        from .flight import forced_landing
+        forced_landing(em, u, hd)
     if figures == 0:
         from .heroes import unit_eliminated
         unit_eliminated(em, em.unit(u.id))

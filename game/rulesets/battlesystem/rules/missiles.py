@@ -178,6 +178,9 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
     if d < mn - 1e-6:
         return f"{t.name} is {inches(d)} away, inside the {piece.name}'s minimum range ({inches(mn)}) ([10.9])"
     band = "short" if d <= short + 1e-6 else "medium" if d <= med + 1e-6 else "long"
+    if u.altitude > 0:
+        from .flight import shifted_band
+        band = shifted_band(u, band)  # [15.3] shooting from the air
     return {"seers": us.seers, "seen": us.seen, "distance": d, "band": band, "indirect": indirect, "piece": piece}
 
 

@@ -276,6 +276,8 @@ def _crossed_friends(s, u: Unit, b0, b1) -> list[str]:
     out = []
     for o in s.units.values():
         if o.side == u.side and o.id != u.id and o.on_table and o.figures:
+            if (o.altitude or u.altitude) and o.altitude != u.altitude:
+                continue  # a rout on the ground runs under friends in the air ([15.1])
             if Polygon(block_of(o).outline).intersection(swept).area > 1e-6:
                 out.append(o.id)
     return sorted(out)

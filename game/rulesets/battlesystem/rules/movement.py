@@ -78,9 +78,12 @@ def obstacles(s: BSState, mover_id: str, *, pass_friends: bool = False, skirmish
         return hit
     me = s.units.get(mover_id) or s.chars.get(mover_id)
     side = me.side
+    level = getattr(me, "altitude", 0)  # [15.1] flyers meet only the levels they can touch
     quads, owner, kind, sides = [], [], [], []
     for u in s.units.values():
         if u.id == mover_id or u.id in ignore or not u.on_table or u.figures == 0:
+            continue
+        if (level or u.altitude) and not _levels_meet(me, u):
             continue
         if u.side == side and (pass_friends or (skirmish_pass and u.formation == "skirmish")):
             continue
@@ -90,7 +93,7 @@ def obstacles(s: BSState, mover_id: str, *, pass_friends: bool = False, skirmish
         kind += ["unit"] * len(c)
         sides += [u.side] * len(c)
     for c in s.chars.values():
-        if c.id == mover_id or c.id in ignore or not c.active or c.with_unit:
+        if c.id == mover_id or c.id in ignore or not c.active or c.with_unit or level > 1:
             continue
         if pass_friends and c.side == side:
             continue
@@ -99,8 +102,8 @@ def obstacles(s: BSState, mover_id: str, *, pass_friends: bool = False, skirmish
         kind.append("individual")
         sides.append(c.side)
     g = geo_of(s)
-    segs = [g.blocked_segments]
-    seg_owner = _blocked_owners(g)
+    segs = [g.blocked_segments] if not level else []  # flyers pass over blocked terrain ([15.1])
+    seg_owner = _blocked_owners(g) if not level else []
     if table:
         segs.append(g.table_segments)
         seg_owner = seg_owner + ["table edge"] * 4
@@ -113,6 +116,13 @@ def obstacles(s: BSState, mover_id: str, *, pass_friends: bool = False, skirmish
 
 
 _OBS: dict = {}
+
+
+def _levels_meet(a, b) -> bool:
+    if not isinstance(a, Unit):
+        return b.altitude <= 1
+    from .flight import levels_meet
+    return levels_meet(a, b)
 
 
 def _blocked_owners(g) -> list[str]:
@@ -216,8 +226,8 @@ def terrain_cost(s: BSState, u: Unit, b0: Block, b1: Block, length: float, path:
     mv = mv_mm(u)
     cost = length
     notes: list[str] = []
-    if s.game == "basic":
-        return cost, notes  # terrain costs are Intermediate rules ([7.0])
+    if s.game == "basic" or u.altitude > 0:
+        return cost, notes  # terrain costs are Intermediate rules ([7.0]); flyers pass over it ([15.1])
     if not (b0.count and b1.count):
         return cost, notes
     swept = shapely.convex_hull(shapely.multipoints(np.vstack([b0.outline, b1.outline] + ([np.asarray(path)] if path else []))))

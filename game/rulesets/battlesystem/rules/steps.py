@@ -111,6 +111,10 @@ def has_choice(s: BSState, st: Step) -> bool:
         return bool(rally_options(s, st.side))
     if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
         from .missiles import fire_options
+        if st.phase == "missile" and s.game == "advanced":
+            from .flight import bomb_options
+            if bomb_options(s, st.side):
+                return True  # [15.4] bombs are dropped in the missile phase
         if fire_options(s, st.side, st.phase, first=True):
             return True
         if st.phase == "missile":
