@@ -14,7 +14,7 @@ import pytest
 from tests.conftest import ROOT
 
 DUEL = str(ROOT / "tests/rulesets/toy/duel.scenario.json")
-COMMANDS = "play, simulate, lab, ladder, replay, verify, edit, import, export, generate, validate"
+COMMANDS = "play, simulate, lab, ladder, replay, verify, edit, import, export, generate, validate, army, campaign"
 
 
 def run(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess:

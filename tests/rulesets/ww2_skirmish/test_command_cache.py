@@ -73,9 +73,9 @@ def test_two_actions_a_unit_and_run_takes_both():
     """A unit does at most 2 actions; an advanced action (Run) uses both of them."""
     s = battle(_ranks(0), [("b1", "german_rifle_squad", 600, 100, 90)])
     act(s, A.Move(side="red", unit="r1", x=300, y=1080, heading=270))
-    assert "1 action(s) left this activation; this one takes 2" in refused(s, A.Run(side="red", unit="r1", headings=(270.0,)))
+    assert "1 action left this activation; this one takes 2" in refused(s, A.Run(side="red", unit="r1", headings=(270.0,)))
     act(s, A.Move(side="red", unit="r1", x=300, y=1060, heading=270))
-    assert "0 action(s) left" in refused(s, A.Move(side="red", unit="r1", x=300, y=1040, heading=270))
+    assert "0 actions left" in refused(s, A.Move(side="red", unit="r1", x=300, y=1040, heading=270))
     assert s.cache["red"] == 3
 
 

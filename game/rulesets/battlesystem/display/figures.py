@@ -57,13 +57,13 @@ def badges(s: BSState, u: Unit) -> tuple[str, ...]:
     if u.uncontrolled:
         out.append("uncontrolled")
     elif u.kind in ("regular", "elite", "berserker") and not u.routed and not in_command(s, u):
-        out.append("out_of_command")
+        out.append("out of command")
     if u.wounded:
         out.append(f"wounded:{u.wounded}")
     if u.shield_wall:
-        out.append("shield_wall")
+        out.append("shield wall")
     if u.set_spears:
-        out.append("set_spears")
+        out.append("set spears")
     if u.ar_penalty:
         out.append(f"march:{u.ar_penalty}")
     from .magic import magic_badges
