@@ -86,7 +86,7 @@ def _sim_out(out: Path | None, scenario_id: str, seed: int, force: bool) -> Path
             raise _err(f"--out: {out}: --out must be a folder (it gets one replay per game), not a file name")
         old = _replays_in(out)
         if old and not force:
-            from game.battle.runner import plural
+            from game.core.logtext import plural
 
             raise _err(f"--out: {out}: already holds {plural(len(old), 'replay')} (use --force to write over them)")
         return out
@@ -348,7 +348,8 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from game.battle.runner import (_play_job, check_seats, game_seed, plural, run_jobs, summarise,
+    from game.core.logtext import plural
+    from game.battle.runner import (_play_job, check_seats, game_seed, run_jobs, summarise,
                                     verify_in_fresh_processes, verify_sample as sample_of)
 
     seats = _seats(seat)
@@ -498,7 +499,8 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     record ('battletable verify' is the checker). With another version, the
     recorded events are shown as they are (format 2 replays).
     """
-    from game.battle.runner import log_line, outcome, plural
+    from game.battle.runner import log_line, outcome
+    from game.core.logtext import plural
     from game.core.logtext import reason_line
     from game.core.replay import verify as do_verify, version_problem
 
@@ -536,7 +538,8 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
 def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
-    from game.battle.runner import outcome, plural
+    from game.battle.runner import outcome
+    from game.core.logtext import plural
     from game.core.logtext import reason_line
 
     h = rec.header
@@ -594,7 +597,7 @@ def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> 
     diverging action is named), 2 if the file cannot be read or needs
     another ruleset version (which it names).
     """
-    from game.battle.runner import plural
+    from game.core.logtext import plural
     from game.core.replay import verify as do_verify
 
     rs, rec = _open_replay(replay)

@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line, plural, reason_line  # noqa: F401 - plural: the CLI reads it here
+from game.core.logtext import event_line, plural, reason_line
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -187,10 +187,10 @@ def verify_in_fresh_processes(paths: list[str | Path], jobs: int = 1) -> list[tu
             stopping.set()
             for proc in live:
                 proc.kill()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(cancel_futures=True)
         raise
     finally:
-        pool.shutdown(wait=True)
+        pool.shutdown()
         if in_main:
             signal.signal(signal.SIGTERM, old)
 

@@ -17,9 +17,10 @@ from tests.conftest import ROOT
 SCENARIO = str(ROOT / "maps/spacefleet/deep_space.scenario.json")
 
 
-def _children(pid: int) -> list[int]:
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
-    return [int(x) for x in out.split()]
+def _children(pid: int, running: str = "") -> list[int]:
+    """The pids of ``pid``'s child processes (whose command line holds ``running``, when given)."""
+    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(line.split()[0]) for line in out.splitlines() if running in line]
 
 
 def _alive(pid: int) -> bool:
@@ -64,11 +65,6 @@ def test_interrupted_simulate__stops_its_workers(tmp_path, sig):
         assert p.returncode == 130 and p.stderr.read().decode() .strip().endswith("interrupted")
 
 
-def _verify_children(pid: int) -> list[int]:
-    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(pid)], capture_output=True, text=True).stdout
-    return [int(line.split()[0]) for line in out.splitlines() if " verify " in line]
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_interrupted_verify_sample__starts_no_more_and_ends_the_running_ones(tmp_path, sig=signal.SIGTERM):
     """Interrupted while re-verifying its sample, simulate ends the verify processes running and starts no
@@ -78,7 +74,7 @@ def test_interrupted_verify_sample__starts_no_more_and_ends_the_running_ones(tmp
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     kids: list[int] = []
     for _ in range(1200):
-        kids = _verify_children(p.pid)
+        kids = _children(p.pid, " verify ")
         if kids or p.poll() is not None:
             break
         time.sleep(0.05)
@@ -87,7 +83,7 @@ def test_interrupted_verify_sample__starts_no_more_and_ends_the_running_ones(tmp
     started_after = set()
     deadline = time.monotonic() + 20
     while p.poll() is None and time.monotonic() < deadline:
-        started_after |= set(_verify_children(p.pid)) - set(kids)
+        started_after |= set(_children(p.pid, " verify ")) - set(kids)
         time.sleep(0.02)
     p.wait(timeout=5)
     assert started_after == set()

@@ -29,9 +29,10 @@ def display_name(f: Fig) -> str:
     """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
     or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
     with a name of its own by that name ("Ahmad Yosef Awad")."""
-    if f.kind == "soldier" and f.card in data().soldiers:
-        return data().soldiers[f.card].name
-    card = data().enemies.get(f.card) or data().others.get(f.card)
+    d = data()
+    if f.kind == "soldier" and f.card in d.soldiers:
+        return d.soldiers[f.card].name
+    card = d.enemies.get(f.card) or d.others.get(f.card)
     base = f.name or (card.name if card else f.id)
     if base in GENERIC:
         short = base[len(PREFIX):] if base.startswith(PREFIX) else base

@@ -43,11 +43,11 @@ from ..rules.activation import can_act, cost, income, slots_left
 from ..rules.attacks import expected_wounds, plan_fight, plan_shot
 from ..rules.common import model_value, perk, prof, status_now
 from ..rules.grenades import grenade_plan, in_blast
-from ..rules.missions import band_of, charge_points_near, controlled_band, last_band
+from ..rules.missions import band_of, charge_points_near, last_band
 from ..rules.movement import base_allowance, in_cover_at, move_to
 from ..rules.orders import group_sizes, main_weapon
 from ..rules.setup import undeployed
-from ..state import HIDDEN, Unit, WWState
+from ..state import Unit, WWState
 from .candidates import barricade_spots, deploy_spots, enemy_centre, facing_to
 from .scoring import VP, cover_here, threat
 
