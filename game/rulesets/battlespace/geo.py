@@ -17,6 +17,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
+from game.core.caches import PerThread
 from game.geometry.contact import disc_entry_one, sweep_polygon
 from game.geometry.index import TerrainIndex
 from game.geometry.movement import SweepIndex
@@ -190,7 +191,7 @@ def geo_of(state: BSState) -> TableGeo:
     return g
 
 
-_GEOS: dict[str, TableGeo] = {}
+_GEOS: PerThread = PerThread()  # one copy per thread: prepared geometry (game.core.caches)
 
 
 def edge_distance(a: Fig, b: Fig) -> float:

@@ -12,6 +12,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
+from game.core.caches import PerThread
 from game.geometry.shadows import Prism, PrismSet
 
 from .profiles import DATA, TerrainKind
@@ -103,4 +104,4 @@ def geo_of(state: BSState) -> TableGeo:
     return g
 
 
-_GEOS: dict[str, TableGeo] = {}
+_GEOS: PerThread = PerThread()  # one copy per thread: prepared geometry (game.core.caches)

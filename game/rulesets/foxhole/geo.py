@@ -23,6 +23,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.strtree import STRtree
 
+from game.core.caches import PerThread
 from game.geometry.contact import base_gap, base_overlap
 from game.geometry.shadows import Prism
 from game.geometry.shapes import Base
@@ -277,7 +278,7 @@ class TableGeo:
         return box(0, 0, *self.table)
 
 
-_GEO: dict[str, TableGeo] = {}
+_GEO: PerThread = PerThread()  # one copy per thread: prepared geometry (game.core.caches)
 
 
 def geo_of(s: FoxState) -> TableGeo:

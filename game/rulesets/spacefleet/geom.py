@@ -15,12 +15,12 @@ outline), touching counting within ``EPS``. Table mm, degrees clockwise from
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Sequence
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import prep
 
+from game.core.caches import PerThread, per_thread_lru_cache
 from game.geometry.gravity import GravityWell, gravity_turn
 from game.geometry.measure import angle_difference
 from game.geometry.measure import bearing as _bearing
@@ -98,7 +98,7 @@ def polyline_point_dist(pts: Sequence[tuple[float, float]], px: float, py: float
     return min(seg_point_dist(*pts[i], *pts[i + 1], px, py)[0] for i in range(len(pts) - 1))
 
 
-@lru_cache(maxsize=512)
+@per_thread_lru_cache(maxsize=512)
 def _poly(exterior: tuple, holes: tuple):
     p = Polygon(exterior, [list(h) for h in holes])
     return p, prep(p), p.bounds
@@ -113,7 +113,7 @@ def _far(feature, xmin: float, ymin: float, xmax: float, ymax: float, r: float) 
 #: id(feature) -> (feature, its polygon entry): the coordinate key is built once per feature object.
 #: The entry keeps the feature itself and is used only for that very object, so an id reused
 #: by a later object never finds an old entry (the object is alive while its entry is).
-_BY_FEATURE: dict[int, tuple[object, tuple]] = {}
+_BY_FEATURE = PerThread()  # one copy per thread: prepared geometry (game.core.caches)
 
 
 def polygon(feature) -> tuple[Polygon, object, tuple]:

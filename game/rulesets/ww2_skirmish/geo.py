@@ -26,6 +26,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
+from game.core.caches import PerThread
 from game.geometry.contact import disc_entry, sweep_polygon
 from game.geometry.movement import path_cost
 from game.geometry.shadows import Prism, PrismSet
@@ -276,7 +277,7 @@ def first_base_contact(x0: float, y0: float, x1: float, y1: float, r: float, oth
     return float(t.min()) * L if len(t) else None
 
 
-_GEOS: dict[tuple, TableGeo] = {}
+_GEOS: PerThread = PerThread()  # one copy per thread: prepared geometry (game.core.caches)
 
 
 def geo_of(s: WWState) -> TableGeo:

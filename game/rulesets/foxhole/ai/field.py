@@ -21,13 +21,14 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import Polygon
 
+from game.core.caches import PerThread
 from ..geo import SLOW, geo_of
 from ..state import FoxState
 
 CELL = 10.0  #: grid step (mm)
 OPEN_COST = 2.5  #: the agent's weight on a step in open ground (not a rule)
-_GRAPHS: dict = {}
-_FIELDS: dict = {}
+_GRAPHS = PerThread()  # one copy per thread: geometry (game.core.caches)
+_FIELDS = PerThread()
 
 
 def _key(s: FoxState) -> tuple:

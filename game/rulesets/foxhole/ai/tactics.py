@@ -13,6 +13,7 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import Point, Polygon
 
+from game.core.caches import PerThread
 from game.geometry.paths import PathFinder
 
 from ..geo import geo_of, height
@@ -132,7 +133,7 @@ def open_length(s: FoxState, pts) -> float:
 
 
 # ----------------------------------------------------------------------------- paths
-_FINDERS: dict = {}
+_FINDERS = PerThread()  # one copy per thread: prepared geometry (game.core.caches)
 
 
 def finder(s: FoxState) -> PathFinder:
