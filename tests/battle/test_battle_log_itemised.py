@@ -27,7 +27,8 @@ from game.core.logtext import event_line
 from game.core.session import Battle
 
 ROOT = Path(__file__).resolve().parents[2]
-BATTLES = 20
+#: battles per ruleset (its bundled scenarios in turn): twice over every space-fleet scenario
+BATTLES = {"battlespace": 20, "spacefleet": 12}
 
 MOD = r"[+-]\d+ \([^()]*\)"
 #: a target number: "vs threat level 10 -2 (suppressed) -1 (obscured cover) = 7" (+ for a pool, "or less")
@@ -125,21 +126,23 @@ def _scenarios(ruleset: str) -> list[Path]:
     return sorted((ROOT / "maps" / ruleset).glob("*.scenario.json"))
 
 
-#: the 20 battles of a ruleset in two halves, so the two test workers share them
+#: the battles of a ruleset in two halves, so the two test workers share them
 HALVES = [(r, h) for r in ("battlespace", "spacefleet") for h in (0, 1)]
 
 
-@pytest.mark.parametrize("ruleset,half", HALVES, ids=[f"{r}-battles-{h * 10}-{h * 10 + 9}" for r, h in HALVES])
+@pytest.mark.parametrize("ruleset,half", HALVES, ids=[f"{r}-battles-{h * BATTLES[r] // 2}-{(h + 1) * BATTLES[r] // 2 - 1}"
+                                                      for r, h in HALVES])
 def test_battle_logs__every_number_adds_up_and_no_line_repeats(ruleset, half):
-    """Twenty AI-vs-AI battles of ``ruleset`` (its bundled scenarios in turn,
-    seeds from the simulation's seed rule; ten per half): no number in the
+    """BATTLES AI-vs-AI battles of ``ruleset`` (its bundled scenarios in turn,
+    seeds from the simulation's seed rule; half of them per half): no number in the
     log whose parts do not add up, no unitemised "needs N", every roll with a
     target prints it whole, and no line printed twice (within one action, or
     one after itself)."""
     scenarios = _scenarios(ruleset)
     problems: list[str] = []
     rolls_seen = targets_seen = pools_seen = 0
-    for i in range(half * BATTLES // 2, (half + 1) * BATTLES // 2):
+    n = BATTLES[ruleset]
+    for i in range(half * n // 2, (half + 1) * n // 2):
         scenario = scenarios[i % len(scenarios)]
         seed = game_seed(4, i)
         per_action, rolls = play_logged(scenario, seed)
