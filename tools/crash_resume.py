@@ -33,6 +33,9 @@ import typer  # noqa: E402
 SCENARIOS = {
     "battlespace": ROOT / "maps" / "battlespace" / "mission1.scenario.json",
     "spacefleet": ROOT / "maps" / "spacefleet" / "deep_space.scenario.json",
+    "battlesystem": ROOT / "maps" / "battlesystem" / "crossroads.scenario.json",
+    "foxhole": ROOT / "maps" / "foxhole" / "patrol.scenario.json",
+    "ww2_skirmish": ROOT / "maps" / "ww2_skirmish" / "overtake.scenario.json",
 }
 
 
