@@ -76,3 +76,34 @@ def reason_line(reason: dict | None) -> str:
         return ""
     best = "; ".join(f"{label} {score:.3g}" for label, score in _pairs(reason)[:3])
     return f"  why: {reason['text']}" + (f" (weighed: {best})" if best else "")
+
+
+#: plural nouns that do not end in "s", as a name's last word ("spearmen" ends in "men")
+_PLURAL_WORDS_EXACT = {"men", "folk", "people", "kin", "cavalry", "infantry", "militia"}
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def plural_name(name: str) -> bool:
+    """Is ``name`` a grammatically plural noun phrase? Its last word decides:
+    a word ending in "s" (but not "'s", "ss" or "us": "Yeenoghu's pack",
+    "Gruumsh-ka", "the Horde" are one) or ending in "men" ("spearmen"), or one
+    of a few plural nouns ("folk", "infantry")."""
+    last = name.strip().split(" ")[-1].lower() if name.strip() else ""
+    if last in _PLURAL_WORDS_EXACT or last.endswith("men"):
+        return True
+    return last.endswith("s") and not last.endswith(("'s", "ss", "us"))
+
+
+def agree(verb: str, plural: bool) -> str:
+    """The present-tense ``verb`` (its third-person singular, "moves", "has",
+    "carries") in the form its subject takes: unchanged for a singular
+    subject, "move", "have", "carry" for a plural one."""
+    if not plural:
+        return verb
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb

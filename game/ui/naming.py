@@ -108,12 +108,17 @@ class Namer:
         """A table point in words (grid square, nearest feature)."""
         return U.place(x, y, self.pieces, self.units, self.map, self.styles)
 
-    def __call__(self, text: str) -> str:
-        """``text`` with ids and table points in words."""
+    def __call__(self, text: str, ids: bool = True) -> str:
+        """``text`` with ids and table points in words; ``ids=False``: the
+        table points only, for text a ruleset already wrote with names (whose
+        plain words may equal an id: a unit ``spears`` and "Set spears")."""
         if not text:
             return text
-        text = self._drop_bracketed_ids(text)
+        if ids:
+            text = self._drop_bracketed_ids(text)
         text = POINT.sub(lambda m: self.point(float(m.group(1)), float(m.group(2))), text)
+        if not ids:
+            return text
         text = TOKEN.sub(self._name_token, text)
         return SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # any other id-like word: its words
 

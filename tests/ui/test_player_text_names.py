@@ -20,6 +20,9 @@ from tests.ui.conftest import headless_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
+#: a ruleset's own words that hold a plain-word unit id (Battlesystem [11.7] "Set spears"; the
+#: Valmark spearmen are ``spears``): the word, not the unit
+RULE_WORDS = re.compile(r"\bSet spears\b")
 
 
 @pytest.fixture
@@ -33,6 +36,7 @@ def id_problems(texts, view) -> list[tuple[str, str]]:
     ids = {fid: name for fid, name in view.namer.figures.items() if fid not in name}
     out = []
     for t in texts:
+        t = RULE_WORDS.sub("", t)
         if SNAKE.search(t):
             out.append((f"snake_case id {SNAKE.search(t).group(0)!r}", t))
         if WEAPON_INDEX.search(t):

@@ -27,7 +27,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
-    version = 2
+    version = 3
     title = "Battlesystem"
 
     def __init__(self) -> None:
@@ -107,6 +107,14 @@ class Battlesystem(RulesetBase):
     def describe_action(self, action: Action) -> str:
         from .display.describe import describe_action
         return describe_action(action)
+
+    #: the labels of :meth:`describe_action_in` name every figure: the app rewrites no ids in them
+    labels_named = True
+
+    def describe_action_in(self, state: BSState, action: Action) -> str:
+        """The app's button label for ``action`` in ``state`` (figures named)."""
+        from .display.describe import describe_action_in
+        return describe_action_in(state, action)
 
     def figure_overlays(self, state: BSState, figure_id: str) -> dict:
         from .display.figures import figure_overlays

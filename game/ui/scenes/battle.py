@@ -279,7 +279,8 @@ class BattleScene(Scene):
         stops short of it."""
         s = self.session
         aim = self.pending_target if any(action is p for p in self.pending) else None
-        return self.view.namer(action_label(action, s.ruleset, s.battle.state, aim))
+        return self.view.namer(action_label(action, s.ruleset, s.battle.state, aim),
+                               ids=not getattr(s.ruleset, "labels_named", False))
 
     def preview_of(self, action, actor=None):
         """:func:`make_preview` of ``action`` (distances in the ruleset's unit)."""

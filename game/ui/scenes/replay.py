@@ -393,5 +393,6 @@ class ReplayScene(Scene):
             from game.ui.preview import action_label
 
             a = m.entries[self.k].action
-            text = f"next: {a.side} - {self.view.namer(action_label(a, m.ruleset, self._state))}"
+            label = self.view.namer(action_label(a, m.ruleset, self._state), ids=not getattr(m.ruleset, "labels_named", False))
+            text = f"next: {a.side} - {label}"
             surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))

@@ -38,6 +38,7 @@ from ..rules.movement import best_charge, plan_advance, plan_individual, plan_re
 from ..rules.steps import enemies_within_charge, rally_options
 from ..state import BSState, Unit
 from .odds import charge_value, strength
+from ..rules.common import says, their
 
 M = DATA.tables.movement
 
@@ -179,29 +180,29 @@ class GeneralAgent:
         want = 2 if (u.bombs and ground) else 1
         if u.altitude == 0:
             if not u.move_began and plan_climb(s, u, want).legal:
-                self.reason = f"{u.name} takes to the air"
+                self.reason = f"{u.name} {says(u, 'takes')} to the air"
                 return A.Climb(side=u.side, unit=u.id, levels=want)
             return False
         if u.bombs and ground and u.altitude >= 2:
             if any(beneath(s, u, e) for e in ground):
-                self.reason = f"{u.name} circles over the enemy"
+                self.reason = f"{u.name} {says(u, 'circles')} over the enemy"
                 return None
             c = block_of(u).centre
             e = min(ground, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
             a = self._step_towards(s, u, block_of(e).centre)
             if a is not None and why_not(s, a) is None:
-                self.reason = f"{u.name} flies over {e.name} to bomb it"
+                self.reason = f"{u.name} {says(u, 'flies')} over {e.name} to bomb it"
                 return a
             return None
         if u.altitude >= 2:
             down = A.Climb(side=u.side, unit=u.id, levels=1 - u.altitude)
             if why_not(s, down) is None:
-                self.reason = f"{u.name} swoops down to fight"
+                self.reason = f"{u.name} {says(u, 'swoops')} down to fight"
                 return down
             b = block_of(u)
             clear = A.Advance(side=u.side, unit=u.id, distance=round(min(remaining(s, u), 2 * b.depth + INCH), 2))
             if not u.move_began and why_not(s, clear) is None:
-                self.reason = f"{u.name} flies clear of the enemy below before it comes down"
+                self.reason = f"{u.name} {says(u, 'flies')} clear of the enemy below before it comes down"
                 return clear
             return None
         return False
@@ -226,14 +227,14 @@ class GeneralAgent:
                 e = min(foes_on, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
                 a = self._step_towards(s, u, block_of(e).centre)
                 if a is not None:
-                    self.reason = f"{u.name} drives {e.name} off the objective"
+                    self.reason = f"{u.name} {says(u, 'drives')} {e.name} off the objective"
                     return a
             if math.dist(c, (ox, oy)) <= r * 0.6:
-                self.reason = f"{u.name} holds the objective"
+                self.reason = f"{u.name} {says(u, 'holds')} the objective"
                 return None
             return self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3))
         if profile(u).missile and self._can_shoot(s, u, enemies):
-            self.reason = f"{u.name} stands to shoot"
+            self.reason = f"{u.name} {says(u, 'stands')} to shoot"
             return None
         if u.kind == "skirmish":
             return self._skirmish(s, u, enemies)
@@ -248,7 +249,7 @@ class GeneralAgent:
         if worst > 0.6 and u.figures < 0.4 * u.original:
             a = A.Withdraw(side=u.side, unit=u.id)
             if why_not(s, a) is None:
-                self.reason = f"{u.name} pulls back from a losing fight"
+                self.reason = f"{u.name} {says(u, 'pulls')} back from a losing fight"
                 return a
         return None
 
@@ -288,7 +289,7 @@ class GeneralAgent:
             got = best_charge(s, u, eid)
             if got is not None:
                 (piv, wh, off), _ = got
-                self.reason = f"{u.name} charges {s.units[eid].name} (exchange {v:+.2f})"
+                self.reason = f"{u.name} {says(u, 'charges')} {s.units[eid].name} (exchange {v:+.2f})"
                 return A.Charge(side=u.side, unit=u.id, target=eid, pivot=piv, wheel=wh, offset=off)
         return None
 
@@ -348,19 +349,19 @@ class GeneralAgent:
             if abs(ang) >= 5.0:
                 p = plan_wheel(s, u, piv, ang)
                 if p.legal and p.length > 1.0:
-                    self.reason = f"{u.name} wheels towards its goal"
+                    self.reason = f"{u.name} {says(u, 'wheels')} towards {their(u)} goal"
                     return A.Wheel(side=u.side, unit=u.id, pivot=piv, angle=round(ang, 2))
                 other = "left" if piv == "right" else "right"
                 p = plan_wheel(s, u, other, ang)
                 if p.legal and p.length > 1.0:
-                    self.reason = f"{u.name} wheels towards its goal"
+                    self.reason = f"{u.name} {says(u, 'wheels')} towards {their(u)} goal"
                     return A.Wheel(side=u.side, unit=u.id, pivot=other, angle=round(ang, 2))
             turn = 90 if d > 0 else -90
             if abs(d) > 135:
                 turn = 180
             a = A.Face(side=u.side, unit=u.id, turn=turn)
             if not u.move_began and why_not(s, a) is None:
-                self.reason = f"{u.name} turns to face its goal"
+                self.reason = f"{u.name} {says(u, 'turns')} to face {their(u)} goal"
                 return a
             return None
         lim = 180.0 if u.formation == "skirmish" else M.oblique_max_deg
@@ -376,7 +377,7 @@ class GeneralAgent:
             if not p.legal and "closed formation" in p.reason and u.formation == "closed" and k == 0:
                 r = plan_reform(s, u, "open")
                 if r.legal:
-                    self.reason = f"{u.name} opens its ranks for the terrain ahead"
+                    self.reason = f"{u.name} {says(u, 'opens')} {their(u)} ranks for the terrain ahead"
                     return A.Reform(side=u.side, unit=u.id, formation="open")
             if not p.legal or p.length <= 1.0:
                 continue
@@ -389,7 +390,7 @@ class GeneralAgent:
                 break
         if best is None or best[0] <= 0.5:
             return None
-        self.reason = f"{u.name} advances"
+        self.reason = f"{u.name} {says(u, 'advances')}"
         return A.Advance(side=u.side, unit=u.id, distance=round(best[2], 2), offset=round(best[1], 2))
 
     def _individual(self, s: BSState, c):
@@ -402,7 +403,7 @@ class GeneralAgent:
             from ..rules.magic import caster_level, spell_range_mm
             reach = max(spell_range_mm(SPELLS[x], caster_level(c)) for x in known(s, c.id))
             if any(math.dist((c.x, c.y), block_of(e).centre) < reach for e in s.enemies_of(c.side) if e.figures):
-                self.reason = f"{c.name} stands to cast"
+                self.reason = f"{c.name} {says(c, 'stands')} to cast"
                 return None
         elif c.role == "hero":
             foes = [o for o in s.chars.values() if o.side != c.side and o.active and not o.with_unit]

@@ -5,8 +5,8 @@ advances its front centre towards the point (as far as its move allows), wider t
 wheels towards it (about the flank on the side it turns to, or the other), and a forced march
 is offered too. A clicked enemy is charged, or shot at in a fire step. The unit itself offers
 its facing, frontage and formation changes, its special formations, withdrawal, flight and
-holding; in the rally step the rallies and orders it can receive. An individual is moved to
-the point.
+holding, each only where the rules allow it now; in the rally step the rallies and orders
+it can receive. An individual is moved to the point.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import math
 from .. import actions as A
 from ..formation import block_of
 from ..rules.common import angle_diff, norm
-from ..rules.legality import options
+from ..rules.legality import options, why_not
 from ..rules.movement import best_charge, charge_candidates, remaining
 from ..state import BSState
 
@@ -107,4 +107,5 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
                     mine.append(A.Frontage(side=side, unit=u.id, files=n))
     if st.phase == "move" and figure_id in s.chars and s.chars[figure_id].side == side:
         mine.append(A.HoldStill(side=side, unit=figure_id))
-    return mine
+    # only what the rules let this figure do now (a unit without spears is not offered to set them, [11.7])
+    return [a for a in mine if why_not(s, a) is None]

@@ -15,8 +15,30 @@ def describe(ev: Event) -> str:
     return ""
 
 
+def _name(s, fid: str) -> str:
+    """A unit's or an individual's name in ``s`` (its id when it is not there)."""
+    f = s.units.get(fid) or s.chars.get(fid)
+    return getattr(f, "name", "") or fid
+
+
+def describe_action_in(s, a) -> str:
+    """The button label of ``a`` in state ``s``: every figure it names by its
+    name ("Charge Bloody Axe orcs", "Rally Valmark spearmen"), so the label
+    needs no id rewriting (the app's namer would read a unit id that is a plain
+    word, such as ``spears``, inside "Set spears" as that unit)."""
+    if isinstance(a, A.Charge):
+        return f"Charge {_name(s, a.target)}"
+    if isinstance(a, A.Fire):
+        return f"Fire at {_name(s, a.target)}"
+    if isinstance(a, A.Rally):
+        return f"Rally {_name(s, a.unit)}"
+    if isinstance(a, A.GiveOrder):
+        return f"Order {_name(s, a.unit)}: {a.order.replace('_', ' ')}"
+    return describe_action(a)
+
+
 def describe_action(a) -> str:
-    """A short button label."""
+    """A short button label (without the state: no figure named)."""
     if isinstance(a, A.EndStep):
         return "End step"
     if isinstance(a, A.ChooseFirst):

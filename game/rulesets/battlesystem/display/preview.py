@@ -24,6 +24,7 @@ from ..rules.morale import current_morale
 from ..rules.movement import remaining
 from ..rules.ratings import damage, missile_damage
 from ..state import BSState
+from ..rules.common import says, their
 
 _2D6 = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
 _2D10 = [a + b for a, b in itertools.product(range(1, 11), repeat=2)]
@@ -58,7 +59,7 @@ def _bomb(s: BSState, a) -> dict:
     why = why_not_bomb(s, a)
     if why:
         return {"text": [why]}
-    return {"text": [f"{u.name} drops its bombs from {altitude_name(u.altitude)} on {t.name}: 2d6 a bomb, "
+    return {"text": [f"{u.name} {says(u, 'drops')} {their(u)} bombs from {altitude_name(u.altitude)} on {t.name}: 2d6 a bomb, "
                      f"hitting as AC {bomb_ac(u.altitude)} ([15.4])"]}
 
 

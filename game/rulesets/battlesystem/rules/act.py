@@ -19,6 +19,7 @@ from .contact import contact_figs
 from .movement import (Plan, best_charge, conform, obstacles, overlaps, plan_advance, plan_charge, plan_face,
                        plan_flee, plan_frontage, plan_individual, plan_reform, plan_special, plan_wheel, plan_withdraw,
                        sweep_translate)
+from .common import says, their
 
 M = DATA.tables.movement
 
@@ -56,7 +57,7 @@ def close_up(em: Emitter, u: Unit, enemy: str) -> None:
     b = block_of(u)
     nb = conform(em.s, u, b, enemy)
     if (nb.x, nb.y, nb.heading) != (b.x, b.y, b.heading):
-        em.change(u, f"{u.name} closes up to {em.s.units[enemy].name} ([7.8])", **block_changes(nb))
+        em.change(u, f"{u.name} {says(u, 'closes')} up to {em.s.units[enemy].name} ([7.8])", **block_changes(nb))
 
 
 def do_advance(em: Emitter, a: A.Advance, auto: bool = False) -> None:
@@ -64,7 +65,7 @@ def do_advance(em: Emitter, a: A.Advance, auto: bool = False) -> None:
     plan = plan_advance(em.s, u, a.distance, a.offset, auto=auto)
     way = "ahead" if abs(a.offset) < 1e-9 else f"{abs(a.offset):.0f} degrees {'right' if a.offset > 0 else 'left'} oblique"
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
-    apply_plan(em, u, plan, f"{u.name} moves {inches(plan.length)} {way}{stop} (uses {inches(plan.cost)})")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'moves')} {inches(plan.length)} {way}{stop} (uses {inches(plan.cost)})")
 
 
 def do_wheel(em: Emitter, a: A.Wheel, auto: bool = False) -> None:
@@ -72,7 +73,7 @@ def do_wheel(em: Emitter, a: A.Wheel, auto: bool = False) -> None:
     plan = plan_wheel(em.s, u, a.pivot, a.angle, auto=auto)
     turned = a.angle * (plan.length / max(block_of(u).wheel_cost(a.angle), 1e-12)) if a.angle else 0.0
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
-    apply_plan(em, u, plan, f"{u.name} wheels {abs(turned):.0f} degrees to the {'right' if a.angle > 0 else 'left'} "
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(turned):.0f} degrees to the {'right' if a.angle > 0 else 'left'} "
                             f"about its {a.pivot} flank{stop} (the outer figure moves {inches(plan.length)})")
 
 
@@ -92,7 +93,7 @@ def do_frontage(em: Emitter, a: A.Frontage) -> None:
 def do_reform(em: Emitter, a: A.Reform) -> None:
     u = em.unit(a.unit)
     plan = plan_reform(em.s, u, a.formation)
-    apply_plan(em, u, plan, f"{u.name} forms {a.formation} order (uses {inches(plan.cost)})")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'forms')} {a.formation} order (uses {inches(plan.cost)})")
 
 
 def do_special(em: Emitter, a: A.SpecialFormation) -> None:
@@ -108,7 +109,7 @@ def do_hold(em: Emitter, a: A.HoldStill) -> None:
         em.change_char(c, f"{c.name} stays where he is", move_done=True)
         return
     u = em.unit(a.unit)
-    em.change(u, f"{u.name} holds its ground", move_done=True)
+    em.change(u, f"{u.name} {says(u, 'holds')} {their(u)} ground", move_done=True)
 
 
 def do_charge(em: Emitter, a: A.Charge, auto: bool = False) -> None:
@@ -132,7 +133,7 @@ def do_charge(em: Emitter, a: A.Charge, auto: bool = False) -> None:
         em.change(u, f"{u.name}'s charge at {tname} falls short", move_done=True, move_began=True, charged=a.target,
                   idle=False)
         return
-    u = apply_plan(em, u, plan, f"{u.name} charges {tname} ({inches(plan.length)})", done=True,
+    u = apply_plan(em, u, plan, f"{u.name} {says(u, 'charges')} {tname} ({inches(plan.length)})", done=True,
                    extra={"charged": a.target})
     _break_through(em, u, a.target, plan)
 
@@ -154,7 +155,7 @@ def _break_through(em: Emitter, u: Unit, target: str, plan: Plan) -> None:
         if not mine or not min_damage_kills(em.s, u, t, len(mine), len(theirs)):
             return
         before = t.figures
-        em.log(f"{u.name} breaks through: the {len(theirs)} figure(s) in its path cannot survive its charge ([7.14])",
+        em.log(f"{u.name} {says(u, 'breaks')} through: the {len(theirs)} figure(s) in its path cannot survive its charge ([7.14])",
                u.side)
         from ..events import Casualties
         figs = t.figures - len(theirs)
@@ -175,7 +176,7 @@ def _break_through(em: Emitter, u: Unit, target: str, plan: Plan) -> None:
             return
         nb = b.advanced(go)
         left -= go
-        em.change(u, f"{u.name} charges on {inches(go)}", x=nb.x, y=nb.y)
+        em.change(u, f"{u.name} {says(u, 'charges')} on {inches(go)}", x=nb.x, y=nb.y)
         if hit.kind in ("unit",) and hit.side != u.side:
             target = hit.id
             close_up(em, em.unit(u.id), target)
@@ -195,7 +196,7 @@ def do_forced(em: Emitter, a: A.ForcedMarch) -> None:
                 target=Target(label="morale", base=base, mods=tuple(mods), at_most=True, words=("holds", "fails")))
     if not r.passed:
         u = em.unit(u.id)
-        em.change(u, f"{u.name} is worn out: attack rating worsens by one ([7.13])", ar_penalty=u.ar_penalty + 1)
+        em.change(u, f"{u.name} {says(u, 'is')} worn out: attack rating worsens by one ([7.13])", ar_penalty=u.ar_penalty + 1)
 
 
 def do_withdraw(em: Emitter, a: A.Withdraw) -> None:
@@ -207,7 +208,7 @@ def do_withdraw(em: Emitter, a: A.Withdraw) -> None:
     enemies = enemies_in_contact(em.s, u)
     plan = plan_withdraw(em.s, u)
     b0 = block_of(u)
-    u = apply_plan(em, u, plan, f"{u.name} makes a fighting withdrawal of {inches(plan.length)} ([7.12])", done=True)
+    u = apply_plan(em, u, plan, f"{u.name} {says(u, 'makes')} a fighting withdrawal of {inches(plan.length)} ([7.12])", done=True)
     dx, dy = u.x - b0.x, u.y - b0.y
     for e in enemies:
         eu = em.s.units[e]
@@ -215,7 +216,7 @@ def do_withdraw(em: Emitter, a: A.Withdraw) -> None:
             continue
         c = DATA.creatures[profile(eu).creature]
         if c.alignment.startswith("chaotic") or c.intelligence in DATA.tables.discipline.low_or_lower:
-            if not check_discipline(em, eu, f"{u.name} withdraws"):
+            if not check_discipline(em, eu, f"{u.name} {says(u, 'withdraws')}"):
                 follow(em, em.unit(e), u.id, dx, dy)
                 continue
         em.emit(PendingSet(pending={"kind": "withdrawal", "unit": e, "enemy": u.id, "data": {"dx": dx, "dy": dy},
@@ -230,7 +231,7 @@ def follow(em: Emitter, eu: Unit, target: str, dx: float, dy: float) -> None:
     obs = obstacles(em.s, eu.id)
     hit = sweep_translate(b.corners, (dx, dy), obs)
     nb = b.translated(dx * hit.share, dy * hit.share)
-    em.change(eu, f"{eu.name} follows {em.s.units[target].name} ({inches(math.hypot(dx, dy) * hit.share)})",
+    em.change(eu, f"{eu.name} {says(eu, 'follows')} {em.s.units[target].name} ({inches(math.hypot(dx, dy) * hit.share)})",
               x=nb.x, y=nb.y, idle=False)
 
 
@@ -271,7 +272,7 @@ def do_flee(em: Emitter, a: A.Flee) -> None:
         return
     plan = plan_flee(em.s, u)
     if plan.legal:
-        apply_plan(em, u, plan, f"{u.name} flees {inches(plan.length)} ([8.8])", done=True)
+        apply_plan(em, u, plan, f"{u.name} {says(u, 'flees')} {inches(plan.length)} ([8.8])", done=True)
     _pursuit_checks(em, enemies, u.name)
 
 
@@ -294,7 +295,7 @@ def do_individual(em: Emitter, a: A.MoveIndividual) -> None:
     ch = dict(plan.changes)
     ch["moved"] = c.moved + plan.cost
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
-    em.change_char(c, f"{c.name} moves {inches(plan.length)}{stop}", **ch)
+    em.change_char(c, f"{c.name} {says(c, 'moves')} {inches(plan.length)}{stop}", **ch)
 
 
 def _name(em: Emitter, oid: str | None) -> str:
@@ -339,7 +340,7 @@ def do_rally(em: Emitter, a: A.Rally | A.GiveOrder) -> None:
     if not r.passed:
         return
     if isinstance(a, A.GiveOrder):
-        em.change(u, f"{u.name} takes the order: {a.order.replace('_', ' ')} ([2.10])", mob_order=a.order,
+        em.change(u, f"{u.name} {says(u, 'takes')} the order: {a.order.replace('_', ' ')} ([2.10])", mob_order=a.order,
                   uncontrolled="", status="ok" if u.routed else u.status, rallied=u.routed)
         return
     ch: dict = {"uncontrolled": ""}
@@ -350,4 +351,4 @@ def do_rally(em: Emitter, a: A.Rally | A.GiveOrder) -> None:
             b = block_of(u).faced(turn)
             if not overlaps(b.corners, obstacles(em.s, u.id)).hit:
                 ch.update(block_changes(b))
-    em.change(u, f"{u.name} rallies" + (" and turns to face the enemy ([6.3])" if "heading" in ch else ""), **ch)
+    em.change(u, f"{u.name} {says(u, 'rallies')}" + (" and turns to face the enemy ([6.3])" if "heading" in ch else ""), **ch)

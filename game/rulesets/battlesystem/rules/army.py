@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .points import (CharacterLine, MonsterLine, Roster, UnitLine, line_cost, line_name, load_roster, points_data,
                      power_level)
+from .common import says
 
 
 @dataclass
@@ -148,11 +149,11 @@ def check_roster(r: Roster, points: int | None, level_id: str | None) -> ArmyChe
         for it in line.items:
             item = d.items[it]
             if item.kind == "cursed":
-                out.problems.append(f"{name}: {item.name} is cursed and cannot be bought (Table 18)")
+                out.problems.append(f"{name}: {item.name} {says(item, 'is')} cursed and cannot be bought (Table 18)")
             elif item.kind == "artifact" and not lvl.artifacts:
-                out.problems.append(f"{name}: {item.name} is an artifact, allowed only when anything goes ([16.3] A)")
+                out.problems.append(f"{name}: {item.name} {says(item, 'is')} an artifact, allowed only when anything goes ([16.3] A)")
             elif lvl.item_xp_below is not None and item.xp >= lvl.item_xp_below:
-                out.problems.append(f"{name}: {item.name} is worth {item.xp:,} XP; {lvl.name} allows items under "
+                out.problems.append(f"{name}: {item.name} {says(item, 'is')} worth {item.xp:,} XP; {lvl.name} allows items under "
                                     f"{lvl.item_xp_below:,} XP ([16.3] A)")
     if lvl is not None and lvl.rules == "advanced" and wishes:
         if lvl.wishes == "none":

@@ -15,6 +15,7 @@ from ..state import Unit
 from .common import Emitter, angle_diff, mv_mm, norm
 from .contact import in_contact
 from .movement import best_charge, plan_advance, plan_wheel, remaining
+from .common import says
 
 
 def nearest_enemy(s, u: Unit) -> Unit | None:
@@ -34,7 +35,7 @@ def auto_moves(em: Emitter, side: str) -> None:
             continue
         if u.routed and not u.rallied:
             h = u.rout_heading if u.rout_heading is not None else norm(u.heading)
-            em.log(f"{u.name} is still routed and runs on ([6.4])", u.side)
+            em.log(f"{u.name} {says(u, 'is')} still routed and runs on ([6.4])", u.side)
             rout_move(em, u, mv_mm(u), h)
             continue
         if u.status != "ok" or in_contact(em.s, u):
@@ -150,4 +151,4 @@ def carry_out(em: Emitter, u: Unit) -> None:
 def do_wheel_mob(em: Emitter, u: Unit, pivot: str, angle: float) -> None:
     from .act import apply_plan
     plan = plan_wheel(em.s, u, pivot, angle, auto=True)
-    apply_plan(em, u, plan, f"{u.name} wheels {abs(angle):.0f} degrees on its order ([2.10])")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(angle):.0f} degrees on its order ([2.10])")

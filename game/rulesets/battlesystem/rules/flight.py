@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..state import BSState, Unit
+from .common import says, their
 
 HERE = Path(__file__).resolve().parent.parent / "data"
 CLAUSE_MOVE = "Battlesystem [15.1]"
@@ -191,7 +192,7 @@ def forced_landing(em, u: Unit, hd: float) -> None:
     if f is None or f.flight != "wings":
         return
     b = landing_place(em.s, u)
-    em.change(u, f"{u.name} is hurt in the air and must land ({hd:g} HD of damage, [15.3])", altitude=0,
+    em.change(u, f"{u.name} {says(u, 'is')} hurt in the air and must land ({hd:g} HD of damage, [15.3])", altitude=0,
               landed_round=em.s.turn, x=b.x, y=b.y)
 
 
@@ -269,15 +270,15 @@ def why_not_bomb(s: BSState, a) -> str | None:
     if t is None or t.side == a.side or not t.on_table or t.figures == 0:
         return f"{a.target!r} is not an enemy unit on the table"
     if u.altitude <= 0:
-        return f"{u.name} is on the ground: bombs are dropped from the air ([15.4])"
+        return f"{u.name} {says(u, 'is')} on the ground: bombs are dropped from the air ([15.4])"
     if u.bombs <= 0:
-        return f"{u.name} carries no bombs ([15.4])"
+        return f"{u.name} {says(u, 'carries')} no bombs ([15.4])"
     if t.altitude > 0:
-        return f"{t.name} is in the air: bombs fall on units on the ground"
+        return f"{t.name} {says(t, 'is')} in the air: bombs fall on units on the ground"
     if u.fired:
-        return f"{u.name} has already used its missiles this round"
+        return f"{u.name} {says(u, 'has')} already used {their(u)} missiles this round"
     if not beneath(s, u, t):
-        return f"{t.name} is not beneath {u.name} ([15.4])"
+        return f"{t.name} {says(t, 'is')} not beneath {u.name} ([15.4])"
     return None
 
 

@@ -31,6 +31,7 @@ from .flight import (CLAUSE_MOVE, Flyer, altitude_mm, altitude_name, beneath, bo
                      climb_options, fly_rate_mm, flyer, flying_data, forced_landing, landing_place, levels_meet,
                      overlapped, shifted_band, top_level, turn_category, turn_changes, turn_limit,
                      turned_this_round, unit_flyer, why_not_bomb, air_attack_mods, heading_change)
+from .common import says, their
 
 
 def check_turn(s: BSState, u: Unit, plan) -> str | None:
@@ -62,15 +63,15 @@ def plan_climb(s: BSState, u: Unit, levels: int):
         return no(why)
     new = u.altitude + levels
     if new < 0:
-        return no(f"{u.name} is {altitude_name(u.altitude)}: it cannot go lower")
+        return no(f"{u.name} {says(u, 'is')} {altitude_name(u.altitude)}: it cannot go lower")
     changes: dict = {"altitude": new}
     cost = 0.0
     if levels > 0:
         if u.altitude == 0:
             if u.wounded:
-                return no(f"{u.name} carries a Wound marker and may not take flight again ([15.3])")
+                return no(f"{u.name} {says(u, 'carries')} a Wound marker and may not take flight again ([15.3])")
             if u.landed_round == s.turn and s.turn > 0:
-                return no(f"{u.name} was forced down this round; it may fly again next round ([15.3])")
+                return no(f"{u.name} {says(u, 'was')} forced down this round; it may fly again next round ([15.3])")
             if u.formation == "closed":
                 return no(f"{u.name} must open its ranks before it flies: flyers are in open or skirmish order ([15.2])")
         from ..profiles import DATA
@@ -83,7 +84,7 @@ def plan_climb(s: BSState, u: Unit, levels: int):
             left = remaining(s, u)
         if cost > left + 1e-6:
             return no(f"rising {levels} level{'s' if levels != 1 else ''} costs {cost / DATA.tables.inch_mm:.1f}\", "
-                      f"{u.name} has {left / DATA.tables.inch_mm:.1f}\" of flight left ([15.1])")
+                      f"{u.name} {says(u, 'has')} {left / DATA.tables.inch_mm:.1f}\" of flight left ([15.1])")
         if new > top_level():
             changes = {"altitude": new, "status": "off_table", "flown_off": True}
     from ..formation import block_of
@@ -101,11 +102,11 @@ def do_climb(em, a) -> None:
     plan = plan_climb(em.s, u, a.levels)
     new = u.altitude + a.levels
     if plan.changes.get("flown_off"):
-        text = f"{u.name} climbs above 8\" and leaves the battlefield ([15.1])"
+        text = f"{u.name} {says(u, 'climbs')} above 8\" and leaves the battlefield ([15.1])"
     elif a.levels > 0:
-        text = (f"{u.name} rises to {altitude_name(new)} (uses {plan.cost / DATA.tables.inch_mm:.1f}\", [15.1])")
+        text = (f"{u.name} {says(u, 'rises')} to {altitude_name(new)} (uses {plan.cost / DATA.tables.inch_mm:.1f}\", [15.1])")
     else:
-        text = f"{u.name} comes down to {altitude_name(new)} (free, [15.1])"
+        text = f"{u.name} {says(u, 'comes')} down to {altitude_name(new)} (free, [15.1])"
     apply_plan(em, u, plan, text)
 
 
@@ -132,7 +133,7 @@ def do_bomb(em, a) -> None:
     s = em.s
     u, t = em.unit(a.unit), em.unit(a.target)
     ar, ac, mods = bomb_roll(s, u)
-    r = em.roll(DATA.tables.dice.melee, f"{u.name} drops bombs on {t.name}: attack roll", mods, side=u.side)
+    r = em.roll(DATA.tables.dice.melee, f"{u.name} {says(u, 'drops')} bombs on {t.name}: attack roll", mods, side=u.side)
     dice = [flying_data().bomb_damage] * u.bombs
     per, readings = crt.hits(r.total, dice)
     n = u.figures
@@ -141,7 +142,7 @@ def do_bomb(em, a) -> None:
                    per_figure=per, figures=n, damage=dmg,
                    text=f"CRT: attack roll {r.total} (bombs, as AC {ac}): {'; '.join(x.text() for x in readings)} HD per "
                         f"figure x {n} figures = {dmg:g} HD of damage to {t.name} ({rating(t).hd_per_figure:g} HD a figure)"))
-    em.change(u, f"{u.name} has dropped its bombs ([15.4])", bombs=0, fired=u.fired + 1,
+    em.change(u, f"{u.name} {says(u, 'has')} dropped {their(u)} bombs ([15.4])", bombs=0, fired=u.fired + 1,
               fired_in=u.fired_in + ["missile"], idle=False)
     before = em.unit(t.id).figures
     apply_damage(em, em.unit(t.id), dmg, f"bombs of {u.name}")

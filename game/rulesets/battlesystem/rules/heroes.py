@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..profiles import DATA
 from ..state import Unit
 from .common import Emitter
+from .common import says
 
 
 def unit_eliminated(em: Emitter, u: Unit) -> None:
@@ -14,12 +15,12 @@ def unit_eliminated(em: Emitter, u: Unit) -> None:
     it rolls on Table 11 ([9.1], [9.2]; in the Basic game, without individuals, the unit
     commander falls with his unit)."""
     if u.status in ("ok", "routed"):
-        em.change(u, f"{u.name} is destroyed", status="destroyed")
+        em.change(u, f"{u.name} {says(u, 'is')} destroyed", status="destroyed")
     for c in list(em.s.chars.values()):
         if not c.active or c.unit != u.id or not c.with_unit:
             continue
         if em.s.game == "basic":
-            em.change_char(c, f"{c.name} falls with {u.name}", status="lost")
+            em.change_char(c, f"{c.name} {says(c, 'falls')} with {u.name}", status="lost")
             continue
         r = em.roll(DATA.tables.dice.fate, f"fate of {c.name} ([9.1] Table 11)", side=c.side)
         face = r.total

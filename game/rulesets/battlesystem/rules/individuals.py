@@ -23,6 +23,7 @@ from . import crt
 from .common import Emitter, profile, rating
 from .contact import individuals_in_contact
 from .ratings import attacks_in_round, character_ac, character_thac0, weak
+from .common import says
 
 TH = DATA.tables.heroes
 
@@ -45,10 +46,10 @@ def wound_hero(em: Emitter, c: Individual, hp: int, why: str) -> None:
     c = em.s.chars[c.id]
     left = c.hp - hp
     if left <= 0:
-        em.change_char(c, f"{c.name} takes {hp} hit points ({why}) and falls", hp=0, status="dead")
+        em.change_char(c, f"{c.name} {says(c, 'takes')} {hp} hit points ({why}) and falls", hp=0, status="dead")
         _commander_lost(em, c)
     else:
-        em.change_char(c, f"{c.name} takes {hp} hit points ({why}); {left} left", hp=left)
+        em.change_char(c, f"{c.name} {says(c, 'takes')} {hp} hit points ({why}); {left} left", hp=left)
 
 
 def _commander_lost(em: Emitter, c: Individual) -> None:

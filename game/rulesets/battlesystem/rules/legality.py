@@ -12,6 +12,7 @@ from .common import Emitter, mv_mm
 from .contact import in_contact
 from .movement import (best_charge, charge_candidates, plan_advance, plan_charge, plan_face, plan_flee, plan_frontage, plan_individual,
                        plan_reform, plan_special, plan_wheel, plan_withdraw, remaining)
+from .common import says, their
 
 M_FIELDS = ("unit",)
 
@@ -76,7 +77,7 @@ def why_not(s: BSState, a: Action) -> str | None:
         c = s.chars[a.unit]
         if st.phase != "move" or c.side != a.side or not c.active or c.with_unit:
             return f"{a.side} has no individual {a.unit!r} to hold"
-        return f"{c.name} has finished moving" if c.move_done else None
+        return f"{c.name} {says(c, 'has')} finished moving" if c.move_done else None
     if isinstance(a, A.UNIT_MOVES):
         if st.phase != "move":
             return "units move in their side's movement step ([1.4])"
@@ -88,7 +89,7 @@ def why_not(s: BSState, a: Action) -> str | None:
             return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
         from .markers import charmed_from, seen_by
         if isinstance(a, A.Charge) and a.target in s.units and s.units[a.target].side == charmed_from(u):
-            return f"{u.name} is charmed: it cannot be sent against its own side ([14.6] A)"
+            return f"{u.name} {says(u, 'is')} charmed and cannot be sent against {their(u)} own side ([14.6] A)"
         p = _plan(seen_by(s, a.side), a)  # [14.8] judged on what the side can see
         if p.legal and u.altitude > 0:
             from .flying import check_turn
@@ -110,16 +111,16 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.Reform):
         if a.formation == "closed" and u.altitude > 0:
             from .movement import no
-            return no(f"{u.name} is in the air: flyers keep open or skirmish order ([15.2])")
+            return no(f"{u.name} {says(u, 'is')} in the air: flyers keep open or skirmish order ([15.2])")
         return plan_reform(s, u, a.formation)
     if isinstance(a, A.Charge):
         return plan_charge(s, u, a.target, a.pivot, a.wheel, a.offset)
     if isinstance(a, A.ForcedMarch):
         from .movement import no
         if u.move_began:
-            return no(f"{u.name} has already moved: a forced march is the unit's whole move ([7.13])")
+            return no(f"{u.name} {says(u, 'has')} already moved: a forced march is the unit's whole move ([7.13])")
         if in_contact(s, u) or u.engaged_start:
-            return no(f"{u.name} is in contact and may not force march ([7.13])")
+            return no(f"{u.name} {says(u, 'is')} in contact and may not force march ([7.13])")
         return plan_advance(s, u, a.distance, a.offset, forced=True, budget=mv_mm(u) * 1.5)
     if isinstance(a, A.Withdraw):
         return plan_withdraw(s, u)
@@ -130,7 +131,7 @@ def _plan(s: BSState, a: Action):
     if isinstance(a, A.HoldStill):
         from .movement import Plan, no
         if u.move_done:
-            return no(f"{u.name} has finished moving")
+            return no(f"{u.name} {says(u, 'has')} finished moving")
         return Plan(True)
     if isinstance(a, A.WrapAround):
         from .wrap import plan_wrap
@@ -157,15 +158,15 @@ def _why_rally(s: BSState, a) -> str | None:
     if c.id not in {x.id for x in commanders_of(s, u)}:
         return f"{c.name} does not command {u.name} ([4.10])"
     if in_contact(s, u):
-        return f"{u.name} is in base contact with the enemy and cannot be rallied ([6.1])"
+        return f"{u.name} {says(u, 'is')} in base contact with the enemy and cannot be rallied ([6.1])"
     if not can_reach_all(s, c, u):
-        return f"not every figure of {u.name} is within {c.name}'s command radius ([6.1])"
+        return f"not every figure of {u.name} {says(u, 'is')} within {c.name}'s command radius ([6.1])"
     if isinstance(a, A.GiveOrder):
         if u.kind != "mob":
-            return f"{u.name} is not a mob ([2.10])"
+            return f"{u.name} {says(u, 'is')} not a mob ([2.10])"
         return None
     if not (u.routed or u.uncontrolled):
-        return f"{u.name} has neither routed nor gone out of control"
+        return f"{u.name} {says(u, 'has')} neither routed nor gone out of control"
     return None
 
 
@@ -291,7 +292,7 @@ def resolve(em: Emitter, a: Action) -> None:
     elif isinstance(a, A.UNIT_MOVES) and not isinstance(a, (A.Charge, A.HoldStill)) and a.unit in em.s.units \
             and unseen_by(em.s, a.side) and not _plan(em.s, a).legal:
         u = em.unit(a.unit)  # [14.8] legal on what the side sees, blocked by an unseen enemy
-        em.change(u, f"{u.name} is stopped by something it cannot see ([14.8])", move_done=True, move_began=True,
+        em.change(u, f"{u.name} {says(u, 'is')} stopped by something it cannot see ([14.8])", move_done=True, move_began=True,
                   idle=False)
     elif isinstance(a, A.UNIT_MOVES) and a.unit in em.s.units and em.s.units[a.unit].altitude > 0:
         from .flight import turn_changes
@@ -300,7 +301,7 @@ def resolve(em: Emitter, a: Action) -> None:
         after = em.s.units[a.unit]
         ch = turn_changes(em.s, before, after)
         if ch:
-            em.change(after, f"{after.name} has turned {ch['flight_turned']:.0f} degrees in the air this round ([15.1])", **ch)
+            em.change(after, f"{after.name} {says(after, 'has')} turned {ch['flight_turned']:.0f} degrees in the air this round ([15.1])", **ch)
     else:
         _manoeuvre(em, a)
     open_out_of_command(em)
@@ -326,7 +327,7 @@ def open_out_of_command(em: Emitter) -> None:
     for u in sorted(em.s.units.values(), key=lambda u: u.id):
         if u.status == "ok" and u.figures and u.formation == "closed" and u.kind in ("regular", "elite") \
                 and not in_command(em.s, u):
-            em.change(u, f"{u.name} is out of command and opens its ranks ([7.6])", formation="open",
+            em.change(u, f"{u.name} {says(u, 'is')} out of command and opens {their(u)} ranks ([7.6])", formation="open",
                       shield_wall=False, set_spears=False)
 
 

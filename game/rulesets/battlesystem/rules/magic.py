@@ -50,6 +50,7 @@ from .common import INCH, Emitter, inches, profile, rating
 from .markers import (ac_mods, ar_mods, bard_covers, damage_multiplier, effect, hasted, held_figures,  # noqa: F401
                       invisible, morale_mods, reveal_contacts, with_effect, without)
 from .saves import bulk_failures, individual_save, save_number, save_roll as _save_roll, unit_save  # noqa: F401
+from .common import says, their
 
 BASE_STEPS = [row[2] for row in MAGIC.area_table]
 
@@ -346,14 +347,14 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
         if (caster.moved > 1e-6 or (mover is not None and mover.moved > 1e-6)) and not hasted(caster):
             return f"{caster.name} moved this round and may not cast ([14.1])"
         if effect(caster, "cast") and int(effect(caster, "cast")[0]) == s.turn:
-            return f"{caster.name} has already used magic this round ([14.1])"
+            return f"{caster.name} {says(caster, 'has')} already used magic this round ([14.1])"
     else:
         if caster.kind == "mob":
-            return f"{caster.name} is a mob and uses no magic here ([14.1])"
+            return f"{caster.name} {says(caster, 'is')} a mob and uses no magic here ([14.1])"
         if caster.moved > DATA.tables.movement.split_fire_share * rating(caster).mv * INCH + 1e-6:
             return f"{caster.name} moved more than half its move ([14.1], ours)"
         if "missile" in caster.fired_in:
-            return f"{caster.name} has used its magic this round"
+            return f"{caster.name} {says(caster, 'has')} used {their(caster)} magic this round"
         if caster.rallied:
             return f"{caster.name} rallied this round ([6.3])"
     w, h = s.table
@@ -366,7 +367,7 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
         if t.side != a.side and isinstance(t, Unit) and invisible(t):
             return f"{t.name} cannot be seen ([14.8])"
         if isinstance(t, Individual) and t.with_unit and t.unit in s.units and s.units[t.unit].formation in ("closed", "mob"):
-            return f"{t.name} is inside a unit in {s.units[t.unit].formation} order and cannot be singled out ([14.4])"
+            return f"{t.name} {says(t, 'is')} inside a unit in {s.units[t.unit].formation} order and cannot be singled out ([14.4])"
     cu = _contact_unit(s, a.caster)
     if cu is not None and sp.area not in ("self",):
         touching = enemies_in_contact(s, cu)
@@ -374,7 +375,7 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
             ok = a.target in touching or any(Polygon(block_of(s.units[e]).outline).covers(Point(a.x, a.y))
                                              for e in touching if e in s.units)
             if not ok:
-                return f"{caster.name} is in base contact and may only use magic on what it touches ([14.1])"
+                return f"{caster.name} {says(caster, 'is')} in base contact and may only use magic on what it touches ([14.1])"
     if sp.category == "weather" and a.option not in weather_options():
         return f"control weather: choose one of {', '.join(weather_options())}"
     return None
@@ -456,7 +457,7 @@ def do_cast(em: Emitter, a: A.CastSpell) -> None:
     origin = caster_point(s, cid)
     why = out_of_reach(s, a, sp, level, origin)
     if why:
-        em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False, text=f"{caster.name}'s {sp.name} fails: {why}"))
+        em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False, text=f"{caster.name}'s {sp.name} {says(sp, 'fails')}: {why}"))
         return
     em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=True,
                       text=f"{caster.name} {'breathes' if sp.caster == 'innate' else 'uses'} {sp.name}"))
@@ -496,12 +497,12 @@ def _spend(em: Emitter, caster, spid: str) -> None:
     if isinstance(caster, Individual):
         left = list(caster.spells)
         left.remove(spid)
-        em.change_char(caster, f"{caster.name} has {len(left)} spell{'s' if len(left) != 1 else ''} left", spells=left,
+        em.change_char(caster, f"{caster.name} {says(caster, 'has')} {len(left)} spell{'s' if len(left) != 1 else ''} left", spells=left,
                        effects=with_effect(caster.effects, "cast", em.s.turn), move_done=True)
     else:
         used = effect(caster, "breath_used")
         n = (int(used[0]) if used else 0) + 1
-        em.change(caster, f"{caster.name} has used its {SPELLS[spid].name} {n} time{'s' if n > 1 else ''}",
+        em.change(caster, f"{caster.name} {says(caster, 'has')} used {their(caster)} {SPELLS[spid].name} {n} time{'s' if n > 1 else ''}",
                   effects=with_effect(caster.effects, "breath_used", n), fired_in=caster.fired_in + ["missile"],
                   fired=caster.fired + 1, idle=False)
 
@@ -611,7 +612,7 @@ def _hurt_individual(em: Emitter, c: Individual, expr: str, save: str, why: str,
     ch["hp"] = left
     if left <= 0:
         ch["status"] = "dead"
-    em.change_char(c, f"{c.name} takes {hp} hit points from {why}" + (" and dies" if left <= 0 else f" ({left} left)"), **ch)
+    em.change_char(c, f"{c.name} {says(c, 'takes')} {hp} hit points from {why}" + (" and dies" if left <= 0 else f" ({left} left)"), **ch)
 
 
 # -- the categories ---------------------------------------------------------------------------------
@@ -672,7 +673,7 @@ def _hold(em, a, caster, sp, level, origin) -> None:
             em.log(f"{sp.name} cannot take all {r.ratio} creatures of a figure of {u.name} ([14.6], ours)")
             continue
         if sp.max_hd and r.hd > sp.max_hd + 1e-9:
-            em.log(f"{u.name} is too strong for {sp.name}")
+            em.log(f"{u.name} {says(u, 'is')} too strong for {sp.name}")
             continue
         need = unit_save(u, "spell")
         n = 0
@@ -698,11 +699,11 @@ def _charm(em, a, caster, sp, level, origin) -> None:
         return
     n = em.roll("d4", f"{c.name}: rounds under the charm", [("charisma bonus", charisma_bonus(DATA.characters[c.profile].cha))],
                 side=a.side).total
-    em.change_char(c, f"{c.name} is charmed and serves {s.side_names.get(a.side, a.side)} for {n} rounds ([14.6] A)",
+    em.change_char(c, f"{c.name} {says(c, 'is')} charmed and serves {s.side_names.get(a.side, a.side)} for {n} rounds ([14.6] A)",
                    side=a.side, effects=with_effect(c.effects, "charmed", c.side, n))
     u = s.units.get(c.unit) if c.unit else None
     if u is not None and u.commander == c.id and u.on_table:
-        em.change(u, f"{u.name} follows its charmed commander", side=a.side, effects=with_effect(u.effects, "charmed", u.side, n))
+        em.change(u, f"{u.name} {says(u, 'follows')} {their(u)} charmed commander", side=a.side, effects=with_effect(u.effects, "charmed", u.side, n))
 
 
 def _bonus(em, a, caster, sp, level, origin) -> None:
@@ -715,13 +716,13 @@ def _bonus(em, a, caster, sp, level, origin) -> None:
         return
     key = {"haste": "haste", "bless": "bless"}.get(a.spell, "morale")
     fields = (_rounds(sp, level),) if key != "morale" else (sp.morale, _rounds(sp, level))
-    em.change(u, f"{u.name} is under {sp.name} for {_rounds(sp, level)} rounds ([14.7])", effects=with_effect(u.effects, key, *fields))
+    em.change(u, f"{u.name} {says(u, 'is')} under {sp.name} for {_rounds(sp, level)} rounds ([14.7])", effects=with_effect(u.effects, key, *fields))
 
 
 def _invisibility(em, a, caster, sp, level, origin) -> None:
     """[14.8] the unit turns invisible and takes skirmish order."""
     u = em.unit(a.target)
-    em.change(u, f"{u.name} vanishes from sight ([14.8]); invisible figures fight in skirmish order",
+    em.change(u, f"{u.name} {says(u, 'vanishes')} from sight ([14.8]); invisible figures fight in skirmish order",
               effects=with_effect(without(u.effects, "detected"), "invisible", _rounds(sp, level)), formation="skirmish")
 
 
@@ -730,7 +731,7 @@ def _detection(em, a, caster, sp, level, origin) -> None:
     area = template(sp, origin, a.x, a.y) or Point(a.x, a.y).buffer(1.0)
     for u in sorted(em.s.living(), key=lambda u: u.id):
         if u.side != a.side and invisible(u) and area.intersects(Polygon(block_of(u).outline)):
-            em.change(u, f"{u.name} is detected and placed on the table ([14.8])",
+            em.change(u, f"{u.name} {says(u, 'is')} detected and placed on the table ([14.8])",
                       effects=with_effect(without(u.effects, "invisible"), "detected", 1))
 
 
@@ -758,7 +759,7 @@ def _defence(em, a, caster, sp, level, origin) -> None:
     """[14.12] mirror image: 1d4 images take shares of the damage."""
     n = em.roll(sp.images or "1d4", f"{caster.name}: {sp.name}", side=a.side).total
     if isinstance(caster, Individual):
-        em.change_char(caster, f"{caster.name} is surrounded by {n} images ([14.12])",
+        em.change_char(caster, f"{caster.name} {says(caster, 'is')} surrounded by {n} images ([14.12])",
                        effects=with_effect(caster.effects, "mirror_image", n))
 
 
@@ -886,9 +887,9 @@ def why_not_turn(s: BSState, a: A.TurnUndead) -> str | None:
         return f"{a.side} has no cleric {a.cleric!r}"
     cp = DATA.characters[c.profile]
     if cp.class_ not in ("cleric", "paladin"):
-        return f"{c.name} is not a cleric"
+        return f"{c.name} {says(c, 'is')} not a cleric"
     if effect(c, "cast") and int(effect(c, "cast")[0]) == s.turn:
-        return f"{c.name} has already used his powers this round"
+        return f"{c.name} {says(c, 'has')} already used his powers this round"
     u = s.units.get(a.unit)
     if u is None or not u.on_table or u.side == a.side:
         return f"{a.unit!r} is not an enemy unit on the table"
@@ -902,7 +903,7 @@ def why_not_turn(s: BSState, a: A.TurnUndead) -> str | None:
         return f"{c.name} cannot turn {u.name}"
     d = Polygon(block_of(u).outline).distance(Point(caster_point(s, c.id)))
     if d > MAGIC.turn_range_in * INCH + 1e-6:
-        return f"{u.name} is {inches(d)} away, beyond {inches(MAGIC.turn_range_in * INCH)} (ours)"
+        return f"{u.name} {says(u, 'is')} {inches(d)} away, beyond {inches(MAGIC.turn_range_in * INCH)} (ours)"
     return None
 
 
@@ -918,7 +919,7 @@ def do_turn(em: Emitter, a: A.TurnUndead) -> None:
     need = turning_need(level, DATA.creatures[profile(u).creature].undead)
     em.change_char(c, "", effects=with_effect(c.effects, "cast", s.turn), move_done=True)
     if need > 0:
-        r = em.roll("d20", f"{c.name} turns {u.name}", side=a.side,
+        r = em.roll("d20", f"{c.name} {says(c, 'turns')} {u.name}", side=a.side,
                     target=Target(label="turning", base=need, at_most=False, words=("turns them", "fails")))
         if not r.passed:
             em.change(u, f"{c.name} may not try to turn {u.name} again ([14.19])",
@@ -974,7 +975,7 @@ def end_of_round(em: Emitter) -> None:
             if left > 0:
                 em.change_char(c, "", effects=with_effect(c.effects, "charmed", e[0], left))
             else:
-                em.change_char(c, f"{c.name} is free of the charm", side=e[0], effects=without(c.effects, "charmed"))
+                em.change_char(c, f"{c.name} {says(c, 'is')} free of the charm", side=e[0], effects=without(c.effects, "charmed"))
     keep = []
     for m in em.s.areas:
         if m.kind == "tornado":

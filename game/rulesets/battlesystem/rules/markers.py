@@ -10,6 +10,7 @@ from ..profiles import DATA
 from ..spells import PASSIVE_ITEMS
 from ..state import BSState, Unit
 from .common import Emitter
+from .common import says
 
 
 def effect(u, name: str) -> list[str] | None:
@@ -36,7 +37,7 @@ def reveal_contacts(em: Emitter) -> None:
     from .contact import enemies_in_contact
     for u in sorted(em.s.units.values(), key=lambda u: u.id):
         if u.on_table and invisible(u) and enemies_in_contact(em.s, u):
-            em.change(u, f"{u.name} is in base contact and is placed on the table ([14.8])",
+            em.change(u, f"{u.name} {says(u, 'is')} in base contact and is placed on the table ([14.8])",
                       effects=with_effect(without(u.effects, "invisible"), "detected", 1))
 
 

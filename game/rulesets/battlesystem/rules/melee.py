@@ -25,6 +25,7 @@ from .command import command_penalty, commander_fights_with_unit
 from .common import INCH, Emitter, profile, rating
 from .contact import contact_figs, engagements, face_of
 from .ratings import damage as damage_dice
+from .common import says, their
 
 TM = DATA.tables.melee_ar
 
@@ -233,7 +234,7 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
         unit_eliminated(em, em.unit(u.id))
     elif killed and u.formation == "open":
         fill = killed * DATA.tables.movement.open_fill_per_figure_in * INCH
-        em.change(em.unit(u.id), f"{u.name} closes the gaps in its open ranks: {killed}\" of movement ([7.3])",
+        em.change(em.unit(u.id), f"{u.name} {says(u, 'closes')} the gaps in {their(u)} open ranks: {killed}\" of movement ([7.3])",
                   moved=em.unit(u.id).moved + fill)
     return killed, wound
 
@@ -308,7 +309,7 @@ def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) 
         if early is not None and k != early:
             n2, parts, figs = eligible(em.s, att, dfn, used.get(att.id, set()))
             if n2 == 0:
-                em.log(f"{att.name} has no figures left to strike back", att.side)
+                em.log(f"{att.name} {says(att, 'has')} no figures left to strike back", att.side)
                 continue
             n = n2
         used[att.id].update(figs)
@@ -361,9 +362,9 @@ def melee_phase(em: Emitter) -> None:
             continue
         if u.charged and not _touching_any(em.s, u):
             if u.formation == "closed":
-                em.change(u, f"{u.name} ends its charge out of contact and opens its ranks ([7.14])", formation="open")
+                em.change(u, f"{u.name} {says(u, 'ends')} {their(u)} charge out of contact and opens its ranks ([7.14])", formation="open")
             else:
-                em.change(u, f"{u.name} ends its charge out of contact: -3 morale this round ([7.14])", charge_failed=True)
+                em.change(u, f"{u.name} {says(u, 'ends')} {their(u)} charge out of contact: -3 morale this round ([7.14])", charge_failed=True)
     from .morale import _touches_terror
     for u in list(em.s.units.values()):
         u = em.unit(u.id)
@@ -410,5 +411,5 @@ def end_wraps(em: Emitter) -> None:
     """[7.11] at the end of the melee a unit that wrapped around is in open formation."""
     for u in sorted(em.s.units.values(), key=lambda u: u.id):
         if u.wrap and u.on_table:
-            em.change(u, f"{u.name} ends the melee in open formation after wrapping around ([7.11])",
+            em.change(u, f"{u.name} {says(u, 'ends')} the melee in open formation after wrapping around ([7.11])",
                       wrap=0, formation="open" if u.formation == "closed" else u.formation)

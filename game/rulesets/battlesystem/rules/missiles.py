@@ -33,6 +33,7 @@ from .command import in_command
 from .common import INCH, Emitter, inches, mv_mm, profile, rating
 from .contact import enemies_in_contact
 from .movement import missile_class
+from .common import says, their
 
 TA = DATA.tables.missile_ar
 TMM = DATA.tables.missile_movement
@@ -103,26 +104,26 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
     from ..sight import unit_sight
     p = profile(u)
     if not (p.missile or p.piece):
-        return f"{u.name} has no missile weapons ([10.1])"
+        return f"{u.name} {says(u, 'has')} no missile weapons ([10.1])"
     if phase == "move":
         if not split_fire(u):
             return "only mounted archers shoot in the course of their own move (split fire, [10.5])"
         if u.move_done:
-            return f"{u.name} has finished moving this phase"
+            return f"{u.name} {says(u, 'has')} finished moving this phase"
         if "move" in u.fired_in:
-            return f"{u.name} has already split its move with a volley ([10.5])"
+            return f"{u.name} {says(u, 'has')} already split {their(u)} move with a volley ([10.5])"
         if u.moved > DATA.tables.movement.split_fire_share * mv_mm(u) + 1e-6:
-            return f"{u.name} has used more than half its move: split fire comes after half at most ([10.5])"
+            return f"{u.name} {says(u, 'has')} used more than half {their(u)} move: split fire comes after half at most ([10.5])"
     if u.status != "ok":
-        return f"{u.name} is routed"
+        return f"{u.name} {says(u, 'is')} routed"
     if u.rallied:
         return f"{u.name} rallied this round and may not shoot ([6.3])"
     if t.side == u.side or not t.on_table or t.figures == 0:
-        return f"{t.name} is not an enemy unit on the table"
+        return f"{t.name} {says(t, 'is')} not an enemy unit on the table"
     from .markers import charmed_from, invisible
     from .weather import missiles_forbidden
     if t.side == charmed_from(u):
-        return f"{u.name} is charmed: it cannot shoot at its own side ([14.6] A)"
+        return f"{u.name} {says(u, 'is')} charmed: it cannot shoot at {their(u)} own side ([14.6] A)"
     if invisible(t):
         return f"{t.name} cannot be seen ([14.8])"
     if missiles_forbidden(s):
@@ -132,37 +133,37 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         if phase not in ("artillery", "pass_fire"):
             return "artillery fires in the artillery step ([1.5] C)"
         if u.reload > 0:
-            return f"{u.name} is reloading ([10.9])"
+            return f"{u.name} {says(u, 'is')} reloading ([10.9])"
     elif phase == "artillery":
-        return f"{u.name} is not artillery"
+        return f"{u.name} {says(u, 'is')} not artillery"
     allowed = shots_allowed(u)
     if u.fired >= allowed:
-        return f"{u.name} has no shot left this round ([10.2], Table 12)"
+        return f"{u.name} {says(u, 'has')} no shot left this round ([10.2], Table 12)"
     if phase == "initial_missile":
         if piece is not None or DATA.missiles[p.missile].rate < 2:
             return "only units with two or more shots a round fire in the initial missile phase ([10.2])"
         if "initial_missile" in u.fired_in:
-            return f"{u.name} has fired its initial-phase shot ([10.2])"
+            return f"{u.name} {says(u, 'has')} fired {their(u)} initial-phase shot ([10.2])"
     if phase == "pass_fire":
         if "pass_fire" in u.fired_in:
-            return f"{u.name} has taken its pass-through shot ([10.2])"
+            return f"{u.name} {says(u, 'has')} taken {their(u)} pass-through shot ([10.2])"
         if not (t.move_began or t.charged == u.id):
             return f"{t.name} did not move this phase: pass-through fire is at moving units ([10.6])"
     contact = enemies_in_contact(s, u)
     if contact and not (phase == "pass_fire" and t.id in contact and t.charged == u.id):
-        return f"{u.name} is in base contact and cannot use missiles ([10.1])"
+        return f"{u.name} {says(u, 'is')} in base contact and cannot use missiles ([10.1])"
     if u.ammo == 0:
-        return f"{u.name} has thrown all its missiles ([10.3])"
+        return f"{u.name} {says(u, 'has')} thrown all {their(u)} missiles ([10.3])"
     g = geo_of(s)
     centre_t = Point(*block_of(t).centre)
     if g.woods and any(g.poly[w].contains(centre_t) for w in g.woods):
         inner = g.woods_union.buffer(-T_EDGE)
         if not inner.is_empty and Polygon(block_of(t).outline).within(inner.buffer(1e-6)):
-            return f"{t.name} is inside the woods: missiles may only hit units at the edge ([11.9])"
+            return f"{t.name} {says(t, 'is')} inside the woods: missiles may only hit units at the edge ([11.9])"
     mn, short, med, long_ = ranges_in(u)
     from game.geometry.contact import convex_separation
     if convex_separation(block_of(u).outline[None], block_of(t).outline[None])[0, 0] > long_ + 1e-6:
-        return f"{t.name} is beyond long range ({inches(long_)})"
+        return f"{t.name} {says(t, 'is')} beyond long range ({inches(long_)})"
     figs = shooting_figures(u)
     indirect = False
     us = unit_sight(s, u.id, t.id, figs)
@@ -174,9 +175,9 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         return f"no figure of {u.name} that may shoot sees {t.name} ([10.1])"
     d = _dist(u, t, us.seers, us.seen)
     if d > long_ + 1e-6:
-        return f"{t.name} is {inches(d)} away, beyond long range ({inches(long_)})"
+        return f"{t.name} {says(t, 'is')} {inches(d)} away, beyond long range ({inches(long_)})"
     if d < mn - 1e-6:
-        return f"{t.name} is {inches(d)} away, inside the {piece.name}'s minimum range ({inches(mn)}) ([10.9])"
+        return f"{t.name} {says(t, 'is')} {inches(d)} away, inside the {piece.name}'s minimum range ({inches(mn)}) ([10.9])"
     band = "short" if d <= short + 1e-6 else "medium" if d <= med + 1e-6 else "long"
     if u.altitude > 0:
         from .flight import shifted_band
@@ -309,7 +310,7 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
         from .ratings import missile_damage
         dmg_dice = missile_damage(profile(u), rating(t).size)
     roll_mods = [(f"AR {base}", base)] + mods + [(ac_label, -ac)]
-    r = em.roll(DATA.tables.dice.melee, f"{u.name} shoots at {t.name} ({info['band']} range, {inches(info['distance'])}): "
+    r = em.roll(DATA.tables.dice.melee, f"{u.name} {says(u, 'shoots')} at {t.name} ({info['band']} range, {inches(info['distance'])}): "
                                         f"attack roll", roll_mods, side=u.side)
     per, readings = crt.hits(r.total, dmg_dice)
     from .markers import damage_multiplier
@@ -326,7 +327,7 @@ def do_fire(em: Emitter, a: A.Fire) -> None:
     if piece is not None:
         rate = piece.every * (2 if u.wounded else 1)
         ch["reload"] = rate - 1
-    em.change(u, f"{u.name} has fired {u.fired + 1} time{'s' if u.fired else ''} this round", **ch)
+    em.change(u, f"{u.name} {says(u, 'has')} fired {u.fired + 1} time{'s' if u.fired else ''} this round", **ch)
     before = em.unit(t.id).figures
     apply_damage(em, em.unit(t.id), dmg, f"missiles of {u.name}", visible=seen)
     t = em.unit(t.id)

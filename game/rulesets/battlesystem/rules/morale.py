@@ -24,6 +24,7 @@ from ..state import Unit
 from .command import command_penalty, commander_bonus
 from .common import INCH, Emitter, angle_diff, mv_mm, norm, rating
 from .contact import enemies_in_contact, face_of
+from .common import says, their
 
 TS = DATA.tables.situational
 M = DATA.tables.movement
@@ -120,7 +121,7 @@ def check_morale(em: Emitter, u: Unit, why: str, cause: str = "", source: tuple[
     if u.routed:
         rout(em, u, source, "routs again", again=True)
     elif u.formation == "closed":
-        em.change(u, f"{u.name} breaks into open formation ([4.5])", formation="open", shield_wall=False, set_spears=False)
+        em.change(u, f"{u.name} {says(u, 'breaks')} into open formation ([4.5])", formation="open", shield_wall=False, set_spears=False)
     else:
         rout(em, u, source, "routs")
     return False
@@ -159,7 +160,7 @@ def check_discipline(em: Emitter, u: Unit, why: str) -> bool:
         return True  # [13.9] mindless undead never check discipline
     t = discipline_target(u)
     if t.base <= 0:
-        em.log(f"{u.name} has a discipline of 0: the check fails ([4.6])", u.side)
+        em.log(f"{u.name} {says(u, 'has')} a discipline of 0: the check fails ([4.6])", u.side)
         passed = False
     else:
         passed = em.roll(DATA.tables.dice.morale, f"{u.name}: discipline check ({why})", side=u.side, target=t).passed
@@ -168,7 +169,7 @@ def check_discipline(em: Emitter, u: Unit, why: str) -> bool:
     changes = {"uncontrolled": "discipline"}
     if u.formation == "closed":
         changes["formation"] = "open"
-    em.change(u, f"{u.name} goes out of command and attacks on its own ([4.6])", **changes)
+    em.change(u, f"{u.name} {says(u, 'goes')} out of command and attacks on {their(u)} own ([4.6])", **changes)
     return False
 
 
@@ -184,7 +185,8 @@ def rout(em: Emitter, u: Unit, source: tuple[float, float] | None, verb: str = "
     if heading is None:
         heading = rout_heading(em.s, u, source)
     form = "open" if u.kind in ("regular", "elite", "berserker") else u.formation
-    em.change(u, f"{u.name} {verb}" + ("" if again else " ([4.5])"), status="routed", formation=form,
+    first, _, rest = verb.partition(" ")
+    em.change(u, f"{u.name} {says(u, first)}{' ' + rest if rest else ''}" + ("" if again else " ([4.5])"), status="routed", formation=form,
               shield_wall=False, set_spears=False, rout_heading=heading, uncontrolled="")
     dist = distance if distance is not None else mv_mm(u) * (1.0 if again else M.rout)
     where = block_of(em.unit(u.id))
@@ -236,7 +238,7 @@ def rout_move(em: Emitter, u: Unit, dist: float, heading: float) -> None:
         trapped = all(k == "terrain" or (k == "unit" and s.units[i].side != u.side and s.units[i].formation in ("closed", "open"))
                       for k, i in blockers)
         if trapped:
-            em.change(u, f"{u.name} is surrounded with no gap of 1\" to escape and is destroyed ([7.15])",
+            em.change(u, f"{u.name} {says(u, 'is')} surrounded with no gap of 1\" to escape and is destroyed ([7.15])",
                       status="destroyed")
             return
         best = (heading, (0.0, 0.0), 0.0, 0.0)
@@ -259,15 +261,15 @@ def rout_move(em: Emitter, u: Unit, dist: float, heading: float) -> None:
     w, ht = s.table
     out = any(not (0 <= x <= w and 0 <= y <= ht) for x, y in b1.centres)
     if out:
-        em.change(u, f"{u.name} routs off the table and is removed ([7.15])", x=b1.x, y=b1.y, heading=b1.heading,
+        em.change(u, f"{u.name} {says(u, 'routs')} off the table and is removed ([7.15])", x=b1.x, y=b1.y, heading=b1.heading,
                   files=b1.files, status="off_table")
     else:
-        em.change(u, f"{u.name} runs {done + extra:.0f} mm ({(done + extra) / INCH:.1f}\")", x=b1.x, y=b1.y,
+        em.change(u, f"{u.name} {says(u, 'runs')} {done + extra:.0f} mm ({(done + extra) / INCH:.1f}\")", x=b1.x, y=b1.y,
                   heading=b1.heading, files=b1.files)
     for f in crossed:
         fu = em.unit(f)
         if fu.status == "ok":
-            check_morale(em, fu, f"{u.name} routs into it", source=b0.centre, attack=f"rout:{u.id}:{s.turn}")
+            check_morale(em, fu, f"{u.name} {says(u, 'routs')} into it", source=b0.centre, attack=f"rout:{u.id}:{s.turn}")
 
 
 def _crossed_friends(s, u: Unit, b0, b1) -> list[str]:
@@ -291,4 +293,4 @@ def _skirmishers_check(em: Emitter, u: Unit, b) -> None:
             continue
         d = Polygon(block_of(o).outline).distance(Polygon(b.outline)) if b.count else math.inf
         if d <= mv_mm(o) + 1e-9:
-            check_morale(em, o, f"{u.name} routs nearby", attack=f"routnear:{u.id}:{em.s.turn}")
+            check_morale(em, o, f"{u.name} {says(u, 'routs')} nearby", attack=f"routnear:{u.id}:{em.s.turn}")

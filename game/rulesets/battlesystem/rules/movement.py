@@ -31,6 +31,7 @@ from ..state import BSState, Individual, Unit
 from .command import in_command
 from .common import INCH, angle_diff, inches, mv_mm, norm, profile, rating
 from .contact import face_of, in_contact, unit_key
+from .common import says, their
 
 M = DATA.tables.movement
 
@@ -371,19 +372,19 @@ def may_manoeuvre(s: BSState, u: Unit, what: str, auto: bool = False) -> str | N
     """Why ``u`` may not make an ordinary manoeuvre now ([7.8], [7.12]-[7.15], [2.10], [6.3]).
     ``auto``: a move the rules make by themselves (a mob's order, a unit out of control)."""
     if u.status != "ok":
-        return f"{u.name} is routed and moves only by the rules ([7.15])"
+        return f"{u.name} {says(u, 'is')} routed and moves only by the rules ([7.15])"
     if u.kind == "mob" and not auto:
-        return f"{u.name} is a mob: it moves only by its orders ([2.10])"
+        return f"{u.name} {says(u, 'is')} a mob: it moves only by {their(u)} orders ([2.10])"
     if u.uncontrolled and not auto:
         return f"{u.name} failed a discipline check and attacks on its own ([4.6])"
     if u.rallied and what != "formation":
         return f"{u.name} rallied this round: it may change formation but not move ([6.3])"
     if u.move_done:
-        return f"{u.name} has finished moving this phase"
+        return f"{u.name} {says(u, 'has')} finished moving this phase"
     if u.engaged_start or in_contact(s, u):
-        return f"{u.name} is in base contact: it may only wrap around, withdraw or flee ([7.8])"
+        return f"{u.name} {says(u, 'is')} in base contact: it may only wrap around, withdraw or flee ([7.8])"
     if profile(u).piece and what not in ("advance", "wheel", "facing"):
-        return f"{u.name} is artillery: it only moves and turns ([10.9])"
+        return f"{u.name} {says(u, 'is')} artillery: it only moves and turns ([10.9])"
     return None
 
 
@@ -404,10 +405,10 @@ def plan_advance(s: BSState, u: Unit, distance: float, offset: float = 0.0, *, b
         return no(f"a unit in {u.formation} formation moves at most {M.oblique_max_deg:g} degrees oblique "
                   "without wheeling ([7.9])")
     if forced and not in_command(s, u) and u.kind != "skirmish":
-        return no(f"{u.name} is out of command and may not force march ([7.13])")
+        return no(f"{u.name} {says(u, 'is')} out of command and may not force march ([7.13])")
     left = remaining(s, u) if budget is None else budget
     if distance > left + 1e-6:
-        return no(f"{u.name} has {inches(left)} of movement left, not {inches(distance)}")
+        return no(f"{u.name} {says(u, 'has')} {inches(left)} of movement left, not {inches(distance)}")
     b0 = block_of(u)
     h = math.radians(u.heading + offset)
     d = (distance * math.cos(h), distance * math.sin(h))
@@ -425,7 +426,7 @@ def plan_advance(s: BSState, u: Unit, distance: float, offset: float = 0.0, *, b
     cost, notes = terrain_cost(s, u, b0, b1, done, plan.path)
     plan.cost, plan.notes = cost, notes
     if cost > left + 1e-6:
-        return no(f"the move costs {inches(cost)}, {u.name} has {inches(left)} left")
+        return no(f"the move costs {inches(cost)}, {u.name} {says(u, 'has')} {inches(left)} left")
     return _terrain_ok(s, u, b0, plan)
 
 
@@ -455,7 +456,7 @@ def plan_wheel(s: BSState, u: Unit, pivot: str, angle: float, *, budget: float |
     if u.formation == "skirmish":
         return no("skirmishers change direction at will: move them obliquely instead ([7.9])")
     if u.shield_wall:
-        return no(f"{u.name} is in a shield wall: it changes facing only by a facing change ([11.6])")
+        return no(f"{u.name} {says(u, 'is')} in a shield wall: it changes facing only by a facing change ([11.6])")
     if not (0 < abs(angle) <= 180):
         return no("a wheel turns between 0 and 180 degrees")
     b0 = block_of(u)
@@ -472,7 +473,7 @@ def plan_wheel(s: BSState, u: Unit, pivot: str, angle: float, *, budget: float |
         plan.contact = hit.id
     left = remaining(s, u) if budget is None else budget
     if cost > left + 1e-6:
-        return no(f"the wheel costs {inches(cost)} (the outer figure's arc), {u.name} has {inches(left)} left")
+        return no(f"the wheel costs {inches(cost)} (the outer figure's arc), {u.name} {says(u, 'has')} {inches(left)} left")
     return _terrain_ok(s, u, b0, plan)
 
 
@@ -491,13 +492,13 @@ def _static_change(s: BSState, u: Unit, b1: Block, cost: float, what: str, chang
     obs = obstacles(s, u.id)
     ov = overlaps(b1.corners, obs)
     if ov.hit:
-        return no(f"{u.name} has no room to {what}: it would overlap {_name(s, ov.id)}")
+        return no(f"{u.name} {says(u, 'has')} no room to {what}: it would overlap {_name(s, ov.id)}")
     new_enemies = set(touches_enemy(s, u, b1)) - set(touches_enemy(s, u, block_of(u)))
     if new_enemies:
         return no("no figure may move into base contact while the unit is re-formed ([7.10])")
     left = remaining(s, u)
     if cost > left + 1e-6:
-        return no(f"to {what} costs {inches(cost)}, {u.name} has {inches(left)} left")
+        return no(f"to {what} costs {inches(cost)}, {u.name} {says(u, 'has')} {inches(left)} left")
     plan = Plan(True, block=b1, cost=cost, changes=changes)
     if changes.get("formation", u.formation) == "closed":
         bad = closed_forbidden(s, b1)
@@ -512,7 +513,7 @@ def _reform_guard(s: BSState, u: Unit, what: str) -> str | None:
     if why:
         return why
     if u.pinned:
-        return f"{u.name} was contacted after losing the initiative: no {what} change this phase ([7.8])"
+        return f"{u.name} {says(u, 'was')} contacted after losing the initiative: no {what} change this phase ([7.8])"
     if u.formation == "skirmish" and what != "formation":
         return ("skirmishers change direction at will: move them obliquely instead ([7.9])" if what == "facing"
                 else "skirmishers have no frontage ([7.10])")
@@ -561,7 +562,7 @@ def plan_reform(s: BSState, u: Unit, formation: str) -> Plan:
     if u.kind not in ("regular", "elite", "berserker"):
         return no(f"a {u.kind} unit keeps its own formation ([7.1])")
     if formation == u.formation:
-        return no(f"{u.name} is already in {formation} formation")
+        return no(f"{u.name} {says(u, 'is')} already in {formation} formation")
     if formation == "closed" and u.kind == "berserker":
         return no("berserkers never form closed order ([2.11])")
     if formation == "closed" and not in_command(s, u):
@@ -585,11 +586,11 @@ def plan_charge(s: BSState, u: Unit, target: str, pivot: str = "left", wheel: fl
     if why:
         return no(why)
     if u.move_began:
-        return no(f"{u.name} has already moved this phase: a charge is its whole move (see README)")
+        return no(f"{u.name} {says(u, 'has')} already moved this phase: a charge is {their(u)} whole move (see README)")
     if u.fired:
         return no(f"{u.name} fired this round and may not charge ([10.4])")
     if u.kind != "mob" and not in_command(s, u) and not u.uncontrolled:
-        return no(f"{u.name} is out of command and may not charge ([7.14])")
+        return no(f"{u.name} {says(u, 'is')} out of command and may not charge ([7.14])")
     if target in u.no_charge:
         return no(f"{u.name} stayed in place after a fighting withdrawal and may not charge that unit this round ([7.12])")
     t = s.units.get(target) or s.chars.get(target)
@@ -651,10 +652,10 @@ def plan_withdraw(s: BSState, u: Unit) -> Plan:
     if u.status != "ok" or u.kind == "mob":
         return no(f"{u.name} may not make a fighting withdrawal")
     if u.move_done or u.move_began:
-        return no(f"{u.name} has already moved this phase")
+        return no(f"{u.name} {says(u, 'has')} already moved this phase")
     enemies = enemies_in_contact(s, u)
     if not (u.engaged_start and enemies):
-        return no(f"{u.name} is not in base contact at the start of its movement phase ([7.12])")
+        return no(f"{u.name} {says(u, 'is')} not in base contact at the start of {their(u)} movement phase ([7.12])")
     if is_regular_unit(u) and not in_command(s, u):
         return no(f"{u.name} must be in command to withdraw ([4.7])")
     if allowance(s, u) < M.min_rate_for_withdrawal_in * INCH - 1e-6:
@@ -666,7 +667,7 @@ def plan_withdraw(s: BSState, u: Unit) -> Plan:
     obs = obstacles(s, u.id, ignore=frozenset(enemies))
     hit = sweep_translate(b0.corners, d, obs)
     if hit.hit:
-        return no(f"{u.name} has no room to withdraw 3\": {_name(s, hit.id)} is in the way")
+        return no(f"{u.name} {says(u, 'has')} no room to withdraw 3\": {_name(s, hit.id)} is in the way")
     b1 = b0.translated(*d)
     if [e for e in touches_enemy(s, u, b1)]:
         return no("a fighting withdrawal may not end in contact with another enemy ([7.12])")
@@ -694,10 +695,10 @@ def plan_flee(s: BSState, u: Unit) -> Plan:
     if u.status != "ok" or u.kind == "mob":
         return no(f"{u.name} may not flee")
     if u.move_done or u.move_began:
-        return no(f"{u.name} has already moved this phase")
+        return no(f"{u.name} {says(u, 'has')} already moved this phase")
     enemies = enemies_in_contact(s, u)
     if not enemies:
-        return no(f"{u.name} is not in a melee ([8.8])")
+        return no(f"{u.name} {says(u, 'is')} not in a melee ([8.8])")
     away = _away_heading(s, u, enemies)
     b0 = block_of(u)
     bf = b0.faced(180) if abs(angle_diff(away, u.heading)) > 90 else b0
@@ -727,14 +728,14 @@ def plan_special(s: BSState, u: Unit, what: str) -> Plan:
     p = profile(u)
     if what == "shield_wall":
         if p.shield != "large":
-            return no(f"{u.name} has no large shields ([11.6])")
+            return no(f"{u.name} {says(u, 'has')} no large shields ([11.6])")
         if u.shield_wall:
-            return no(f"{u.name} is already in a shield wall")
+            return no(f"{u.name} {says(u, 'is')} already in a shield wall")
         return Plan(True, block=block_of(u), changes={"shield_wall": True})
     if DATA.melee[p.weapon].kind not in ("spear", "pike"):
-        return no(f"{u.name} has no spears or pikes ([11.7])")
+        return no(f"{u.name} {says(u, 'has')} no spears or pikes ([11.7])")
     if u.set_spears:
-        return no(f"{u.name} has already set its spears")
+        return no(f"{u.name} {says(u, 'has')} already set {their(u)} spears")
     cost = M.set_spears * mv_mm(u)
     if cost > remaining(s, u) + 1e-6:
         return no(f"setting spears costs {inches(cost)} ([11.7])")
@@ -829,11 +830,11 @@ def plan_individual(s: BSState, c: Individual, x: float, y: float) -> Plan:
     stopped by the first contact; its movement rate, with terrain per [11.8]."""
     from .ratings import character_mv
     if not c.active:
-        return no(f"{c.name} is out of the battle")
+        return no(f"{c.name} {says(c, 'is')} out of the battle")
     if c.with_unit:
-        return no(f"{c.name} fights with his unit and moves with it ([9.2])")
+        return no(f"{c.name} {says(c, 'fights')} with his unit and moves with it ([9.2])")
     if c.move_done:
-        return no(f"{c.name} has already moved this phase")
+        return no(f"{c.name} {says(c, 'has')} already moved this phase")
     dx, dy = x - c.x, y - c.y
     dist = math.hypot(dx, dy)
     if dist <= 0:

@@ -21,6 +21,7 @@ from ..state import BSState, Step, Unit
 from .command import can_reach_all, commanders_of
 from .common import Emitter, mv_mm, profile, rating
 from .contact import in_contact
+from .common import says, their
 
 M = DATA.tables.movement
 
@@ -60,8 +61,8 @@ def _begin_move(em: Emitter, side: str) -> None:
         u = em.unit(u.id)
         eng = in_contact(em.s, u)
         if eng != u.engaged_start:
-            em.change(u, f"{u.name} begins its move in base contact: it may only wrap around, withdraw or flee ([7.8])"
-                      if eng else f"{u.name} is free of the enemy", engaged_start=eng)
+            em.change(u, f"{u.name} {says(u, 'begins')} {their(u)} move in base contact: it may only wrap around, withdraw or flee ([7.8])"
+                      if eng else f"{u.name} {says(u, 'is')} free of the enemy", engaged_start=eng)
     # [4.6] Table 7 at the beginning of the movement phase
     for u in sorted(em.s.living(side), key=lambda u: u.id):
         u = em.unit(u.id)
@@ -164,9 +165,9 @@ def end_of_round(em: Emitter) -> None:
     for u in sorted(s.living(), key=lambda u: u.id):
         u = em.unit(u.id)
         if u.ar_penalty and u.idle and not u.attacked:
-            em.change(u, f"{u.name} rests: its attack rating recovers by one ([7.13])", ar_penalty=u.ar_penalty - 1)
+            em.change(u, f"{u.name} {says(u, 'rests')}: {their(u)} attack rating recovers by one ([7.13])", ar_penalty=u.ar_penalty - 1)
         if u.reload:
-            em.change(u, f"{u.name} reloads" + (f" ({u.reload - 1} round to go)" if u.reload > 1 else ": ready to fire"),
+            em.change(u, f"{u.name} {says(u, 'reloads')}" + (f" ({u.reload - 1} round to go)" if u.reload > 1 else ": ready to fire"),
                       reload=u.reload - 1)
     from . import creatures, magic, tornado, weather
     magic.end_of_round(em)

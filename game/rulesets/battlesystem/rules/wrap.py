@@ -25,6 +25,7 @@ from .command import in_command
 from .common import INCH, Emitter, inches, mv_mm
 from .contact import enemies_in_contact, face_of
 from .movement import Plan, no, remaining
+from .common import says
 
 M = DATA.tables.movement
 
@@ -33,12 +34,12 @@ def plan_wrap(s: BSState, u: Unit, figures: int) -> Plan:
     if u.status != "ok" or u.kind not in ("regular", "elite", "berserker", "mob"):
         return no(f"{u.name} may not wrap around ([7.11])")
     if u.move_began or u.move_done:
-        return no(f"{u.name} has already moved this phase")
+        return no(f"{u.name} {says(u, 'has')} already moved this phase")
     foes = enemies_in_contact(s, u)
     if not (u.engaged_start and foes):
         return no(f"{u.name} must begin its movement phase in base contact to wrap around ([7.11])")
     if len(foes) != 1:
-        return no(f"{u.name} is in contact with more than one enemy unit")
+        return no(f"{u.name} {says(u, 'is')} in contact with more than one enemy unit")
     e = s.units[foes[0]]
     if face_of(e, u) != "front" or face_of(u, e) != "front":
         return no(f"{u.name} must face {e.name} front to front to wrap around it")
@@ -47,12 +48,12 @@ def plan_wrap(s: BSState, u: Unit, figures: int) -> Plan:
     b = block_of(u)
     spare = u.figures - b.front_files
     if figures < 1 or 2 * figures > spare:
-        return no(f"{u.name} has {spare} figures behind its front rank: at most {spare // 2} on each flank")
+        return no(f"{u.name} {says(u, 'has')} {spare} figures behind its front rank: at most {spare // 2} on each flank")
     eb = block_of(e)
     arm = figures * b.base_w
     cost = 2 * figures * M.frontage_per_figure_in * INCH + 2 * (math.pi / 2) * arm
     if cost > remaining(s, u) + 1e-6:
-        return no(f"wrapping {figures} figures round each flank costs {inches(cost)}, {u.name} has "
+        return no(f"wrapping {figures} figures round each flank costs {inches(cost)}, {u.name} {says(u, 'has')} "
                   f"{inches(remaining(s, u))} left ([7.11])")
     reach = math.hypot((eb.width + b.width) / 2.0, b.depth) + arm
     if reach > mv_mm(u) + 1e-6:
@@ -64,5 +65,5 @@ def do_wrap(em: Emitter, a) -> None:
     u = em.unit(a.unit)
     p = plan_wrap(em.s, u, a.figures)
     e = em.s.units[p.contact]
-    em.change(u, f"{u.name} wraps {a.figures} figure(s) round each flank of {e.name} (uses {inches(p.cost)}) ([7.11])",
+    em.change(u, f"{u.name} {says(u, 'wraps')} {a.figures} figure(s) round each flank of {e.name} (uses {inches(p.cost)}) ([7.11])",
               wrap=a.figures, moved=u.moved + p.cost, move_began=True, move_done=True, idle=False)

@@ -147,20 +147,31 @@ def order_text(order: str, ship=None) -> str:
     return ", ".join(x for x in parts if x)
 
 
+def move_cost(s: SFState, sh: Ship, pl) -> str:
+    """The preview's distance line for a move planned as ``pl``
+    (:func:`plan_move`): the distance the ship will move, which is the one its
+    ``ShipMoved`` event carries (the legs' length along the path, spacefleet_core
+    1.4), and the least and most distance the rules checked it against (the
+    blast-marker loss of 1.6 and an All Ahead Full stop counted), as
+    "20.0 cm of 10-20 cm"; a refused move gives the distance asked and the
+    limits it broke ("30.0 cm asked, 15-25 cm allowed")."""
+    vmin, vmax = pl.limits if pl.limits is not None else move_limits(s, sh, False)
+    span = f"{vmin / 10:.3g}-{vmax / 10:.3g} cm"
+    if pl.ok:
+        return f"{pl.distance / 10:.1f} cm of {span}"
+    return (f"{pl.asked / 10:.1f} cm asked, {span} allowed" if pl.limits is not None else f"{span} allowed")
+
+
 def _pv_move(s: SFState, a: A.MoveShip) -> dict:
     sh = s.ships.get(a.ship)
     if sh is None:
         return {}
     pl = plan_move(s, a)
     t = tables()
-    vmin, vmax = move_limits(s, sh, pl.blast_loss if pl.ok else False)
-    out: dict = {}
+    out: dict = {"cost": move_cost(s, sh, pl)}
     text: list[str] = []
     if pl.path:
         out["path"] = _drawn_path(s, sh.zone, pl.path)
-        out["cost"] = f"{pl.distance / 10:.1f} cm of {vmin / 10:g}-{vmax / 10:g} cm"
-    else:
-        out["cost"] = f"{vmin / 10:g}-{vmax / 10:g} cm allowed"
     # the free gravity-well turn at the start (and at the end of the move)
     if sh.zone == "main":
         for f, g in gravity_turns(s, sh.x, sh.y, sh.heading):

@@ -35,6 +35,10 @@ class Plan:
     distance: float = 0.0
     blast_loss: bool = False
     off_table: str = ""   # "", "main" (disengage), "planet" (low orbit), "edge" (leave low orbit)
+    #: (least, most) mm the move was checked against (None: refused before the legs were traced)
+    limits: tuple[float, float] | None = None
+    #: the legs' summed length in mm, traced even for a refused move (0: not traced)
+    asked: float = 0.0
 
 
 def table_of(state: SFState, ship: Ship) -> tuple[float, float]:
@@ -202,6 +206,9 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
             total += d
     loss = blast_contact(state, ship, path)
     vmin, vmax = move_limits(state, ship, loss)
+
+    def refused(reason: str) -> Plan:
+        return Plan(False, reason, blast_loss=loss, limits=(vmin, vmax), asked=total)
     # high orbit: a ship in a gravity well may hold station, unless on All Ahead Full, which must use its
     # whole distance (celestial phenomena: orbits; spacefleet_core 1.4)
     high_orbit = (total == 0 and ship.zone == "main" and ship.order != "all_ahead_full"
@@ -210,18 +217,18 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
     # short of the exact contact it halts on (ours, README: All Ahead Full stops)
     stop = aaf_stop(state, ship, path + [geom.step(x, y, h, 0.5)]) if ship.order == "all_ahead_full" else None
     if stop is not None and total > stop + 0.5:
-        return Plan(False, f"{the(state, ship.id)} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
+        return refused(f"{the(state, ship.id)} touches a blast marker in the last 5 cm of its All Ahead Full move and stops "
                            f"there ({stop / 10:.1f} cm)")
     if stop is not None and abs(total - stop) <= 0.5:
         vmin = vmax = total  # the AAF ship halts where it touches the marker (spacefleet_core 1.6)
     if total > vmax + 0.5:
-        return Plan(False, f"{the(state, ship.id)} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
+        return refused(f"{the(state, ship.id)} may move at most {vmax / 10:.1f} cm this turn (asked {total / 10:.1f} cm)")
     if total < vmin - 0.5 and not high_orbit:
-        return Plan(False, f"{the(state, ship.id)} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
+        return refused(f"{the(state, ship.id)} must move at least {vmin / 10:.1f} cm (asked {total / 10:.1f} cm)")
     if a.post_turn:
         why = _gravity_turn_problem(state, ship, a.post_turn, h, x, y, max_free, " at the end")
         if why:
-            return Plan(False, why)
+            return refused(why)
         h = geom.norm(h + a.post_turn)
     w, hgt = table_of(state, ship)
     off = ""
@@ -231,32 +238,32 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
     else:
         if y < 0:
             if p.capital:
-                return Plan(False, "capital ships cannot land: the move leaves by the planet edge")
+                return refused("capital ships cannot land: the move leaves by the planet edge")
             off = "planet"
         elif not (0 <= x <= w and y <= hgt):
             if ship.entered_low_orbit_turn == state.player_turns:
-                return Plan(False, "a ship may not enter and leave low orbit in the same turn")
+                return refused("a ship may not enter and leave low orbit in the same turn")
             off = "edge"
     if a.ram is not None:
         tgt = state.ships.get(a.ram)
         if ship.order != "all_ahead_full":
-            return Plan(False, "ramming needs All Ahead Full")
+            return refused("ramming needs All Ahead Full")
         if ship.ram_target != a.ram:
-            return Plan(False, "a ram is declared with the All Ahead Full order and its Leadership test passed "
+            return refused("a ram is declared with the All Ahead Full order and its Leadership test passed "
                                "before the ship moves (spacefleet_core 1.6)")
         if tgt is None or tgt.side == ship.side or not on_table(tgt) or tgt.zone != ship.zone:
-            return Plan(False, f"{a.ram!r} is not an enemy ship to ram")
+            return refused(f"{a.ram!r} is not an enemy ship to ram")
         if geom.polyline_point_dist(path, tgt.x, tgt.y) > ship.radius + tgt.radius:
-            return Plan(False, f"the move does not pass over {the(state, tgt.id)}'s base")
+            return refused(f"the move does not pass over {the(state, tgt.id)}'s base")
     if not off:
         why = coherency_reason(state, ship, x, y)
         if why:
-            return Plan(False, why)
+            return refused(why)
     if edge_rule and off not in ("main", "edge") and leadership(state, ship) <= 1:
         why = edge_reason(state, ship, x, y)
         if why:
-            return Plan(False, why)
-    return Plan(True, "", path, h, total, loss, off)
+            return refused(why)
+    return Plan(True, "", path, h, total, loss, off, limits=(vmin, vmax), asked=total)
 
 
 def edge_distance(state: SFState, ship: Ship, x: float, y: float) -> tuple[float, str]:
