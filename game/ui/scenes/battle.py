@@ -126,7 +126,7 @@ class BattleScene(Scene):
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
         w = self.app.size[0]
         # a toggle is as wide as its longer state's label, so the bar never shifts when it flips
-        widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 18 for label, _ in bar]
+        widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 16 for label, _ in bar]
         rects, height = toolbar(widths, w - 10, min(300, w // 2))
         return bar, rects, height
 
