@@ -223,11 +223,11 @@ def _default_replay_path(scenario: Path, seed: int) -> Path:
 
 
 def _play_headless(scenario: Path, seats: dict[str, Seat], seed: int, replay: Path | None, quiet: bool, force: bool = False) -> None:
-    from game.battle.runner import play, result_line
+    from game.battle.runner import opened_scenario, play, result_line
 
     out = _replay_out(replay, scenario, seed, force)
     res = play(scenario, seats, seed, out, log=None if quiet else typer.echo)
-    typer.echo(result_line(res))
+    typer.echo(result_line(res, opened_scenario(scenario)))
     typer.echo(f"Replay saved to {res.replay}")
 
 
@@ -242,9 +242,11 @@ def _play_resumed(path: Path, seats: dict[str, Seat], headless: bool, quiet: boo
             raise _err(msg)
     if not headless and has_display() and _launch_ui("resume", path=path, seats=seats):
         return
+    from game.battle.loading import open_replay
+
     res, cut = play_resumed(path, seats, log=None if quiet else typer.echo)
     typer.echo(f"Resumed {path} {cut}.")
-    typer.echo(result_line(res))
+    typer.echo(result_line(res, open_replay(path)[1].header.scenario))
     typer.echo(f"Replay saved to {res.replay}")
 
 
@@ -528,7 +530,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)
     s = seen["battle"].state if "battle" in seen else None
-    ended = outcome(s.winner, s.end_reason, past=True) if s is not None and s.over else "the battle was not finished"
+    ended = outcome(h.scenario.side_name(s.winner), s.end_reason, past=True) if s is not None and s.over else "the battle was not finished"
     rest = "" if n == len(rec.actions) else f" (of {len(rec.actions)}; the rest does not re-play)"
     typer.echo(f"{plural(n, 'action')}{rest}; {ended}")
     if not v.ok:
@@ -570,7 +572,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
         if why:
             typer.echo(why)
     end = rec.end
-    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(end.winner, end.reason, past=True) if end else "the battle was not finished"))
+    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(h.scenario.side_name(end.winner), end.reason, past=True) if end else "the battle was not finished"))
 
 
 def _recorded_event_text(rs, data: dict) -> str:

@@ -141,9 +141,8 @@ class CampaignRun:
         text = json.dumps(data, indent=1, sort_keys=True) + "\n"
         if not out.is_file() or out.read_text(encoding="utf-8") != text:
             write_atomic(out, text)
-        names = {x.id: (x.name or x.id) for x in battle.scenario.sides}
         st = battle.state
-        head = f"After {self.name(i)}: {outcome(names.get(st.winner, st.winner), st.end_reason, past=True)}"
+        head = f"After {self.name(i)}: {outcome(battle.scenario.side_name(st.winner), st.end_reason, past=True)}"
         lines = [head] + list(res["lines"])
         record = {"campaign": self.campaign.id, "after_battle": i + 1, "carried": res["carried"], "lines": lines}
         write_atomic(self.folder / "record.json", json.dumps(record, indent=1, sort_keys=True) + "\n")
@@ -167,7 +166,7 @@ def play_campaign(path: str | Path, seats: dict, seed: int, folder: str | Path |
                   say=print) -> list:
     """Play every battle still to fight, headless (AI seats only); battle ``n`` uses seed
     ``seed + n - 1``. ``say`` gets the lines between battles. Returns the results."""
-    from game.battle.runner import play, play_resumed, result_line
+    from game.battle.runner import opened_scenario, play, play_resumed, result_line
 
     run = CampaignRun(path, folder)
     results = []
@@ -185,5 +184,5 @@ def play_campaign(path: str | Path, seats: dict, seed: int, folder: str | Path |
             res, _ = play_resumed(nb.replay, seats, log=log)
         else:
             res = play(nb.scenario, seats, seed + nb.index, nb.replay, log=log)
-        say(result_line(res))
+        say(result_line(res, opened_scenario(nb.scenario)))
         results.append(res)

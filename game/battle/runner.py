@@ -40,17 +40,27 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def outcome(winner: str | None, reason: str, past: bool = False) -> str:
-    """How a battle ended, in words: ``"red wins (reason)"`` or ``"a draw (reason)"``
-    (``"red won ..."`` with ``past``)."""
+    """How a battle ended, in words: ``"Red army wins (reason)"`` or ``"a draw
+    (reason)"`` (``"... won ..."`` with ``past``); ``winner`` as the player
+    reads it (:meth:`Scenario.side_name`), None or "" for a draw."""
     why = f" ({reason})" if reason else ""
-    if winner is None:
+    if not winner:
         return f"a draw{why}"
     return f"{winner} {'won' if past else 'wins'}{why}"
 
 
-def result_line(res: "GameResult") -> str:
-    """The one-line summary of a headless battle."""
-    return f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: {outcome(res.winner, res.reason)}."
+def result_line(res: "GameResult", scenario=None) -> str:
+    """The one-line summary of a headless battle; the winner by the name
+    ``scenario`` gives its side (:meth:`Scenario.side_name`), by its id
+    without one (``GameResult`` and the ``--json`` output keep ids)."""
+    winner = scenario.side_name(res.winner) if scenario is not None and res.winner else res.winner
+    return f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: {outcome(winner, res.reason)}."
+
+
+def opened_scenario(path: str | Path):
+    """The scenario of a ``*.scenario.json`` (read once per file version and
+    process, as :func:`play` reads it). Raises FileError for a bad file."""
+    return _opened(str(path), Path(path).stat().st_mtime_ns)[1]
 
 
 def log_line(battle: Battle, event) -> str:
@@ -345,7 +355,8 @@ def resume(replay_path: str | Path, seats: dict[str, Seat] | None = None,
     rs, rec = open_replay(replay_path)
     h = rec.header
     if rec.end is not None:
-        raise FileError(replay_path, "", f"the battle is over ({outcome(rec.end.winner, rec.end.reason, past=True)}); there is nothing to resume")
+        raise FileError(replay_path, "", f"the battle is over ({outcome(h.scenario.side_name(rec.end.winner), rec.end.reason, past=True)}); "
+                                         "there is nothing to resume")
     recorded = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in h.seats.items()}
     all_seats = seats_for(rs.sides(h.scenario), {**recorded, **(seats or {})})
     human = next((s for s, seat in all_seats.items() if seat.kind == "human"), None)

@@ -112,6 +112,14 @@ class Scenario(_Strict):
         """Side ids in seating order."""
         return [s.id for s in self.sides]
 
+    def side_name(self, side_id: str | None) -> str:
+        """The name a player reads for a side: its ``name`` in the file, else
+        its id (also for an id the scenario does not seat, such as the rules'
+        own side); "" for None."""
+        if side_id is None:
+            return ""
+        return next((s.name for s in self.sides if s.id == side_id and s.name), side_id)
+
 
 def placement_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
     """The first unit placed off the table or inside impassable terrain it

@@ -24,6 +24,9 @@ TOKEN = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z0-9_]*)(?![\w]|'(?!s\b))")
 #: the id patterns a player should never read where a name exists (tests)
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 WEAPON_INDEX = re.compile(r"\bweapon \d+\b")
+#: a file path or file name ("/home/me/saves/mission1_2x2-20250101.save.json", "mission1_2x2.map.json"):
+#: left as written, underscores and all, since the player types or finds it as it is
+PATH = re.compile(r"\S*[/\\]\S*|[\w.-]+\.(?:json|jsonl|png|toml|csv|html|txt)\b")
 
 
 def sentence(text: str) -> str:
@@ -90,9 +93,14 @@ class Namer:
         pieces: the terrain pieces; ``map_file``, ``styles``, ``units`` name them.
         known: id -> name of figures seen earlier and gone since (killed,
             left the table), which the log still names.
+        sides: side id -> the side's name (the scenario's ``side_name``):
+            a side id in a bracketed list of ids ("Sgt. Reyes (reyes,
+            fireteam)") becomes its name; elsewhere side ids are left alone
+            (they read like words: "enemy").
     """
 
-    def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM, known=None) -> None:
+    def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM, known=None, sides=None) -> None:
+        self.sides = {k: v for k, v in (sides or {}).items() if v and v != k}
         self.figures = {**(known or {}), **figure_names(figures)}
         self.features = feature_names(pieces, map_file, styles, units)
         self.pieces = list(pieces)
@@ -111,7 +119,18 @@ class Namer:
     def __call__(self, text: str, ids: bool = True) -> str:
         """``text`` with ids and table points in words; ``ids=False``: the
         table points only, for text a ruleset already wrote with names (whose
-        plain words may equal an id: a unit ``spears`` and "Set spears")."""
+        plain words may equal an id: a unit ``spears`` and "Set spears").
+        File paths and file names in it are left as they are (:data:`PATH`)."""
+        if not text:
+            return text
+        out, at = [], 0
+        for m in PATH.finditer(text):
+            out += [self._words(text[at:m.start()], ids), m.group(0)]
+            at = m.end()
+        return "".join(out + [self._words(text[at:], ids)])
+
+    def _words(self, text: str, ids: bool = True) -> str:
+        """:meth:`__call__` on text without paths."""
         if not text:
             return text
         if ids:
@@ -144,8 +163,8 @@ class Namer:
     def _drop_bracketed_ids(self, text: str) -> str:
         def fix(m: re.Match) -> str:
             parts = [p.strip() for p in m.group(1).split(",")]
-            keep = [p for p in parts if p not in self.figures]
-            if len(keep) == len(parts):
+            keep = [self.sides.get(p, p) for p in parts if p not in self.figures]
+            if keep == parts:
                 return m.group(0)
             return f" ({', '.join(keep)})" if keep else ""
 

@@ -29,6 +29,11 @@ TAG_WORDS = {"blocks_sight": "blocks sight", "obscures": "obscures sight", "impa
              "difficult": "difficult ground", "hindering": "hindering (a move stops on contact)",
              "elevation": "models may stand on it", "cover": "gives cover"}
 
+#: where the mouse is taken to be once it has left the window
+OFF_SCREEN = (-10_000, -10_000)
+#: the events after which the mouse hovers nothing in the window
+MOUSE_GONE = (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST)
+
 #: the camera's key actions (see :mod:`game.ui.input_map`) -> pan direction
 PAN_ACTIONS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 
@@ -120,10 +125,16 @@ class TableView:
         self._drag: tuple[int, int] | None = None
         self._dragged = False
         self.mouse = (0, 0)
+        #: the content version when the mouse last moved: a tooltip is shown only while the table is
+        #: as it was then (a piece that moved or died under a resting mouse takes its tooltip with it)
+        self._mouse_version = 0
+        self.tip_rect: pygame.Rect | None = None  #: the tooltip box drawn last (None: none)
         #: the keyboard shortcuts (the scene sets the app's; its "table" context is used here)
         self.input_map: InputMap = InputMap.defaults()
         #: draw unit groupings (elements, squadrons, formations)
         self.show_groups = True
+        #: side id -> the name a player reads (the scenario's ``side_name``; set by the scene)
+        self.side_names: dict[str, str] = {}
 
     @property
     def side_order(self) -> SideColours:
@@ -132,10 +143,15 @@ class TableView:
 
     # -- content -------------------------------------------------------------------------
     def set_content(self, figures, markers) -> None:
-        """What to draw now (from the ruleset's display hooks)."""
-        self.figures = list(figures)
+        """What to draw now (from the ruleset's display hooks); the same
+        figures and markers again change nothing (the content version, which
+        the label layout, the names and the tooltip follow, stays)."""
+        figures, markers = list(figures), list(markers)
+        if figures == self.figures and markers == self.markers and self._content_version:
+            return
+        self.figures = figures
         self.by_id = {f.id: f for f in self.figures}
-        self.markers = list(markers)
+        self.markers = markers
         self._content_version += 1
         self.colours.add([f.side for f in self.figures] + [m.side for m in self.markers if m.side])
         self.anim.retarget(self.figures)
@@ -215,8 +231,12 @@ class TableView:
         (wheel, the zoom keys: +/-), fit (F or Home); keys through
         :attr:`input_map`. True when consumed."""
         cam = self.camera
+        if event.type in MOUSE_GONE:
+            self.mouse = OFF_SCREEN  # the mouse left the window: nothing is hovered
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self._mouse_version = self._content_version
             if self._drag is not None:
                 dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
                 if abs(dx) + abs(dy) > 0:
@@ -261,10 +281,11 @@ class TableView:
     def namer(self) -> Namer:
         """Rewrites ruleset text for the player: names for ids, places for
         points (rebuilt when the figures or the terrain change)."""
-        key = (self._content_version, id(self.table), id(self.terrain))
+        key = (self._content_version, id(self.table), id(self.terrain), tuple(self.side_names.items()))
         if getattr(self, "_namer_key", None) != key:
             known = getattr(self, "_known_names", {})
-            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units, known)
+            self._namer = Namer(self.figures, self.table.pieces, self.table.map, self.terrain.styles, self.units, known,
+                                self.side_names)
             self._known_names = dict(self._namer.figures)  # a model gone from the table keeps its name
             self._namer_key = key
         return self._namer
@@ -467,6 +488,8 @@ class TableView:
         lines = self.terrain_lines(self.table.piece_at(x, y))
         for m in self.markers_at(x, y):
             lines.append(self.namer(m.label))
+        if not lines:
+            return []  # open ground: nothing to explain (the grid's letters and numbers name the square)
         lines.append(f"square {U.square(x, y, self.units)}")
         return lines
 
@@ -513,9 +536,22 @@ class TableView:
                 out.append(m)
         return out
 
-    def draw_tooltip(self, surface) -> None:
-        """The tooltip box by the mouse."""
-        draw_tip(surface, self.tooltip_lines(), self.mouse)
+    def tooltip_shown(self) -> bool:
+        """Whether the tooltip may show now: the mouse rests on the table
+        (no drag, nothing sliding) and the table is as it was when the mouse
+        last moved (:meth:`set_content` since then makes the old tooltip stale)."""
+        return (self.camera.contains(*self.mouse) and self._drag is None and not self.anim.busy
+                and self._mouse_version == self._content_version)
+
+    def draw_tooltip(self, surface) -> pygame.Rect | None:
+        """The tooltip of what the mouse rests on (:meth:`tooltip_lines`),
+        beside the mouse, inside the window and clear of the LoS legend when
+        it is on show; none when :meth:`tooltip_shown` is False. Returns
+        the box drawn."""
+        lines = self.tooltip_lines() if self.tooltip_shown() else []
+        avoid = [r for t, r in self.label_rects if t == "legend"]
+        self.tip_rect = draw_tip(surface, lines, self.mouse, avoid=avoid)
+        return self.tip_rect
 
 
 def _inside(poly, x: float, y: float) -> bool:

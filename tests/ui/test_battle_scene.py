@@ -159,7 +159,7 @@ def test_hot_seat_hands_over_between_humans(app, tmp_path):
     shot = app.screenshot(tmp_path / "handover.png")
     # the table is hidden: none of red's colour shows
     assert count_colour(pygame.image.load(str(shot)), app.palette.side("red", ["red", "blue"]), 10) == 0
-    app.top.press("I am blue")
+    app.top.press("I am Blue")
     assert scene.session.viewer == "blue" and scene.my_turn
 
 

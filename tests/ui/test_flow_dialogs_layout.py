@@ -189,7 +189,7 @@ def test_handover_hides_the_previous_sides_view(app, tmp_path):
         assert count_colour(shot, app.palette.side(side, order), 12) == 0
     assert count_colour(shot, app.palette.background, 4) < 50
     assert distinct_colours(shot) > 5  # the panel and its text are drawn
-    app.top.press("I am blue")
+    app.top.press("I am Blue")
     assert s.viewer == "blue" and scene.my_turn
 
 

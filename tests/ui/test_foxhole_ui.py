@@ -31,7 +31,7 @@ def _play_as_humans(app, scene, until, limit=400):
         if app.top.name == "handover":
             if until(s.battle.state):
                 return
-            app.top.press(f"I am {app.top.side}")
+            app.top.press(app.top.ready_label)
             continue
         assert app.top is scene
         side = s.viewer
@@ -52,7 +52,7 @@ def test_hot_seat__each_side_sees_only_its_own_list_and_objectives(app, tmp_path
     shot = pygame.image.load(str(app.screenshot(tmp_path / "fox-handover.png")))
     for side in ORDER:  # the previous side's table, list and objectives are covered
         assert count_colour(shot, app.palette.side(side, ORDER), 12) == 0
-    app.top.press("I am usmc")
+    app.top.press("I am US Marines")
     assert s.viewer == "usmc"
     scene.refresh()
     truth = s.battle.state
@@ -75,7 +75,7 @@ def test_hot_seat__each_side_sees_only_its_own_list_and_objectives(app, tmp_path
 
     # on to the defender: the handover again, then its own list and no attacker's secondaries
     _play_as_humans(app, scene, lambda st: st.active == "vc")
-    app.top.press("I am vc")
+    app.top.press("I am Viet Cong")
     assert s.viewer == "vc"
     scene.refresh()
     brief = s.ruleset.briefing(s.view())

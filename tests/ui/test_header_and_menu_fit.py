@@ -40,8 +40,8 @@ def test_header_keeps_phase_and_side_to_act(sized_app, tmp_path):
     text = scene.header_text()
     f = fonts.font(16, True)
     assert f.size(text)[0] <= scene.top_left - 44
-    assert text.endswith("|  Turn 1 of 8  |  movement  |  imperial to act (you)")  # the turn limit shown
-    assert text.startswith("Primary bio") and "..." in text.split("|")[0]
+    assert text.endswith("|  Turn 1 of 8  |  movement  |  Imperial Navy to act (you)")  # the turn limit shown
+    assert text.startswith("Primary b") and "..." in text.split("|")[0]
     sized_app.screenshot(tmp_path / f"header-{sized_app.size[0]}.png")
 
 

@@ -249,8 +249,8 @@ def test_hot_seat_without_hidden_information_asks_brace_in_place(app, tmp_path):
     app.drive(3)
     assert app.top is scene and s.viewer == "chaos" and scene.my_turn
     banner = scene.decision_banner()
-    assert banner.startswith("chaos decides: brace the Murder class cruiser against the Lunar class cruiser's "
-                             "starboard lances") and "during imperial's shooting" in banner
+    assert banner.startswith("Chaos raiders decides: brace the Murder class cruiser against the Lunar class cruiser's "
+                             "starboard lances") and "during Imperial Navy's shooting" in banner
     app.drive(1)
     labels = {rs.describe_action(a, s.battle.state) for a in scene.bar_actions}
     assert {"Brace the Murder class cruiser", "Take it (no brace)"} <= labels
@@ -259,4 +259,4 @@ def test_hot_seat_without_hidden_information_asks_brace_in_place(app, tmp_path):
     assert scene.commit(take)
     app.drive(3)
     assert app.top is scene and s.viewer == "imperial" and scene.my_turn
-    assert scene.decision_banner() == "imperial's turn: shooting phase"
+    assert scene.decision_banner() == "Imperial Navy's turn: shooting phase"

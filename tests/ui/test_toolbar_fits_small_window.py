@@ -34,7 +34,7 @@ def test_toolbar_buttons_inside_the_window_and_apart(size, rows, tmp_path, monke
         header = scene.header_text()
         first_row = min(r.x for _, r in rects if r.y == 4)
         assert 10 + fonts.font(16, True).size(header)[0] <= first_row
-        assert "fireteam" in header
+        assert "Fireteam" in header  # the side to act, by its name
         app.screenshot(tmp_path / f"toolbar-{w}x{h}.png")
     finally:
         gen.close()

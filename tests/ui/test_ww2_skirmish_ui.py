@@ -32,7 +32,7 @@ def _shot(app, tmp_path, name):
 def _take_seat(app, scene):
     assert app.top.name == "handover" and app.top.opaque
     side = app.top.side
-    app.top.press(f"I am {side}")
+    app.top.press(app.top.ready_label)
     app.drive(1)
     assert app.top is scene and scene.session.viewer == side
     return side

@@ -84,3 +84,17 @@ class LogPanel:
         if ln is None or not any(x.kind == "why" and x.action == ln.action for x in lines):
             return None
         return draw_tip(surface, reason_tip(reason_of(ln.action)), mouse, max_width=360)
+
+
+def draw_hover(surface: pygame.Surface, view, panel: LogPanel, mouse: tuple[int, int], lines, entries,
+               on_top: bool) -> pygame.Rect | None:
+    """The hover boxes of a battle screen, drawn last: the table's tooltip
+    (``view``: a TableView) and the reason box over the log ``panel``
+    (``entries``: the history, for the reasons). None of either while
+    another scene lies over this one (``on_top`` False: a dialog, the
+    summary). Returns the reason box drawn, if any."""
+    if not on_top:
+        view.tip_rect = None
+        return None
+    view.draw_tooltip(surface)
+    return panel.draw_reason(surface, mouse, lines, lambda i: entries[i].reason if i < len(entries) else None)

@@ -22,14 +22,15 @@ from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.marker_vocab import words
 from game.ui.preview import action_label, make_preview
-from game.ui.render.logpanel import LogPanel
+from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
+from game.ui.scenes.summary import score_line
 from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
-from game.ui.sides import enemy_sides, side_colours
+from game.ui.sides import enemy_sides, name_sides, side_colours, side_names
 from game.ui.table_model import TableModel
-from game.ui.table_view import TableView
+from game.ui.table_view import MOUSE_GONE, TableView
 
 GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset gives none
 
@@ -98,9 +99,11 @@ class BattleScene(Scene):
         figures, markers = getattr(rs, "figures", None), getattr(rs, "markers", None)
         colours = side_colours(self.app.palette, rs, state, s.battle.scenario, s.battle.map,
                                figures(state) if figures else (), markers(state) if markers else ())
-        return TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height(), self.top_height()),
+        view = TableView(self.table, self.app.palette, colours, self.table_area(self.app.size),
                          enemies=lambda side: enemy_sides(self.session.ruleset, self.session.view(), side),
                          sight=lambda: (self.session.ruleset, self.session.view()))
+        view.side_names = side_names(s.battle.scenario)
+        return view
 
     def bottom_height(self) -> int:
         """The bottom bar's height: the selection line, the action buttons
@@ -122,7 +125,8 @@ class BattleScene(Scene):
                ("Skip AI", self.skip_ai),
                ("Pause AI", self.toggle_pause), ("Help", self.show_help)]
         w = self.app.size[0]
-        widths = [fonts.font(14).size(label)[0] + 24 for label, _ in bar]
+        # a toggle is as wide as its longer state's label, so the bar never shifts when it flips
+        widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 16 for label, _ in bar]
         rects, height = toolbar(widths, w - 10, min(300, w // 2))
         return bar, rects, height
 
@@ -130,13 +134,62 @@ class BattleScene(Scene):
         """The top bar's height, px (one row of buttons, more in a narrow window)."""
         return self._toolbar()[2]
 
+    #: the toolbar's on/off buttons: label -> what they show now
+    TOGGLES = {"LoS": lambda sc: sc.show_los, "Ranges": lambda sc: sc.show_ranges,
+               "Groups": lambda sc: sc.view.show_groups, "Pause AI": lambda sc: sc.paused_ai}
+
+    @classmethod
+    def _toggle_texts(cls, label: str) -> tuple[str, ...]:
+        """A toolbar button's texts: ``(off, on)`` for a toggle ("LoS off", "LoS on"; "Pause AI", "AI paused"), else the label."""
+        if label not in cls.TOGGLES:
+            return (label,)
+        return ("Pause AI", "AI paused") if label == "Pause AI" else (f"{label} off", f"{label} on")
+
+    def toggle_states(self) -> dict[str, bool]:
+        """Each toolbar toggle's state now (label -> on)."""
+        return {label: bool(on(self)) for label, on in self.TOGGLES.items()}
+
+    def _sync_toggles(self) -> None:
+        """The toggle buttons show their state: the text says on or off, and
+        a toggle that is on is drawn selected (the theme's ``selected_bg``)."""
+        states = self.toggle_states()
+        for b, label in getattr(self, "_toggle_buttons", {}).items():
+            on = states[label]
+            b.set_text(self._toggle_texts(label)[int(on)])
+            if on and not b.is_selected:
+                b.select()
+            elif not on and b.is_selected:
+                b.unselect()
+
+    @property
+    def shares_screen(self) -> bool:
+        """Hot-seat without hidden information: several human seats decide
+        at this one screen, told by the decision banner who decides now."""
+        s = self.session
+        return len(s.humans) > 1 and not s.controller.hidden
+
+    def banner_height(self) -> int:
+        """The decision banner's band above the table, px: two lines of its
+        text while the screen is shared (:attr:`shares_screen`), else 0. The
+        table sits below it, so the banner never hides the table's labels."""
+        return 8 + 2 * fonts.font(15, True).get_linesize() if self.shares_screen else 0
+
+    def table_area(self, size) -> pygame.Rect:
+        """Where the table is drawn in a window of ``size``: between the top
+        bar (and the decision banner's band) and the bottom bar."""
+        return table_rect(size, self.bottom_height(), self.top_height() + self.banner_height())
+
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
         bar, rects, _ = self._toolbar()
         self.top_buttons = {}
+        self._toggle_buttons = {}
         for (label, fn), rect in zip(bar, rects):
-            b = pygame_gui.elements.UIButton(rect, label, self.ui)
+            b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#toggle" if label in self.TOGGLES else None)
             self.top_buttons[b] = fn
+            if label in self.TOGGLES:
+                self._toggle_buttons[b] = label
+        self._sync_toggles()
         self.top_left = min(r.x for r in rects if r.y == rects[-1].y)
         rr = right_rect(self.app.size, self.top_height())
         extra = self.panel_height()
@@ -146,7 +199,7 @@ class BattleScene(Scene):
         self._bar_key = None
 
     def resize(self, size) -> None:
-        self.view.set_viewport(table_rect(size, self.bottom_height(), self.top_height()))
+        self.view.set_viewport(self.table_area(size))
         self._build_widgets()
         self.refresh()
 
@@ -363,7 +416,7 @@ class BattleScene(Scene):
             h = s.waiting_for  # the rules acted first and another human than the first seated must act
         if h and not self.screenshot_mode:
             self._handover(h)
-        elif c.asked_in_place and c.asked_in_place != self.session.viewer:
+        elif self.shares_screen and s.waiting_for is not None and s.waiting_for != s.viewer:
             # no hidden information: the other human decides at this screen, told why by a banner;
             # the one model its decision concerns (if one) is selected, so its choices are in the bar
             self.select(None)
@@ -374,19 +427,20 @@ class BattleScene(Scene):
                 self.select(who[0])
 
     def decision_banner(self) -> str:
-        """Who decides now and why, while a human seat acts in place of
-        another (no hidden information; the ruleset's ``decision_note``,
-        else "<side> to act"); empty otherwise."""
+        """Who decides now and why while human seats share the screen
+        (:attr:`shares_screen`): the ruleset's ``decision_note`` for the
+        side waited for, else "<side> to act", sides by name; empty while
+        no human seat is waited for and without a shared screen."""
         s = self.session
-        side = s.controller.asked_in_place
-        if not side or side != s.waiting_for:
+        side = s.waiting_for
+        if not self.shares_screen or side is None:
             return ""
         note = getattr(s.ruleset, "decision_note", None)
         try:
             text = note(s.battle.state, side) if note else ""
         except Exception:  # noqa: BLE001 - a banner never breaks the UI
             text = ""
-        return text or f"{side} to act"
+        return name_sides(text, s.battle.scenario) or f"{self.side_name(side)} to act"
 
     def _handover(self, side: str) -> None:
         from game.ui.scenes.handover import HandoverScene
@@ -398,13 +452,14 @@ class BattleScene(Scene):
             why = note(s.battle.state, side) if note else ""
         except Exception:  # noqa: BLE001
             why = ""
-        self.app.push(HandoverScene(side, self._took_seat, why=why, summary=self._since_last_seen(side)))
+        self.app.push(HandoverScene(side, self._took_seat, why=name_sides(why, s.battle.scenario),
+                                    summary=self._since_last_seen(side), name=self.side_name(side)))
 
     def _since_last_seen(self, side: str, most: int = 8) -> list[str]:
         """The log lines of what the other side did since ``side`` last acted (the last ``most``)."""
         b = self.session.battle
         last = max((i for i, e in enumerate(b.history.entries) if e.action.side == side), default=-1)
-        lines = [ln.text for ln in self.session.log.lines if ln.action > last]
+        lines = [self.view.namer(ln.text) for ln in self.session.log.lines if ln.action > last]
         return lines[-most:]
 
     def _took_seat(self) -> None:
@@ -458,7 +513,7 @@ class BattleScene(Scene):
 
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
-                                   self.watch_replay, self.to_menu))
+                                   self.watch_replay, self.to_menu, side_name=b.scenario.side_name))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -575,6 +630,8 @@ class BattleScene(Scene):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
+        if event.type in MOUSE_GONE:
+            self.log_mouse = (-1, -1)
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self._bar_buttons:
             self.hover_button(event.ui_element)
             return True
@@ -584,16 +641,18 @@ class BattleScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.top_buttons:
                 self.top_buttons[event.ui_element]()
+                self._sync_toggles()
                 return True
             if event.ui_element in self._bar_buttons:
                 self.hover_preview = None
                 self.commit(self._bar_buttons[event.ui_element])
                 return True
             if event.ui_element is self.btn_side:
-                self.side_filter = _cycle(self.side_filter, self.session.log.sides())
+                self.cycle_side_filter()
                 return True
             if event.ui_element is self.btn_kind:
                 self.kind_filter = _cycle(self.kind_filter, self.session.log.kinds())
+                self._filter_labels()
                 return True
         if self.log_panel.handle_wheel(event):
             return True
@@ -658,6 +717,7 @@ class BattleScene(Scene):
         if fn is None:
             return False
         fn()
+        self._sync_toggles()
         return True
 
     def next_model(self) -> None:
@@ -728,10 +788,8 @@ class BattleScene(Scene):
         self._draw_top(surface)
         self._draw_right(surface)
         self._draw_bottom(surface)
-        self.view.draw_tooltip(surface)
-        entries = self.session.battle.history.entries
-        self.reason_box = self.log_panel.draw_reason(
-            surface, self.log_mouse, self._log_lines, lambda i: entries[i].reason if i < len(entries) else None)
+        self.reason_box = draw_hover(surface, self.view, self.log_panel, self.log_mouse, self._log_lines,
+                                     self.session.battle.history.entries, self.app.top is self)
 
     def _draw_top(self, surface) -> None:
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), self.top_height()))
@@ -743,20 +801,38 @@ class BattleScene(Scene):
 
     def _draw_banner(self, surface) -> None:
         """The decision banner across the top of the table, in the deciding side's colour."""
+        h = self.banner_height()
+        if not h:
+            return
+        x, vy, w, _ = self.view.camera.viewport
+        y = vy - h
         text = self.decision_banner()
         if not text:
+            pygame.draw.rect(surface, (28, 30, 36), (x, y, w, h))
             return
-        x, y, w, _ = self.view.camera.viewport
         font = fonts.font(15, True)
-        lines = _wrap(text, font, w - 24)[:2]
-        h = 8 + font.get_linesize() * len(lines)
-        band = pygame.Surface((w, h), pygame.SRCALPHA)
-        r, g, b = self.view.colours(self.session.controller.asked_in_place)
-        band.fill((r // 3, g // 3, b // 3, 230))
-        surface.blit(band, (x, y))
+        lines = _wrap(text, font, w - 24)
+        if len(lines) > 2:
+            lines = lines[:1] + [_fit(" ".join(lines[1:]), font, w - 24)]
+        r, g, b = self.view.colours(self.session.waiting_for)
+        pygame.draw.rect(surface, (r // 3, g // 3, b // 3), (x, y, w, h))
         pygame.draw.rect(surface, (r, g, b), (x, y, w, h), 2)
+        top = y + (h - font.get_linesize() * len(lines)) // 2
         for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, 15, (255, 255, 255), True), (x + 12, y + 4 + i * font.get_linesize()))
+            surface.blit(fonts.text(line, 15, (255, 255, 255), True), (x + 12, top + i * font.get_linesize()))
+
+    def side_name(self, side: str | None) -> str:
+        """A side as the player reads it (:meth:`Scenario.side_name`)."""
+        return self.session.battle.scenario.side_name(side)
+
+    def seat_word(self, side: str | None) -> str:
+        """Who plays ``side``, for the header: "you" for the seat deciding
+        at this screen now (the viewer, no handover pending), "other player"
+        for another human seat (hot-seat), "AI", else "rules"."""
+        s = self.session
+        if side in s.humans:
+            return "you" if side == s.viewer and s.controller.handover_to is None else "other player"
+        return "AI" if side in s.controller.agents else "rules"
 
     def _header_width(self, surface_w: int) -> int:
         return max(80, getattr(self, "top_left", surface_w) - 44)
@@ -770,12 +846,13 @@ class BattleScene(Scene):
         width = self._header_width(surface_w or self.app.size[0])
         f = fonts.font(16, True)
         if b.over:
-            return _fit(f"Battle over - {b.state.winner or 'draw'} ({b.state.end_reason})", f, width)
+            return _fit(f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({b.state.end_reason})", f, width)
         active = b.active_side
-        who = "you" if active == s.viewer and active in s.humans else ("AI" if active in s.controller.agents else "rules")
+        who = self.seat_word(active)
+        name = self.side_name(active)
         limit = b.scenario.turn_limit
         turn = f"Turn {b.state.turn} of {limit}" if limit else f"Turn {b.state.turn}"
-        tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {active} to act ({who})"
+        tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {name} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
             return full
@@ -784,7 +861,7 @@ class BattleScene(Scene):
             return f"{_fit(b.scenario.name, f, room)}  |  {tail}"
         if f.size(tail)[0] <= width:
             return tail
-        short = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {active} ({who})"
+        short = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
         return _fit(short, f, width)
 
     #: rows of the ruleset's own side panel (``side_panel`` hook), when it has one
@@ -858,17 +935,30 @@ class BattleScene(Scene):
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
             y += 17
         if outcome.score:
-            surface.blit(fonts.text("Score: " + ", ".join(f"{k} {v:g}" for k, v in outcome.score.items()), 13, (200, 220, 255)), (rr.x + 10, y))
+            surface.blit(fonts.text(score_line(outcome.score, self.side_name), 13, (200, 220, 255)), (rr.x + 10, y))
             y += 17
         undo = s.can_undo()
         surface.blit(fonts.text(f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
         if self.panel_height():
             self._draw_panel(surface, rr)
-        self.btn_side.set_text(f"Side: {self.side_filter or 'all'}")
-        self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
+        self._filter_labels()
         lines = self._log_lines = s.log.filtered(self.side_filter, self.kind_filter, viewer=s.viewer)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
                             key=(s.log.version, self.side_filter, self.kind_filter, s.viewer), rewrite=self.view.namer)
+
+    def cycle_side_filter(self) -> str | None:
+        """The log's Side button: show only the lines of the next side of the
+        log (``BattleLog.sides``), then all again. Returns the side shown (None: all)."""
+        self.side_filter = _cycle(self.side_filter, self.session.log.sides())
+        self._filter_labels()
+        return self.side_filter
+
+    def _filter_labels(self) -> None:
+        """The log filter buttons say what they show: the side by name, the kind in words."""
+        side = self.side_filter
+        self.btn_side.set_text(fonts.fit(f"Side: {self.side_name(side) if side else 'all'}", 14, self.btn_side.rect.width - 12))
+        self.btn_kind.set_text(fonts.fit(f"Kind: {words(self.kind_filter) if self.kind_filter else 'all'}", 14,
+                                         self.btn_kind.rect.width - 12))
 
     def objective_lines(self) -> list[tuple[str, str]]:
         """The scenario's objectives as the panel shows them: ``(text,
@@ -881,7 +971,7 @@ class BattleScene(Scene):
         out = []
         for o in objs:
             st, note = status.get(o.id, ("open", ""))
-            text = (f"{o.side}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
+            text = (f"{self.side_name(o.side)}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
             out.append((self.view.namer(text), st))
         return out
 

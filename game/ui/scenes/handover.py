@@ -15,15 +15,19 @@ class HandoverScene(PanelScene):
     dim = 255
     name = "handover"
 
-    def __init__(self, side: str, on_ready, why: str = "", summary: list[str] | None = None) -> None:
-        lines = [why or f"{side} to act.", "The previous player should look away.",
-                 f"Press Enter or the button when {side} is seated."]
+    def __init__(self, side: str, on_ready, why: str = "", summary: list[str] | None = None, name: str = "") -> None:
+        """``side``: the side id taking the seat; ``name``: that side as the
+        player reads it (the scenario's side name; "" : the id)."""
+        name = name or side
+        lines = [why or f"{name} to act.", "The previous player should look away.",
+                 f"Press Enter or the button when {name} is seated."]
         if summary:
             lines += ["", "Since your last move:"] + [f"- {s}" for s in summary]
-        super().__init__(f"Pass to {side}", lines)
+        super().__init__(f"Pass to {name}", lines)
         self.side = side
         self.on_ready = on_ready
-        self.buttons = {f"I am {side}": self.ready}
+        self.ready_label = f"I am {name}"  #: the button the next player presses
+        self.buttons = {self.ready_label: self.ready}
 
     def ready(self) -> None:
         self.app.pop(self)

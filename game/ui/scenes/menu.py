@@ -107,7 +107,9 @@ class MenuScene(Scene):
             self.side_buttons[b] = fn
         self.seat_menus = {}
 
-    def _build_seats(self, sides: list[str]) -> None:
+    def _build_seats(self, sides: list[str], scenario=None) -> None:
+        """A seat choice per side, labelled with the side's name (``scenario``'s
+        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label."""
         for m in self.seat_menus.values():
             m.kill()
         for lab in getattr(self, "_seat_labels", []):
@@ -117,7 +119,8 @@ class MenuScene(Scene):
         for i, side in enumerate(sides):
             default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
             self.seat_choice[side] = default
-            lab = pygame_gui.elements.UILabel(pygame.Rect(30, y, 140, 30), side, self.ui)
+            name = scenario.side_name(side) if scenario is not None else side
+            lab = pygame_gui.elements.UILabel(pygame.Rect(30, y, 140, 30), fonts.fit(name, 14, 132), self.ui)
             m = pygame_gui.elements.UIDropDownMenu(list(SEAT_CHOICES), default, pygame.Rect(180, y, 230, 30), self.ui)
             self.seat_menus[side] = m
             self._seat_labels.append(lab)
@@ -163,7 +166,7 @@ class MenuScene(Scene):
 
         colours = side_colours(self.app.palette, rs, None, sc, m)
         self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, colours), cam, sc, rs, colours)
-        self._build_seats(sides)
+        self._build_seats(sides, sc)
         return True
 
     def caption_lines(self) -> list[str]:

@@ -11,12 +11,12 @@ import pygame_gui
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.replay_model import ReplayModel
-from game.ui.render.logpanel import LogPanel
+from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
 from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
-from game.ui.sides import enemy_sides, side_colours
+from game.ui.sides import enemy_sides, side_colours, side_names
 from game.ui.table_model import TableModel
-from game.ui.table_view import TableView
+from game.ui.table_view import MOUSE_GONE, TableView
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 BUTTON_H = 32
@@ -58,6 +58,7 @@ class ReplayScene(Scene):
         self.view = TableView(self.table, self.app.palette, colours, table_rect(self.app.size, self.bottom_height()),
                               enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side),
                               sight=lambda: (self.model.ruleset, self._state))
+        self.view.side_names = side_names(m.scenario)
         self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
         self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
         self._log_lines: list = []  #: the log lines drawn last
@@ -159,7 +160,7 @@ class ReplayScene(Scene):
                     add(part, pal.illegal, 12)
         end = m.record.end
         if end is not None:
-            add(f"Recorded result: {end.winner or 'draw'} ({end.reason})", (235, 235, 230), 13)
+            add(f"Recorded result: {m.scenario.side_name(end.winner) or 'draw'} ({end.reason})", (235, 235, 230), 13)
         return out
 
     def _sync_controls(self) -> None:
@@ -277,6 +278,8 @@ class ReplayScene(Scene):
             return False
         if event.type == pygame.MOUSEMOTION:
             self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
+        if event.type in MOUSE_GONE:
+            self.log_mouse = (-1, -1)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.buttons:
                 self.buttons[event.ui_element]()
@@ -354,10 +357,8 @@ class ReplayScene(Scene):
         surface.blit(fonts.text(head, 16, (240, 240, 240), True), (10, 10))
         self._draw_right(surface)
         self._draw_timeline(surface)
-        self.view.draw_tooltip(surface)
-        entries = m.entries
-        self.reason_box = self.log_panel.draw_reason(
-            surface, self.log_mouse, self._log_lines, lambda i: entries[i].reason if i < len(entries) else None)
+        self.reason_box = draw_hover(surface, self.view, self.log_panel, self.log_mouse, self._log_lines, m.entries,
+                                     self.app.top is self)
 
     def _draw_right(self, surface) -> None:
         m = self.model
@@ -394,5 +395,5 @@ class ReplayScene(Scene):
 
             a = m.entries[self.k].action
             label = self.view.namer(action_label(a, m.ruleset, self._state), ids=not getattr(m.ruleset, "labels_named", False))
-            text = f"next: {a.side} - {label}"
+            text = f"next: {m.scenario.side_name(a.side)} - {label}"
             surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))

@@ -6,16 +6,25 @@ from game.core.logtext import plural
 from game.ui.scenes.dialog import PanelScene
 
 
+def score_line(score: dict, side_name) -> str:
+    """The score as a player reads it: ``"Score: Imperial Navy 0, Chaos
+    raiders 28.5"`` (``side_name``: side id -> its name; other keys as they are)."""
+    return "Score: " + ", ".join(f"{side_name(k)} {v:g}" for k, v in score.items())
+
+
 class SummaryScene(PanelScene):
     """Shown over the battle when it ends."""
 
     name = "summary"
 
-    def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu) -> None:
-        lines = [f"Winner: {outcome.winner or 'nobody (a draw)'}", f"Why: {outcome.reason or '-'}",
+    def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu, side_name=None) -> None:
+        """``side_name``: side id -> the name a player reads (the scenario's
+        :meth:`~game.data.scenario.Scenario.side_name`; None: ids as they are)."""
+        name = side_name or (lambda s: s)
+        lines = [f"Winner: {name(outcome.winner) if outcome.winner else 'nobody (a draw)'}", f"Why: {outcome.reason or '-'}",
                  f"{plural(turns, 'turn')}, {plural(actions, 'action')}."]
         if outcome.score:
-            lines.append("Score: " + ", ".join(f"{k} {v:g}" for k, v in outcome.score.items()))
+            lines.append(score_line(outcome.score, name))
         lines.append(f"Replay: {replay_path}")
         super().__init__("Battle over", lines)
         self.outcome = outcome
