@@ -6,6 +6,7 @@ tracebacks reach users (set ``BATTLETABLE_DEBUG=1`` to see them).
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -13,11 +14,48 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from game.battle.seats import Seat, SeatError, parse_seat
 from game.data import limits
 
-app = typer.Typer(add_completion=False, no_args_is_help=False, help="Battletable: tabletop miniatures wargames on real geometry.")
+class _PlainHelp:
+    """Help as a reader wants it: each paragraph of a docstring flows and is
+    wrapped to the terminal by rich (typer keeps the source's line breaks in
+    its rich mode), and a flag shows no value placeholder (typer labels
+    flags ``<bool>``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            paragraphs = inspect.cleandoc(self.help).split("\n\n")
+            self.help = "\n\n".join(" ".join(p.split()) for p in paragraphs).replace("``", "'")
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for p in params:
+            if getattr(p, "is_flag", False) and p.metavar is None:
+                p.metavar = ""
+        return params
+
+
+class _Command(_PlainHelp, TyperCommand):
+    """A sub-command with :class:`_PlainHelp`."""
+
+
+class _Group(_PlainHelp, TyperGroup):
+    """A command group with :class:`_PlainHelp`."""
+
+
+def _typer(**kwargs) -> typer.Typer:
+    """A typer app whose commands all use :class:`_PlainHelp`."""
+    t = typer.Typer(cls=_Group, add_completion=False, **kwargs)
+    command = t.command
+    t.command = lambda *a, **kw: command(*a, cls=_Command, **kw)  # type: ignore[method-assign]
+    return t
+
+
+app = _typer(no_args_is_help=False, help="Battletable: tabletop miniatures wargames on real geometry.")
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the bundled default battle (the README's first command plays it)
@@ -664,9 +702,9 @@ def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, repl
         raise typer.Exit(2)
 
 
-army_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Army builder: price a roster against a scenario.")
+army_app = _typer(no_args_is_help=True, help="Army builder: price a roster against a scenario.")
 app.add_typer(army_app, name="army")
-campaign_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Campaigns: battles fought one after another.")
+campaign_app = _typer(no_args_is_help=True, help="Campaigns: battles fought one after another.")
 app.add_typer(campaign_app, name="campaign")
 
 

@@ -151,6 +151,27 @@ def open_replay(path: str | Path) -> tuple[Ruleset, ReplayRecord]:
     return rs, rec
 
 
+def open_save(path: str | Path):
+    """Read a saved game and check it as loading it does: the embedded
+    scenario, map and seats (:func:`check_embedded`), the ruleset version it
+    was saved with (resuming re-simulates its actions, which needs exactly
+    that version) and its replay reference (absent is fine: the battle goes
+    on in a new replay; present, it must be a regular file). Returns
+    ``(ruleset, save)``; raises :class:`FileError`."""
+    from game.data.io import require_regular
+    from game.data.save import read_save
+
+    sv = read_save(path)
+    rs = check_embedded(path, "", sv.ruleset, sv.scenario, sv.map, sv.seats)
+    if sv.ruleset_version != rs.version:
+        raise FileError(path, "ruleset_version",
+                        f"saved with {rs.id} version {sv.ruleset_version}; this program has {rs.id} version "
+                        f"{rs.version}, and resuming the battle needs version {sv.ruleset_version}")
+    if sv.replay:
+        require_regular(path, "replay", sv.replay, sv.replay)
+    return rs, sv
+
+
 def validate_file(path: str | Path) -> str:
     """Validate a map, scenario or replay by its name; return a one-line OK
     message or raise FileError."""
@@ -173,10 +194,8 @@ def validate_file(path: str | Path) -> str:
         return f"{p}: ok (replay of {rec.header.scenario.id!r}, {plural(len(rec.actions), 'action')}, verified{note})"
     if name.endswith(".save.json"):
         from game.core.session import Battle
-        from game.data.save import read_save
 
-        sv = read_save(p)
-        rs = check_embedded(p, "", sv.ruleset, sv.scenario, sv.map, sv.seats)
+        rs, sv = open_save(p)
         battle = Battle(rs, sv.scenario, sv.map, sv.seed)
         for i, data in enumerate(sv.actions):
             try:

@@ -21,14 +21,13 @@ ruleset's set-up.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 
 from game.data.kinds import Catalogue, catalogue
-from game.data.maps import MapFile, polygon_problem
+from game.data.maps import MapFile, polygon_fault
 from game.geometry.paths import free_space
 from game.geometry.terrain import ELEVATION, IMPASSABLE, KNOWN_TAGS
 
@@ -109,27 +108,14 @@ def centroid(ring) -> tuple[float, float]:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (0.0, 0.0)
 
 
-def _where_invalid(poly: Polygon, ring: list) -> tuple[float, float]:
-    m = re.search(r"\[([-\d.eE+]+) ([-\d.eE+]+)", shapely.is_valid_reason(poly))
-    if m:
-        return float(m.group(1)), float(m.group(2))
-    return centroid(ring)
-
-
 def _polygon_checks(item_id: str, ring: list, holes: list, what: str, out: list[Problem]) -> Polygon | None:
-    prob = polygon_problem(list(ring), [list(h) for h in holes])
-    if prob is None:
+    fault = polygon_fault(list(ring), [list(h) for h in holes])
+    if fault is None:
         return Polygon(ring, holes)
-    code = "degenerate" if prob.startswith("degenerate") else "invalid_polygon"
-    if "Self-intersection" in prob:
-        code = "self_intersection"
-    elif "Hole" in prob or "hole" in prob:
-        code = "bad_hole"
-    try:
-        x, y = _where_invalid(Polygon(ring, holes), ring)
-    except Exception:  # noqa: BLE001 - shapely refuses very broken rings
-        x, y = centroid(ring)
-    out.append(Problem("error", code, item_id, f"{what}: {prob}", x, y))
+    code, words, at = fault
+    x, y = at if at is not None else centroid(ring)
+    # the point goes with the problem (shown once, as where it is), not into the sentence
+    out.append(Problem("error", code, item_id, f"{what}: {words}" if words.startswith("degenerate") else f"{what} {words}", x, y))
     return None
 
 

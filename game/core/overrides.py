@@ -33,6 +33,8 @@ from typing import Any, Generic, Iterator, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from game.data.errors import first_problem
+
 D = TypeVar("D")
 
 
@@ -110,8 +112,7 @@ def _validated(holder: Any, key: str, value: Any, where: str) -> Any:
     try:
         new = type(holder).model_validate({**holder.model_dump(), key: value})
     except ValidationError as e:
-        err = e.errors()[0]
-        raise OverrideError(where, f"{err['msg'].replace('Input should be', 'must be')} (got {value!r})") from None
+        raise OverrideError(where, first_problem(e)[1]) from None
     return getattr(new, key)
 
 

@@ -25,7 +25,7 @@ from game.core.history import Entry
 from game.core.ruleset import Ruleset
 from game.core.session import Battle
 from game.data import limits
-from game.data.errors import FileError, from_validation
+from game.data.errors import FileError, from_validation, problem_text
 from game.data.io import loads, os_reason, read_bytes
 from game.data.maps import map_problems
 from game.data.replay import REPLAY_FORMAT, ActionLine, CheckpointLine, EndLine, ReplayHeader, SeatSpec, UndoLine
@@ -310,7 +310,7 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
         try:
             action = ruleset.parse_action(line.action)
         except ValidationError as e:
-            return first or Verdict(False, i, i, f"action {i} cannot be decoded: {e.errors()[0]['msg']}")
+            return first or Verdict(False, i, i, f"action {i} cannot be decoded: {problem_text(e)}")
         result = battle.submit(action)
         if not result.ok:
             return first or Verdict(False, i, i, f"action {i} ({action.type}) is rejected: {result.reason}")
@@ -384,7 +384,7 @@ def resume_battle(record: ReplayRecord, ruleset: Ruleset,
         try:
             action = ruleset.parse_action(line.action)
         except ValidationError as e:
-            raise FileError(record.path, f"action {i}", f"cannot be decoded ({e.errors()[0]['msg']})") from None
+            raise FileError(record.path, f"action {i}", f"cannot be decoded ({problem_text(e)})") from None
         if before_each is not None:
             before_each(battle, action)
         r = battle.submit(action)

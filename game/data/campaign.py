@@ -11,15 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json
 
 _ID = r"^[A-Za-z0-9_.:-]+$"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class CampaignBattle(_Strict):

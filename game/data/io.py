@@ -25,7 +25,7 @@ from typing import Any, Callable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from game.data import limits
-from game.data.errors import FileError, from_validation
+from game.data.errors import FileError, found, from_validation
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -195,11 +195,11 @@ def read_json(path: str | Path, limit: int = limits.MAX_JSON_BYTES) -> Any:
 def parse_model(path: str | Path, model: type[M], data: Any, describe: Callable | None = None) -> M:
     """Validate ``data`` as ``model``; errors become one-line :class:`FileError`."""
     if not isinstance(data, dict):
-        raise FileError(path, "", f"expected a JSON object at the top level, found {type(data).__name__}")
+        raise FileError(path, "", f"expected a JSON object at the top level, found {found(data)}")
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        raise from_validation(path, e, describe) from None
+        raise from_validation(path, e, describe, data) from None
 
 
 def dumps(model: BaseModel | dict) -> str:
@@ -307,6 +307,22 @@ def _inside(target: Path, root: Path) -> bool:
         return False
 
 
+def require_regular(from_file: str | Path, field: str, target: str | Path, ref: str | None = None) -> None:
+    """Refuse a file reference (``field`` of ``from_file``) whose ``target``
+    exists but is not a regular file (a device such as /dev/zero, a FIFO, a
+    folder): reading it would hang or never end.
+
+    Raises:
+        FileError: naming ``from_file`` and ``field``: ``'/dev/zero' is not a regular file``.
+    """
+    try:
+        st = os.stat(target)
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise FileError(from_file, field, f"{ref if ref is not None else str(target)!r} is not a regular file")
+
+
 def resolve_reference(from_file: str | Path, ref: str, field: str = "map") -> Path:
     """The regular file a file reference (a scenario's ``map``) names.
 
@@ -337,12 +353,9 @@ def resolve_reference(from_file: str | Path, ref: str, field: str = "map") -> Pa
     for target in candidates:
         if not any(_inside(target, r) for r in roots):
             continue
-        try:
-            st = os.stat(target)
-        except (OSError, ValueError):
+        if not os.path.exists(target):
             continue
-        if not stat.S_ISREG(st.st_mode):
-            raise FileError(src, field, f"{ref!r} is not a regular file")
+        require_regular(src, field, target, ref)
         return target
     if not any(_inside(c, r) for c in candidates for r in roots):
         raise FileError(src, field, f"{ref!r} lies outside this file's folder and the bundled maps")

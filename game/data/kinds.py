@@ -13,16 +13,17 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.data.errors import FileError
+from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json
 
 KINDS_FILE = Path(__file__).parent / "kinds.json"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class KindSpec(_Strict):

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import shapely
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from shapely.geometry import Polygon
 
 from game.data import limits
-from game.data.errors import FieldProblem, FileError
+from game.data.errors import FieldProblem, FileError, field_path
+from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json
 from game.geometry.terrain import KNOWN_TAGS
 
@@ -24,8 +25,8 @@ Point = tuple[float, float]
 _ID = r"^[A-Za-z0-9_.:-]+$"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class TableSize(_Strict):
@@ -139,22 +140,57 @@ class MapFile(_Strict):
         raise KeyError(fid)
 
 
-def polygon_problem(ring: list[Point], holes: list[list[Point]] = ()) -> str | None:
-    """Why this polygon is invalid, with the offending coordinates, or None.
+#: shapely's reasons for an invalid polygon, in words (the point follows separately)
+_INVALID_WORDS = {
+    "Self-intersection": ("self_intersection", "self-intersects"),
+    "Ring Self-intersection": ("self_intersection", "self-intersects"),
+    "Hole lies outside shell": ("bad_hole", "has a hole outside its outline"),
+    "Holes are nested": ("bad_hole", "has a hole inside another hole"),
+    "Interior is disconnected": ("bad_hole", "has holes that cut it in pieces"),
+    "Nested shells": ("invalid_polygon", "has an outline inside another"),
+    "Duplicate Rings": ("invalid_polygon", "has the same ring twice"),
+    "Too few points": ("degenerate", "has fewer than 3 distinct corners"),
+    "Invalid Coordinate": ("invalid_polygon", "has a corner that is not a number"),
+    "Ring is not closed": ("invalid_polygon", "has an outline that does not close"),
+}
+
+
+def polygon_fault(ring: list[Point], holes: list[list[Point]] = ()) -> tuple[str, str, Point | None] | None:
+    """Why this polygon is invalid, or None: (code, reason in words, the
+    point where it happens, mm, or None). Codes: ``degenerate``,
+    ``self_intersection``, ``bad_hole``, ``invalid_polygon``.
 
     Never repairs: a self-intersection is reported where it happens.
     """
     if len(set(map(tuple, ring))) < 3:
-        return "degenerate polygon: fewer than 3 distinct vertices"
+        return "degenerate", "degenerate polygon: fewer than 3 distinct corners", None
     poly = Polygon(ring, holes)
     if shapely.MultiPoint(ring).convex_hull.area <= 1e-9:
-        return "degenerate polygon: zero area (all vertices on one line)"
+        return "degenerate", "degenerate polygon: zero area (all corners on one line)", None
     if not poly.is_valid:
         reason = shapely.is_valid_reason(poly)
-        return f"invalid polygon: {reason.replace('[', ' at (').replace(']', ')')}"
+        name, _, rest = reason.partition("[")
+        code, words = _INVALID_WORDS.get(name.strip(), ("invalid_polygon", f"is not a valid polygon ({name.strip().lower()})"))
+        at = None
+        try:
+            x, y = (float(v) for v in rest.rstrip("]").split()[:2])
+            at = (x, y)
+        except ValueError:
+            pass
+        return code, words, at
     if poly.area <= 1e-9:
-        return "degenerate polygon: zero area"
+        return "degenerate", "degenerate polygon: zero area", None
     return None
+
+
+def polygon_problem(ring: list[Point], holes: list[list[Point]] = ()) -> str | None:
+    """Why this polygon is invalid, with the offending point once, or None
+    (:func:`polygon_fault` in one phrase: ``self-intersects at (300, 160) mm``)."""
+    fault = polygon_fault(ring, holes)
+    if fault is None:
+        return None
+    _, words, at = fault
+    return words + (f" at ({at[0]:g}, {at[1]:g}) mm" if at else "")
 
 
 #: how far a door or window may sit from its feature's outline, mm
@@ -203,7 +239,7 @@ def _describe(data: dict):
                 fid = data["features"][loc[1]]["id"]
             except (KeyError, IndexError, TypeError):
                 return None
-            rest = ".".join(str(p) for p in loc[2:])
+            rest = field_path(loc[2:])
             return f"feature {fid}" + (f" {rest}" if rest else "")
         return None
 

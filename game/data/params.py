@@ -17,17 +17,18 @@ from __future__ import annotations
 import typing
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
+
+from game.data.errors import found, plain_error
+from game.data.filemodel import FileModel
 
 
-class Params(BaseModel):
+class Params(FileModel):
     """Base of a ruleset's params model: unknown keys refused, no NaN or
-    infinity. Use strict field types (``StrictInt``, ``StrictBool``,
-    ``StrictStr``, ``StrictFloat``) so that ``"3"`` is not taken for 3. A
-    field that may be left out but not given as ``null`` has a non-optional
+    infinity, strict types (:class:`~game.data.filemodel.FileModel`: ``"3"``
+    is not taken for 3). A field that may be left out but not given as ``null`` has a non-optional
     type and the default ``None`` (defaults are not validated)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 def _path(prefix: str, loc: tuple) -> str:
@@ -45,9 +46,9 @@ def _submodel(tp: Any) -> type[BaseModel] | None:
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return tp
     for arg in typing.get_args(tp):
-        found = _submodel(arg)
-        if found is not None:
-            return found
+        sub = _submodel(arg)
+        if sub is not None:
+            return sub
     return None
 
 
@@ -63,53 +64,18 @@ def _known(model: type[BaseModel], loc: tuple) -> list[str]:
     return sorted(m.model_fields) if m is not None else []
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-_TYPES = {
-    "int_type": "must be a whole number", "int_parsing": "must be a whole number", "int_from_float": "must be a whole number",
-    "float_type": "must be a number", "float_parsing": "must be a number", "finite_number": "must be a finite number",
-    "bool_type": "must be true or false", "bool_parsing": "must be true or false",
-    "string_type": "must be a string", "list_type": "must be a list", "tuple_type": "must be a list",
-    "dict_type": "must be an object", "model_type": "must be an object", "model_attributes_type": "must be an object",
-}
-
-
 def _reason(err: dict, model: type[BaseModel], loc: tuple) -> str:
-    kind = err.get("type", "")
-    ctx = err.get("ctx") or {}
-    got = f", not {_shown(err['input'])}" if "input" in err else ""
-    if kind == "extra_forbidden":
+    if err.get("type") == "extra_forbidden":
         known = _known(model, loc[:-1])
         return f"unknown key {str(loc[-1])!r} (known: {', '.join(known) if known else 'none'})"
-    if kind == "missing":
-        return "missing field"
-    if kind in _TYPES:
-        return _TYPES[kind] + got
-    if kind == "greater_than_equal":
-        return f"must be at least {ctx.get('ge')}{got}"
-    if kind == "greater_than":
-        return f"must be more than {ctx.get('gt')}{got}"
-    if kind == "less_than_equal":
-        return f"must be at most {ctx.get('le')}{got}"
-    if kind == "less_than":
-        return f"must be less than {ctx.get('lt')}{got}"
-    if kind in ("too_short", "too_long"):
-        n = ctx.get("min_length" if kind == "too_short" else "max_length")
-        return f"must have at {'least' if kind == 'too_short' else 'most'} {n} item{'' if n == 1 else 's'}{got}"
-    if kind == "literal_error":
-        return f"must be one of {str(ctx.get('expected', '')).replace(chr(39), '')}{got}"
-    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-    return msg[:1].lower() + msg[1:] + got
+    return plain_error(err)[1]
 
 
 def params_problem(model: type[BaseModel], data: Any, prefix: str) -> tuple[str, str] | None:
     """The first problem of ``data`` checked against ``model``, as (field path
     under ``prefix``, reason), or None when it is valid."""
     if not isinstance(data, dict):
-        return prefix, f"must be an object{', not ' + _shown(data)}"
+        return prefix, f"expected an object, found {found(data)}"
     try:
         model.model_validate(data)
     except ValidationError as e:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.data import limits
+from game.data.filemodel import FrozenFileModel
 from game.data.maps import MapFile
 from game.data.scenario import Scenario
 
@@ -21,8 +22,8 @@ from game.data.scenario import Scenario
 REPLAY_FORMAT = 2
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class SeatSpec(_Strict):

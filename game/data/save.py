@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.data.errors import FileError
 from game.data import limits
+from game.data.filemodel import FileModel
 from game.data.io import parse_model, read_json
 from game.data.maps import MapFile, map_problems
 from game.data.replay import SeatSpec
@@ -20,10 +21,8 @@ from game.data.scenario import Scenario
 SAVE_FORMAT = 1
 
 
-class SaveFile(BaseModel):
+class SaveFile(FileModel):
     """A battle in progress, enough to resume it exactly."""
-
-    model_config = ConfigDict(extra="forbid")
 
     format_version: Literal[1] = Field(description="file format version (1)")
     kind: Literal["battletable-save"] = Field("battletable-save", description="file kind")

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+from pydantic import Field, model_serializer, model_validator
 
 from game.data import limits
 from game.data.errors import FieldProblem, FileError, field_path
+from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json, resolve_reference
 from game.data.maps import MapFile, load_map
 
@@ -17,8 +18,8 @@ SCENARIO_FORMAT = 1
 _ID = r"^[A-Za-z0-9_.:-]+$"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class SideSpec(_Strict):

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from game.data.errors import problem_text
 from game.data.maps import Exit, ObjectivePoint, TerrainFeature, Zone
 from game.editor.document import MapDocument
 
@@ -27,9 +28,7 @@ def _validated(model: type[BaseModel], data: dict[str, Any], what: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        first = e.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ()))
-        raise EditError(f"{what}: {loc + ': ' if loc else ''}{first.get('msg', 'invalid')}") from None
+        raise EditError(f"{what}: {problem_text(e)}") from None
 
 
 def _rebuild(item: BaseModel, what: str, **changes: Any) -> Any:

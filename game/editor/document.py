@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from game.data.errors import problem_text
 from game.data.maps import MAP_FORMAT, Exit, MapFile, ObjectivePoint, TableSize, TerrainFeature, Zone
 
 #: Table size presets: name -> (width mm, depth mm). "free" is any size.
@@ -174,9 +175,7 @@ class MapDocument:
         try:
             self.to_map()
         except ValidationError as e:
-            first = e.errors()[0]
-            loc = ".".join(str(p) for p in first.get("loc", ()))
-            return f"{loc}: {first.get('msg', 'invalid')}"
+            return problem_text(e)
         return None
 
     @property

@@ -10,8 +10,8 @@ Decisions:
   "problems": [...], "map": {...}}``. The different suffix keeps drafts out of
   anything that globs ``*.map.json``, and the battle loaders refuse the file
   (it is not a MapFile), so a broken map can never be played by accident.
-* Autosave writes the same wrapper (with ``"autosave": true``) to
-  ``<name>.autosave.json`` (untitled maps: ``<config dir>/autosave/``) at most
+* Autosave writes the same wrapper (with ``"autosave": true`` and the map
+  file it belongs to) to ``<config dir>/autosave/`` (:func:`autosave_path`) at most
   once every ``interval`` seconds of a caller-supplied clock, and is removed by
   a successful save.
 * Recent files live in ``editor.json`` in the user's config dir
@@ -21,14 +21,17 @@ Decisions:
 
 from __future__ import annotations
 
+import hashlib
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from game.data.config import config_dir, load_or_default, save_model
 from game.data.errors import FileError, from_validation
+from game.data.filemodel import FileModel
 from game.data.io import dumps, read_json, write_atomic
 from game.data.maps import MapFile, parse_map
 from game.editor.document import MapDocument, rounded
@@ -50,13 +53,13 @@ class SaveBlocked(Exception):
         super().__init__(f"{path}: not saved, the map has errors: {first}{more}; save it as a draft instead")
 
 
-class DraftFile(BaseModel):
+class DraftFile(FileModel):
     """A map saved with errors (or an autosave): the raw map data and its problems."""
 
-    model_config = ConfigDict(extra="forbid")
     format_version: Literal[1] = Field(description="draft format version (1)")
     draft: Literal[True] = Field(description="always true: this is not a playable map")
-    autosave: bool = Field(False, description="true for an autosave side file")
+    autosave: bool = Field(False, description="true for an autosave")
+    source: str | None = Field(None, description="the map file an autosave belongs to (None: untitled)")
     problems: list[str] = Field(default_factory=list, description="the problems when it was saved")
     map: MapFile = Field(description="the map data (schema-valid, geometry unchecked)")
 
@@ -83,11 +86,22 @@ def draft_path(path: str | Path) -> Path:
 
 
 def autosave_path(doc_path: str | Path | None) -> Path:
-    """The autosave side file for a map path (untitled: in the config dir)."""
+    """The autosave file for a map path, always in the user's config folder
+    (``<config dir>/autosave/``), never beside the map (the bundled maps
+    folder may not be the user's to write): ``<name>-<key>.autosave.json``,
+    the key a digest of the map's absolute path (two maps of one name in two
+    folders have two autosaves); untitled maps: ``untitled.autosave.json``."""
+    folder = config_dir() / "autosave"
     if doc_path is None:
-        return config_dir() / "autosave" / ("untitled" + AUTOSAVE_SUFFIX)
+        return folder / ("untitled" + AUTOSAVE_SUFFIX)
     p = Path(doc_path)
-    return p.with_name(stem(p) + AUTOSAVE_SUFFIX)
+    key = hashlib.sha256(str(p.absolute()).encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return folder / f"{stem(p)}-{key}{AUTOSAVE_SUFFIX}"
+
+
+def id_for(path: str | Path, default: str = "map") -> str:
+    """A map id from a file name: ``my table.map.json`` -> ``my_table``."""
+    return re.sub(r"[^A-Za-z0-9_.:-]+", "_", stem(path)).strip("_") or default
 
 
 def new_document(preset: str = "3'x3'", ruleset: str | None = None, **kw: Any) -> MapDocument:
@@ -114,7 +128,7 @@ def open_map(path: str | Path) -> MapDocument:
             d = DraftFile.model_validate(data)
         except ValidationError as e:
             raise from_validation(p, e) from None
-        doc = MapDocument.from_map(d.map, map_path(p))
+        doc = MapDocument.from_map(d.map, Path(d.source) if d.source else map_path(p))
         doc.dirty = True
     else:
         # geometry problems open with the map: the problem panel lists them (check_map)
@@ -124,7 +138,8 @@ def open_map(path: str | Path) -> MapDocument:
 
 
 def _draft_text(doc: MapDocument, problems: list[Problem], autosave: bool = False) -> str:
-    return dumps({"format_version": 1, "draft": True, "autosave": autosave,
+    source = {"source": str(doc.path)} if autosave and doc.path is not None else {}
+    return dumps({"format_version": 1, "draft": True, "autosave": autosave, **source,
                   "problems": [str(p) for p in problems], "map": rounded(doc.to_dict())})
 
 
@@ -139,7 +154,9 @@ def save(doc: MapDocument, path: str | Path | None = None) -> Path:
     """Save ``doc`` as a playable map (atomic) at ``path`` (default: its own path).
 
     On success the document takes that path, is no longer dirty, its autosave
-    file is removed and the file joins the recent list.
+    file is removed and the file joins the recent list. Saved under a new
+    name ("Save as"), the map takes the id of the new file name
+    (:func:`id_for`): two files never hold one map id by accident.
 
     Raises:
         ValueError: an untitled document and no path.
@@ -151,6 +168,8 @@ def save(doc: MapDocument, path: str | Path | None = None) -> Path:
         raise ValueError("untitled map: choose a file name (save as)")
     if not target.name.endswith(MAP_SUFFIX):
         target = map_path(target)
+    if doc.path is None or Path(doc.path).absolute() != target.absolute():
+        doc.id = id_for(target, doc.id)
     m = _schema_check(doc, target)
     errs = errors(validate(doc))
     if errs:
@@ -213,10 +232,9 @@ def _remove(p: Path) -> None:
 
 # -- recent files -----------------------------------------------------------------
 
-class EditorSettings(BaseModel):
+class EditorSettings(FileModel):
     """``editor.json`` in the config dir."""
 
-    model_config = ConfigDict(extra="forbid")
     format_version: Literal[1] = 1
     recent: list[str] = Field(default_factory=list, description="recently opened or saved files, newest first")
 

@@ -28,13 +28,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from game.data.errors import FileError
+from game.data.errors import FileError, field_path, plain_error
+from game.data.filemodel import FrozenFileModel
 
 Value = int | float | str | bool
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class ArmSpec(_Strict):
@@ -100,13 +101,6 @@ class SpecError(FileError):
     """A bad experiment file: ``spec.lab.toml: field: reason``."""
 
 
-def _loc(err: dict) -> str:
-    out = ""
-    for part in err["loc"]:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def load_spec(path: str | Path) -> LabSpec:
     """Read and validate an experiment file. Raises :class:`SpecError`."""
     p = Path(path)
@@ -120,12 +114,11 @@ def load_spec(path: str | Path) -> LabSpec:
         return LabSpec.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        msg = err["msg"].removeprefix("Value error, ").replace("Input should be", "must be")
-        if ": " in msg and err["type"] == "value_error":
-            where, _, msg = msg.partition(": ")
+        if err["type"] == "value_error" and ": " in str(err["msg"]):
+            where, _, msg = str(err["msg"]).removeprefix("Value error, ").partition(": ")
             return _raise(p, where, msg)
-        extra = " (unknown field)" if err["type"] == "extra_forbidden" else ""
-        return _raise(p, _loc(err), msg + extra)
+        loc, msg = plain_error(err)
+        return _raise(p, field_path(loc), msg)
 
 
 def _raise(p: Path, where: str, reason: str):

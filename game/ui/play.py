@@ -9,14 +9,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from game.battle.controller import Controller
-from game.battle.loading import check_embedded, open_replay, open_scenario
+from game.battle.loading import open_replay, open_save, open_scenario
 from game.battle.seats import Seat, seats_for
 from game.core.replay import ReplayRecord, ReplayWriter, resume_battle
 from game.core.ruleset import RULES_SIDE
 from game.core.session import Battle
-from game.data.errors import FileError
+from game.data.errors import FileError, problem_text
 from game.ui.log import BattleLog
-from game.ui.saves import read_save, write_save
+from game.ui.saves import write_save
 from game.ui.settings import config_dir
 
 
@@ -126,12 +126,11 @@ class PlaySession:
         or foreign save (nothing else changes). The battle goes on in the
         replay the save names when that replay holds the save's actions
         (one replay file per battle); else in a new replay."""
-        sv = read_save(path)
-        rs = check_embedded(path, "", sv.ruleset, sv.scenario, sv.map, sv.seats)
+        rs, sv = open_save(path)
         try:
             actions = [rs.parse_action(a) for a in sv.actions]
         except ValidationError as e:
-            raise FileError(path, "actions", f"an action cannot be decoded ({e.errors()[0]['msg']})") from None
+            raise FileError(path, "actions", f"an action cannot be decoded ({problem_text(e)})") from None
         seats = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in sv.seats.items()}
         # re-simulate on a scratch battle first, so a bad save writes no replay
         scratch = Battle(rs, sv.scenario, sv.map, sv.seed)

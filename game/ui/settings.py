@@ -9,15 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.data.config import config_dir, load_or_default, save_model
+from game.data.filemodel import FileModel
 
 
-class Settings(BaseModel):
+class Settings(FileModel):
     """What the settings screen changes."""
-
-    model_config = ConfigDict(extra="forbid")
 
     format_version: Literal[1] = Field(1, description="file format version (1)")
     window: tuple[Annotated[int, Field(ge=320, le=8192)], Annotated[int, Field(ge=240, le=8192)]] = Field(

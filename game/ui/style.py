@@ -24,9 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.data.errors import FileError
+from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,8 +44,8 @@ Pattern = Literal["none", "roof", "ruin", "rubble", "stones", "hedge", "canopy",
                   "rings", "rift", "flare", "radiation", "dots", "hatch"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class KindStyle(_Strict):

@@ -96,7 +96,7 @@ def test_verify__the_ruleset_version_must_match_exactly(good, tmp_path, version)
     r = run("verify", str(bad))
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     if version == 0:
-        assert "[line 1 ruleset_version]: Input should be greater than or equal to 1" in r.stderr
+        assert "[line 1 ruleset_version]: must be at least 1, not 0" in r.stderr
     else:
         one_error(r, f"{bad} [line 1 ruleset_version]: recorded with toy version {version}; this program has version 1, "
                      f"and re-simulating it needs toy version {version}")

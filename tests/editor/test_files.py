@@ -88,17 +88,53 @@ def test_autosave__at_most_once_a_minute_with_fake_clock(tmp_path):
     h = History(doc)
     assert auto.tick() is None  # nothing to save
     h.execute(C.AddRectangle("woods", 0, 0, 10, 10))
-    assert auto.tick() == tmp_path / "m.autosave.json"
+    written = auto.tick()
+    assert written == files.autosave_path(doc.path) and written.parent == tmp_path / "config" / "autosave"
     h.execute(C.Move(["woods1"], 5, 5))
     now[0] = 30.0
     assert auto.tick() is None  # too soon
     now[0] = 60.0
     assert auto.tick() is not None
-    recovered = files.open_map(tmp_path / "m.autosave.json")
-    assert recovered.to_map() == doc.to_map()
-    assert files.find_autosave(tmp_path / "m.map.json") == tmp_path / "m.autosave.json"
+    recovered = files.open_map(written)
+    assert recovered.to_map() == doc.to_map() and recovered.path == doc.path
+    assert files.find_autosave(tmp_path / "m.map.json") == written
     files.save(doc)
-    assert not (tmp_path / "m.autosave.json").exists()
+    assert not written.exists()
+
+
+def test_autosave_of_a_bundled_map_goes_to_the_config_dir_not_beside_it(tmp_path):
+    """The bundled maps folder is the program's: editing a bundled map
+    autosaves into the user's config folder, and recovering it still names
+    the bundled map."""
+    from game.data.io import BUNDLED_MAPS
+
+    bundled = BUNDLED_MAPS / "battlespace" / "mission1.map.json"
+    before = sorted(p.name for p in bundled.parent.iterdir())
+    doc = files.open_map(bundled)
+    History(doc).execute(C.AddRectangle("woods", 0, 0, 10, 10))
+    written = files.Autosaver(doc, clock=lambda: 0.0).tick()
+    try:
+        assert written.parent == tmp_path / "config" / "autosave" and written.name.startswith("mission1-")
+        assert sorted(p.name for p in bundled.parent.iterdir()) == before
+        assert files.open_map(written).path == bundled
+        assert files.find_autosave(bundled) == written
+    finally:
+        written.unlink()
+    # two maps of one name in two folders keep two autosaves
+    assert files.autosave_path(tmp_path / "a" / "m.map.json") != files.autosave_path(tmp_path / "b" / "m.map.json")
+
+
+def test_save_as_gives_the_map_the_id_of_the_new_file_name(tmp_path):
+    doc = MapDocument.new()
+    History(doc).execute(C.AddRectangle("woods", 0, 0, 100, 100))
+    doc = files.open_map(files.save(doc, tmp_path / "first.map.json"))
+    assert doc.id == "first"
+    out = files.save_as(doc, tmp_path / "my copy.map.json")
+    assert out == tmp_path / "my copy.map.json" and doc.id == "my_copy"
+    assert json.loads(out.read_text())["id"] == "my_copy"
+    assert json.loads((tmp_path / "first.map.json").read_text())["id"] == "first"
+    files.save(doc)  # saved again under its own name: the id stays
+    assert doc.id == "my_copy"
 
 
 def test_autosave__untitled_goes_to_config_dir(tmp_path):

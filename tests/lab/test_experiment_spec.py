@@ -47,7 +47,7 @@ def test_data_override_on_a_ruleset_without_tables_is_refused(tmp_path):
 def test_bad_spec_field_is_one_line(tmp_path):
     with pytest.raises(SpecError) as e:
         _arms(tmp_path, 'name = "t"\ngames = 0\n')
-    assert str(e.value).endswith("[games]: must be greater than or equal to 1")
+    assert str(e.value).endswith("[games]: must be at least 1, not 0")
     with pytest.raises(SpecError) as e:
         _arms(tmp_path, 'name = "t"\ngamez = 3\n')
     assert "gamez" in str(e.value) and "unknown field" in str(e.value)
@@ -62,7 +62,7 @@ def test_battlespace_threat_level_override_is_validated_on_a_copy():
     slot = bs.data_slot()
     loaded = slot.loaded
     before = loaded.enemies["fighter"].tl
-    assert override_problem(bs, {"enemies.fighter.tl": 21})[1].startswith("must be less than or equal to 20")
+    assert override_problem(bs, {"enemies.fighter.tl": 21})[1] == "must be at most 20, not 21"
     assert override_problem(bs, {"enemies.grunt.tl": 9})[1].startswith("no entry 'grunt'")
     assert "cannot be overridden" in override_problem(bs, {"tables.base_radius_mm": 20.0})[1]
     mine = BattleTables(bs, {"enemies.fighter.tl": 8, "enemies.veteran.wounds": 3})

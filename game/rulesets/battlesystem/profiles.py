@@ -16,9 +16,10 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
-from game.data.errors import FileError
+from game.data.errors import FileError, from_validation
+from game.data.filemodel import FrozenFileModel
 
 HERE = Path(__file__).resolve().parent / "data"
 
@@ -27,8 +28,8 @@ Intelligence = Literal["non", "animal", "semi", "low", "average", "very", "high"
                        "godlike"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+class _M(FrozenFileModel):
+    model_config = ConfigDict(populate_by_name=True)
 
 
 # -- tables.toml --------------------------------------------------------------------------------------
@@ -463,9 +464,7 @@ def _load(path: Path, model: type[_M]):
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise FileError(path, where, err["msg"]) from None
+        raise from_validation(path, e) from None
 
 
 DATA = Data()

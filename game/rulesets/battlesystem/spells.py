@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from game.data.errors import FileError
+from game.data.filemodel import FrozenFileModel
 
 from .profiles import DATA, _load
 
@@ -23,8 +24,8 @@ Area = Literal["unit", "circle", "line", "cone", "self", "individual", "point"]
 SaveVs = Literal["paralyzation", "petrification", "rod", "breath", "spell"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Spell(_M):

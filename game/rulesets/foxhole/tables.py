@@ -15,8 +15,9 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from game.data.filemodel import FrozenFileModel
 from game.geometry.scale import METRES_PER_YARD, foxhole_metres_to_mm
 
 HERE = Path(__file__).parent / "data"
@@ -29,8 +30,8 @@ VehicleClass = Literal["soft", "light", "heavy"]
 Going = Literal["dense", "normal", "non_tactical"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Scale(_M):

@@ -27,25 +27,26 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
+
+from game.data.errors import problem_text
+from game.data.filemodel import FileModel
 
 from .catalogue import DATA, UnitProfile
 
 
-class ListUnit(BaseModel):
+class ListUnit(FileModel):
     """One unit of an army list file."""
 
-    model_config = ConfigDict(extra="forbid")
     profile: str = Field(description="unit profile id (data/units.toml)")
     name: str = Field("", description="its own name (a unit may be given a name and backstory)")
     loadout: dict[str, int] | None = Field(None, description="weapon id -> count; None: the profile's default")
     perks: list[str] = Field(default_factory=list, description="extra perks bought for it")
 
 
-class ArmyList(BaseModel):
+class ArmyList(FileModel):
     """An army list file (TOML): a faction, a silver limit and its units."""
 
-    model_config = ConfigDict(extra="forbid")
     name: str = ""
     faction: str
     silver: int = Field(ge=1, description="the silver the list may spend")
@@ -176,6 +177,4 @@ def read_list(path: str | Path) -> ArmyList:
     try:
         return ArmyList.model_validate(raw)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise ValueError(f"{path}: {where}: {err['msg']}") from None
+        raise ValueError(f"{path}: {problem_text(e)}") from None

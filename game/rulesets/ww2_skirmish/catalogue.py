@@ -16,7 +16,9 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from game.data.filemodel import FrozenFileModel
 
 HERE = Path(__file__).parent / "data"
 
@@ -29,8 +31,8 @@ Condition = Literal["fog", "rain", "clear", "frost", "flood"]
 Mishap = Literal["in_hand", "wild", "dud"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Weapon(_M):
@@ -152,8 +154,10 @@ class Mission(_M):
     reveal: str
 
 
-class _Open(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
+class _Open(FrozenFileModel):
+    """An open table: any keys (the rules code reads them by name), strict values."""
+
+    model_config = ConfigDict(extra="allow")
 
 
 class Tables(_M):

@@ -55,15 +55,15 @@ def test_bundled_scenarios_and_maps_are_valid(name):
 @pytest.mark.parametrize("base,params,field,reason", [
     ("m1", {"exfil_needed": 0}, "exfil_needed", "must be at least 1, not 0"),
     ("m1", {"exfil_needed": 5}, "exfil_needed", "5 soldiers can never reach exfil: the fireteams have 4"),
-    ("m1", {"staging": "yes"}, "staging", "must be true or false, not 'yes'"),
-    ("m1", {"civilians": [[10, 10, 10]]}, "civilians[0]", "must have at most 2 items, not [10, 10, 10]"),
-    ("m1", {"civilians": [[10, "x"]]}, "civilians[0][1]", "must be a number, not 'x'"),
+    ("m1", {"staging": "yes"}, "staging", "expected true or false, found text ('yes')"),
+    ("m1", {"civilians": [[10, 10, 10]]}, "civilians[0]", "must have at most 2 items (it has 3)"),
+    ("m1", {"civilians": [[10, "x"]]}, "civilians[0][1]", "expected a number, found text ('x')"),
     ("m1", {"civilians": [[2000, 10]]}, "civilians[0]", "(2000, 10) is off the 914 x 914 mm table"),
     ("m1", {"mission": "m9_party"}, "mission", "unknown mission 'm9_party' (known: m1_survivors, m2_awad, m3_ambush, "
                                                "m4_hostages, m5_retreat)"),
     ("m1", {"search_feature": "nowhere"}, "search_feature", "no feature 'nowhere' on the map"),
     ("m1", {"targets": ["t1"]}, "targets", "mission m1_survivors does not use it (it is read by m2_awad)"),
-    ("m2", {"targets": []}, "targets", "must have at least 1 item, not []"),
+    ("m2", {"targets": []}, "targets", "must have at least 1 item (it has 0)"),
     ("m2", {"targets": ["t1", "t1"]}, "targets", "target 't1' is listed twice"),
     ("m2", {"exfil_needed": 2}, "exfil_needed", "mission m2_awad does not use it (it is read by m1_survivors, m5_retreat)"),
     ("m4", {"guards": ["g1", "nobody"]}, "guards", "'nobody' is not an enemy unit of this scenario"),
@@ -96,7 +96,7 @@ def test_mission_needs_what_it_reads():
 def test_unit_params():
     d = copy.deepcopy(M1)
     unit(d, "reyes")["params"]["gear"] = "frag_grenade"
-    assert check(d, M1_MAP) == ("forces.fireteam.reyes.params.gear", "must be a list, not 'frag_grenade'")
+    assert check(d, M1_MAP) == ("forces.fireteam.reyes.params.gear", "expected a list, found text ('frag_grenade')")
     d = copy.deepcopy(M1)
     unit(d, "reyes")["params"]["gear"] = ["frag_grenade", "rail_gun"]
     assert check(d, M1_MAP) == ("forces.fireteam.reyes.params.gear", "unknown gear card 'rail_gun'")

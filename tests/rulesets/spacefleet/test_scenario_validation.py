@@ -53,15 +53,15 @@ def test_known_unit_params_pass():
 
 
 @pytest.mark.parametrize("params,field,reason", [
-    ({"ld": "8"}, "ld", "must be a whole number, not '8'"),
-    ({"ld": None}, "ld", "must be a whole number, not None"),
-    ({"ld": 8.5}, "ld", "must be a whole number, not 8.5"),
+    ({"ld": "8"}, "ld", "expected a whole number, found text ('8')"),
+    ({"ld": None}, "ld", "expected a whole number, found null"),
+    ({"ld": 8.5}, "ld", "expected a whole number, found the number 8.5"),
     ({"ld": 11}, "ld", "must be at most 10, not 11"),
     ({"ld": 1}, "ld", "must be at least 2, not 1"),
-    ({"commander": {"ld": 9, "rerolls": "two"}}, "commander.rerolls", "must be a whole number, not 'two'"),
+    ({"commander": {"ld": 9, "rerolls": "two"}}, "commander.rerolls", "expected a whole number, found text ('two')"),
     ({"commander": {"ld": 9, "admiral": True}}, "commander.admiral", "unknown key 'admiral' (known: ld, rerolls)"),
-    ({"commander": 10}, "commander", "must be an object, not 10"),
-    ({"name": 7}, "name", "must be a string, not 7"),
+    ({"commander": 10}, "commander", "expected an object, found the number 10"),
+    ({"name": 7}, "name", "expected text, found the number 7"),
     ({"kin": "orks"}, "kin", "unit imp_lunar: params.kin 'orks' is not a known kin (use \"eldar\" for an Eldar or "
                              "Eldar-kin ship, or leave it out)"),
 ])
@@ -85,8 +85,8 @@ def test_one_commander_per_fleet():
                                                "primary_biosphere, outer_reaches or deep_space, not 'the_void'"),
     ({"sunward": "up"}, "sunward", "must be one of north, south, east or west, not 'up'"),
     ({"solar_flares": -1}, "solar_flares", "must be at least 0, not -1"),
-    ({"radiation_bursts": True}, "radiation_bursts", "must be a whole number, not True"),
-    ({"setup": "method 2"}, "setup", "must be an object, not 'method 2'"),
+    ({"radiation_bursts": True}, "radiation_bursts", "expected a whole number, found true"),
+    ({"setup": "method 2"}, "setup", "expected an object, found text ('method 2')"),
     ({"solar_flares": 7}, "solar_flares", "7 solar flares are more than this table's 6 60 cm areas can generate "
                                           "(one phenomenon per area)"),
     ({"solar_flares": 4, "radiation_bursts": 3}, "radiation_bursts",

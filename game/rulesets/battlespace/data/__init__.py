@@ -12,9 +12,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from game.core.overrides import BattleData
+from game.data.filemodel import FrozenFileModel
 
 HERE = Path(__file__).parent
 
@@ -26,8 +27,8 @@ SitrepEffect = Literal["activate_element", "activate_straggler", "enemies_enter"
                        "enemies_hold", "enemy_rush", "sniper"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class SoldierCard(_M):

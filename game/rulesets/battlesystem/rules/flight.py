@@ -11,17 +11,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..state import BSState, Unit
 from .common import says, their
+
+from game.data.filemodel import FrozenFileModel
 
 HERE = Path(__file__).resolve().parent.parent / "data"
 CLAUSE_MOVE = "Battlesystem [15.1]"
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Flyer(_M):

@@ -16,17 +16,18 @@ import math
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from game.data.errors import FileError
+from game.data.errors import FileError, from_validation
+from game.data.filemodel import FrozenFileModel
 
 HERE = Path(__file__).resolve().parent.parent / "data"
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Rates(_M):
@@ -118,8 +119,7 @@ def points_data(path: Path = HERE / "points.toml") -> PointsFile:
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise FileError(path, "", str(e)) from None
     except ValidationError as e:
-        err = e.errors()[0]
-        raise FileError(path, ".".join(str(p) for p in err["loc"]), err["msg"]) from None
+        raise from_validation(path, e) from None
 
 
 def power_level(pid: str) -> PowerLevel:
@@ -187,7 +187,7 @@ class Roster(_M):
     format_version: Literal[1] = 1
     name: str
     side: str = ""
-    lines: list[CharacterLine | MonsterLine | UnitLine] = Field(min_length=1, max_length=500)
+    lines: list[Annotated[CharacterLine | MonsterLine | UnitLine, Field(discriminator="kind")]] = Field(min_length=1, max_length=500)
 
 
 @lru_cache(maxsize=8)

@@ -24,14 +24,16 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..profiles import DATA, _load
 from ..state import BSState, Unit
 
+from game.data.filemodel import FrozenFileModel
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+class _M(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Condition(_M):

@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from game.core.overrides import BattleData
+from game.data.filemodel import FrozenFileModel
 
 DATA = Path(__file__).resolve().parent  #: this folder: ships.json and tables.json
 
@@ -21,8 +22,8 @@ ArcName = Literal["front", "left", "right", "rear"]
 Location = Literal["prow", "dorsal", "port", "starboard", "keel", "aft"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Strict(FrozenFileModel):
+    """A file model (game/data/filemodel.py: strict types)."""
 
 
 class Armour(_Strict):

@@ -1,0 +1,58 @@
+"""``battletable validate`` refuses a saved game that loading it would
+refuse: one saved with another version of its ruleset (resuming
+re-simulates the actions, which needs exactly that version), and one whose
+replay reference is not a regular file (/dev/zero would never end)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game import rulesets
+from game.data.errors import FileError
+from tests.cli.test_cli import _toy_save
+from tests.data.test_bad_files import run_cli
+
+MOVE = {"type": "toy_move", "side": "red", "unit": "r1", "x": 100.0, "y": 100.0}
+
+
+def _edited(path, **changes):
+    data = json.loads(path.read_text())
+    data.update(changes)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_save_from_another_ruleset_version_is_refused_in_one_line(tmp_path):
+    p = _edited(_toy_save(tmp_path, [MOVE]), ruleset_version=999)
+    version = rulesets.get("toy").version
+    r = run_cli("validate", str(p))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"error: {p} [ruleset_version]: saved with toy version 999; this program has toy version "
+                        f"{version}, and resuming the battle needs version 999\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_save_whose_replay_is_a_device_is_refused_in_one_line(tmp_path):
+    p = _edited(_toy_save(tmp_path, [MOVE]), replay="/dev/zero")
+    r = run_cli("validate", str(p))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"error: {p} [replay]: '/dev/zero' is not a regular file\n"
+
+
+def test_loading_refuses_the_same_saves(tmp_path):
+    from game.battle.loading import open_save
+
+    good = _toy_save(tmp_path, [MOVE])
+    assert open_save(good)[1].actions == [MOVE]
+    with pytest.raises(FileError, match=r"\[ruleset_version\]: saved with toy version 999"):
+        open_save(_edited(good, ruleset_version=999))
+
+
+def test_a_save_whose_replay_is_missing_still_validates(tmp_path):
+    """Loading such a save goes on in a new replay, so it is no error."""
+    p = _edited(_toy_save(tmp_path, [MOVE]), replay=str(tmp_path / "gone.replay.jsonl"))
+    r = run_cli("validate", str(p))
+    assert r.returncode == 0 and "saved game of 'duel', 1 action" in r.stdout
