@@ -38,7 +38,7 @@ from ..rules.movement import best_charge, plan_advance, plan_individual, plan_re
 from ..rules.steps import enemies_within_charge, rally_options
 from ..state import BSState, Unit
 from .odds import charge_value, strength
-from ..rules.common import says, their
+from ..rules.words import says, their
 
 M = DATA.tables.movement
 

@@ -24,7 +24,7 @@ from ..rules.morale import current_morale
 from ..rules.movement import remaining
 from ..rules.ratings import damage, missile_damage
 from ..state import BSState
-from ..rules.common import says, their
+from ..rules.words import says, their
 
 _2D6 = [a + b for a, b in itertools.product(range(1, 7), repeat=2)]
 _2D10 = [a + b for a, b in itertools.product(range(1, 11), repeat=2)]

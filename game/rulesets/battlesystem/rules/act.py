@@ -19,7 +19,7 @@ from .contact import contact_figs
 from .movement import (Plan, best_charge, conform, obstacles, overlaps, plan_advance, plan_charge, plan_face,
                        plan_flee, plan_frontage, plan_individual, plan_reform, plan_special, plan_wheel, plan_withdraw,
                        sweep_translate)
-from .common import says, their
+from .words import says, their
 
 M = DATA.tables.movement
 

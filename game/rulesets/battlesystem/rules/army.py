@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .points import (CharacterLine, MonsterLine, Roster, UnitLine, line_cost, line_name, load_roster, points_data,
                      power_level)
-from .common import says
+from .words import says
 
 
 @dataclass

@@ -15,7 +15,7 @@ from ..state import Unit
 from .common import Emitter, angle_diff, mv_mm, norm
 from .contact import in_contact
 from .movement import best_charge, plan_advance, plan_wheel, remaining
-from .common import says
+from .words import says
 
 
 def nearest_enemy(s, u: Unit) -> Unit | None:

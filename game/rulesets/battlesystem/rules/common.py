@@ -13,7 +13,6 @@ from typing import Callable
 from game.core.dice import Dice
 from game.core.emitter import Emitter as CoreEmitter
 from game.core.event import Event
-from game.core.logtext import agree, plural_name
 
 from ..events import Changed, IndividualChanged
 from ..profiles import DATA, UnitProfile
@@ -67,20 +66,6 @@ def mv_mm(u: Unit) -> float:
         if fly is not None:
             return fly
     return rating(u).mv * INCH
-
-
-def says(f, verb: str) -> str:
-    """``verb`` (third-person singular: "moves", "has") as a log line writes
-    it after ``f``'s name: a unit agrees with its name's number ("Red Eye
-    archers shoot", "Yeenoghu's pack moves"); an individual, or anything
-    else, is one (README, Deviations and decisions: the log's grammar)."""
-    return agree(verb, isinstance(f, Unit) and plural_name(f.name))
-
-
-def their(f) -> str:
-    """The possessive for ``f`` in a log line: "their" for a unit whose
-    name is plural (see :func:`says`), else "its"."""
-    return "their" if isinstance(f, Unit) and plural_name(f.name) else "its"
 
 
 def inches(mm: float) -> str:

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..state import BSState, Unit
-from .common import says, their
+from .words import says, their
 
 from game.data.filemodel import FrozenFileModel
 

@@ -31,7 +31,7 @@ from .flight import (CLAUSE_MOVE, Flyer, altitude_mm, altitude_name, beneath, bo
                      climb_options, fly_rate_mm, flyer, flying_data, forced_landing, landing_place, levels_meet,
                      overlapped, shifted_band, top_level, turn_category, turn_changes, turn_limit,
                      turned_this_round, unit_flyer, why_not_bomb, air_attack_mods, heading_change)
-from .common import says, their
+from .words import says, their
 
 
 def check_turn(s: BSState, u: Unit, plan) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..profiles import DATA
 from ..state import Unit
 from .common import Emitter
-from .common import says
+from .words import says
 
 
 def unit_eliminated(em: Emitter, u: Unit) -> None:

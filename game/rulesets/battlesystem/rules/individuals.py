@@ -23,7 +23,7 @@ from . import crt
 from .common import Emitter, profile, rating
 from .contact import individuals_in_contact
 from .ratings import attacks_in_round, character_ac, character_thac0, weak
-from .common import says
+from .words import says
 
 TH = DATA.tables.heroes
 

@@ -12,7 +12,7 @@ from .common import Emitter, mv_mm
 from .contact import in_contact
 from .movement import (best_charge, charge_candidates, plan_advance, plan_charge, plan_face, plan_flee, plan_frontage, plan_individual,
                        plan_reform, plan_special, plan_wheel, plan_withdraw, remaining)
-from .common import says, their
+from .words import says, their
 
 M_FIELDS = ("unit",)
 

@@ -50,7 +50,7 @@ from .common import INCH, Emitter, inches, profile, rating
 from .markers import (ac_mods, ar_mods, bard_covers, damage_multiplier, effect, hasted, held_figures,  # noqa: F401
                       invisible, morale_mods, reveal_contacts, with_effect, without)
 from .saves import bulk_failures, individual_save, save_number, save_roll as _save_roll, unit_save  # noqa: F401
-from .common import says, their
+from .words import says, their
 
 BASE_STEPS = [row[2] for row in MAGIC.area_table]
 

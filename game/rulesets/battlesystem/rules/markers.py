@@ -10,7 +10,7 @@ from ..profiles import DATA
 from ..spells import PASSIVE_ITEMS
 from ..state import BSState, Unit
 from .common import Emitter
-from .common import says
+from .words import says
 
 
 def effect(u, name: str) -> list[str] | None:

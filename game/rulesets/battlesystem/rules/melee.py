@@ -25,7 +25,7 @@ from .command import command_penalty, commander_fights_with_unit
 from .common import INCH, Emitter, profile, rating
 from .contact import contact_figs, engagements, face_of
 from .ratings import damage as damage_dice
-from .common import says, their
+from .words import says, their
 
 TM = DATA.tables.melee_ar
 

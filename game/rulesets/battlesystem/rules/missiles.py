@@ -33,7 +33,7 @@ from .command import in_command
 from .common import INCH, Emitter, inches, mv_mm, profile, rating
 from .contact import enemies_in_contact
 from .movement import missile_class
-from .common import says, their
+from .words import says, their
 
 TA = DATA.tables.missile_ar
 TMM = DATA.tables.missile_movement

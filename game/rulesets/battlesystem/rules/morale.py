@@ -24,7 +24,7 @@ from ..state import Unit
 from .command import command_penalty, commander_bonus
 from .common import INCH, Emitter, angle_diff, mv_mm, norm, rating
 from .contact import enemies_in_contact, face_of
-from .common import says, their
+from .words import says, their
 
 TS = DATA.tables.situational
 M = DATA.tables.movement

@@ -31,7 +31,7 @@ from ..state import BSState, Individual, Unit
 from .command import in_command
 from .common import INCH, angle_diff, inches, mv_mm, norm, profile, rating
 from .contact import face_of, in_contact, unit_key
-from .common import says, their
+from .words import says, their
 
 M = DATA.tables.movement
 

@@ -21,7 +21,7 @@ from ..state import BSState, Step, Unit
 from .command import can_reach_all, commanders_of
 from .common import Emitter, mv_mm, profile, rating
 from .contact import in_contact
-from .common import says, their
+from .words import says, their
 
 M = DATA.tables.movement
 

@@ -25,7 +25,7 @@ from .command import in_command
 from .common import INCH, Emitter, inches, mv_mm
 from .contact import enemies_in_contact, face_of
 from .movement import Plan, no, remaining
-from .common import says
+from .words import says
 
 M = DATA.tables.movement
 
