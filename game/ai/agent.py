@@ -43,9 +43,24 @@ class Reason:
         return {"text": self.text, "candidates": [[label, round(float(score), 4)] for label, score in self.candidates]}
 
 
-def action_label(ruleset: object, action: Action) -> str:
-    """Short words for an action in a reason: the ruleset's button label
-    (``describe_action``) when it has one, else the action's type."""
+def action_label(ruleset: object, action: Action, state: object | None = None) -> str:
+    """Short words for an action in a reason, which players read in the log
+    and its hover: with ``state``, the ruleset's words for it in a sentence
+    (``action_words(state, action)``: names, never ids or table
+    coordinates) or its named button label (``describe_action_in``); else
+    its button label (``describe_action``); else the action's type."""
+    hooks = []
+    if state is not None:
+        hooks += [getattr(ruleset, "action_words", None), getattr(ruleset, "describe_action_in", None)]
+    for hook in hooks:
+        if hook is None:
+            continue
+        try:
+            text = hook(state, action)
+            if text:
+                return text
+        except Exception:  # noqa: BLE001 - a label never stops a decision
+            pass
     describe = getattr(ruleset, "describe_action", None)
     if describe is not None:
         try:
@@ -57,11 +72,13 @@ def action_label(ruleset: object, action: Action) -> str:
     return action.type.replace("_", " ")
 
 
-def ranked_reason(ruleset: object, scored: list[tuple[float, Action]], why: str, top: int = 3) -> Reason:
+def ranked_reason(ruleset: object, scored: list[tuple[float, Action]], why: str, top: int = 3,
+                  state: object | None = None) -> Reason:
     """A :class:`Reason` from scored candidates (score, action), best first:
-    ``why`` says what decided it; the best ``top`` are listed with scores."""
+    ``why`` says what decided it; the best ``top`` are listed with scores,
+    each in words (:func:`action_label`, named from ``state`` when given)."""
     best = sorted(scored, key=lambda t: -t[0])[:top]
-    return Reason(why, tuple((action_label(ruleset, a), float(v)) for v, a in best))
+    return Reason(why, tuple((action_label(ruleset, a, state), float(v)) for v, a in best))
 
 
 def reason_of(agent: object) -> Reason | None:

@@ -69,5 +69,6 @@ class ScoringAgent:
         if best_action is None:
             raise RuntimeError(f"{ruleset.id}: side {side} has no legal action")
         self.reason = ranked_reason(ruleset, scored, f"best mean score of the position after it over {self.samples} "
-                                                     f"trial{'s' if self.samples > 1 else ''} of {len(scored)} candidates")
+                                                     f"trial{'s' if self.samples > 1 else ''} of {len(scored)} candidates",
+                                    state=view)
         return best_action

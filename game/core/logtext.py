@@ -9,6 +9,15 @@ own words (``Ruleset.describe``), or a generic sentence when it has none.
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from shapely.geometry import Point
+
 from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
 
 
@@ -107,3 +116,156 @@ def agree(verb: str, plural: bool) -> str:
     if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
         return verb[:-2]
     return verb[:-1] if verb.endswith("s") else verb
+
+
+# ----------------------------------------------------------------------------- moves and places in words
+#: the eight compass points, clockwise from east (the table's north is its top edge, y grows south)
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+@dataclass(frozen=True)
+class LogUnits:
+    """The unit a ruleset's text speaks in: its ``name`` ("in", "cm", "yd")
+    and how many table mm one of it is (``mm``)."""
+
+    name: str
+    mm: float
+
+
+@lru_cache(maxsize=None)
+def units_of(ruleset_id: str) -> LogUnits:
+    """The unit ruleset ``ruleset_id`` declares in ``game/rulesets/<id>/data/style.json``
+    (``units``); centimetres when it declares none. Raises nothing: a missing
+    or unreadable sheet gives centimetres."""
+    path = Path(__file__).resolve().parents[1] / "rulesets" / ruleset_id / "data" / "style.json"
+    try:
+        u = json.loads(path.read_text(encoding="utf-8")).get("units") or {}
+        return LogUnits(str(u["name"]), float(u["mm"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return LogUnits("cm", 10.0)
+
+
+def distance_words(mm: float, units: LogUnits) -> str:
+    """``mm`` (table mm) in the ruleset's unit: ``"4.5 in"``, ``"12 cm"``,
+    ``"151 yd"`` (one decimal below 100 units, none when whole)."""
+    v = mm / units.mm
+    text = f"{v:.1f}".rstrip("0").rstrip(".") if abs(v) < 100 else f"{v:.0f}"
+    return f"{text} {units.name}"
+
+
+def compass_words(degrees: float) -> str:
+    """The nearest of the eight compass points to a direction given in
+    degrees clockwise from east (+x, the table's y pointing south):
+    0 -> "east", 90 -> "south", 270 -> "north"."""
+    return COMPASS[round((degrees % 360.0) / 45.0) % 8]
+
+
+def facing_words(heading: float) -> str:
+    """A facing as every log line gives it: ``"facing south"`` (``heading``
+    in degrees clockwise from east)."""
+    return f"facing {compass_words(heading)}"
+
+
+def _shape(where):
+    """A landmark's geometry: a shapely geometry as it is, an (x, y) point as a Point."""
+    return where if hasattr(where, "distance") else Point(float(where[0]), float(where[1]))
+
+
+def nearest_landmark(x: float, y: float, landmarks: Iterable[tuple[str, object]], near_mm: float) -> tuple[str, float] | None:
+    """``(name, distance mm)`` of the landmark nearest the table point (x, y)
+    within ``near_mm``, or None. ``landmarks``: (name, where) pairs, where a
+    shapely geometry (a terrain piece, a planet) or an (x, y) point (a model,
+    a marker, an objective); ties go to the first listed."""
+    pt = Point(x, y)
+    best: tuple[str, float] | None = None
+    for name, where in landmarks:
+        d = _shape(where).distance(pt)
+        if d <= near_mm and (best is None or d < best[1]):
+            best = (name, d)
+    return best
+
+
+def way_words(x0: float, y0: float, x1: float, y1: float, landmarks: Iterable[tuple[str, object]] = (),
+              near_mm: float = 0.0, models: Iterable[tuple[str, object]] = ()) -> str:
+    """Which way a move from (x0, y0) to (x1, y1) went, in words: "into the
+    farmhouse" when it ends inside a named area, "toward the farmhouse" when
+    it ends within ``near_mm`` of a named feature or objective (``landmarks``)
+    and closer to it than it began, else the same toward the nearest of
+    ``models`` (the features tell a place better than a model that moves
+    too), else the compass direction of the step ("north-east")."""
+    for tier in (list(landmarks), list(models)):
+        best = nearest_landmark(x1, y1, tier, near_mm) if tier and near_mm > 0 else None
+        if best is None:
+            continue
+        name, d1 = best
+        where = _shape(next(w for n, w in tier if n == name))
+        d0 = where.distance(Point(x0, y0))
+        if d1 <= 1e-6 and getattr(where, "area", 0.0) > 0 and d0 > 1e-6:
+            return f"into {name}"
+        if d1 < d0 - 1e-6:
+            return f"toward {name}"
+    return compass_words(math.degrees(math.atan2(y1 - y0, x1 - x0)))
+
+
+def move_words(x0: float, y0: float, x1: float, y1: float, units: LogUnits,
+               landmarks: Iterable[tuple[str, object]] = (), near_mm: float | None = None,
+               dist_mm: float | None = None, models: Iterable[tuple[str, object]] = ()) -> str:
+    """A move as every ruleset's log gives it: its length in the ruleset's
+    unit and its way (:func:`way_words`): ``"3.5 in toward the farmhouse"``,
+    ``"20 cm south"``; just the length for a move of under half a mm.
+    ``near_mm`` (how close the end must come to a landmark to be named)
+    defaults to the larger of three units and half the move; ``dist_mm``
+    (the distance travelled, when the path was not straight) defaults to the
+    straight line."""
+    d = math.hypot(x1 - x0, y1 - y0) if dist_mm is None else dist_mm
+    if math.hypot(x1 - x0, y1 - y0) < 0.5:
+        return distance_words(d, units)
+    near = max(3 * units.mm, d / 2) if near_mm is None else near_mm
+    return f"{distance_words(d, units)} {way_words(x0, y0, x1, y1, landmarks, near, models)}"
+
+
+def place_words(x: float, y: float, table: tuple[float, float], units: LogUnits,
+                landmarks: Iterable[tuple[str, object]] = (), near_mm: float | None = None,
+                models: Iterable[tuple[str, object]] = ()) -> str:
+    """Where on the table (x, y) mm is, in words: "in the farmhouse" inside a
+    named area, "by the farmhouse" within ``near_mm`` (default three units)
+    of a named feature or objective (``landmarks``), else of one of
+    ``models``, else the part of the table
+    ("in the north-west of the table", "in the middle of the table", "at the
+    south edge")."""
+    near = 3 * units.mm if near_mm is None else near_mm
+    for tier in (list(landmarks), list(models)):
+        best = nearest_landmark(x, y, tier, near) if tier else None
+        if best is not None:
+            name, d = best
+            where = _shape(next(w for n, w in tier if n == name))
+            return f"in {name}" if d <= 1e-6 and getattr(where, "area", 0.0) > 0 else f"by {name}"
+    w, h = table
+    edge = {"west": x, "east": w - x, "north": y, "south": h - y}
+    e = min(edge, key=edge.get)
+    if edge[e] <= units.mm:
+        return f"at the {e} edge"
+    col = "west" if x < w / 3 else "east" if x > 2 * w / 3 else ""
+    row = "north" if y < h / 3 else "south" if y > 2 * h / 3 else ""
+    part = f"{row}-{col}" if row and col else (row or col)
+    return f"in the {part} of the table" if part else "in the middle of the table"
+
+
+def landmark_names(pairs: Iterable[tuple[str, object]]) -> list[tuple[str, object]]:
+    """(name, where) pairs named as a sentence reads them: a proper name
+    (capitalised, "Sgt. Reyes") or one with its article as it is; a common
+    name with "the" when it is the only one of that name ("the humvee"), else
+    with "a"/"an" ("a low wall"). Empty names are left out."""
+    pairs = [(n.strip(), w) for n, w in pairs if n and n.strip()]
+    count: dict[str, int] = {}
+    for n, _ in pairs:
+        count[n.lower()] = count.get(n.lower(), 0) + 1
+    out = []
+    for n, w in pairs:
+        if n[:1].isupper() or n.lower().startswith(("the ", "a ", "an ")):
+            out.append((n, w))
+        elif count[n.lower()] == 1:
+            out.append((f"the {n}", w))
+        else:
+            out.append((("an " if n[:1].lower() in "aeiou" else "a ") + n, w))
+    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import LogUnits, distance_words
 from game.ui.style import Units
 
 CM = Units(name="cm", mm=10.0, grid_mm=100.0)
@@ -18,9 +19,7 @@ CM = Units(name="cm", mm=10.0, grid_mm=100.0)
 
 def distance(mm: float, units: Units = CM) -> str:
     """``mm`` in the ruleset's unit: ``"4.5 in"``, ``"12 cm"`` (one decimal, none when whole)."""
-    v = mm / units.mm
-    text = f"{v:.1f}".rstrip("0").rstrip(".") if abs(v) < 100 else f"{v:.0f}"
-    return f"{text} {units.name}"
+    return distance_words(mm, LogUnits(units.name, units.mm))
 
 
 def column(i: int) -> str:

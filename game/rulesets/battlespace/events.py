@@ -56,6 +56,10 @@ class Placed(Event):
     dist: Mm = 0.0
     #: direction of the move, degrees clockwise from +x (east; 90 is south)
     bearing: float = 0.0
+    #: which way the move went in words ("toward the humvee", "north-east"; filled by the emitter)
+    way: str = ""
+    #: the name of the feature ``on`` (filled by the emitter)
+    on_name: str = ""
 
 
 class Changed(Event):
@@ -136,6 +140,8 @@ class SmokeLaid(Event):
     id: str
     ring: list[tuple[float, float]]
     until_turn: int
+    #: where the smoke is, in words ("by the humvee"; filled by the emitter)
+    where: str = ""
 
 
 class SmokeCleared(Event):
@@ -164,6 +170,8 @@ class VehicleMoved(Event):
     dist: Mm = 0.0
     stopped_by: str = ""
     name: str = ""
+    #: which way it drove in words (filled by the emitter)
+    way: str = ""
 
 
 class ObjectiveSet(Event):

@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import Polygon
+
 from game.core.event import Event
+from game.core.logtext import compass_words, landmark_names, place_words, units_of, way_words
 from game.core.model import quantise
 
 from . import events as E
@@ -110,14 +113,36 @@ def team_label(s: BSState, side: str) -> str:
     return TEAM_LABELS[i] if i < len(TEAM_LABELS) else side
 
 
+UNITS = units_of("battlespace")
+
+
+def landmarks(s: BSState) -> list[tuple[str, Any]]:
+    """The named terrain features and vehicles a move or a place is told by
+    (``game.core.logtext``), each by the name a player reads."""
+    out: list[tuple[str, Any]] = []
+    for t in s.terrain:
+        if len(t.exterior) >= 3:
+            name = "the " + vehicle_name(s, t.id) if t.id in s.vehicles else t.name
+            out.append((name, Polygon(t.exterior)))
+    return landmark_names(out)
+
+
+def models_near(s: BSState, exclude: str | None = None) -> list[tuple[str, Any]]:
+    """Every model on the table but ``exclude``, by name, at its place (the
+    second choice to tell a move by, after :func:`landmarks`)."""
+    return [(display_name(f), (f.x, f.y)) for f in s.figs.values()
+            if f.id != exclude and f.status in ("ok", "down") and not f.carried_by and not f.vehicle]
+
+
 def edge_words(s: BSState, x: float, y: float) -> str:
-    """Where a new model appears: "at the north edge" near an edge, else "at (x, y)"."""
+    """Where a new model appears: "at the north edge" near an edge, else the
+    place in words (:func:`game.core.logtext.place_words`)."""
     w, h = s.table
     d = {"north": y, "south": h - y, "west": x, "east": w - x}
     edge = min(d, key=d.get)
     if d[edge] <= 2 * data().tables.base_radius_mm:
-        return f"at the {edge} edge ({x:.0f}, {y:.0f})"
-    return f"at ({x:.0f}, {y:.0f})"
+        return f"at the {edge} edge"
+    return place_words(x, y, s.table, UNITS, landmarks(s), models=models_near(s))
 
 
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
@@ -130,9 +155,9 @@ def bearing_of(dx: float, dy: float) -> float:
 
 
 def direction_words(bearing: float) -> str:
-    """"north-west (225 deg)": the nearest of eight compass points (north is
-    the table's top edge) and the bearing, clockwise from east."""
-    return f"{COMPASS[round(bearing / 45.0) % 8]} ({bearing:.0f} deg)"
+    """"north-west": the nearest of eight compass points to ``bearing``
+    (degrees clockwise from east; north is the table's top edge)."""
+    return compass_words(bearing)
 
 
 
@@ -161,6 +186,11 @@ def annotate(s: BSState, ev: Event) -> Event:
         f = s.figs[ev.unit]
         upd["dist"] = quantise(math.hypot(ev.x - f.x, ev.y - f.y))
         upd["bearing"] = bearing_of(ev.x - f.x, ev.y - f.y)
+        if ev.on and not ev.on_name:
+            upd["on_name"] = feature_name(s, ev.on)
+        if not ev.way:
+            upd["way"] = way_words(f.x, f.y, ev.x, ev.y, landmarks(s), max(3 * UNITS.mm, upd["dist"] / 2),
+                                   models_near(s, f.id))
     elif isinstance(ev, E.Changed) and ev.unit in s.figs and not ev.other:
         f = s.figs[ev.unit]
         for k in _POINTERS:
@@ -170,6 +200,14 @@ def annotate(s: BSState, ev: Event) -> Event:
             upd["other"] = vehicle_name(s, ev.changes["vehicle"] or f.vehicle)
     elif isinstance(ev, E.FigAdded) and not ev.where:
         upd["where"] = edge_words(s, float(ev.fig.get("x", 0.0)), float(ev.fig.get("y", 0.0)))
+    elif isinstance(ev, E.VehicleMoved) and not ev.way and ev.dist >= 0.5:
+        here = [(n, w) for n, w in landmarks(s) if n != "the " + vehicle_name(s, ev.vehicle)]
+        upd["way"] = way_words(ev.x - ev.dx, ev.y - ev.dy, ev.x, ev.y, here, max(3 * UNITS.mm, ev.dist / 2),
+                               models_near(s))
+    elif isinstance(ev, E.SmokeLaid) and not ev.where and ev.ring:
+        cx = sum(p[0] for p in ev.ring) / len(ev.ring)
+        cy = sum(p[1] for p in ev.ring) / len(ev.ring)
+        upd["where"] = place_words(cx, cy, s.table, UNITS, landmarks(s), models=models_near(s))
     elif isinstance(ev, E.Handover) and not ev.name:
         upd["name"] = team_label(s, ev.active)
     return ev.model_copy(update=upd) if upd else ev

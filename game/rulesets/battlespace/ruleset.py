@@ -43,7 +43,7 @@ class Battlespace(RulesetBase):
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 8
+    version = 9
     title = "Battlespace"
 
     def __init__(self) -> None:
@@ -196,6 +196,11 @@ class Battlespace(RulesetBase):
     def describe_action(self, action: Action) -> str:
         """A button label (ids where a name needs the state)."""
         return display_actions.describe_action(action)
+
+    def action_words(self, state: BSState, action: Action) -> str:
+        """The action in a sentence for an AI's reason: names, inches and
+        directions (:func:`.display.actions.action_words`)."""
+        return display_actions.action_words(state, action)
 
     def describe_action_in(self, state: BSState, action: Action) -> str:
         """A button label naming models and features ("Climb the low wall")."""

@@ -69,6 +69,8 @@ class ShipMoved(SFEvent):
     post_turn: float = 0.0
     wells: tuple[str, str] = ("", "")
     why: str = ""
+    #: which way it went in words ("toward the planet 'gehenna'", "south"; filled by the emitter)
+    way: str = ""
 
 
 class ShipPlaced(SFEvent):
@@ -84,6 +86,8 @@ class ShipPlaced(SFEvent):
     distance: Mm = 0.0
     bearing: float = 0.0
     why: str = ""
+    #: where it now is, in words (filled by the emitter)
+    where: str = ""
 
 
 class ShipStatus(SFEvent):
@@ -133,6 +137,8 @@ class BlastMarkerPlaced(SFEvent):
     y: Mm
     zone: Literal["main", "low_orbit"] = "main"
     field: str | None = None
+    #: where it lies, in words (filled by the emitter)
+    where: str = ""
 
 
 class BlastMarkerRemoved(SFEvent):
@@ -142,6 +148,8 @@ class BlastMarkerRemoved(SFEvent):
     id: int
     x: Mm = 0.0
     y: Mm = 0.0
+    #: where it lay, in words (filled by the emitter)
+    where: str = ""
 
 
 class WeaponFired(SFEvent):
@@ -217,6 +225,8 @@ class OrdnanceMoved(SFEvent):
     y: Mm
     heading: float
     distance: Mm = 0.0
+    #: which way it went in words (filled by the emitter)
+    way: str = ""
 
 
 class OrdnanceChanged(SFEvent):

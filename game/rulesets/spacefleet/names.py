@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 import re
 
+from shapely.geometry import Polygon
+
 from game.core.event import Event
+from game.core.logtext import place_words, units_of, way_words
 from game.core.model import quantise
 
 from .data import profile
@@ -104,6 +107,36 @@ def feature_by_id(state: SFState, fid: str) -> str:
     return feature_name(f) if f is not None else fid
 
 
+UNITS = units_of("spacefleet")
+
+
+def landmarks(state: SFState) -> list[tuple[str, object]]:
+    """The celestial phenomena a move or a place is told by
+    (``game.core.logtext``), by name, with their outlines."""
+    return [(feature_name(f), Polygon(f.exterior, f.holes) if len(f.exterior) >= 3 else (f.cx, f.cy))
+            for f in state.features]
+
+
+def ships_near(state: SFState, exclude: str | None = None, zone: str = "main") -> list[tuple[str, object]]:
+    """Every ship on the table (in ``zone``) but ``exclude``, by name, at its place."""
+    return [(f"the {ship_name(state, sh.id)}", (sh.x, sh.y)) for sh in state.ships.values()
+            if sh.id != exclude and getattr(sh, "zone", "main") == zone and sh.status == "active"]
+
+
+def where_words(state: SFState, x: float, y: float, zone: str = "main", exclude: str | None = None) -> str:
+    """Table point (x, y) in words (:func:`game.core.logtext.place_words`)."""
+    if zone == "low_orbit":
+        return "in low orbit"
+    return place_words(x, y, state.table, UNITS, landmarks(state), models=ships_near(state, exclude))
+
+
+def _way(state: SFState, x0: float, y0: float, x1: float, y1: float, exclude: str | None, zone: str = "main") -> str:
+    """Which way a move from (x0, y0) to (x1, y1) went (:func:`game.core.logtext.way_words`)."""
+    near = max(3 * UNITS.mm, math.hypot(x1 - x0, y1 - y0) / 2)
+    lm = landmarks(state) if zone == "main" else []
+    return way_words(x0, y0, x1, y1, lm, near, ships_near(state, exclude, zone))
+
+
 #: event fields that hold a ship id, and those that hold an ordnance marker number
 SHIP_FIELDS = ("ship", "target", "attacker", "defender", "launcher", "attacked")
 ORDNANCE_FIELDS = ("id", "ordnance")
@@ -155,8 +188,19 @@ def annotate(state: SFState, ev: Event) -> Event:
         o = next((x for x in state.ordnance if x.id == ev.id), None)
         if o is not None:
             upd["distance"] = quantise(math.hypot(ev.x - o.x, ev.y - o.y))
+            if not ev.way and upd["distance"] >= 0.5:
+                upd["way"] = _way(state, o.x, o.y, ev.x, ev.y, None, getattr(o, "zone", "main"))
     elif ev.type == "sf_bm_removed" and not (ev.x or ev.y):
         b = next((m for m in state.blast_markers if m.id == ev.id), None)
         if b is not None:
             upd["x"], upd["y"] = b.x, b.y
+            upd["where"] = where_words(state, b.x, b.y, getattr(b, "zone", "main"))
+    elif ev.type == "sf_bm_placed" and not ev.where:
+        upd["where"] = where_words(state, ev.x, ev.y, ev.zone)
+    elif ev.type == "sf_moved" and not ev.way and ev.ship in state.ships:
+        sh = state.ships[ev.ship]
+        if math.hypot(ev.x - sh.x, ev.y - sh.y) >= 0.5:
+            upd["way"] = _way(state, sh.x, sh.y, ev.x, ev.y, sh.id, getattr(sh, "zone", "main"))
+    if ev.type == "sf_placed" and not ev.where:
+        upd["where"] = where_words(state, ev.x, ev.y, ev.zone, ev.ship)
     return ev.model_copy(update=upd) if upd else ev

@@ -35,7 +35,7 @@ class SpaceFleet(RulesetBase):
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = RULESET_ID
-    version = 9
+    version = 10
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"
@@ -105,6 +105,10 @@ class SpaceFleet(RulesetBase):
     def describe_action(self, action: Action, state: SFState | None = None) -> str:
         """The button label (:func:`.display.descriptions.describe_action`): names ships and weapons given ``state``."""
         return descriptions.describe_action(action, state)
+
+    def action_words(self, state: SFState, action: Action) -> str:
+        """The action in a sentence for an AI's reason (:func:`.display.descriptions.action_words`)."""
+        return descriptions.action_words(state, action)
 
     def describe_action_in(self, state: SFState, action: Action) -> str:
         """The app's button label for ``action`` in ``state`` (ships and weapons named)."""

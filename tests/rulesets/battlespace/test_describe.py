@@ -87,11 +87,11 @@ def test_describe__names_moves_rolls_and_sitrep_cards_in_plain_words():
     evs = game_events(MAPS / "mission1.scenario.json")
     texts = [RULESET.describe(e) for e in evs]
     assert any(re.fullmatch(r"Sgt\. Reyes activates: \d orders", t) for t in texts)
-    assert any(re.fullmatch(r"Sgt\. Reyes moves \d+ mm [a-z-]+ \(\d+ deg\) to \(\d+, \d+\)", t) for t in texts)
+    assert any(re.fullmatch(r"Sgt\. Reyes moves \d+(\.\d)? in (toward|into) .+|Sgt\. Reyes moves \d+(\.\d)? in [a-z-]+", t) for t in texts)
     assert any(re.fullmatch(r"Sgt\. Reyes fires at Fighter \w+: D20 \d+ \+2 \(accuracy\).* = \d+ vs threat level 10"
                             r".*: (hit|miss)", t) for t in texts)
     assert any(t.startswith("SITREP: ") and " - " in t for t in texts)
-    assert any(re.fullmatch(r"(Fighter|Veteran) e\d+ appears at the (north|south|east|west) edge \(\d+, \d+\)", t)
+    assert any(re.fullmatch(r"(Fighter|Veteran) e\d+ appears at the (north|south|east|west) edge", t)
                for t in texts)
     for c in DATA.sitrep:
         assert card_effect(c)

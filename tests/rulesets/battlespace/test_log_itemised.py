@@ -81,9 +81,9 @@ def test_weapon_jam__told_once_on_a_natural_1_and_once_by_the_sitrep_card():
 
 
 def test_move__distance_direction_and_bearing():
-    """A model's move in the log: its distance, compass direction and bearing (clockwise from east; north is up)."""
+    """A model's move in the log: its distance in inches and its compass direction (north is up), no coordinates."""
     s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
     from game.rulesets.battlespace.events import Placed
     em = emitter(s, [])
     em.emit(Placed(unit="s0", x=457, y=512))
-    assert _lines(em) == ["Sgt. Reyes moves 88 mm north (270 deg) to (457, 512)"]
+    assert _lines(em) == ["Sgt. Reyes moves 3.5 in north"]

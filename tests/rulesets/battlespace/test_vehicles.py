@@ -56,7 +56,7 @@ def test_drive__driver_move_order_moves_vehicle_and_passengers_up_to_an_advance(
     assert (s.figs["s0"].x, s.figs["s0"].y) == (627.0, 500.0) and (s.figs["s1"].x, s.figs["s1"].y) == (627.0, 500.0)
     assert s.figs["s0"].orders == 1 and "move" in s.figs["s0"].used
     assert s.vehicles["hmv"].dx == 170.0
-    assert describe(moved[0]) == "The Humvee drives 170 mm east (0 deg) to (627, 500)"
+    assert describe(moved[0]) == "The Humvee drives 6.7 in east"
 
 
 def test_drive__longer_than_an_advance_or_as_an_advance_order_is_illegal():

@@ -81,4 +81,4 @@ def test_a_0_shield_ship_destroyed_in_a_gas_cloud_explodes_where_it_entered_it()
     blast = [e for e in evs if isinstance(e, DiceRolled) and "lance shots at the Murder" in e.purpose]
     assert len(blast) == 1 and blast[0].notation == "8d6"
     radius = next(e for e in evs if isinstance(e, DiceRolled) and "blast radius" in e.purpose)
-    assert "from (494, 500) where it entered the gas cloud" in radius.purpose
+    assert "from where it entered the gas cloud" in radius.purpose

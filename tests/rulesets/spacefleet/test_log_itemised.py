@@ -24,7 +24,7 @@ def _lines(c) -> list[str]:
 def test_move__a_lunar_turning_135_degrees_shows_both_free_turns_and_its_own():
     """Celestial phenomena, gravity wells; spacefleet_core 1.6: a free 45-degree turn at the
     start, 10 cm, its one 45-degree turn, 10 cm, a free 45-degree turn at the end: the log
-    names each turn, the planet giving the free ones, each leg and the heading 0 -> 135
+    names each turn, the planet giving the free ones, each leg and the heading east -> south-west
     (before, only the final heading was shown)."""
     st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 400, 550, 60, size="large")], phase="movement")
     st.features[0].name = "Hesperus"
@@ -32,9 +32,9 @@ def test_move__a_lunar_turning_135_degrees_shows_both_free_turns_and_its_own():
     c = ctx(st)
     resolve_move(c, a, plan_move(st, a))
     assert _lines(c)[0] == (
-        "the Lunar class cruiser moves 20.0 cm (a free gravity-well turn 45 deg to starboard toward the planet "
-        "'Hesperus', 10.0 cm, turns 45 deg to starboard, 10.0 cm, a free gravity-well turn 45 deg to starboard at the "
-        "end toward the planet 'Hesperus') to (571, 671), heading 0 -> 135")
+        "the Lunar class cruiser moves 20 cm (a free gravity-well turn 45 deg to starboard toward the planet "
+        "'Hesperus', 10 cm, turns 45 deg to starboard, 10 cm, a free gravity-well turn 45 deg to starboard at the "
+        "end toward the planet 'Hesperus'), turning from east to south-west")
 
 
 def test_leadership__bridge_smashed_radiation_and_the_cap_are_parts():

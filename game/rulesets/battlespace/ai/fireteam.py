@@ -186,9 +186,9 @@ class FireteamAgent:
         target = getattr(a, "target", None)
         if target in s.figs and self._vis:
             v = next((v for v, e, _ in self._vis if e.id == target), None)
-            text = f"{action_label(rs, a)} at {name_of(s, target)}" + (f": {v:.0%} of a kill expected" if v is not None else "")
+            text = action_label(rs, a, s) + (f": {v:.0%} of a kill expected" if v is not None else "")
             return Reason(text + (", a mission target" if _priority(s, s.figs[target]) else ", the best odds in sight"), cands)
-        return Reason(f"{action_label(rs, a)}: the first step of its plan that is legal now (mission goal, aid, cover)")
+        return Reason(f"{action_label(rs, a, s)}: the first step of its plan that is legal now (mission goal, aid, cover)")
 
     def _pick_soldier(self, rs, s: BSState, side: str) -> Action:
         """The next soldier to attempt initiative: every able soldier attempts each turn

@@ -15,13 +15,16 @@ the first straight leg around it and, at a wall in contact, the climb.
 from __future__ import annotations
 
 import math
+import re
 
 from shapely.geometry import Point
 
 from .. import actions as A
 from ..data import data
 from ..geo import R, TOL, geo_of, in_contact, move_end
-from ..names import display_name, feature_name
+from game.core.logtext import move_words, place_words
+
+from ..names import UNITS, display_name, feature_name, landmarks, models_near, name_of
 from ..rules.missions import interactions
 from ..rules.orders import on_exit
 from ..state import BSState, Fig
@@ -363,6 +366,27 @@ def _name(s: BSState | None, fid: str | None) -> str:
     """A model in a label: its id, which the app's namer turns into the name the
     player reads (a name here would be named twice: "Fighter a0" holds "a0")."""
     return fid or ""
+
+
+def action_words(state: BSState, action) -> str:
+    """The action in a sentence a player reads (an AI's reason in the log):
+    models by name, never ids; a move or a throw by its distance in inches
+    and where it goes (``game.core.logtext``), never table coordinates."""
+    a, s = action, state
+    f = s.figs.get(getattr(a, "unit", "") or "")
+    if isinstance(a, A.Move) and f is not None:
+        text = (f"{'Advance' if a.advance else 'Move'} "
+                f"{move_words(f.x, f.y, a.x, a.y, UNITS, landmarks(s), models=models_near(s, f.id))}")
+        return text + (f" dragging {name_of(s, a.drag)}" if a.drag else "")
+    if isinstance(a, A.Throw):
+        g = data().gear.get(a.gear)
+        where = place_words(a.x, a.y, s.table, UNITS, landmarks(s), models=models_near(s, getattr(a, "unit", None)))
+        return f"Throw {g.name.rstrip('s').lower() if g else a.gear}, to land {where}"
+    text = describe_action(a, s)
+    if not s.figs:
+        return text
+    ids = "|".join(re.escape(fid) for fid in sorted(s.figs, key=len, reverse=True))
+    return re.sub(rf"(?<![\w'.])({ids})(?![\w'])", lambda m: name_of(s, m.group(1)), text)
 
 
 def describe_action(action, state: BSState | None = None) -> str:

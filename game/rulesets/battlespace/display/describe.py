@@ -8,7 +8,9 @@ from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
 
 from .. import events as E
 from ..data import SitrepCard, data
-from ..names import bearing_of, direction_words, display_name
+from game.core.logtext import distance_words
+
+from ..names import UNITS, bearing_of, direction_words, display_name
 from ..state import Fig
 
 
@@ -149,11 +151,12 @@ def describe(ev: Event) -> str:
         return {"sitrep": "SITREP phase: the enemy acts", "clear": "Clear phase: objectives are checked"}.get(
             ev.phase, f"{ev.phase.capitalize()} phase")
     if t is E.Placed:
-        where = f"({ev.x:.0f}, {ev.y:.0f})"
-        up = f" on {ev.on}" if ev.on else (f", {ev.z:.0f} mm up" if ev.z > 0 else "")
+        on = ev.on_name or ev.on
+        up = f" onto {on}" if on else (f", {distance_words(ev.z, UNITS)} up" if ev.z > 0 else "")
         if ev.dist >= 0.5:
-            return f"{n} moves {ev.dist:.0f} mm {direction_words(ev.bearing)} to {where}{up}"
-        return f"{n} is placed at {where}{up}"
+            return f"{n} moves {distance_words(ev.dist, UNITS)} {ev.way or direction_words(ev.bearing)}{up}"
+        height = f"on {on}" if on else (f"{distance_words(ev.z, UNITS)} up" if ev.z > 0 else "on the ground")
+        return f"{n} is now {height}"
     if t is E.Changed:
         return _changes(ev)
     if t is E.Attacked:
@@ -176,7 +179,7 @@ def describe(ev: Event) -> str:
                 "gone": f"{n} leaves the mission area"}.get(ev.status, f"{n} is removed ({ev.status})")
     if t is E.FigAdded:
         f = Fig.model_validate(ev.fig)
-        return f"{display_name(f)} appears {ev.where or f'at ({f.x:.0f}, {f.y:.0f})'}"
+        return f"{display_name(f)} appears {ev.where or 'on the table'}"
     if t is E.CardDrawn:
         card = data().sitrep_by_id.get(ev.card)
         if card is None:
@@ -186,9 +189,7 @@ def describe(ev: Event) -> str:
     if t is E.DeckShuffled:
         return f"The SITREP discard pile is shuffled into a new deck of {len(ev.order)} cards"
     if t is E.SmokeLaid:
-        cx = sum(p[0] for p in ev.ring) / max(1, len(ev.ring))
-        cy = sum(p[1] for p in ev.ring) / max(1, len(ev.ring))
-        return f"Smoke covers the area around ({cx:.0f}, {cy:.0f}) until the end of turn {ev.until_turn}"
+        return f"Smoke covers the area {ev.where or 'around its target'} until the end of turn {ev.until_turn}"
     if t is E.SmokeCleared:
         return "The smoke clears"
     if t is E.VehicleHit:
@@ -196,8 +197,8 @@ def describe(ev: Event) -> str:
         return f"The {v} has taken {ev.hits} attack{'s' if ev.hits != 1 else ''}" + (": disabled, everyone gets out" if ev.disabled else "")
     if t is E.VehicleMoved:
         v = ev.name or ev.vehicle
-        way = f" {direction_words(bearing_of(ev.dx, ev.dy))}" if ev.dist >= 0.5 else ""
-        return (f"The {v} drives {ev.dist:.0f} mm{way} to ({ev.x:.0f}, {ev.y:.0f})"
+        way = f" {ev.way or direction_words(bearing_of(ev.dx, ev.dy))}" if ev.dist >= 0.5 else ""
+        return (f"The {v} drives {distance_words(ev.dist, UNITS)}{way}"
                 + (f", stopped by {ev.stopped_by}" if ev.stopped_by else ""))
     if t is E.ObjectiveSet:
         fn = _OBJECTIVES.get(ev.key)

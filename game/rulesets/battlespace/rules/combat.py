@@ -11,7 +11,9 @@ from game.geometry.shapes import Base, Template, card_template, displace, rectan
 from ..data import data
 from ..events import Attacked, Changed, Removed, Targeted, VehicleHit
 from ..geo import R, edge_distance, in_contact
-from ..names import bearing_of, direction_words, display_name as nm
+from game.core.logtext import move_words
+
+from ..names import UNITS, display_name as nm, landmarks, models_near
 from ..sight import adjudicate, crossfire
 from ..state import BSState, Fig
 from .capture import capturable, take_prisoner
@@ -262,8 +264,7 @@ def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who:
     w, hh = em.s.table
     nx, ny = displace((x, y), h, dr.distance_mm)
     nx, ny = min(max(nx, 0.0), w), min(max(ny, 0.0), hh)
-    moved = math.hypot(nx - x, ny - y)
-    em.log(f"{who}'s grenade drifts {moved:.0f} mm {direction_words(bearing_of(nx - x, ny - y))}: "
+    em.log(f"{who}'s grenade drifts {move_words(x, y, nx, ny, UNITS, landmarks(em.s), models=models_near(em.s))}: "
            f"{'straight on' if not turn else f'{turn:.0f} deg clockwise from straight on'} (D20 {r.natural})")
     return nx, ny
 

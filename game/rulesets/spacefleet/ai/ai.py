@@ -338,7 +338,7 @@ class FleetAgent:
                 if v <= 0.0 or (isinstance(a, Launch) and a.craft == "torpedo" and v < _salvo_kept(s, ship, a)):
                     continue
                 if isinstance(a, Board):
-                    self.reason = Reason(f"{action_label(rs, a)}: boarding pays ({v:.3g} victory points expected)")
+                    self.reason = Reason(f"{action_label(rs, a, s)}: boarding pays ({v:.3g} victory points expected)")
                     return a  # a declaration: it ends no ship's shooting
                 by_unit.setdefault(shooting_unit(ship), []).append((v, a))
 
@@ -347,13 +347,13 @@ class FleetAgent:
             return max(guns or opts, key=lambda o: o[0])[1]
 
         if s.shooter in by_unit:
-            self.reason = ranked_reason(rs, scored, "the ship already shooting goes on: its best gun first, ordnance last")
+            self.reason = ranked_reason(rs, scored, "the ship already shooting goes on: its best gun first, ordnance last", state=s)
             return pick(by_unit[s.shooter])
         if not by_unit:
-            self.reason = ranked_reason(rs, scored, "no shot is worth taking")
+            self.reason = ranked_reason(rs, scored, "no shot is worth taking", state=s)
             return EndPhase(side=side)
         unit = max(by_unit, key=lambda u: (max(v for v, _ in by_unit[u]), u))
-        self.reason = ranked_reason(rs, scored, "the most expected harm, in victory points, through shields and blast markers")
+        self.reason = ranked_reason(rs, scored, "the most expected harm, in victory points, through shields and blast markers", state=s)
         return pick(by_unit[unit])
 
     def _fire_value(self, s: SFState, ship: Ship, a: Action, opts=()) -> float:

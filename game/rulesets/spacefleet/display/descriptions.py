@@ -4,13 +4,17 @@ events carry."""
 
 from __future__ import annotations
 
+import re
+
 from game.core.event import BattleEnded, DiceRolled, Logged, PhaseBegan
 
 from .. import actions as A
 from .. import events as E
 
 from ..data import profile
-from ..names import CRAFT_NAMES, ORDER_NAMES, ordnance_name, ship_name, the
+from game.core.logtext import compass_words, distance_words
+
+from ..names import CRAFT_NAMES, ORDER_NAMES, UNITS, ordnance_name, ship_name, the
 from ..rules.common import current_side
 from ..rules.targets import find_point
 from .frame import _words
@@ -91,6 +95,17 @@ def describe_action(action, state=None) -> str:
     return ""
 
 
+def action_words(state, action) -> str:
+    """The action in a sentence for an AI's reason (read in the log and its
+    hover): ships and weapons by name, a torpedo salvo's heading as a compass
+    point ("Launch prow torpedoes heading south-east"), never a table point."""
+    a = action
+    if isinstance(a, A.Launch) and a.craft == "torpedo":
+        return f"Launch {_weapon_name(state, a.ship, a.weapon)} heading {compass_words(a.heading)}"
+    text = describe_action(a, state)
+    return re.sub(r"the point \(\d+, \d+\)", "a point in space", text)
+
+
 def _weapon_name(state, ship_id: str, wi: int) -> str:
     """The weapon's profile name ("port batteries"); without the state (or an
     unknown ship or weapon) its number."""
@@ -138,14 +153,28 @@ def _ordinal(n: int) -> str:
 
 
 def _turn_words(turn: float) -> str:
-    """"45 deg to starboard" (see :func:`turn_words`)."""
-    return turn_words(turn)
+    """A turn in the log: whole degrees to port or starboard, the rules' own
+    terms ("63 deg to port"; :func:`turn_words` gives the labels' tenths)."""
+    return f"{round(abs(turn))} deg to {'starboard' if turn > 0 else 'port'}"
+
+
+def _cm(mm: float) -> str:
+    """A distance in the log, in the ruleset's centimetres ("22.5 cm")."""
+    return distance_words(mm, UNITS)
+
+
+def _toward(way: str) -> str:
+    """" toward the planet" from a move's recorded way, when it names a place
+    (a compass way says no more than the heading that follows it)."""
+    return f" {way}" if way.startswith(("toward ", "into ")) else ""
 
 
 def move_words(ev) -> str:
     """A ship's move in words, every turn and leg with its angle and distance:
-    "20.0 cm: a free gravity-well turn 45 deg to starboard toward the planet,
-    10.0 cm straight, turns 45 deg to port, 10.0 cm; heading 90 -> 180"."""
+    "20 cm (a free gravity-well turn 45 deg to starboard toward the planet,
+    10 cm, turns 45 deg to port, 10 cm) toward the gas cloud, turning from
+    south to west": distances in cm, turns in whole degrees, headings as
+    compass points, no table coordinates."""
     steps: list[str] = []
     if ev.pre_turn:
         steps.append(f"a free gravity-well turn {_turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
@@ -153,15 +182,15 @@ def move_words(ev) -> str:
         if turn:
             steps.append(f"turns {_turn_words(turn)}")
         if d:
-            steps.append(f"{d / 10:.1f} cm")
+            steps.append(_cm(d))
     if ev.post_turn:
         steps.append(f"a free gravity-well turn {_turn_words(ev.post_turn)} at the end"
                      + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
     plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
     how = "straight ahead" if plain else ", ".join(steps)
-    head = f"heading {heading_words(ev.heading)}" if round(ev.heading) == round(ev.from_heading) or plain else \
-        f"heading {heading_words(ev.from_heading)} -> {heading_words(ev.heading)}"
-    return f"{ev.distance / 10:.1f} cm {how if plain else '(' + how + ')'} to ({ev.x:.0f}, {ev.y:.0f}), {head}"
+    before, after = compass_words(ev.from_heading), compass_words(ev.heading)
+    head = f"heading {after}" if before == after or plain else f"turning from {before} to {after}"
+    return f"{_cm(ev.distance)} {how if plain else '(' + how + ')'}{_toward(ev.way)}, {head}"
 
 
 def describe_event(ev) -> str:
@@ -196,8 +225,9 @@ def describe_event(ev) -> str:
         return f"{n(ev.ship)} moves {move_words(ev)}" + (f" ({ev.why})" if ev.why else "")
     if isinstance(ev, E.ShipPlaced):
         where = "on the low-orbit table" if ev.zone == "low_orbit" else "on the table"
-        how = f"is carried {ev.distance / 10:.1f} cm at bearing {heading_words(ev.bearing)} to" if ev.distance else f"is placed {where} at"
-        return f"{n(ev.ship)} {how} ({ev.x:.0f}, {ev.y:.0f}), heading {heading_words(ev.heading)}" + (f": {ev.why}" if ev.why else "")
+        how = f"is carried {_cm(ev.distance)} {compass_words(ev.bearing)}" if ev.distance else f"is placed {where}"
+        at = f" {ev.where}" if ev.where else ""
+        return f"{n(ev.ship)} {how}{at}, heading {compass_words(ev.heading)}" + (f": {ev.why}" if ev.why else "")
     if isinstance(ev, E.ShipStatus):
         if ev.status == "active":
             return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
@@ -215,9 +245,9 @@ def describe_event(ev) -> str:
         return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}" + (f" ({ev.count} criticals of this kind)" if ev.count > 1 else "")
     if isinstance(ev, E.BlastMarkerPlaced):
         where = " in low orbit" if ev.zone == "low_orbit" else ""
-        return f"blast marker {ev.id} is placed at ({ev.x:.0f}, {ev.y:.0f}){where}"
+        return f"blast marker {ev.id} is placed" + (f" {ev.where}" if ev.where and not where else "") + where
     if isinstance(ev, E.BlastMarkerRemoved):
-        return f"blast marker {ev.id}" + (f" at ({ev.x:.0f}, {ev.y:.0f})" if ev.x or ev.y else "") + " is removed"
+        return f"blast marker {ev.id}" + (f" {ev.where}" if ev.where else "") + " is removed"
     if isinstance(ev, E.WeaponFired):
         w = _event_weapon(ev)
         if not ev.dice:
@@ -266,12 +296,12 @@ def describe_event(ev) -> str:
     if isinstance(ev, E.BraceEnded):
         return f"{n(ev.ship)} is no longer braced"
     if isinstance(ev, E.OrdnanceLaunched):
-        at = f" at {n(ev.target)}" if ev.target else f", heading {heading_words(ev.heading)}"
+        at = f" at {n(ev.target)}" if ev.target else f", heading {compass_words(ev.heading)}"
         return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
     if isinstance(ev, E.OrdnanceMoved):
         if not ev.distance:
-            return f"{o(ev.id)} flies with its wave at ({ev.x:.0f}, {ev.y:.0f})"
-        return f"{o(ev.id)} moves {ev.distance / 10:.1f} cm at heading {heading_words(ev.heading)} to ({ev.x:.0f}, {ev.y:.0f})"
+            return f"{o(ev.id)} flies with its wave"
+        return f"{o(ev.id)} moves {_cm(ev.distance)} {ev.way or compass_words(ev.heading)}"
     if isinstance(ev, E.OrdnanceChanged):
         return (f"{o(ev.id)} attacked {n(ev.attacked)}: strength now {ev.strength}" if ev.attacked
                 else f"{o(ev.id)} is down to strength {ev.strength}")
@@ -311,7 +341,7 @@ def _target_words(ev) -> str:
         return f"ordnance marker {t[1:]}"
     pt = find_point(t)
     if pt is not None:
-        return f"the point ({pt[0]:.0f}, {pt[1]:.0f})"
+        return "a point in space"
     if t.startswith("f:"):
         return f"the phenomenon {t[2:].replace('_', ' ')}"
     return t

@@ -188,7 +188,7 @@ def catastrophe(ctx: Ctx, ship_id: str, origin: tuple[float, float] | None = Non
     ox, oy = origin if origin is not None else (s.x, s.y)
     place_bms_around(ctx, ship_id, bms, None, at=(ox, oy))
     shots = count[row.lance_shots]
-    where = f", from ({ox:.0f}, {oy:.0f}) where it entered the gas cloud" if origin is not None else ""
+    where = ", from where it entered the gas cloud" if origin is not None else ""
     radius = ctx.roll(row.blast_radius or "3D6", f"{row.id.replace('_', ' ')} blast radius (cm){where}",
                       side=s.side).total * 10.0
     explode(ctx, ox, oy, s.zone, radius, shots, f"the {row.id.replace('_', ' ')} of the {ctx.name(ship_id)}")

@@ -12,7 +12,9 @@ from .. import geom
 
 from ..data import Weapon, tables
 from ..events import OrdnanceRemoved, WeaponFired
-from ..names import feature_name, order_words, the
+from game.core.logtext import compass_words
+
+from ..names import where_words, feature_name, order_words, the
 from ..sight import sight
 from ..state import SFState, Ship
 from .common import Ctx, crippled, in_field, inside_asteroids, on_table, prof
@@ -84,14 +86,14 @@ def resolve_nova(ctx: Ctx, ship_id: str, wi: int, target: str) -> None:
         dist = ctx.roll(dice, f"nova cannon scatter distance (cm; {dice.upper()} as the template's edge is "
                               f"{edge_cm:.0f} cm away)", side=ship.side).total * 10.0
         cx, cy = geom.step(cx, cy, (k - 1) * 30.0, dist)
-        note = f"scattered {dist / 10:g} cm at bearing {(k - 1) * 30.0:.0f}"
+        note = f"scattered {dist / 10:g} cm {compass_words((k - 1) * 30.0)}"
     hit_ids = sorted(sid for sid, v in s.ships.items()
                      if v.status == "active" and v.zone == ship.zone and math.hypot(v.x - cx, v.y - cy) <= R + v.radius + 1e-6)
     body = phenomenon_at(s, cx, cy) if ship.zone == "main" and sd <= nv.scatter_hit_faces else None
     if body is not None:
         note += f", a direct hit on {feature_name(body)}"
     ctx.emit(WeaponFired(ship=ship_id, weapon=wi, target=target, weapon_name=prof(ship).weapons[wi].name, dice=0,
-                         hits=len(hit_ids), note=f"nova template at ({cx:.0f}, {cy:.0f}), {note}"))
+                         hits=len(hit_ids), note=f"nova template {where_words(s, cx, cy, ship.zone)}, {note}"))
     orad = tables().constants.ordnance_radius_mm
     for o in list(s.ordnance):
         if o.zone == ship.zone and math.hypot(o.x - cx, o.y - cy) <= R + orad:

@@ -43,7 +43,7 @@ from ..rules.activation import can_act, cost, income, slots_left
 from ..rules.attacks import expected_wounds, plan_fight, plan_shot
 from ..rules.common import model_value, perk, prof, status_now
 from ..rules.grenades import grenade_plan, in_blast
-from ..rules.missions import band_of, charge_points_near, last_band
+from ..rules.missions import band_of, charge_points_near, last_band, mission_name
 from ..rules.movement import base_allowance, in_cover_at, move_to
 from ..rules.orders import group_sizes, main_weapon
 from ..rules.setup import undeployed
@@ -111,7 +111,7 @@ class CommanderAgent:
                 v = 0.0
             if v > bv:
                 best, bv = k, v
-        self.reason = f"keeps {best} (expected {bv:.2f} victory points with its backup)"
+        self.reason = f"keeps {mission_name(best)} (expected {bv:.2f} victory points with its backup)"
         return A.KeepMission(side=side, mission=best)
 
     def _deploy(self, rs, s: WWState, side: str) -> Action:
@@ -120,7 +120,7 @@ class CommanderAgent:
             sand = [sp for sp in spots if sp[0] != "barbed_wire"] or spots
             if sand:
                 k, x, y, h = sand[0]
-                self.reason = f"{k} in front of its line"
+                self.reason = f"{DATA.kinds[k].name} in front of its line"
                 return A.PlaceBarricade(side=side, kind=k, x=x, y=y, heading=h)
             return A.SkipBarricade(side=side)
         todo = undeployed(s, side)

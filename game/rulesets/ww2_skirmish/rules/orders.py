@@ -17,7 +17,10 @@ import math
 from game.core.dice import Notation
 from game.core.event import Target
 
+from game.core.logtext import compass_words
+
 from .. import actions as A
+from ..places import inches_words, unit_move_words
 from ..bodies import angle_diff, centroid, gap, unit_gap
 from ..catalogue import DATA, T, inches
 from ..events import PendingAdded, PendingDone, StateSet
@@ -353,10 +356,12 @@ def do_move(em: Emitter, u: Unit, p, verb: str) -> None:
     if p.wire_exit and not agility_test(em, u, "to escape the wire"):
         em.note(f"{u.name} is caught in the wire and stays put", side=u.side)
         return
-    dist = p.length / inches(1)
+    ends = [(x, y) for _, x, y in p.positions] or [centroid(s, u)]
+    ex, ey = sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends)
     em.emit(UnitMoved(unit=u.id, positions=[(m, x, y) for m, x, y in p.positions], heading=p.heading,
-                      text=f"{u.name} {verb} {dist:.1f}\" and faces {p.heading:.0f} degrees"
-                      + (f" (cost {p.cost / inches(1):.1f}\" of {p.allowance / inches(1):.1f}\")" if abs(p.cost - p.length) > 1e-6 or p.backwards else "")))
+                      text=f"{u.name} {verb} {unit_move_words(s, u, ex, ey, p.length)} and faces "
+                      f"{compass_words(p.heading)}"
+                      + (f" (cost {inches_words(p.cost)} of {inches_words(p.allowance)})" if abs(p.cost - p.length) > 1e-6 or p.backwards else "")))
     if p.enters_trench and s.condition == "flood":
         r = em.roll("d6", f"{u.name} wades into a flooded trench", side=u.side,
                     target=Target(label="one action only", base=int(T.conditions.flood_one_action_on),

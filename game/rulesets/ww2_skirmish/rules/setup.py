@@ -30,6 +30,7 @@ from ..catalogue import DATA, T, inches
 from ..events import BarricadeAdded, HandSet, StateSet, UnitMoved, UnitSet
 from ..geo import geo_of
 from ..state import Feat, Hand, Model, Objective, Unit, WWState
+from ..places import setup_words
 from .common import Emitter
 from .conditions import roll_condition
 from .missions import ask_target, mission_name
@@ -188,7 +189,7 @@ def resolve_deploy(em: Emitter, side: str, unit: str, x: float, y: float, headin
     u = s.units[unit]
     pos, _ = deploy_positions(s, u, x, y, heading)
     em.emit(UnitMoved(unit=u.id, positions=pos, heading=heading % 360.0,
-                      text=f"{side} sets up {u.name} at ({x:.0f}, {y:.0f}) mm facing {heading % 360.0:.0f} degrees"))
+                      text=f"{side} sets up {u.name} {setup_words(s, x, y, heading % 360.0, u.id)}"))
     em.emit(UnitSet(unit=u.id, fields={"deployed": True}, text=f"{u.name} stands ready"))
     if side == em.s.defence and em.s.barricade_stock:
         em.emit(StateSet(fields={"barricade_due": True},
@@ -236,7 +237,7 @@ def resolve_barricade(em: Emitter, side: str, kind: str, x: float, y: float, hea
     k = DATA.kinds[kind]
     em.emit(BarricadeAdded(id=f"barricade{s.barricades_placed + 1}", kind=kind,
                            exterior=barricade_outline(kind, x, y, heading), height=k.default_height_mm,
-                           text=f"{side} sets up {k.name} at ({x:.0f}, {y:.0f}) mm"))
+                           text=f"{side} sets up {k.name} {setup_words(s, x, y)}"))
     next_deployer(em, side)
 
 
