@@ -54,7 +54,7 @@ def describe_action(a) -> str:
         return "Rally"
     if isinstance(a, A.GiveOrder):
         return f"Order: {a.order.replace('_', ' ')}"
-    if isinstance(a, (A.CastSpell, A.TurnUndead)):
+    if isinstance(a, (A.CastSpell, A.TurnUndead, A.Disbelieve)):
         from .magic import describe_cast
         return describe_cast(a)
     if isinstance(a, A.Follow):

@@ -110,18 +110,27 @@ def charmed_from(u: Unit) -> str | None:
 
 
 def unseen_by(s: BSState, side: str | None) -> list[str]:
-    """[14.8] the units ``side`` cannot see: invisible enemy units."""
+    """[14.8] the units ``side`` cannot see: invisible enemy units (but those an information
+    spell told it of, [14.11] B)."""
     if side is None:
         return []
-    return [k for k, u in s.units.items() if u.side != side and invisible(u)]
+    return [k for k, u in s.units.items() if u.side != side and invisible(u) and side not in (effect(u, "known") or [])]
 
 
 def seen_by(s: BSState, side: str | None) -> BSState:
     """The state as ``side`` knows it: without the invisible enemy units ([14.8]; the rules,
-    standing in for the referee, keep them). The state itself when there are none."""
+    standing in for the referee, keep them), enemy illusions shown as the troops they look
+    like ([14.14], :func:`.illusions.view_masks`). The state itself when nothing is hidden."""
+    from .illusions import view_masks
     hide = unseen_by(s, side)
-    if not hide or (s.pending is not None and s.pending.unit in hide):
+    if s.pending is not None and s.pending.unit in hide:
+        hide = []
+    masks = view_masks(s, side)
+    if not hide and not masks:
         return s
     v = s.clone()
     v.units = {k: u for k, u in v.units.items() if k not in hide}
+    for k, eff in masks.items():
+        if k in v.units:
+            v.units[k].effects = eff
     return v
