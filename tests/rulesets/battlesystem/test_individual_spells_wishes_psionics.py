@@ -195,3 +195,31 @@ def test_telempathic_projection__raises_a_friend_or_lowers_an_enemy_by_one():
     assert "choose raise or lower" in why_not(s, up.model_copy(update={"option": ""}))
     s.chars["al"].spells = ["telempathic_projection"]
     assert "no psionic powers" in why_not(s, up.model_copy(update={"caster": "al"}))
+
+
+def test_the_agent_stuns_a_commander_in_reach_and_restores_a_unit_by_a_wish():
+    """Battlesystem [14.17], [14.18]: the agent aims power word stun at an enemy commander in
+    reach (1.3, over a wish's 1.5 only when no unit needs restoring) and wishes a unit with three
+    Wound markers back."""
+    from game.rulesets.battlesystem.ai.magic import best_cast
+    s = duel("aldric", "ysolde", gap=150.0)
+    a, v, why = best_cast(s, "a")
+    assert (a.spell, a.target, v) == ("power_word_stun", "v", 1.3)
+    s = wisher({"power_level": "anything_goes"})
+    a, v, why = best_cast(s, "a")
+    assert (a.spell, a.option, a.target, v) == ("wish", "restore", "e", 1.5)
+
+
+def test_the_agent_keeps_up_an_illusion_the_enemy_believes_in():
+    """Battlesystem [14.14] (ours): other magic would end the caster's illusion, so the agent
+    casts nothing else while the enemy has not seen through it."""
+    from game.rulesets.battlesystem.ai.magic import best_cast
+    from .test_illusions_and_disbelief import ILL, cast_illusion
+    t, _ = cast_illusion()
+    t = at_step(t, "missile", "b")
+    t.turn += 1
+    t.chars["m"].spells = ["fireball"]
+    t.units["e"].x, t.units["e"].y = 350.0, 700.0
+    assert best_cast(t, "b") is None
+    t.units[ILL].effects = t.units[ILL].effects + ["known:a"]
+    assert best_cast(t, "b")[0].spell == "fireball"

@@ -68,7 +68,11 @@ def area_value(s: BSState, side: str, sp, origin, x: float, y: float, level: int
 def best_cast(s: BSState, side: str):
     """(action, value, reason) of the best spell to use now, or None."""
     best = None
+    from ..rules.illusions import illusions_of
+    keeping = {c for c in s.chars if any(M.effect(u, "known") is None for u in illusions_of(s, c))}
     for a in M.cast_options(s, side):
+        if a.caster in keeping:
+            continue  # [14.14] other magic would end an illusion the enemy still believes in
         sp = SPELLS[a.spell]
         got = _weigh(s, side, a, sp)
         if got is not None and (best is None or got[1] > best[1]):
