@@ -55,17 +55,11 @@ def barrow_downs():
         person("ulgrim", "dark_priest", 24 * IN, 3 * IN, 90, "army"),
         person("vorlag", "necromancer", 30 * IN, 3 * IN, 90, "hero"),
     ]
-    sc = {"format_version": 1, "id": "barrow_downs", "name": "The barrow downs (Advanced game)",
-          "description": "Vorlag the Black has raised the dead of the barrows; Valmark brings a wizard and a priestess "
-                         "to lay them again. Both sides can call on the weather. Hold the barrow and the corpse road "
-                         "when the tenth round ends, or drive the enemy from the field.",
-          "ruleset": "battlesystem", "map": "barrow_downs.map.json",
-          "sides": [{"id": "valmark", "name": "Valmark"}, {"id": "dead", "name": "the Dead of the barrows"}],
-          "forces": {"valmark": valmark, "dead": dead},
-          "objectives": [{"id": "hold_v", "side": "valmark", "kind": "hold", "text": "Hold the barrow and the road or rout the dead"},
-                         {"id": "hold_d", "side": "dead", "kind": "hold", "text": "Hold the barrow and the road or rout Valmark"}],
-          "turn_limit": 10, "params": {"game": "advanced", "premeasure": True}}
-    write("barrow_downs.scenario.json", sc)
+    barrow_scenario("barrow_downs", "The barrow downs (Advanced game)",
+                    "Vorlag the Black has raised the dead of the barrows; Valmark brings a wizard and a priestess "
+                    "to lay them again. Both sides can call on the weather. Hold the barrow and the corpse road "
+                    "when the tenth round ends, or drive the enemy from the field.",
+                    valmark, dead, 10, {})
 
 
 def barrow_phantoms():
@@ -96,25 +90,27 @@ def barrow_phantoms():
         person("ulgrim", "dark_priest", 28 * IN, 3 * IN, 90, "army"),
         person("morgath", "morgath", 34 * IN, 4 * IN, 90, "hero"),
     ]
-    sc = {"format_version": 1, "id": "barrow_phantoms", "name": "Phantoms of the barrow (Advanced game)",
-          "description": "Morgath of the barrows fights with phantoms as well as the dead; Valmark's illusionist and "
-                         "priest must tell true foes from false. High magic: each side may use two wishes. Hold the "
-                         "barrow and the corpse road when the eighth round ends, or drive the enemy from the field.",
+    barrow_scenario("barrow_phantoms", "Phantoms of the barrow (Advanced game)",
+                    "Morgath of the barrows fights with phantoms as well as the dead; Valmark's illusionist and "
+                    "priest must tell true foes from false. High magic: each side may use two wishes. Hold the "
+                    "barrow and the corpse road when the eighth round ends, or drive the enemy from the field.",
+                    valmark, dead, 8, {"power_level": "high_magic", "points": 100000})
+
+
+def barrow_scenario(sid: str, name: str, description: str, valmark: list, dead: list, turns: int, params: dict) -> None:
+    """Write an Advanced-game scenario on the barrow downs' map: Valmark against the Dead, each
+    side holding the barrow and the road."""
+    sc = {"format_version": 1, "id": sid, "name": name, "description": description,
           "ruleset": "battlesystem", "map": "barrow_downs.map.json",
           "sides": [{"id": "valmark", "name": "Valmark"}, {"id": "dead", "name": "the Dead of the barrows"}],
           "forces": {"valmark": valmark, "dead": dead},
           "objectives": [{"id": "hold_v", "side": "valmark", "kind": "hold", "text": "Hold the barrow and the road or rout the dead"},
                          {"id": "hold_d", "side": "dead", "kind": "hold", "text": "Hold the barrow and the road or rout Valmark"}],
-          "turn_limit": 8, "params": {"game": "advanced", "premeasure": True, "power_level": "high_magic", "points": 100000}}
-    write("barrow_phantoms.scenario.json", sc)
+          "turn_limit": turns, "params": {"game": "advanced", "premeasure": True, **params}}
+    write(f"{sid}.scenario.json", sc)
 
 
 if __name__ == "__main__":
-    import sys
-    if "--phantoms" in sys.argv:  # the later scenario alone (leaves barrow_downs' files as they are)
-        barrow_phantoms()
-        print("wrote barrow_phantoms.scenario.json")
-    else:
-        barrow_downs()
-        barrow_phantoms()
-        print("wrote barrow_downs.map.json, barrow_downs.scenario.json, barrow_phantoms.scenario.json")
+    barrow_downs()
+    barrow_phantoms()
+    print("wrote barrow_downs.map.json, barrow_downs.scenario.json, barrow_phantoms.scenario.json")

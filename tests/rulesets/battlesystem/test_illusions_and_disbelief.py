@@ -181,3 +181,15 @@ def test_the_agent_raises_an_illusion_and_doubts_conjured_troops_on_its_view():
     t, _ = cast_illusion()
     a, v, why = best_cast(RS.view(at_step(t, "missile", "a"), "a"), "a")
     assert a == A.Disbelieve(side="a", unit=ILL) and why == "try to disbelieve ogre band"
+
+
+def test_awe_of_an_illusory_dragon_is_checked_at_plus_one():
+    """Battlesystem [13.6] with [14.14]: the awe check caused by an illusion of an awe-causing
+    creature is at +1 (instead of a real dragon's -1)."""
+    from game.rulesets.battlesystem.rules.awe import awe_checks
+    s = make_state(unit("d", "b", "red_dragon", 600, 400, 90, 1), unit("n", "a", "valmark_spears", 600, 400 + 11 * 25.4, 270, 6))
+    s.units["d"].effects = ["summoned:12", "illusion:m:1"]
+    em = emitter(s, [1, 1])
+    awe_checks(em, "a")
+    rolls = [e for e in em.events if getattr(e, "target", None) is not None]
+    assert len(rolls) == 1 and ("an illusion", 1) in rolls[0].target.mods
