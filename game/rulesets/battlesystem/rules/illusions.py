@@ -3,7 +3,7 @@ true nature ([14.11]).
 
 An illusion of troops is a unit in the state like any other (made by :func:`.magic.conjure`);
 the rules, standing in for the referee, know it for what it is, the other sides do not: their
-view (:func:`view_masks`, used by :func:`.markers.seen_by`) shows it as troops conjured by a
+view (:func:`.markers.view_masks`, used by :func:`.markers.seen_by`) shows it as troops conjured by a
 spell, exactly as a monster summoning's, until they learn better. The markers (strings on
 ``Unit.effects`` and ``Individual.effects``, read with :func:`.markers.effect`):
 
@@ -34,7 +34,7 @@ from ..formation import block_of
 from ..spells import MAGIC
 from ..state import BSState, Individual, Unit
 from .common import INCH, Emitter, rating
-from .markers import effect, invisible, with_effect, without
+from .markers import effect, invisible, is_illusion, knows, with_effect, without  # noqa: F401 (re-exported)
 
 
 # -- the markers ----------------------------------------------------------------------------------
@@ -50,31 +50,9 @@ def added(effects: list[str], name: str, *values: str) -> list[str]:
     return with_effect(effects, name, *(old + [v for v in values if v not in old]))
 
 
-def is_illusion(u: Unit) -> bool:
-    """[14.14] the unit is an illusion (the rules' knowledge; a view may not show it)."""
-    return effect(u, "illusion") is not None
-
-
-def knows(u: Unit, side: str | None) -> bool:
-    """[14.11], [14.14] ``side`` knows the true nature of ``u`` (its own side always does)."""
-    return side is None or u.side == side or side in fields(u, "known")
-
-
 def sees_through(x, uid: str) -> bool:
     """[14.14] unit or individual ``x`` has seen through illusion ``uid``."""
     return uid in fields(x, "unreal")
-
-
-def view_masks(s: BSState, side: str | None) -> dict[str, list[str]]:
-    """Unit id -> the markers ``side`` sees on it, for enemy units whose nature it does not
-    know: an illusion shows as the troops it looks like ([14.14]); who knows what is hidden."""
-    if side is None:
-        return {}
-    out = {}
-    for k, u in s.units.items():
-        if u.side != side and (is_illusion(u) or effect(u, "known") is not None) and not knows(u, side):
-            out[k] = [e for e in u.effects if e.split(":")[0] not in ("illusion", "known")]
-    return out
 
 
 # -- [14.14] B the illusion comes and goes -------------------------------------------------------------
@@ -203,7 +181,6 @@ def _individual_sees(em: Emitter, c: Individual, t: Unit, real: bool) -> bool:
 def morale_to_try(em: Emitter, u: Unit, t: Unit) -> bool:
     """[14.14] A a figure of 2 or more creatures first checks morale to try at all, +1 when the
     illusion lacks a sense (:func:`.magic.disbelief_morale_bonus`)."""
-    from .magic import disbelief_morale_bonus
     from .morale import current_morale
     base, mods = current_morale(em.s, u)
     e = effect(t, "illusion")
@@ -216,12 +193,29 @@ def morale_to_try(em: Emitter, u: Unit, t: Unit) -> bool:
     return bool(r.passed)
 
 
+def disbelief(ratio: int, morale_passed: bool, real: bool = False) -> str:
+    """[14.14] A what a figure does when its side tries to disbelieve: 1:1 figures save at
+    once; 2:1 and larger save only if they passed the morale check to try, else they save next
+    round (when others saw through); against the real every save fails. Returns "save",
+    "save next round" or "fails"."""
+    if real:
+        return "fails"
+    if ratio <= 1:
+        return "save"
+    return "save" if morale_passed else "save next round"
+
+
+def disbelief_morale_bonus(missing_sense: bool, referee: int = 0) -> int:
+    """[14.14] A: +1 to the disbelief morale check for an illusion lacking a sense; the
+    referee's optional +-1."""
+    return (1 if missing_sense else 0) + max(-1, min(1, referee))
+
+
 def do_disbelieve(em: Emitter, a: A.Disbelieve) -> None:
     """[14.14] A the side's forces within reach try: 1:1 figures (individuals, units of single
     creatures) save at once; units of 2 or more creatures a figure check morale first (a
     silent illusion +1); if any force saw through, those that failed the morale check save
     next round. Trying to disbelieve something real fails every save."""
-    from .magic import disbelief
     s = em.s
     t = em.unit(a.unit)
     real = not is_illusion(t)

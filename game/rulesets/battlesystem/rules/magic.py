@@ -47,7 +47,8 @@ from ..spells import MAGIC, SPELLS, Spell
 from ..state import BSState, Individual, MagicArea, Unit
 from .command import charisma_item_bonus  # noqa: F401 (re-exported)
 from .common import INCH, Emitter, inches, profile, rating
-from .illusions import knows
+from .illusions import disbelief, disbelief_morale_bonus  # noqa: F401 (re-exported, [14.14] A)
+from .markers import knows
 from .markers import (ac_mods, ar_mods, bard_covers, damage_multiplier, effect, hasted, held_figures,  # noqa: F401
                       invisible, morale_mods, reveal_contacts, with_effect, without)
 from .saves import bulk_failures, individual_save, save_number, save_roll as _save_roll, unit_save  # noqa: F401
@@ -271,24 +272,6 @@ def wounds_healed(cured_hd: float, hd_per_figure: float) -> int:
 def healing_hd(sp: Spell) -> float:
     """[14.16] a cure spell heals 1 HD a spell level, heal and the like 2."""
     return float(sp.heal_hd_per_level * sp.level)
-
-
-def disbelief(ratio: int, morale_passed: bool, missing_sense: bool = False, real: bool = False) -> str:
-    """[14.14] A what a figure does when its side tries to disbelieve: 1:1 figures save at
-    once; 2:1 and larger must first pass a morale check (+1 if the illusion lacks a sense);
-    those that fail it save next round if others disbelieved; disbelieving the real fails
-    every save. Returns "save", "save next round" or "fails"."""
-    if real:
-        return "fails"
-    if ratio <= 1:
-        return "save"
-    return "save" if morale_passed else "save next round"
-
-
-def disbelief_morale_bonus(missing_sense: bool, referee: int = 0) -> int:
-    """[14.14] A: +1 to the disbelief morale check for an illusion lacking a sense; the
-    referee's optional +-1."""
-    return (1 if missing_sense else 0) + max(-1, min(1, referee))
 
 
 # -- who may cast what -----------------------------------------------------------------------------------

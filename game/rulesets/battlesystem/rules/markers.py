@@ -40,6 +40,28 @@ def reveal_contacts(em: Emitter) -> None:
                       effects=with_effect(without(u.effects, "invisible"), "detected", 1))
 
 
+def is_illusion(u: Unit) -> bool:
+    """[14.14] the unit is an illusion (the rules' knowledge; a view may not show it)."""
+    return effect(u, "illusion") is not None
+
+
+def knows(u: Unit, side: str | None) -> bool:
+    """[14.11], [14.14] ``side`` knows the true nature of ``u`` (its own side always does)."""
+    return side is None or u.side == side or side in (effect(u, "known") or [])
+
+
+def view_masks(s: BSState, side: str | None) -> dict[str, list[str]]:
+    """Unit id -> the markers ``side`` sees on it, for enemy units whose nature it does not
+    know: an illusion shows as the troops it looks like ([14.14]); who knows what is hidden."""
+    if side is None:
+        return {}
+    out = {}
+    for k, u in s.units.items():
+        if u.side != side and (is_illusion(u) or effect(u, "known") is not None) and not knows(u, side):
+            out[k] = [e for e in u.effects if e.split(":")[0] not in ("illusion", "known")]
+    return out
+
+
 def invisible(u: Unit) -> bool:
     """[14.8] the unit is invisible and not detected."""
     return effect(u, "invisible") is not None
@@ -114,14 +136,13 @@ def unseen_by(s: BSState, side: str | None) -> list[str]:
     spell told it of, [14.11] B)."""
     if side is None:
         return []
-    return [k for k, u in s.units.items() if u.side != side and invisible(u) and side not in (effect(u, "known") or [])]
+    return [k for k, u in s.units.items() if u.side != side and invisible(u) and not knows(u, side)]
 
 
 def seen_by(s: BSState, side: str | None) -> BSState:
     """The state as ``side`` knows it: without the invisible enemy units ([14.8]; the rules,
     standing in for the referee, keep them), enemy illusions shown as the troops they look
-    like ([14.14], :func:`.illusions.view_masks`). The state itself when nothing is hidden."""
-    from .illusions import view_masks
+    like ([14.14], :func:`view_masks`). The state itself when nothing is hidden."""
     hide = unseen_by(s, side)
     if s.pending is not None and s.pending.unit in hide:
         hide = []
