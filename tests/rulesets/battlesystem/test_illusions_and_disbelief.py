@@ -193,3 +193,11 @@ def test_awe_of_an_illusory_dragon_is_checked_at_plus_one():
     awe_checks(em, "a")
     rolls = [e for e in em.events if getattr(e, "target", None) is not None]
     assert len(rolls) == 1 and ("an illusion", 1) in rolls[0].target.mods
+
+
+def test_the_other_side_does_not_see_which_spell_the_caster_spent():
+    """Battlesystem [14.14] (ours): the enemy's view leaves out the caster's spell book, so the
+    phantasmal force gone from it does not give the illusion away."""
+    t, _ = cast_illusion()
+    assert t.chars["m"].spells == ["fireball"]
+    assert RS.view(t, "a").chars["m"].spells == [] and RS.view(t, "b").chars["m"].spells == ["fireball"]

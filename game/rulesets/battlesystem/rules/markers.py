@@ -142,16 +142,20 @@ def unseen_by(s: BSState, side: str | None) -> list[str]:
 def seen_by(s: BSState, side: str | None) -> BSState:
     """The state as ``side`` knows it: without the invisible enemy units ([14.8]; the rules,
     standing in for the referee, keep them), enemy illusions shown as the troops they look
-    like ([14.14], :func:`view_masks`). The state itself when nothing is hidden."""
+    like ([14.14], :func:`view_masks`), enemy casters' spells left out (ours: the spell an
+    illusionist spent would give his illusion away). The state itself when nothing is hidden."""
     hide = unseen_by(s, side)
     if s.pending is not None and s.pending.unit in hide:
         hide = []
     masks = view_masks(s, side)
-    if not hide and not masks:
+    books = [k for k, c in s.chars.items() if side is not None and c.side != side and c.spells]
+    if not hide and not masks and not books:
         return s
     v = s.clone()
     v.units = {k: u for k, u in v.units.items() if k not in hide}
     for k, eff in masks.items():
         if k in v.units:
             v.units[k].effects = eff
+    for k in books:  # an enemy's spell book is his own (ours): which spell went would tell an illusion
+        v.chars[k].spells = []
     return v
