@@ -59,6 +59,7 @@ def test_disbelief__a_hero_saves_at_once_a_unit_checks_morale_first_with_plus_on
     base, mods = current_morale(t, t.units["e"])
     assert base + sum(v for _, v in mods) == 9
     assert I.disbelief_options(t, "a") == [A.Disbelieve(side="a", unit=ILL)]
+    assert A.Disbelieve(side="a", unit=ILL) in RS.figure_actions(t, "a", "e", ILL)  # the app offers it on a click
     t2, r = do(t, A.Disbelieve(side="a", unit=ILL), [13, 5, 5, 19, 19, 1, 1])
     assert I.sees_through(t2.chars["h"], ILL) and I.sees_through(t2.units["e"], ILL)
     assert I.knows(t2.units[ILL], "a")
