@@ -141,6 +141,7 @@ def test_an_illusion_vanishes_when_a_unit_that_saw_through_it_touches_it():
     em.s.units["e"].effects = ["unreal:" + ILL]
     I.dispel_touched(em)
     assert em.s.units[ILL].status == "off_table"
+    assert strength(em.s, "b") == 1.0  # gone, it still counts for nothing
 
 
 def test_an_illusion_vanishes_when_its_caster_casts_again_or_falls():

@@ -59,7 +59,7 @@ def sees_through(x, uid: str) -> bool:
 
 def vanish(em: Emitter, u: Unit, why: str) -> None:
     """The illusion leaves the table (and the figures it stood for with it)."""
-    em.change(u, f"{u.name} vanishes: {why} ([14.14])", status="off_table", effects=without(u.effects, "illusion"))
+    em.change(u, f"{u.name} vanishes: {why} ([14.14])", status="off_table")
 
 
 def illusions_of(s: BSState, caster_id: str) -> list[Unit]:
