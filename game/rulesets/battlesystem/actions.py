@@ -221,3 +221,13 @@ UNIT_MOVES = (Advance, Wheel, Face, Frontage, Reform, Charge, ForcedMarch, Withd
 FLIGHT = (Climb, Bomb)  #: [15.1], [15.4] (part 2)
 ACTIONS = ACTIONS + FLIGHT
 UNIT_MOVES = UNIT_MOVES + (Climb,)
+
+
+class Disbelieve(Action):
+    """[14.14] A the side's forces near ``unit`` (an enemy unit) try to disbelieve it."""
+
+    type: Literal["bts_disbelieve"] = "bts_disbelieve"
+    unit: str
+
+
+ACTIONS = ACTIONS + (Disbelieve,)

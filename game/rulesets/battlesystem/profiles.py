@@ -385,6 +385,7 @@ class CharacterProfile(_M):
     spells: list[str] = []  #: part 2: memorised spells ([14.0], spells.toml)
     items: list[str] = []  #: part 2: magic items ([14.20]): ring_of_human_influence, rod_of_rulership, rod_of_victory
     psionic: bool = False  #: [14.21]
+    magic_resistance: int = Field(0, ge=0, le=100)  #: [14.11] B per cent; any makes him proof against information magic
 
 
 class RosterFile(_M):

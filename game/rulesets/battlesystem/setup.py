@@ -231,7 +231,9 @@ def build(sc: Scenario, m: MapFile, sides: list[str]) -> BSState:
     return BSState(ruleset="battlesystem", sides=sides, game=sp.game, units=units, chars=chars, table=(W, H),
                    map_sha=m.sha256(), terrain=feats, objectives=objectives, objective_names=names, home=home,
                    side_names={x.id: (x.name or x.id) for x in sc.sides}, turn_limit=sc.turn_limit or 12,
-                   options={"initiative_d20": sp.initiative_d20, "premeasure": sp.premeasure, "bulk_saves": sp.bulk_saves},
+                   options={"initiative_d20": sp.initiative_d20, "premeasure": sp.premeasure, "bulk_saves": sp.bulk_saves,
+                            **({"power_level": sp.power_level} if sp.power_level else {}),
+                            **({"points": sp.points} if sp.points else {})},
                    night=sp.night, weather=sp.weather or "",
                    queue=[Step(phase="initiative", side=RULES_SIDE)], phase="initiative", active=RULES_SIDE)
 

@@ -19,7 +19,8 @@ from game.data.filemodel import FrozenFileModel
 from .profiles import DATA, _load
 
 Category = Literal["artillery", "hold", "charm", "bonus", "invisibility", "detection", "fear", "defence", "movement",
-                   "illusion", "terrain", "healing", "create", "weather", "individual", "special"]
+                   "illusion", "terrain", "healing", "create", "weather", "individual", "special", "information",
+                   "psionic"]
 Area = Literal["unit", "circle", "line", "cone", "self", "individual", "point"]
 SaveVs = Literal["paralyzation", "petrification", "rod", "breath", "spell"]
 
@@ -60,6 +61,15 @@ class Spell(_M):
     morale_check: bool = False
     uses: int = 0
     pass_through: bool = False
+    figures: int = Field(0, ge=0)  #: [14.14] an illusion's size in figures (ours)
+    missing_sense: bool = False  #: [14.14] A the illusion lacks a sense (sound): +1 to the disbelief morale check
+    detects: Literal["invisible", "illusion", "both"] = "invisible"  #: [14.11] A what a detection finds
+    reveals: Literal["", "unit", "brigade"] = ""  #: [14.11] B what an information spell tells
+    individual: Literal["", "stun", "slay"] = ""  #: [14.17] what a spell on one individual does
+    stun: list[tuple[int, str]] = []  #: [14.17] rounds stunned by the victim's hit points: [most hp, dice]
+    save_from_level: int = 0  #: [14.17] victims of at least this level save (0: all save when ``save`` allows)
+    wounds: int = Field(0, ge=0)  #: [14.16], [14.18] Wound markers a wish takes off
+    raises: int = Field(0, ge=0)  #: [14.16], [14.18] figures a wish brings back
 
     @model_validator(mode="after")
     def _shape(self) -> "Spell":
@@ -69,6 +79,10 @@ class Spell(_M):
             raise ValueError(f"a {self.area} needs width_in")
         if self.category == "artillery" and not self.damage:
             raise ValueError("an artillery spell needs damage")
+        if self.category == "illusion" and (not self.summons or self.figures <= 0 or self.area != "point"):
+            raise ValueError("an illusion needs summons (its look), figures and area = 'point'")
+        if self.category == "individual" and (self.area != "individual" or not self.individual):
+            raise ValueError("a spell on individuals needs area = 'individual' and individual")
         return self
 
 
@@ -78,6 +92,7 @@ class SpellsFile(_M):
     bulk_batch: int = Field(gt=0)
     turn_range_in: float = Field(gt=0)
     tornado_width_in: float = Field(gt=0)
+    disbelief_range_in: float = Field(gt=0)
     saves: dict[str, list[tuple[int, int, int, int, int, int]]]
     turning: "Turning"
     spells: dict[str, Spell]
@@ -102,6 +117,8 @@ def load(path: Path = HERE) -> SpellsFile:
     for sid, sp in f.spells.items():
         if sp.summons and sp.summons not in DATA.units:
             raise FileError(path, f"spells.{sid}.summons", f"unknown roster entry {sp.summons!r}")
+        if sp.category == "illusion" and (DATA.units[sp.summons].missile or DATA.units[sp.summons].piece):
+            raise FileError(path, f"spells.{sid}.summons", "an illusion may not look like missile troops (ours, README)")
     for cid, ch in DATA.characters.items():
         for s in ch.spells:
             if s not in f.spells:

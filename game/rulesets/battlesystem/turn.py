@@ -52,6 +52,8 @@ def begin_round(em: Emitter) -> None:
     queue = [st for ph in phase_names(em.s) for st in _steps(em.s, ph, order)]
     em.emit(Sequenced(phase="initiative", queue=queue, order=order, first_mover=None,
                       text="Initiative: " + ", then ".join(em.s.side_names.get(x, x) for x in order)))
+    from .rules.illusions import owed_saves
+    owed_saves(em)  # [14.14] A saves owed from the last round's disbelief
     settle(em)
 
 

@@ -5,7 +5,11 @@ off friends (a friend's figure counts one and a half), over aim points at each e
 centre and at each of its figures; a spell is cast when it pays at least ``THRESHOLD`` figures.
 The agent measures range and sight before declaring (an AI's judgement of distance); a spell
 out of range or sight is not tried. Bonus spells go to units in or near melee, cures to wounded
-units, clerics turn undead in reach.
+units, clerics turn undead in reach. Illusions ([14.14]) are raised between the caster and an
+enemy within 18" when the caster keeps none up; conjured enemy troops are doubted (disbelief)
+and asked about (divination, [14.11] B); spells on individuals and psionic attacks go to
+enemy heroes and commanders ([14.17], [14.21]); telempathic projection raises a friendly unit
+in or near melee or lowers an enemy one; a wish restores a unit with two wounds or losses.
 """
 
 from __future__ import annotations
@@ -64,11 +68,19 @@ def area_value(s: BSState, side: str, sp, origin, x: float, y: float, level: int
 def best_cast(s: BSState, side: str):
     """(action, value, reason) of the best spell to use now, or None."""
     best = None
+    from ..rules.illusions import illusions_of
+    keeping = {c for c in s.chars if any(M.effect(u, "known") is None for u in illusions_of(s, c))}
     for a in M.cast_options(s, side):
+        if a.caster in keeping:
+            continue  # [14.14] other magic would end an illusion the enemy still believes in
         sp = SPELLS[a.spell]
         got = _weigh(s, side, a, sp)
         if got is not None and (best is None or got[1] > best[1]):
             best = got
+    from ..rules.illusions import disbelief_options
+    for a in disbelief_options(s, side):
+        if best is None or 1.0 > best[1]:
+            best = (a, 1.0, f"try to disbelieve {s.units[a.unit].name}")
     for a in M.turn_options(s, side):
         u = s.units[a.unit]
         need = M.turning_need(M.caster_level(s.chars[a.cleric]), M.DATA.creatures[M.profile(u).creature].undead)
@@ -111,6 +123,12 @@ def _weigh(s: BSState, side: str, a: A.CastSpell, sp):
         t = s.units[a.target]
         v = M.magic_missiles(sp, level) * 1.0 / rating(t).hd_per_figure
         return (a, v, f"{sp.name} at {t.name}")
+    if sp.category == "bonus" and sp.morale and a.target in s.units:
+        t = s.units[a.target]
+        from ..rules.contact import in_contact
+        if M.effect(t, "morale") or not in_contact(s, t) or not _reach(s, a, sp, level, origin, (a.x, a.y), a.target):
+            return None
+        return (a, 1.0, f"{sp.name}: {a.option} the morale of {t.name}")
     if sp.category == "bonus" and a.target in s.units:
         t = s.units[a.target]
         from ..rules.contact import in_contact
@@ -120,6 +138,24 @@ def _weigh(s: BSState, side: str, a: A.CastSpell, sp):
         if not near or rating(t).ratio > (sp.creatures or sp.creatures_per_level * level):
             return None
         return (a, 1.2 if a.spell == "haste" else 1.0, f"{sp.name} on {t.name}")
+    if sp.category == "illusion":
+        from ..rules.illusions import illusions_of
+        near = any(math.dist((a.x, a.y), (e.x, e.y)) < 18 * INCH for e in s.enemies_of(side) if e.figures)
+        if illusions_of(s, a.caster) or not near or not _reach(s, a, sp, level, origin, (a.x, a.y)):
+            return None
+        return (a, 1.1, f"{sp.name}: {M.DATA.units[sp.summons].name} to draw the enemy")
+    if sp.category == "information" and a.target in s.units:
+        t = s.units[a.target]
+        from ..rules.illusions import knows
+        return (a, 1.05, f"{sp.name}: what are {t.name}?") if M.effect(t, "summoned") and not knows(t, side) else None
+    if sp.category in ("individual", "psionic") and a.target in s.chars:
+        c = s.chars[a.target]
+        if M.effect(c, "stunned") or not _reach(s, a, sp, level, origin, (a.x, a.y), a.target):
+            return None
+        return (a, 1.3 if c.role in ("army", "brigade", "unit_commander") else 1.0, f"{sp.name} on {c.name}")
+    if sp.category == "special" and a.option == "restore":
+        t = s.units[a.target]
+        return (a, 1.5, f"{sp.name} on {t.name}") if t.wounded >= 2 or t.original - t.figures >= 1 else None
     if sp.category == "healing" and a.target in s.units:
         t = s.units[a.target]
         if not t.wounded or not _reach(s, a, sp, level, origin, (a.x, a.y), a.target):

@@ -34,6 +34,8 @@ def describe_action_in(s, a) -> str:
         return f"Rally {_name(s, a.unit)}"
     if isinstance(a, A.GiveOrder):
         return f"Order {_name(s, a.unit)}: {a.order.replace('_', ' ')}"
+    if isinstance(a, A.Disbelieve):  # [14.14] A
+        return f"Try to disbelieve {_name(s, a.unit)}"
     return describe_action(a)
 
 
@@ -76,7 +78,7 @@ def describe_action(a) -> str:
         return "Rally"
     if isinstance(a, A.GiveOrder):
         return f"Order: {a.order.replace('_', ' ')}"
-    if isinstance(a, (A.CastSpell, A.TurnUndead)):
+    if isinstance(a, (A.CastSpell, A.TurnUndead, A.Disbelieve)):
         from .magic import describe_cast
         return describe_cast(a)
     if isinstance(a, A.Follow):

@@ -98,7 +98,7 @@ def figures(s: BSState) -> list[Figure]:
             continue
         cp = DATA.characters[c.profile]
         out.append(Figure(id=c.id, side=c.side, x=c.x, y=c.y, radius=0.0, width=s2, depth=s2, heading=c.heading,
-                          label=c.name, markers=(f"hp:{c.hp}",),
+                          label=c.name, markers=(f"hp:{c.hp}",) + (("stunned",) if any(e.startswith("stunned:") for e in c.effects) else ()),
                           profile=(f"{c.name} ({c.role.replace('_', ' ')})",
                                    f"{cp.class_ or cp.race} {cp.level or ''}".strip() + f", {c.hp} hp, charisma {cp.cha}",
                                    f"command radius {inches(radius_mm(c))}")))

@@ -101,14 +101,23 @@ def cast_at_figure(s: BSState, side: str, caster_id: str, target_id: str) -> lis
     x, y = block_of(t).centre if target_id in s.units else (t.x, t.y)
     for sp_id in M.known(s, caster_id):
         sp = SPELLS[sp_id]
-        if sp.area in ("unit", "individual"):
-            a = A.CastSpell(side=side, caster=caster_id, spell=sp_id, x=round(float(x), 2), y=round(float(y), 2), target=target_id)
+        mk = lambda **kw: A.CastSpell(side=side, caster=caster_id, spell=sp_id, x=round(float(x), 2), y=round(float(y), 2), **kw)
+        if sp.category == "special":  # [14.18] a wish: restore a unit, or learn a brigade
+            tries = [mk(target=target_id, option="restore"), mk(target=target_id, option="learn")]
+        elif sp.area in ("unit", "individual") and sp.morale:  # [14.21] telempathic projection
+            tries = [mk(target=target_id, option="raise"), mk(target=target_id, option="lower")]
+        elif sp.area in ("unit", "individual"):
+            tries = [mk(target=target_id)]
         elif sp.area in ("circle", "line", "cone"):
-            a = A.CastSpell(side=side, caster=caster_id, spell=sp_id, x=round(float(x), 2), y=round(float(y), 2))
+            tries = [mk()]
         else:
             continue
-        if M.why_not_cast(s, a) is None:
-            out.append(a)
+        out += [a for a in tries if M.why_not_cast(s, a) is None]
+    if target_id in s.units and s.units[target_id].side != side:
+        from ..rules.illusions import why_not_disbelieve
+        d = A.Disbelieve(side=side, unit=target_id)  # [14.14] A
+        if why_not_disbelieve(s, d) is None:
+            out.append(d)
     if target_id in s.units:
         tu = A.TurnUndead(side=side, cleric=caster_id, unit=target_id)
         if caster_id in s.chars and M.why_not_turn(s, tu) is None:
@@ -124,10 +133,11 @@ def magic_markers(s: BSState) -> list[Marker]:
 
 
 def magic_badges(u) -> list[str]:
-    """Magic markers on a unit ([14.0]): charmed, invisible (or detected), held figures, haste,
-    bless, summoned."""
+    """Magic markers on a unit or individual ([14.0]): charmed, invisible (or detected), held
+    figures, haste, bless; an illusion ([14.14], only where the viewing side knows it), stunned
+    ([14.17])."""
     out = []
-    for name in ("charmed", "invisible", "detected", "haste", "bless"):
+    for name in ("charmed", "invisible", "detected", "haste", "bless", "illusion", "stunned"):
         if M.effect(u, name) is not None:
             out.append(name)
     if M.held_figures(u):
@@ -139,6 +149,8 @@ def describe_cast(a) -> str:
     """The button text for a spell or a turning (names, not ids)."""
     if isinstance(a, A.TurnUndead):
         return "Turn undead"
+    if isinstance(a, A.Disbelieve):
+        return "Try to disbelieve"
     sp = SPELLS.get(a.spell)
     name = sp.name if sp else a.spell
     return f"{name.capitalize()}: {a.option.replace('_', ' ')}" if a.option else f"Cast {name}"

@@ -28,6 +28,6 @@ def awe_checks(em: Emitter, side: str) -> None:
             if Polygon(block_of(u).outline).distance(Polygon(block_of(e).outline)) > AWE_RANGE_IN * INCH + 1e-9:
                 continue
             em.change(u, "", effects=em.unit(u.id).effects + [tag])
-            mod = awe_modifier(creature_of(e))
+            mod = awe_modifier(creature_of(e), illusion=any(x.startswith("illusion:") for x in e.effects))
             check_morale(em, em.unit(u.id), f"awe of {e.name} within 12\" ([13.6])", cause=f"awe:{mod}",
                          source=block_of(e).centre)

@@ -41,7 +41,7 @@ def unit_commander(s: BSState, u: Unit) -> Individual | None:
     """The living commander of ``u``: its unit commander, else his deputy who took over ([9.3])."""
     c = s.chars.get(u.commander) if u.commander else None
     if c is not None and c.active:
-        return c
+        return c if "stunned" not in {e.split(":")[0] for e in c.effects} else None  # [14.17] a stunned commander
     for d in s.chars.values():
         if d.active and d.deputy_of is not None and d.deputy_of == u.commander and d.side == u.side:
             return d
@@ -52,7 +52,7 @@ def higher_commanders(s: BSState, u: Unit) -> list[Individual]:
     """[4.10] the brigade commander of ``u`` and the army commander, living, on the table."""
     out = []
     for c in s.chars.values():
-        if c.side != u.side or not c.active:
+        if c.side != u.side or not c.active or any(e.split(":")[0] == "stunned" for e in c.effects):
             continue
         if c.role == "army" or (c.role == "brigade" and u.brigade == c.id):
             out.append(c)

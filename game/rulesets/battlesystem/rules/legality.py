@@ -52,6 +52,8 @@ def why_not(s: BSState, a: Action) -> str | None:
         c = s.chars.get(a.individual)
         if c is None or c.side != a.side:
             return f"{a.side} has no individual {a.individual!r}"
+        if any(e.split(":")[0] == "stunned" for e in c.effects):
+            return f"{c.name} is stunned ([14.17])"
         w, h = s.table
         if not (0 <= a.x <= w and 0 <= a.y <= h):
             return "the point is off the table"
@@ -70,6 +72,9 @@ def why_not(s: BSState, a: Action) -> str | None:
     if isinstance(a, A.TurnUndead):
         from .magic import why_not_turn
         return why_not_turn(s, a)
+    if isinstance(a, A.Disbelieve):
+        from .illusions import why_not_disbelieve
+        return why_not_disbelieve(s, a)
     if isinstance(a, A.Bomb):
         from .flight import why_not_bomb
         return why_not_bomb(s, a)
@@ -202,8 +207,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         from .missiles import fire_options
         out += [A.Fire(side=side, unit=u, target=t) for u, t in fire_options(s, side, st.phase)]
         if st.phase == "missile":
+            from .illusions import disbelief_options
             from .magic import cast_options, turn_options
-            out += cast_options(s, side) + turn_options(s, side)
+            out += cast_options(s, side) + turn_options(s, side) + disbelief_options(s, side)
         if st.phase == "missile" and s.game == "advanced":
             from .flight import bomb_options
             out += [A.Bomb(side=side, unit=u, target=t) for u, t in bomb_options(s, side)]
@@ -289,6 +295,9 @@ def resolve(em: Emitter, a: Action) -> None:
     elif isinstance(a, A.TurnUndead):
         from .magic import do_turn
         do_turn(em, a)
+    elif isinstance(a, A.Disbelieve):
+        from .illusions import do_disbelieve
+        do_disbelieve(em, a)
     elif isinstance(a, A.UNIT_MOVES) and not isinstance(a, (A.Charge, A.HoldStill)) and a.unit in em.s.units \
             and unseen_by(em.s, a.side) and not _plan(em.s, a).legal:
         u = em.unit(a.unit)  # [14.8] legal on what the side sees, blocked by an unseen enemy
@@ -307,6 +316,9 @@ def resolve(em: Emitter, a: Action) -> None:
     open_out_of_command(em)
     from .markers import reveal_contacts
     reveal_contacts(em)
+    if any(u.on_table and u.effects and any(e.startswith("illusion:") for e in u.effects) for u in em.s.units.values()):
+        from .illusions import dispel_touched
+        dispel_touched(em)
     check_end(em)
     if em.s.result is None and em.s.pending is None:
         settle(em)

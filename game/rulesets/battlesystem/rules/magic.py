@@ -47,6 +47,8 @@ from ..spells import MAGIC, SPELLS, Spell
 from ..state import BSState, Individual, MagicArea, Unit
 from .command import charisma_item_bonus  # noqa: F401 (re-exported)
 from .common import INCH, Emitter, inches, profile, rating
+from .illusions import disbelief, disbelief_morale_bonus  # noqa: F401 (re-exported, [14.14] A)
+from .markers import knows
 from .markers import (ac_mods, ar_mods, bard_covers, damage_multiplier, effect, hasted, held_figures,  # noqa: F401
                       invisible, morale_mods, reveal_contacts, with_effect, without)
 from .saves import bulk_failures, individual_save, save_number, save_roll as _save_roll, unit_save  # noqa: F401
@@ -273,24 +275,6 @@ def healing_hd(sp: Spell) -> float:
     return float(sp.heal_hd_per_level * sp.level)
 
 
-def disbelief(ratio: int, morale_passed: bool, missing_sense: bool = False, real: bool = False) -> str:
-    """[14.14] A what a figure does when its side tries to disbelieve: 1:1 figures save at
-    once; 2:1 and larger must first pass a morale check (+1 if the illusion lacks a sense);
-    those that fail it save next round if others disbelieved; disbelieving the real fails
-    every save. Returns "save", "save next round" or "fails"."""
-    if real:
-        return "fails"
-    if ratio <= 1:
-        return "save"
-    return "save" if morale_passed else "save next round"
-
-
-def disbelief_morale_bonus(missing_sense: bool, referee: int = 0) -> int:
-    """[14.14] A: +1 to the disbelief morale check for an illusion lacking a sense; the
-    referee's optional +-1."""
-    return (1 if missing_sense else 0) + max(-1, min(1, referee))
-
-
 # -- who may cast what -----------------------------------------------------------------------------------
 
 def caster_point(s: BSState, cid: str) -> tuple[float, float]:
@@ -340,9 +324,11 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
     if a.spell not in known(s, a.caster):
         return f"{caster.name} cannot use {SPELLS[a.spell].name if a.spell in SPELLS else a.spell!r} now"
     sp = SPELLS[a.spell]
-    if sp.category in ("illusion",):
-        return f"{sp.name}: illusions are not cast in this version (see README)"
     if isinstance(caster, Individual):
+        if effect(caster, "stunned") is not None:
+            return f"{caster.name} is stunned ([14.17])"
+        if sp.caster == "psionic" and not DATA.characters[caster.profile].psionic:
+            return f"{caster.name} has no psionic powers ([14.21])"
         mover = s.units.get(caster.unit) if caster.with_unit and caster.unit else None
         if (caster.moved > 1e-6 or (mover is not None and mover.moved > 1e-6)) and not hasted(caster):
             return f"{caster.name} moved this round and may not cast ([14.1])"
@@ -364,10 +350,18 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
         t = s.units.get(a.target) if sp.area == "unit" else s.chars.get(a.target)
         if t is None or (isinstance(t, Unit) and not t.on_table) or (isinstance(t, Individual) and not t.active):
             return f"{a.target!r} is not a {'unit' if sp.area == 'unit' else 'character'} on the table"
-        if t.side != a.side and isinstance(t, Unit) and invisible(t):
+        if t.side != a.side and isinstance(t, Unit) and invisible(t) and not knows(t, a.side):
             return f"{t.name} cannot be seen ([14.8])"
-        if isinstance(t, Individual) and t.with_unit and t.unit in s.units and s.units[t.unit].formation in ("closed", "mob"):
+        if isinstance(t, Individual) and t.with_unit and t.unit in s.units and s.units[t.unit].formation in ("closed", "mob") \
+                and sp.category != "information":
             return f"{t.name} {says(t, 'is')} inside a unit in {s.units[t.unit].formation} order and cannot be singled out ([14.4])"
+        why = _why_not_target(s, a, sp, caster, t)
+        if why:
+            return why
+    if sp.category == "special":
+        why = why_not_wish(s, a, sp, caster)
+        if why:
+            return why
     cu = _contact_unit(s, a.caster)
     if cu is not None and sp.area not in ("self",):
         touching = enemies_in_contact(s, cu)
@@ -378,6 +372,28 @@ def why_not_cast(s: BSState, a: A.CastSpell) -> str | None:
                 return f"{caster.name} {says(caster, 'is')} in base contact and may only use magic on what it touches ([14.1])"
     if sp.category == "weather" and a.option not in weather_options():
         return f"control weather: choose one of {', '.join(weather_options())}"
+    if sp.category == "bonus" and sp.morale and a.option not in ("raise", "lower"):
+        return f"{sp.name}: choose raise or lower ([14.21])"
+    return None
+
+
+def _why_not_target(s: BSState, a: A.CastSpell, sp: Spell, caster, t) -> str | None:
+    """Who the spells on one individual ([14.17]), information ([14.11] B) and psionic combat
+    ([14.21]) may be aimed at."""
+    if sp.category == "individual" and t.side == a.side:
+        return f"{sp.name} is aimed at an enemy hero or commander ([14.17])"
+    if sp.category == "information":
+        if t.side == a.side:
+            return f"{sp.name} asks about the enemy ([14.11] B)"
+        if sp.reveals == "brigade" and (not isinstance(t, Individual) or t.role not in ("brigade", "army")):
+            return f"{sp.name} asks about a brigade: aim it at a brigade or army commander ([14.11] B)"
+    if sp.category == "psionic":
+        if not isinstance(caster, Individual) or caster.role == "member":
+            return "psionic combat is for heroes and commanders only ([14.21])"
+        if t.side == a.side or t.role == "member":
+            return "psionic combat is fought against an enemy hero or commander ([14.21])"
+        if not DATA.characters[t.profile].psionic:
+            return f"{t.name} has no psionic powers: there is no psionic combat with him ([14.21])"
     return None
 
 
@@ -411,6 +427,12 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
                                                         y=round(float(y), 2), target=target, option=option)
     enemies = [u for u in sorted(s.enemies_of(side), key=lambda u: u.id) if u.figures and not invisible(u)]
     friends = [u for u in sorted(s.living(side), key=lambda u: u.id) if u.figures]
+    if sp.category == "special":
+        out = [mk(*block_of(u).centre, target=u.id, option="restore") for u in friends if u.wounded or u.figures < u.original]
+        if sp.reveals:
+            out += [mk(c.x, c.y, target=c.id, option="learn") for c in sorted(s.chars.values(), key=lambda c: c.id)
+                    if c.side != side and c.active and c.role in ("brigade", "army")]
+        return out
     if sp.area == "self":
         if sp.category == "weather":
             return [mk(x0, y0, option=o) for o in ("clear", "downpour", "tornado")]
@@ -418,8 +440,8 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
             return []
         return [mk(x0, y0, target=cid)]
     if sp.area == "individual":
-        return [mk(c.x, c.y, target=c.id) for c in sorted(s.chars.values(), key=lambda c: c.id)
-                if c.side != side and c.active and not c.with_unit]
+        return [mk(*_char_point(s, c), target=c.id) for c in sorted(s.chars.values(), key=lambda c: c.id)
+                if c.side != side and c.active and (not c.with_unit or sp.category in ("information", "psionic"))]
     if sp.area == "point":
         if not enemies:
             return []
@@ -427,6 +449,9 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
         d = math.dist((e.x, e.y), (x0, y0)) or 1.0
         r = min(spell_range_mm(sp, caster_level(s.chars.get(cid) or s.units.get(cid))), d / 2)
         return [mk(x0 + (e.x - x0) * r / d, y0 + (e.y - y0) * r / d)]
+    if sp.area == "unit" and sp.category == "bonus" and sp.morale:
+        return [mk(*block_of(u).centre, target=u.id, option="raise") for u in friends] + \
+            [mk(*block_of(u).centre, target=u.id, option="lower") for u in enemies]
     if sp.area == "unit":
         pool = friends if (sp.category in ("healing", "invisibility") or (sp.category == "bonus" and sp.morale >= 0)) else enemies
         if sp.category == "healing":
@@ -435,6 +460,11 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
     if sp.category == "detection":
         return [mk(*block_of(u).centre) for u in s.enemies_of(side) if u.figures and invisible(u)]
     return [mk(*block_of(u).centre) for u in enemies]
+
+
+def _char_point(s: BSState, c: Individual) -> tuple[float, float]:
+    from .command import position
+    return position(s, c)
 
 
 # -- resolution -------------------------------------------------------------------------------------------
@@ -453,14 +483,19 @@ def do_cast(em: Emitter, a: A.CastSpell) -> None:
         if not r.passed:
             em.change(caster, f"{caster.name} does not use its magic", fired_in=caster.fired_in + ["missile"])
             return
+    from .illusions import break_concentration
+    break_concentration(em, cid)
     _spend(em, caster, a.spell)
     origin = caster_point(s, cid)
     why = out_of_reach(s, a, sp, level, origin)
+    # [14.14] B an illusion is announced as a spell that brings troops, as a summoning is
+    shown_id = "monster_summoning_i" if sp.category == "illusion" else a.spell
+    shown = SPELLS[shown_id].name
     if why:
-        em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=False, text=f"{caster.name}'s {sp.name} {says(sp, 'fails')}: {why}"))
+        em.emit(SpellCast(caster=cid, spell=shown_id, x=a.x, y=a.y, ok=False, text=f"{caster.name}'s {shown} {says(sp, 'fails')}: {why}"))
         return
-    em.emit(SpellCast(caster=cid, spell=a.spell, x=a.x, y=a.y, ok=True,
-                      text=f"{caster.name} {'breathes' if sp.caster == 'innate' else 'uses'} {sp.name}"))
+    em.emit(SpellCast(caster=cid, spell=shown_id, x=a.x, y=a.y, ok=True,
+                      text=f"{caster.name} {'breathes' if sp.caster == 'innate' else 'uses'} {shown}"))
     HANDLERS[sp.category](em, a, caster, sp, level, origin)
 
 
@@ -472,10 +507,13 @@ def out_of_reach(s: BSState, a: A.CastSpell, sp: Spell, level: int, origin: tupl
     caster = s.chars.get(a.caster) or s.units.get(a.caster)
     rng = spell_range_mm(sp, level)
     aim = (a.x, a.y)
-    if sp.area == "self":
-        return ""
+    if sp.area == "self" or sp.category in ("information", "special"):
+        return ""  # [14.11] B, [14.18] questions and wishes need neither range nor sight (ours)
     if sp.area == "unit" and a.target in s.units:
         d = Polygon(block_of(s.units[a.target]).outline).distance(Point(origin))
+    elif sp.area == "individual" and a.target in s.chars:
+        aim = _char_point(s, s.chars[a.target])
+        d = math.dist(origin, aim)
     else:
         d = math.dist(origin, aim)
     if sp.area != "cone" and d > rng + 1e-6:
@@ -715,7 +753,8 @@ def _bonus(em, a, caster, sp, level, origin) -> None:
         em.log(f"{sp.name} cannot affect all {r.ratio} creatures of a figure of {u.name}: no effect ([14.7])")
         return
     key = {"haste": "haste", "bless": "bless"}.get(a.spell, "morale")
-    fields = (_rounds(sp, level),) if key != "morale" else (sp.morale, _rounds(sp, level))
+    sign = -1 if a.option == "lower" else 1  # [14.21] telempathic projection raises or lowers morale
+    fields = (_rounds(sp, level),) if key != "morale" else (sign * sp.morale, _rounds(sp, level))
     em.change(u, f"{u.name} {says(u, 'is')} under {sp.name} for {_rounds(sp, level)} rounds ([14.7])", effects=with_effect(u.effects, key, *fields))
 
 
@@ -727,12 +766,163 @@ def _invisibility(em, a, caster, sp, level, origin) -> None:
 
 
 def _detection(em, a, caster, sp, level, origin) -> None:
-    """[14.11] invisible enemy units the area meets are placed on the table (still -4 AC)."""
+    """[14.11] A detection: invisible enemy units the area meets are placed on the table (still
+    -4 AC, [14.8]); illusions it meets are seen through by the caster and known to his side
+    only (detect illusion, true seeing)."""
+    from .illusions import is_illusion, see_through
     area = template(sp, origin, a.x, a.y) or Point(a.x, a.y).buffer(1.0)
     for u in sorted(em.s.living(), key=lambda u: u.id):
-        if u.side != a.side and invisible(u) and area.intersects(Polygon(block_of(u).outline)):
+        if u.side == a.side or not area.intersects(Polygon(block_of(u).outline)):
+            continue
+        if sp.detects in ("invisible", "both") and invisible(u):
             em.change(u, f"{u.name} {says(u, 'is')} detected and placed on the table ([14.8])",
                       effects=with_effect(without(u.effects, "invisible"), "detected", 1))
+        if sp.detects in ("illusion", "both") and is_illusion(em.unit(u.id)) and isinstance(caster, Individual):
+            see_through(em, em.unit(u.id), [em.s.chars[caster.id]], a.side)
+
+
+def _information(em, a, caster, sp, level, origin) -> None:
+    """[14.11] B a question answered to the caster's side only: the true nature of one enemy
+    unit (divination, ours), or the forces of one brigade (vision, a wish: every unit of it,
+    invisible ones included, shows in the side's view as what it is). Units led by a hero or
+    commander with magic resistance are not told of, and the question is spent."""
+    from .illusions import learn
+    s = em.s
+    side = s.side_names.get(a.side, a.side)
+    if sp.reveals == "unit":
+        units = [s.units[a.target]]
+    else:
+        boss = s.chars[a.target]
+        if DATA.characters[boss.profile].magic_resistance:
+            em.log(f"{boss.name} is proof against information magic: {side} learns nothing ([14.11] B)", a.side)
+            return
+        units = [u for u in sorted(s.units.values(), key=lambda u: u.id) if u.side == boss.side and u.on_table
+                 and (u.brigade == boss.id if boss.role == "brigade" else not u.brigade)]
+    told = 0
+    for u in units:
+        c = s.chars.get(u.commander) if u.commander else None
+        if c is not None and DATA.characters[c.profile].magic_resistance:
+            em.log(f"{c.name} is proof against information magic: nothing is learnt of {u.name} ([14.11] B)", a.side)
+            continue
+        learn(em, em.unit(u.id), a.side, f"{side} learns what {u.name} truly are ([14.11] B)")
+        told += 1
+    if not told:
+        em.log(f"{side} learns nothing new from {sp.name}", a.side)
+
+
+def stun_rounds(sp: Spell, hp: int) -> str:
+    """[14.17] the dice of rounds stunned for a victim of ``hp`` hit points ("" for none)."""
+    for most, dice in sp.stun:
+        if hp <= most:
+            return dice
+    return ""
+
+
+def stun(em: Emitter, c: Individual, dice: str, why: str, side: str) -> None:
+    """[14.17] the individual is stunned for ``dice`` rounds: he neither commands, casts nor
+    moves (ours)."""
+    n = int(dice) if dice.isdigit() else em.roll(dice, f"{c.name}: rounds stunned", side=side).total
+    c = em.s.chars[c.id]
+    em.change_char(c, f"{c.name} is stunned for {n} round{'s' if n != 1 else ''} by {why} ([14.17])",
+                   effects=with_effect(c.effects, "stunned", n))
+
+
+def _individual(em, a, caster, sp, level, origin) -> None:
+    """[14.17] a spell on one enemy hero or commander: his saving throw where the spell allows
+    one (command: only a victim of ``save_from_level`` or more), then stunned for the rounds
+    of his hit points, or slain (his units check morale, Table 5)."""
+    from .individuals import wound_hero
+    s = em.s
+    c = s.chars[a.target]
+    cp = DATA.characters[c.profile]
+    may_save = sp.save != "none" and (cp.level or int(cp.hd)) >= sp.save_from_level
+    if may_save and _save_roll(em, individual_save(c, sp.save_vs), f"{c.name}: saving throw against {sp.name}", c.side):
+        em.log(f"{c.name} shrugs off {sp.name}")
+        return
+    if sp.individual == "slay":
+        wound_hero(em, c, c.hp, sp.name)
+        return
+    dice = stun_rounds(sp, c.hp)
+    if not dice:
+        em.log(f"{c.name} is too strong for {sp.name} ([14.17])")
+        return
+    stun(em, c, dice, sp.name, a.side)
+
+
+def _psionic(em, a, caster, sp, level, origin) -> None:
+    """[14.21] psionic combat between two psionic heroes or commanders (ours: each rolls 1d20
+    and adds his level; the lower total is dazed for 1d4 rounds, the defender winning ties)."""
+    s = em.s
+    c = s.chars[a.target]
+    lv = lambda x: DATA.characters[x.profile].level or int(DATA.characters[x.profile].hd)
+    att = em.roll("d20", f"{caster.name}: psionic attack", [("level", lv(caster))], side=a.side).total
+    dfn = em.roll("d20", f"{c.name}: psionic defence", [("level", lv(c))], side=c.side).total
+    loser = c if att > dfn else s.chars[caster.id]
+    em.log(f"Psionic combat: {caster.name} {att} against {c.name} {dfn} ([14.21])")
+    stun(em, loser, stun_rounds(sp, loser.hp) or "1", sp.name, a.side)
+
+
+def wishes_allowed(s: BSState, side: str) -> int | None:
+    """[16.3] A, [14.18] how many wishes a side may use in the battle: none unless the
+    scenario's power level is high magic (one for each ``wish_points``) or anything goes
+    (None: no limit)."""
+    from .points import points_data
+    d = points_data()
+    lvl = next((x for x in d.power_levels if x.id == s.options.get("power_level")), None)
+    if lvl is None or lvl.wishes == "none":
+        return 0
+    if lvl.wishes == "unlimited":
+        return None
+    return int(s.options.get("points") or 0) // d.rates.wish_points
+
+
+def wishes_used(s: BSState, side: str) -> int:
+    return sum(int(effect(c, "wished")[0]) for c in s.chars.values() if c.side == side and effect(c, "wished"))
+
+
+def why_not_wish(s: BSState, a: A.CastSpell, sp: Spell, caster) -> str | None:
+    """[14.18] a wish (or limited wish) within the power level's limit, used for one of the
+    effects the text gives it: ``restore`` a friendly unit ([14.16]: Wound markers off, or a
+    figure back) or ``learn`` an enemy brigade's forces ([14.11] B)."""
+    if a.spell == "wish":
+        cap = wishes_allowed(s, a.side)
+        if cap is not None and wishes_used(s, a.side) >= cap:
+            return (f"{sp.name}: the power level allows {cap} wish{'es' if cap != 1 else ''} a side and no more "
+                    f"([16.3], [14.18])")
+    if a.option == "restore":
+        u = s.units.get(a.target)
+        if u is None or not u.on_table or u.side != a.side or not (u.wounded or u.figures < u.original):
+            return f"{sp.name}: restore a friendly unit with wounds or losses ([14.16])"
+        return None
+    if a.option == "learn" and sp.reveals:
+        c = s.chars.get(a.target)
+        if c is None or not c.active or c.side == a.side or c.role not in ("brigade", "army"):
+            return f"{sp.name}: ask about an enemy brigade or army commander ([14.11] B)"
+        return None
+    return f"{sp.name}: choose restore{' or learn' if sp.reveals else ''} ([14.18])"
+
+
+def _special(em, a, caster, sp, level, origin) -> None:
+    """[14.18] a wish or a limited wish: restore (Wound markers off first; with none, a fallen
+    figure stands again, [14.16]) or learn an enemy brigade's forces ([14.11] B). The referee's
+    literal reading of free-form wishes is not played (see README)."""
+    if a.spell == "wish" and isinstance(caster, Individual):
+        c = em.s.chars[caster.id]
+        em.change_char(c, "", effects=with_effect(c.effects, "wished", (int(effect(c, "wished")[0]) if effect(c, "wished") else 0) + 1))
+    if a.option == "learn":
+        _information(em, a, caster, sp, level, origin)
+        return
+    u = em.unit(a.target)
+    if u.wounded:
+        off = min(u.wounded, sp.wounds)
+        em.emit(Casualties(unit=u.id, killed=0, figures=u.figures, wounded=u.wounded - off,
+                           text=f"{sp.name} on {u.name}: {off} Wound marker{'s' if off != 1 else ''} removed ([14.16])"))
+    elif sp.raises and u.figures < u.original:
+        back = min(sp.raises, u.original - u.figures)
+        em.emit(Casualties(unit=u.id, killed=-back, figures=u.figures + back, wounded=u.wounded,
+                           text=f"{sp.name} on {u.name}: {back} figure{'s' if back != 1 else ''} back on its feet ([14.16])"))
+    else:
+        em.log(f"{sp.name} on {u.name} does nothing ([14.16])")
 
 
 def _fear(em, a, caster, sp, level, origin) -> None:
@@ -800,13 +990,19 @@ def _healing(em, a, caster, sp, level, origin) -> None:
 
 def _create(em, a, caster, sp, level, origin) -> None:
     """[14.10] summoned troops: a new unit at the point, facing the nearest enemy, for the
-    spell's duration (at least one figure)."""
+    spell's duration (at least one figure). [14.14] B an illusion of troops comes the same way,
+    ``figures`` figures of its look, marked for the rules (and its caster's side) as an illusion
+    (:mod:`.illusions`); the other sides see summoned troops."""
     s = em.s
-    n = em.roll(sp.count, f"{sp.name}: creatures summoned", side=a.side).total
     p = DATA.units[sp.summons]
     from .ratings import rate
     ratio = rate(p, 1).ratio
-    figs = max(1, int(math.floor(n / ratio + 0.5)))
+    if sp.category == "illusion":
+        figs = sp.figures
+        n = figs * ratio
+    else:
+        n = em.roll(sp.count, f"{sp.name}: creatures summoned", side=a.side).total
+        figs = max(1, int(math.floor(n / ratio + 0.5)))
     enemies = s.enemies_of(a.side)
     head = 0.0
     if enemies:
@@ -815,9 +1011,10 @@ def _create(em, a, caster, sp, level, origin) -> None:
     uid = f"summoned{s.turn}{caster.id}"
     u = Unit(id=uid, side=a.side, profile=sp.summons, name=p.name, kind="skirmish", formation="skirmish", x=a.x, y=a.y,
              heading=head, files=figs, figures=figs, original=figs, weapon=p.weapon,
-             effects=[f"summoned:{_rounds(sp, level)}"], move_done=True)
+             effects=[f"summoned:{_rounds(sp, level)}"]
+             + ([f"illusion:{caster.id}:{int(sp.missing_sense)}"] if sp.category == "illusion" else []), move_done=True)
     if not _room_for(s, u):
-        em.log(f"{caster.name}'s {sp.name} finds no room at the point: the creatures do not come ([14.10], ours)", a.side)
+        em.log(f"{caster.name}'s spell finds no room at the point: the creatures do not come ([14.10], ours)", a.side)
         return
     em.emit(UnitCreated(unit=u.model_dump(), text=f"{caster.name} summons {n} creatures: {p.name}, {figs} figure"
                                                   f"{'s' if figs > 1 else ''} ([14.10])"))
@@ -847,7 +1044,8 @@ def _weather(em, a, caster, sp, level, origin) -> None:
 
 HANDLERS = {"artillery": _artillery, "hold": _hold, "charm": _charm, "bonus": _bonus, "invisibility": _invisibility,
             "detection": _detection, "fear": _fear, "defence": _defence, "movement": _movement, "terrain": _terrain,
-            "healing": _healing, "create": _create, "weather": _weather}
+            "healing": _healing, "create": _create, "weather": _weather, "illusion": _create, "information": _information,
+            "individual": _individual, "special": _special, "psionic": _psionic}
 
 
 # -- [14.19] clerics and undead ---------------------------------------------------------------------
@@ -947,6 +1145,8 @@ def end_of_round(em: Emitter) -> None:
     (the unit goes out of command, [14.6] A), summoned troops vanish; fog and walls fade; a
     wall of fire burns what stands in it."""
     s = em.s
+    from .illusions import lapse
+    lapse(em)
     for u in sorted(s.units.values(), key=lambda u: u.id):
         if not u.effects or not u.on_table:
             continue
@@ -969,6 +1169,12 @@ def end_of_round(em: Emitter) -> None:
         if new != u.effects or ch:
             em.change(u, f"{u.name}: {', '.join(notes)}" if notes else "", effects=new, **ch)
     for c in sorted(s.chars.values(), key=lambda c: c.id):
+        e = effect(c, "stunned")
+        if e:
+            left = int(e[0]) - 1
+            em.change_char(c, "" if left > 0 else f"{c.name} is no longer stunned",
+                           effects=with_effect(c.effects, "stunned", left) if left > 0 else without(c.effects, "stunned"))
+            c = em.s.chars[c.id]
         e = effect(c, "charmed")
         if e:
             left = int(e[1]) - 1

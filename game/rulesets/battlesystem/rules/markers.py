@@ -41,6 +41,28 @@ def reveal_contacts(em: Emitter) -> None:
                       effects=with_effect(without(u.effects, "invisible"), "detected", 1))
 
 
+def is_illusion(u: Unit) -> bool:
+    """[14.14] the unit is an illusion (the rules' knowledge; a view may not show it)."""
+    return effect(u, "illusion") is not None
+
+
+def knows(u: Unit, side: str | None) -> bool:
+    """[14.11], [14.14] ``side`` knows the true nature of ``u`` (its own side always does)."""
+    return side is None or u.side == side or side in (effect(u, "known") or [])
+
+
+def view_masks(s: BSState, side: str | None) -> dict[str, list[str]]:
+    """Unit id -> the markers ``side`` sees on it, for enemy units whose nature it does not
+    know: an illusion shows as the troops it looks like ([14.14]); who knows what is hidden."""
+    if side is None:
+        return {}
+    out = {}
+    for k, u in s.units.items():
+        if u.side != side and (is_illusion(u) or effect(u, "known") is not None) and not knows(u, side):
+            out[k] = [e for e in u.effects if e.split(":")[0] not in ("illusion", "known")]
+    return out
+
+
 def invisible(u: Unit) -> bool:
     """[14.8] the unit is invisible and not detected."""
     return effect(u, "invisible") is not None
@@ -111,18 +133,30 @@ def charmed_from(u: Unit) -> str | None:
 
 
 def unseen_by(s: BSState, side: str | None) -> list[str]:
-    """[14.8] the units ``side`` cannot see: invisible enemy units."""
+    """[14.8] the units ``side`` cannot see: invisible enemy units (but those an information
+    spell told it of, [14.11] B)."""
     if side is None:
         return []
-    return [k for k, u in s.units.items() if u.side != side and invisible(u)]
+    return [k for k, u in s.units.items() if u.side != side and invisible(u) and not knows(u, side)]
 
 
 def seen_by(s: BSState, side: str | None) -> BSState:
     """The state as ``side`` knows it: without the invisible enemy units ([14.8]; the rules,
-    standing in for the referee, keep them). The state itself when there are none."""
+    standing in for the referee, keep them), enemy illusions shown as the troops they look
+    like ([14.14], :func:`view_masks`), enemy casters' spells left out (ours: the spell an
+    illusionist spent would give his illusion away). The state itself when nothing is hidden."""
     hide = unseen_by(s, side)
-    if not hide or (s.pending is not None and s.pending.unit in hide):
+    if s.pending is not None and s.pending.unit in hide:
+        hide = []
+    masks = view_masks(s, side)
+    books = [k for k, c in s.chars.items() if side is not None and c.side != side and c.spells]
+    if not hide and not masks and not books:
         return s
     v = s.clone()
     v.units = {k: u for k, u in v.units.items() if k not in hide}
+    for k, eff in masks.items():
+        if k in v.units:
+            v.units[k].effects = eff
+    for k in books:  # an enemy's spell book is his own (ours): which spell went would tell an illusion
+        v.chars[k].spells = []
     return v

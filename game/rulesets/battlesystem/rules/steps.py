@@ -119,8 +119,9 @@ def has_choice(s: BSState, st: Step) -> bool:
         if fire_options(s, st.side, st.phase, first=True):
             return True
         if st.phase == "missile":
+            from .illusions import disbelief_options
             from .magic import cast_options, turn_options
-            return bool(cast_options(s, st.side, first=True) or turn_options(s, st.side))
+            return bool(cast_options(s, st.side, first=True) or turn_options(s, st.side) or disbelief_options(s, st.side))
         return False
     return False
 
@@ -197,8 +198,9 @@ def control(s: BSState) -> dict[str, str | None]:
 
 def strength(s: BSState, side: str) -> float:
     """Share of the side's hit dice still on the table and not routed (ours, for the result)."""
-    total = sum(u.original * rating(u).hd_per_figure for u in s.units.values() if u.side == side)
-    left = sum(u.figures * rating(u).hd_per_figure for u in s.units.values() if u.side == side and u.status == "ok")
+    real = [u for u in s.units.values() if u.side == side and not any(e.startswith("illusion:") for e in u.effects)]
+    total = sum(u.original * rating(u).hd_per_figure for u in real)  # [14.14] illusions count for nothing (ours)
+    left = sum(u.figures * rating(u).hd_per_figure for u in real if u.status == "ok")
     return left / total if total else 0.0
 
 
