@@ -256,3 +256,22 @@ def test_open__a_map_with_a_self_intersecting_outline_opens_with_its_problem_lis
     assert any(p.severity == "error" and p.item_id == fid for p in scene.problems), [str(p) for p in scene.problems]
     drv.frames(2)
     pygame.image.save(app.screen, str(tmp_path / "bowtie_open.png"))
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_editor_widgets__no_two_overlap_and_none_leaves_the_window(pygame_app, tmp_path, size):
+    """At 640 x 480 the side panel narrows, the top bar and the tool bar wrap and the property
+    rows shorten: every widget, the table and the title's room stay apart and inside the window."""
+    app, scene, d = open_editor(pygame_app, copy_map(tmp_path, "battlespace/mission1.map.json"), size=size)
+    w, h = size
+    widgets = [*scene.top_buttons, *scene.tool_buttons, scene.btn_grid, scene.btn_snap, scene.btn_help,
+               *scene.entries, scene.kind_menu, scene.table_menu, scene.sel_kind_menu]
+    rects = [pygame.Rect(x.rect) for x in widgets] + [scene.problem_panel.rect, pygame.Rect(scene.camera.viewport)]
+    rects.append(pygame.Rect(scene.title_x, scene.title_y, w - scene.title_x - 10, 16))
+    window = pygame.Rect(0, 0, w, h)
+    assert len(rects) == 10 + 12 + 3 + 12 + 3 + 3
+    for i, a in enumerate(rects):
+        assert window.contains(a), (a, size)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    assert scene.camera.viewport[2] >= 250 and scene.camera.viewport[3] >= 200

@@ -95,6 +95,7 @@ class MarkersAssigned(_Private):
 class Deployed(Event):
     type: Literal["fox_deployed"] = "fox_deployed"
     element: str
+    side: str = ""
     name: str
     x: Mm
     y: Mm

@@ -70,7 +70,12 @@ def deploy_problem(s: FoxState, e: Element, x: float, y: float, formation: str, 
 
 
 def to_deploy(s: FoxState, side: str) -> list[Element]:
-    return [e for e in s.elements.values() if e.side == side and not e.deployed and e.where == "table"]
+    """The side's elements still to set up on the table, in set-up order: open
+    elements in roster order, then hidden ones by marker number (ours, Hidden
+    Units: an order the owner picks would tell the enemy which numbered marker
+    is which roster entry, or which one the owner values most)."""
+    todo = [e for e in s.elements.values() if e.side == side and not e.deployed and e.where == "table"]
+    return [e for e in todo if not e.marker] + sorted((e for e in todo if e.marker), key=lambda e: int(e.marker))
 
 
 def to_plan(s: FoxState, side: str) -> list[str]:
@@ -415,7 +420,7 @@ def resolve(em: Emitter, a: A.Action) -> None:
     elif t is A.Deploy:
         e = s.elements[a.element]
         heading = a.heading if a.formation == "extended" else 0.0
-        em.emit(E.Deployed(element=e.id, name=public_name(e), x=a.x, y=a.y, formation=a.formation, heading=heading,
+        em.emit(E.Deployed(element=e.id, side=e.side, name=public_name(e), x=a.x, y=a.y, formation=a.formation, heading=heading,
                            grid=grid_ref(a.x, a.y, s.table)))
         after_deploy_step(em)
     elif t is A.PlanInsertion:

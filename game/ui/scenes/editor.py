@@ -55,6 +55,8 @@ PANEL_ROWS = [("map name", "name"), ("map id", "id"), ("ruleset", "ruleset"), ("
               ("size mm", "size"), ("height mm", "height"), ("tags", "tags"), ("cover", "cover"),
               ("move cost", "move_cost"), ("zone side", "side"), ("exit side", "exit_side"), ("vertices", "vertices")]
 ROW_H = 30
+#: the smallest property row (small windows) and the title's least room in the top bar, px
+MIN_ROW_H, TITLE_ROOM = 22, 220
 #: what each top button does (its tooltip)
 TOP_TIPS = {"Menu": "Leave the editor (asks first when there are unsaved edits)", "New": "A new empty map",
             "Open": "Open a map (or a scenario's map)", "Save": "Save the map (refused while it has errors)",
@@ -186,16 +188,57 @@ class EditorScene(Scene):
         return catalogue().default_side(self.doc.ruleset, [z.side for z in self.doc.zones])
 
     def enter(self) -> None:
-        self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
+        self._layout(self.app.size)
+        self.camera = Camera(self.table_area(), (self.doc.width, self.doc.height))
         self._build_widgets()
         self.revalidate()
         if self.pending_autosave is not None:
             self.ask_recover(self.pending_autosave)
 
     def resize(self, size) -> None:
-        self.camera.viewport = tuple(table_rect(size))
+        self._layout(size)
+        self.camera.viewport = tuple(self.table_area())
         self.ui.clear_and_reset()
         self._build_widgets()
+
+    def _layout(self, size) -> None:
+        """Size the bars for a ``size`` (w, h) px window: the side panel at most
+        half the window wide, the top and tool bars wrapped onto as many rows as
+        their buttons need, the property rows short enough to fit the height."""
+        w, h = size
+        self.right_w = min(RIGHT, max(300, w // 2))
+        n_top = 10
+        bw = self._top_bw(w, n_top)
+        per_row = max(1, (w - 12 + 4) // (bw + 4))
+        rows = -(-n_top // per_row)
+        last = n_top - (rows - 1) * per_row
+        if w - (6 + last * (bw + 4) + 8) - 10 < TITLE_ROOM:
+            rows += 1  # the title gets a row of its own
+        self.top_h = max(TOP, 4 + rows * 36)
+        tw = self._tool_bw(w - self.right_w)
+        self.tool_rows = -(-len(TOOLS) // max(1, (w - self.right_w - 12 + 4) // (tw + 4)))
+        self.bottom_h = 8 + self.tool_rows * 34 + 34 + 30
+        room = h - self.top_h - 8 - 26 - 60 - 10
+        self.row_h = max(MIN_ROW_H, min(ROW_H, room // len(PANEL_ROWS)))
+
+    @staticmethod
+    def _top_bw(w: int, n: int) -> int:
+        # buttons narrow on small windows so that the title keeps ~400 px
+        return max(60, min(92, (w - 430) // n - 4))
+
+    @staticmethod
+    def _tool_bw(bar_w: int) -> int:
+        return max(60, (bar_w - 12) // len(TOOLS) - 4)
+
+    def table_area(self) -> pygame.Rect:
+        """Where the table is drawn: between the top bar, the side panel and the tool bar."""
+        return table_rect(self.app.size, self.bottom_h, self.top_h, self.right_w)
+
+    def _right(self) -> pygame.Rect:
+        return right_rect(self.app.size, self.top_h, self.right_w)
+
+    def _bottom(self) -> pygame.Rect:
+        return bottom_rect(self.app.size, self.bottom_h, self.right_w)
 
     def _build_widgets(self) -> None:
         self.ui.clear_and_reset()
@@ -203,26 +246,39 @@ class EditorScene(Scene):
         actions = [("Menu", self.request_close), ("New", self.new_map), ("Open", self.ask_open), ("Save", self.save),
                    ("Save as", self.ask_save_as), ("Save draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
                    ("Validate", self.revalidate), ("Test play", self.test_play)]
-        # buttons narrow on small windows so that the title keeps ~400 px
-        bw = max(60, min(92, (self.app.size[0] - 430) // len(actions) - 4))
-        x = 6
+        w = self.app.size[0]
+        bw = self._top_bw(w, len(actions))
+        x, y = 6, 4
         for label, fn in actions:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, 4, bw, 32), fonts.fit(label, 14, bw - 8), self.ui,
+            if x + bw > w - 6:
+                x, y = 6, y + 36
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, 32), fonts.fit(label, 14, bw - 8), self.ui,
                                              tool_tip_text=TOP_TIPS.get(label))
             self.top_buttons[b] = fn
             x += bw + 4
-        self.title_x = x + 8
-        br = bottom_rect(self.app.size)
+        if w - (x + 8) - 10 < TITLE_ROOM:
+            x, y = 6 - 8, y + 36
+        self.title_x, self.title_y = x + 8, y + 8
+        br = self._bottom()
         self.tool_buttons: dict = {}
-        bw = max(60, (br.width - 12) // len(TOOLS) - 4)
-        for i, t in enumerate(TOOLS):
-            b = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6 + i * (bw + 4), br.y + 8, bw, 30), t, self.ui)
+        bw = self._tool_bw(br.width)
+        x, y = br.x + 6, br.y + 8
+        for t in TOOLS:
+            if x + bw > br.right - 6:
+                x, y = br.x + 6, y + 34
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, 30), t, self.ui)
             self.tool_buttons[b] = t
-        self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, br.y + 44, 110, 28), "", self.ui)
-        self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 120, br.y + 44, 110, 28), "", self.ui)
-        self.btn_help = pygame_gui.elements.UIButton(pygame.Rect(br.right - 96, br.y + 44, 90, 28), "Help (F1)", self.ui,
+            x += bw + 4
+        y += 36
+        self.bar_y = y
+        gw = min(110, (br.width - 12 - 90 - 8) // 2)
+        self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, y, gw, 28), "", self.ui)
+        self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 10 + gw, y, gw, 28), "", self.ui)
+        self.btn_help = pygame_gui.elements.UIButton(pygame.Rect(br.right - 96, y, 90, 28), "Help (F1)", self.ui,
                                                      tool_tip_text=TOP_TIPS["Help"])
-        rr = right_rect(self.app.size)
+        self.mode_x = br.x + 16 + 2 * gw
+        rr = self._right()
+        ew = rr.width - 100
         self.entries: dict = {}
         self.kind_menu = self.table_menu = None
         self._menu_state = getattr(self, "_menu_state", (self.doc.ruleset, None, None))
@@ -231,25 +287,27 @@ class EditorScene(Scene):
             if key in ("kind", "sel_kind", "table"):
                 continue  # made by _build_menus
             if key == "size":
-                for k, x in (("width", rr.x + 90), ("depth", rr.x + 230)):
-                    e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, 136, ROW_H - 2), self.ui)
+                half = (ew - 4) // 2
+                for k, x in (("width", rr.x + 90), ("depth", rr.x + 94 + half)):
+                    e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, half, self.row_h - 2), self.ui)
                     self.entries[e] = k
                 continue
-            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, y, 280, ROW_H - 2), self.ui)
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, y, ew, self.row_h - 2), self.ui)
             self.entries[e] = key
         self._build_menus()
         top = self.row_y(len(PANEL_ROWS)) + 26
         self.problems_y = top - 22
-        self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, top, RIGHT - 16, max(60, rr.height - (top - rr.y) - 10)))
+        self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, top, rr.width - 16, max(60, rr.height - (top - rr.y) - 10)))
         self._sync_widgets()
 
     def row_y(self, i: int) -> int:
         """Screen y of row ``i`` of the property panel."""
-        return right_rect(self.app.size).y + 8 + i * ROW_H
+        return self._right().y + 8 + i * self.row_h
 
     def _build_menus(self) -> None:
         """(Re)make the kind and table drop-downs for the map's ruleset and table size."""
-        rr = right_rect(self.app.size)
+        rr = self._right()
+        ew = rr.width - 100
         for m in (self.kind_menu, self.table_menu, getattr(self, "sel_kind_menu", None)):
             if m is not None:
                 m.kill()
@@ -260,14 +318,14 @@ class EditorScene(Scene):
         if self.kind not in kinds:
             kinds = [self.kind, *kinds]
         self.kind_menu = pygame_gui.elements.UIDropDownMenu(
-            kinds, self.kind, pygame.Rect(rr.x + 90, self.row_y(rows.index("kind")), 280, ROW_H - 2), self.ui)
+            kinds, self.kind, pygame.Rect(rr.x + 90, self.row_y(rows.index("kind")), ew, self.row_h - 2), self.ui)
         self.table_menu = pygame_gui.elements.UIDropDownMenu(
-            [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + 90, self.row_y(rows.index("table")), 280, ROW_H - 2), self.ui)
+            [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + 90, self.row_y(rows.index("table")), ew, self.row_h - 2), self.ui)
         f = self.selected_feature()
         sel = f.kind if f is not None else NO_SELECTION
         options = [sel, *[k for k in catalogue().kinds_for(self.doc.ruleset) if k != sel]] if f is not None else [NO_SELECTION]
         self.sel_kind_menu = pygame_gui.elements.UIDropDownMenu(
-            options, sel, pygame.Rect(rr.x + 90, self.row_y(rows.index("sel_kind")), 280, ROW_H - 2), self.ui)
+            options, sel, pygame.Rect(rr.x + 90, self.row_y(rows.index("sel_kind")), ew, self.row_h - 2), self.ui)
         if f is None:
             self.sel_kind_menu.disable()
         self._menu_state = (self.doc.ruleset, self.doc.preset, sel)
@@ -372,7 +430,8 @@ class EditorScene(Scene):
         self.side = self.default_side()
         self.history = History(self.doc)
         self.autosaver = files.Autosaver(self.doc, clock=self.autosaver.clock)
-        self.camera = Camera(table_rect(self.app.size), (self.doc.width, self.doc.height))
+        self._layout(self.app.size)
+        self.camera = Camera(self.table_area(), (self.doc.width, self.doc.height))
         self._build_widgets()
         self.revalidate()
 
@@ -928,22 +987,23 @@ class EditorScene(Scene):
     def _draw_panels(self, surface) -> None:
         w, h = self.app.size
         pal = self.app.palette
-        pygame.draw.rect(surface, pal.panel, pygame.Rect(0, 0, w, TOP))
-        rr, br = right_rect(self.app.size), bottom_rect(self.app.size)
+        pygame.draw.rect(surface, pal.panel, pygame.Rect(0, 0, w, self.top_h))
+        rr, br = self._right(), self._bottom()
         pygame.draw.rect(surface, pal.panel, rr)
         pygame.draw.rect(surface, pal.panel, br)
         title = self.title_text(w - getattr(self, "title_x", 900) - 10)
-        surface.blit(fonts.text(title, 14, pal.text, True), (getattr(self, "title_x", 900), 12))
+        surface.blit(fonts.text(title, 14, pal.text, True), (getattr(self, "title_x", 900), getattr(self, "title_y", 12)))
         for i, (label, _) in enumerate(PANEL_ROWS):
-            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + 6))
+            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + (self.row_h - 18) // 2))
         n_err = len(errors(self.problems))
         surface.blit(fonts.text(f"Problems: {plural(n_err, 'error')}, {plural(len(self.problems) - n_err, 'warning')}", 14, pal.text, True),
                      (rr.x + 10, getattr(self, "problems_y", rr.y + 400)))
         self.problem_panel.draw(surface, self.problems, pal)
         mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"
-        surface.blit(fonts.text(mode, 13, pal.text), (br.x + 250, br.y + 50))
+        mx = getattr(self, "mode_x", br.x + 250)
+        surface.blit(fonts.text(_elide(mode, br.right - 102 - mx, 13), 13, pal.text), (mx, getattr(self, "bar_y", br.y + 44) + 6))
         colour = pal.illegal if getattr(self, "status_bad", False) else pal.text
-        surface.blit(fonts.text(_elide(self.status, br.width - 16, 13), 13, colour), (br.x + 8, br.y + 82))
+        surface.blit(fonts.text(_elide(self.status, br.width - 16, 13), 13, colour), (br.x + 8, getattr(self, "bar_y", br.y + 44) + 38))
 
     def title_text(self, width_px: int) -> str:
         """The title bar text within ``width_px``: the map name (shortened with

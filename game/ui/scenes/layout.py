@@ -12,16 +12,17 @@ BOTTOM = 110
 BATTLE_BOTTOM = 156
 
 
-def table_rect(size, bottom: int = BOTTOM, top: int = TOP) -> pygame.Rect:
-    """Where the table is drawn (``bottom``, ``top``: the heights of the bottom and top bars)."""
+def table_rect(size, bottom: int = BOTTOM, top: int = TOP, right: int = RIGHT) -> pygame.Rect:
+    """Where the table is drawn (``bottom``, ``top``: the heights of the bottom and top bars;
+    ``right``: the side panel's width)."""
     w, h = size
-    return pygame.Rect(0, top, w - RIGHT, h - top - bottom)
+    return pygame.Rect(0, top, w - right, h - top - bottom)
 
 
-def right_rect(size, top: int = TOP) -> pygame.Rect:
-    """The side panel (objectives and log), below a top bar ``top`` px high."""
+def right_rect(size, top: int = TOP, right: int = RIGHT) -> pygame.Rect:
+    """The side panel (objectives and log), ``right`` px wide below a top bar ``top`` px high."""
     w, h = size
-    return pygame.Rect(w - RIGHT, top, RIGHT, h - top)
+    return pygame.Rect(w - right, top, right, h - top)
 
 
 def toolbar(widths: list[int], right: int, min_left: int, y: int = 4, height: int = 32,
@@ -49,7 +50,7 @@ def toolbar(widths: list[int], right: int, min_left: int, y: int = 4, height: in
     return rects, max(TOP, y + len(rows) * (height + gap) + gap)
 
 
-def bottom_rect(size, bottom: int = BOTTOM) -> pygame.Rect:
-    """The action bar / replay controls (``bottom`` px high)."""
+def bottom_rect(size, bottom: int = BOTTOM, right: int = RIGHT) -> pygame.Rect:
+    """The action bar / replay controls (``bottom`` px high, left of a side panel ``right`` px wide)."""
     w, h = size
-    return pygame.Rect(0, h - bottom, w - RIGHT, bottom)
+    return pygame.Rect(0, h - bottom, w - right, bottom)

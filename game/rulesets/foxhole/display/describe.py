@@ -22,6 +22,12 @@ def _nums(ns) -> str:
     return ", ".join(str(n) for n in ns[:-1]) + f" and {ns[-1]}"
 
 
+def _sets_up(side: str, what: str, grid: str, how: str = "") -> str:
+    """The one form of every set-up line: "<side> sets up <what> in <grid square>"
+    (``how`` appends a formation)."""
+    return f"{side} sets up {what} in {grid}{how}"
+
+
 def _attacked(ev: E.Attacked) -> str:
     q = ev.quality
     bands = f"total {ev.total}: suppressed at {q + 5}, reduced at {q + 6}, destroyed at {q + 7}"
@@ -71,10 +77,10 @@ def describe(ev: Event) -> str:
     if t is E.LocationChosen:
         return f"{ev.side} defends from the {ev.location} end of the table"
     if t is E.ObjectivePlaced:
-        return f"possible objective {ev.number} placed in {ev.grid}"
+        return _sets_up(ev.private or "the defender", f"possible objective {ev.number}", ev.grid)
     if t is E.ObjectivesRevealed:
-        where = ", ".join(f"{n} in {g}" for n, g in zip(ev.numbers, ev.grids))
-        return f"the defender shows the attacker objective{'s' if len(ev.numbers) != 1 else ''} {where}"
+        where = _nums(f"{n} in {g}" for n, g in zip(ev.numbers, ev.grids))
+        return f"the defender shows the attacker possible objective{'s' if len(ev.numbers) != 1 else ''} {where}"
     if t is E.ObjectiveFound:
         return f"{ev.by} finds objective {ev.number} in {ev.grid}"
     if t is E.ObjectiveAchieved:
@@ -94,8 +100,10 @@ def describe(ev: Event) -> str:
         pairs = sorted(ev.markers.items(), key=lambda kv: int(kv[1]))
         return f"{ev.side}'s list of hidden elements: " + ", ".join(f"#{m} is {ev.names.get(eid, eid)}" for eid, m in pairs)
     if t is E.Deployed:
-        form = " in extended formation" if ev.formation == "extended" else ""
-        return f"{ev.name} sets up in {ev.grid}{form}"
+        form = ", in extended formation" if ev.formation == "extended" else ""
+        if not ev.side:  # recorded by version 1, whose event did not name the side
+            return f"{ev.name} sets up in {ev.grid}{form}"
+        return _sets_up(ev.side, ev.name, ev.grid, form)
     if t is E.InsertionPlanned:
         return f"the {ev.method} insertion {ev.insertion} is planned for turn {ev.turn} in {ev.grid}"
     if t is E.ArrivalSet:

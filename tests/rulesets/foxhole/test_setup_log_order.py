@@ -1,0 +1,75 @@
+"""Foxhole, Hidden Units and the set-up: hidden elements set up in marker-number
+order (ours, README "Deviations and decisions": the owner's own order would tell
+the enemy which numbered marker is which roster entry), and every set-up line of
+the log has one form, "<side> sets up <what> in <grid square>"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.battle.runner import play
+from game.rulesets.foxhole import events as E
+from game.rulesets.foxhole.display.describe import describe
+from game.rulesets.foxhole.orders import to_deploy
+
+from .helpers import el, state
+
+ROOT = Path(__file__).resolve().parents[3]
+PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
+SETUP = re.compile(r"^\[turn \d+\] (?P<side>mnla|sas) sets up (?P<what>.+) in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
+
+
+def _log(seed: int) -> list[str]:
+    lines: list[str] = []
+    play(PATROL, {}, seed, log=lines.append)
+    return lines
+
+
+def test_to_deploy__open_elements_in_roster_order_then_hidden_by_marker():
+    s = state([el("h3", "blue", 0, 0, deployed=False, hidden="concealed", marker="3"),
+               el("open", "blue", 0, 0, deployed=False),
+               el("h1", "blue", 0, 0, deployed=False, hidden="concealed", marker="1"),
+               el("h10", "blue", 0, 0, deployed=False, hidden="confused", marker="10"),
+               el("h2", "blue", 0, 0, deployed=False, hidden="non_combatant", marker="2"),
+               el("done", "blue", 0, 0, hidden="concealed", marker="4"),
+               el("foe", "red", 0, 0, deployed=False)], phase="deploy", active="blue", turn=0)
+    assert [e.id for e in to_deploy(s, "blue")] == ["open", "h1", "h2", "h3", "h10"]
+
+
+def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_line_has_one_form():
+    lines = _log(3)
+    first = lines.index("[turn 0] Set-up: mnla sets up")
+    setup = [ln for ln in lines if " sets up " in ln and "Set-up:" not in ln]
+    # six possible objectives, five mnla elements, five sas elements: every one in the one form
+    assert len(setup) == 16
+    parts = [SETUP.match(ln) for ln in setup]
+    assert all(parts), [ln for ln, m in zip(setup, parts) if not m]
+    assert [m["what"] for m in parts[:6]] == [f"possible objective {n}" for n in range(1, 7)]
+    assert {m["side"] for m in parts[:6]} == {"mnla"}
+    mnla = [m["what"] for m in parts if m["side"] == "mnla"][6:]
+    assert mnla == [f"unidentified element #{n}" for n in range(1, 6)]
+    assert [m["what"] for m in parts if m["side"] == "sas"] == [
+        "SAS patrol 1", "SAS patrol 2", "SAS patrol 3", "British rifle section 1", "British rifle section 2"]
+    assert lines.index(setup[6]) == first + 1
+    # the old wordings are gone
+    assert not [ln for ln in lines if " placed in " in ln or re.search(r"\bsets up in\b", ln)]
+
+
+def test_patrol_log__marker_order_whatever_the_shuffle():
+    for seed in (1, 2):
+        lines = _log(seed)
+        mnla = [int(m[1]) for ln in lines if (m := re.search(r"mnla sets up unidentified element #(\d+) in", ln))]
+        assert mnla == [1, 2, 3, 4, 5], seed
+
+
+def test_describe__deployed_and_revealed_lines():
+    ext = E.Deployed(element="p1", side="sas", name="SAS patrol 1", x=10, y=10, formation="extended", grid="A1")
+    assert describe(ext) == "sas sets up SAS patrol 1 in A1, in extended formation"
+    placed = E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla")
+    assert describe(placed) == "mnla sets up possible objective 4 in F1"
+    shown = E.ObjectivesRevealed(numbers=(1, 2, 3), points=((0, 0),) * 3, grids=("A1", "B1", "D1"))
+    assert describe(shown) == "the defender shows the attacker possible objectives 1 in A1, 2 in B1 and 3 in D1"
+    # a version 1 replay's event names no side
+    old = E.Deployed(element="p1", name="SAS patrol 1", x=10, y=10, grid="A6")
+    assert describe(old) == "SAS patrol 1 sets up in A6"
