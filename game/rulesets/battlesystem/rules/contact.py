@@ -80,12 +80,11 @@ def engagements(s: BSState) -> list[Engagement]:
     if hit is not None:
         return hit
     out = []
-    outs = {u.id: block_of(u).outline for u in live}
+    outs = np.array([block_of(u).outline for u in live]).reshape(-1, 4, 2)
+    near = convex_touching(outs, outs)  # the outlines of every pair at once
     for i, a in enumerate(live):
-        for b in live[i + 1:]:
-            if a.side == b.side:
-                continue
-            if not convex_touching(outs[a.id][None], outs[b.id][None])[0, 0]:
+        for k, b in enumerate(live[i + 1:], i + 1):
+            if a.side == b.side or not near[i, k]:
                 continue
             m = touching(a, b)
             if m.any():
