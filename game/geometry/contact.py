@@ -389,23 +389,6 @@ def _axes(P: np.ndarray) -> np.ndarray:
         return np.where(L[..., None] > 0, n / np.where(L > 0, L, 1.0)[..., None], 0.0)
 
 
-def _projections(A: np.ndarray, B: np.ndarray, ax: np.ndarray):
-    """Min and max of A's and B's vertices on every axis of every pair: ax (N, M, K, 2) ->
-    (a0, a1, b0, b1) each (N, M, K)."""
-    pa = np.einsum("nkd,nmjd->nmjk", A, ax)
-    pb = np.einsum("mkd,nmjd->nmjk", B, ax)
-    return pa.min(-1), pa.max(-1), pb.min(-1), pb.max(-1)
-
-
-def _pair_axes(A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair's candidate axes (N, M, kA + kB, 2) and which are real (not degenerate)."""
-    nA, nB = _axes(A), _axes(B)
-    N, M = len(A), len(B)
-    ax = np.concatenate([np.broadcast_to(nA[:, None], (N, M) + nA.shape[1:]),
-                         np.broadcast_to(nB[None, :], (N, M) + nB.shape[1:])], axis=2)
-    return ax, np.hypot(ax[..., 0], ax[..., 1]) > 0
-
-
 def _paired_separation(Ap: np.ndarray, Bp: np.ndarray) -> np.ndarray:
     """Separation (P,) of polygon pairs ``Ap[p]``, ``Bp[p]`` ((P, k, 2), (P, m, 2)): see
     :func:`convex_separation`."""
@@ -473,11 +456,13 @@ def translate_entry(A: np.ndarray, d, B: np.ndarray, eps: float = CONVEX_EPS) ->
     ia, ib = np.nonzero(near)
     if len(ia) == 0:
         return math.inf, -1, -1
-    ua, ub = np.unique(ia), np.unique(ib)
-    A2, B2 = A[ua], B[ub]
-    ax, real = _pair_axes(A2, B2)
-    a0, a1, b0, b1 = _projections(A2, B2, ax)
-    v = np.einsum("d,nmjd->nmj", d, ax)
+    # narrow phase on the near pairs only, (P, K, ...) in row-major order of (i, j)
+    ax = np.concatenate([_axes(A)[ia], _axes(B)[ib]], axis=1)
+    real = np.hypot(ax[..., 0], ax[..., 1]) > 0
+    pa = np.einsum("pkd,pjd->pjk", A[ia], ax)
+    pb = np.einsum("pkd,pjd->pjk", B[ib], ax)
+    a0, a1, b0, b1 = pa.min(-1), pa.max(-1), pb.min(-1), pb.max(-1)
+    v = np.einsum("d,pjd->pj", d, ax)
     with np.errstate(divide="ignore", invalid="ignore"):
         pos, neg = v > 0, v < 0
         # exact touching interval on each axis
@@ -491,24 +476,21 @@ def translate_entry(A: np.ndarray, d, B: np.ndarray, eps: float = CONVEX_EPS) ->
     lo_e = np.where(real, lo_e, -np.inf).max(-1)
     hi_e = np.where(real, hi_e, np.inf).min(-1)
     enters = (lo_e < hi_e) & (lo_e <= 1.0) & (hi_e > 0.0)
-    mask = np.zeros(enters.shape, dtype=bool)
-    sel_a = np.searchsorted(ua, ia)
-    sel_b = np.searchsorted(ub, ib)
-    mask[sel_a, sel_b] = True
-    enters &= mask
     if not enters.any():
         return math.inf, -1, -1
     t = np.where(enters, np.maximum(lo, 0.0), np.inf)
     k = int(np.argmin(t))
-    i, j = divmod(k, t.shape[1])
-    return float(t[i, j]), int(ua[i]), int(ub[j])
+    return float(t[k]), int(ia[k]), int(ib[k])
 
 
-def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray, direction: float) -> np.ndarray:
+def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray,
+              direction: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rotation (radians, in ``direction`` +1 clockwise on screen / -1, in [0, 2 pi)) that takes
-    each point ``P[p]`` about ``pivot`` onto each segment ``S0[s]-S1[s]``; (n_points, n_segments, 2)
-    for the two crossings of the point's circle with the segment's line, ``inf`` where a
-    crossing is off the segment or the circle misses it."""
+    points ``P[p]`` about ``pivot`` onto segments ``S0[s]-S1[s]``: ``(p, s, phi)``, the pairs
+    whose point's circle can reach the segment (its radius between the segment's least and
+    greatest distance from the pivot, with a wide margin), in row-major order, and ``phi``
+    (n_pairs, 2) for the two crossings of the circle with the segment's line, ``inf`` where a
+    crossing is off the segment or the circle misses it. Every pair left out has no crossing."""
     c = np.asarray(pivot, dtype=float)
     p = P - c  # (np, 2)
     r2 = np.einsum("pd,pd->p", p, p)
@@ -517,23 +499,38 @@ def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray, direction: f
     ee = np.einsum("sd,sd->s", e, e)
     ae = np.einsum("sd,sd->s", a, e)
     aa = np.einsum("sd,sd->s", a, a)
+    # broad phase: |a + s e|^2 over s in [0, 1] spans [lo2, hi2]
+    b = S1 - c
+    bb = np.einsum("sd,sd->s", b, b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tc = np.clip(np.where(ee > 0, -ae / np.where(ee > 0, ee, 1.0), 0.0), 0.0, 1.0)
+    q = a + tc[:, None] * e
+    lo2 = np.einsum("sd,sd->s", q, q)
+    hi2 = np.maximum(aa, bb)
+    reach = (r2[:, None] >= lo2[None, :] * (1 - 1e-6) - 1e-6) & (r2[:, None] <= hi2[None, :] * (1 + 1e-6) + 1e-6) \
+        & (ee[None, :] > 0)
+    ip, js = np.nonzero(reach)
+    out = np.full((len(ip), 2), np.inf)
+    if len(ip) == 0:
+        return ip, js, out
+    r2p, aej, eej, aaj = r2[ip], ae[js], ee[js], aa[js]
     # |a + s e|^2 = r^2
-    disc = ae[None, :] ** 2 - ee[None, :] * (aa[None, :] - r2[:, None])
-    out = np.full((len(P), len(S0), 2), np.inf)
-    ok = (disc >= 0) & (ee[None, :] > 0)
+    disc = aej ** 2 - eej * (aaj - r2p)
+    ok = (disc >= 0) & (eej > 0)
     root = np.sqrt(np.where(ok, disc, 0.0))
-    alpha = np.arctan2(p[:, 1], p[:, 0])[:, None]
+    alpha = np.arctan2(p[:, 1], p[:, 0])[ip]
+    aj, ej = a[js], e[js]
     for k, sgn in enumerate((-1.0, 1.0)):
         with np.errstate(divide="ignore", invalid="ignore"):
-            s = (-ae[None, :] + sgn * root) / np.where(ee > 0, ee, 1.0)[None, :]
+            s = (-aej + sgn * root) / np.where(eej > 0, eej, 1.0)
         good = ok & (s >= -1e-12) & (s <= 1 + 1e-12)
-        qx = a[None, :, 0] + s * e[None, :, 0]
-        qy = a[None, :, 1] + s * e[None, :, 1]
+        qx = aj[:, 0] + s * ej[:, 0]
+        qy = aj[:, 1] + s * ej[:, 1]
         beta = np.arctan2(qy, qx)
         phi = np.mod((beta - alpha) * direction, 2 * math.pi)
         phi = np.where(phi > 2 * math.pi - 1e-12, 0.0, phi)
-        out[..., k] = np.where(good, phi, np.inf)
-    return out
+        out[:, k] = np.where(good, phi, np.inf)
+    return ip, js, out
 
 
 def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -581,13 +578,11 @@ def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float =
     e0, e1, own_ea = _edges_of(A)
     h2 = _arc_hits(PB, c, e0, e1, -sgn)  # B's vertices reaching A's edges (turning the other way)
     cand = []
-    for h, ia, ib in ((h1, own_pa[:, None], own_sb[None, :]), (h2, own_ea[None, :], own_pb[:, None])):
+    for (rows, cols, h), ia, ib in ((h1, own_pa[h1[0]], own_sb[h1[1]]), (h2, own_ea[h2[1]], own_pb[h2[0]])):
         hh = h.min(-1)
         ok = hh <= total
         if ok.any():
-            pi_, si_ = np.nonzero(ok)
-            cand.append(np.stack([hh[pi_, si_], np.broadcast_to(ia, hh.shape)[pi_, si_],
-                                  np.broadcast_to(ib, hh.shape)[pi_, si_]], axis=1))
+            cand.append(np.stack([hh[ok], ia[ok], ib[ok]], axis=1))
     if not cand:
         return math.inf, -1, -1
     C = np.concatenate(cand)
