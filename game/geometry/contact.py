@@ -382,7 +382,7 @@ CONVEX_EPS = 1e-6
 
 def _axes(P: np.ndarray) -> np.ndarray:
     """Unit edge normals (N, k, 2) of convex polygons (N, k, 2); zero for degenerate edges."""
-    e = np.roll(P, -1, axis=1) - P
+    e = np.concatenate([P[:, 1:], P[:, :1]], axis=1) - P  # next vertex minus this (np.roll, faster)
     n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
     L = np.hypot(n[..., 0], n[..., 1])
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -539,7 +539,7 @@ def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     k = P.shape[1]
     if k == 2:
         return P[:, 0], P[:, 1], np.arange(len(P))
-    return P.reshape(-1, 2), np.roll(P, -1, axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
+    return P.reshape(-1, 2), np.concatenate([P[:, 1:], P[:, :1]], axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
 
 
 def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float = CONVEX_EPS) -> tuple[float, int, int]:

@@ -107,7 +107,7 @@ def rects_in_arc(apex: np.ndarray, heading: float, corners: np.ndarray, half: fl
     diff = np.abs((ang - heading + 180.0) % 360.0 - 180.0)
     out = (diff <= half + 1e-9).any(-1)
     # apex inside the rectangle
-    e = np.roll(C, -1, axis=2) - C
+    e = np.concatenate([C[:, :, 1:], C[:, :, :1]], axis=2) - C
     w = A - C
     cross = e[..., 0] * w[..., 1] - e[..., 1] * w[..., 0]
     out |= (cross >= 0).all(-1) | (cross <= 0).all(-1)
