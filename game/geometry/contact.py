@@ -542,6 +542,29 @@ def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return P.reshape(-1, 2), np.concatenate([P[:, 1:], P[:, :1]], axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
 
 
+def _meets_turn(A: np.ndarray, c: np.ndarray, turn: float, B: np.ndarray, margin: float = 1e-3) -> np.ndarray:
+    """(M,) False where polygon ``B[j]`` is more than ``margin`` mm from every position of
+    polygons ``A`` (N, k, 2) turned about ``c`` by 0 to ``turn`` radians: such a polygon
+    cannot be touched by the turn. The positions lie in one convex region: an arc of at most
+    90 degrees lies in the triangle of its two ends and the meeting point of the tangents
+    there, so the hull of the vertices turned at each end and, pushed out by 1 / cos(half
+    the step), halfway between, holds them all."""
+    n = max(1, math.ceil(abs(turn) / (math.pi / 2)))
+    step = turn / n
+    V = A.reshape(-1, 2) - c
+    pts = []
+    for k in range(2 * n + 1):
+        a = step * k / 2
+        cs, sn = math.cos(a), math.sin(a)
+        f = 1.0 if k % 2 == 0 else 1.0 / math.cos(step / 2)
+        pts.append(np.stack([V[:, 0] * cs - V[:, 1] * sn, V[:, 0] * sn + V[:, 1] * cs], axis=-1) * f)
+    hull = shapely.convex_hull(shapely.multipoints(np.vstack(pts) + c))
+    if hull.geom_type != "Polygon":
+        return np.ones(len(B), dtype=bool)
+    H = np.asarray(hull.exterior.coords)[:-1, :2]
+    return convex_separation(H[None], B, near=margin)[0] <= margin
+
+
 def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float = CONVEX_EPS) -> tuple[float, int, int]:
     """First contact of convex polygons ``A`` (N, k, 2) turned together about ``pivot`` by up to
     ``angle`` degrees (clockwise on screen; negative counter-clockwise) with fixed convex
@@ -567,6 +590,9 @@ def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float =
     near_b = np.nonzero(dB <= R + eps)[0]
     if len(near_b) == 0:
         return math.inf, -1, -1
+    near_b = near_b[_meets_turn(A, c, sgn * total, B[near_b])]
+    if len(near_b) == 0:
+        return math.inf, -1, -1
     B2 = B[near_b]
     kA = A.shape[1]
     PA = A.reshape(-1, 2)
@@ -588,18 +614,20 @@ def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float =
     C = np.concatenate(cand)
     C = C[np.argsort(C[:, 0], kind="stable")]
     # confirm in order: just past the candidate the pair must overlap by more than eps
-    for phi, i, j in C:
-        i, j = int(i), int(j)
-        step = min(total, phi + max(1e-7, 1e-5 * total))
-        if step <= phi:
+    # (a few candidates at a time, each pair as convex_separation solves it)
+    for k0 in range(0, len(C), 16):
+        rows = [(phi, int(i), int(j)) for phi, i, j in C[k0:k0 + 16]]
+        steps = [min(total, phi + max(1e-7, 1e-5 * total)) for phi, _, _ in rows]
+        keep = [k for k, (st, (phi, _, _)) in enumerate(zip(steps, rows)) if st > phi]
+        if not keep:
             continue
-        turned = _rotate(A[i:i + 1], c, sgn * step)
-        if convex_separation(turned, B2[j:j + 1])[0, 0] < -eps:
-            return math.degrees(sgn * phi), i, int(near_b[j])
+        cs = np.array([math.cos(sgn * steps[k]) for k in keep])[:, None]
+        sn = np.array([math.sin(sgn * steps[k]) for k in keep])[:, None]
+        q = A[[rows[k][1] for k in keep]] - c
+        turned = np.stack([q[..., 0] * cs - q[..., 1] * sn, q[..., 0] * sn + q[..., 1] * cs], axis=-1) + c
+        sep = _paired_separation(turned, B2[[rows[k][2] for k in keep]])
+        for k, v in zip(keep, sep):
+            if v < -eps:
+                phi, i, j = rows[k]
+                return math.degrees(sgn * phi), i, int(near_b[j])
     return math.inf, -1, -1
-
-
-def _rotate(P: np.ndarray, c: np.ndarray, a: float) -> np.ndarray:
-    cs, sn = math.cos(a), math.sin(a)
-    q = P - c
-    return np.stack([q[..., 0] * cs - q[..., 1] * sn, q[..., 0] * sn + q[..., 1] * cs], axis=-1) + c

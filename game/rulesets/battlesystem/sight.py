@@ -345,7 +345,11 @@ def _shadowed(s: BSState, g, viewer_id: str, target_id: str, vc, vcen, tc, tcen,
                 pairs += [(i, j) for j in js]
                 continue
             union = shapely.union_all([sh for _, sh in shadows])
-            left = shapely.area(shapely.difference(feet[js], union))
+            # a foot clear of every shadow keeps its whole area: only the others are cut
+            left = np.full(len(js), np.inf)
+            cut = shapely.intersects(union, feet[js])
+            if cut.any():
+                left[cut] = shapely.area(shapely.difference(feet[js][cut], union))
             for j, area in zip(js, left):
                 if area > AREA_EPS:
                     pairs.append((i, j))
