@@ -382,28 +382,11 @@ CONVEX_EPS = 1e-6
 
 def _axes(P: np.ndarray) -> np.ndarray:
     """Unit edge normals (N, k, 2) of convex polygons (N, k, 2); zero for degenerate edges."""
-    e = np.roll(P, -1, axis=1) - P
+    e = np.concatenate([P[:, 1:], P[:, :1]], axis=1) - P  # next vertex minus this (np.roll, faster)
     n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
     L = np.hypot(n[..., 0], n[..., 1])
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(L[..., None] > 0, n / np.where(L > 0, L, 1.0)[..., None], 0.0)
-
-
-def _projections(A: np.ndarray, B: np.ndarray, ax: np.ndarray):
-    """Min and max of A's and B's vertices on every axis of every pair: ax (N, M, K, 2) ->
-    (a0, a1, b0, b1) each (N, M, K)."""
-    pa = np.einsum("nkd,nmjd->nmjk", A, ax)
-    pb = np.einsum("mkd,nmjd->nmjk", B, ax)
-    return pa.min(-1), pa.max(-1), pb.min(-1), pb.max(-1)
-
-
-def _pair_axes(A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair's candidate axes (N, M, kA + kB, 2) and which are real (not degenerate)."""
-    nA, nB = _axes(A), _axes(B)
-    N, M = len(A), len(B)
-    ax = np.concatenate([np.broadcast_to(nA[:, None], (N, M) + nA.shape[1:]),
-                         np.broadcast_to(nB[None, :], (N, M) + nB.shape[1:])], axis=2)
-    return ax, np.hypot(ax[..., 0], ax[..., 1]) > 0
 
 
 def _paired_separation(Ap: np.ndarray, Bp: np.ndarray) -> np.ndarray:
@@ -473,11 +456,13 @@ def translate_entry(A: np.ndarray, d, B: np.ndarray, eps: float = CONVEX_EPS) ->
     ia, ib = np.nonzero(near)
     if len(ia) == 0:
         return math.inf, -1, -1
-    ua, ub = np.unique(ia), np.unique(ib)
-    A2, B2 = A[ua], B[ub]
-    ax, real = _pair_axes(A2, B2)
-    a0, a1, b0, b1 = _projections(A2, B2, ax)
-    v = np.einsum("d,nmjd->nmj", d, ax)
+    # narrow phase on the near pairs only, (P, K, ...) in row-major order of (i, j)
+    ax = np.concatenate([_axes(A)[ia], _axes(B)[ib]], axis=1)
+    real = np.hypot(ax[..., 0], ax[..., 1]) > 0
+    pa = np.einsum("pkd,pjd->pjk", A[ia], ax)
+    pb = np.einsum("pkd,pjd->pjk", B[ib], ax)
+    a0, a1, b0, b1 = pa.min(-1), pa.max(-1), pb.min(-1), pb.max(-1)
+    v = np.einsum("d,pjd->pj", d, ax)
     with np.errstate(divide="ignore", invalid="ignore"):
         pos, neg = v > 0, v < 0
         # exact touching interval on each axis
@@ -491,24 +476,21 @@ def translate_entry(A: np.ndarray, d, B: np.ndarray, eps: float = CONVEX_EPS) ->
     lo_e = np.where(real, lo_e, -np.inf).max(-1)
     hi_e = np.where(real, hi_e, np.inf).min(-1)
     enters = (lo_e < hi_e) & (lo_e <= 1.0) & (hi_e > 0.0)
-    mask = np.zeros(enters.shape, dtype=bool)
-    sel_a = np.searchsorted(ua, ia)
-    sel_b = np.searchsorted(ub, ib)
-    mask[sel_a, sel_b] = True
-    enters &= mask
     if not enters.any():
         return math.inf, -1, -1
     t = np.where(enters, np.maximum(lo, 0.0), np.inf)
     k = int(np.argmin(t))
-    i, j = divmod(k, t.shape[1])
-    return float(t[i, j]), int(ua[i]), int(ub[j])
+    return float(t[k]), int(ia[k]), int(ib[k])
 
 
-def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray, direction: float) -> np.ndarray:
+def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray,
+              direction: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rotation (radians, in ``direction`` +1 clockwise on screen / -1, in [0, 2 pi)) that takes
-    each point ``P[p]`` about ``pivot`` onto each segment ``S0[s]-S1[s]``; (n_points, n_segments, 2)
-    for the two crossings of the point's circle with the segment's line, ``inf`` where a
-    crossing is off the segment or the circle misses it."""
+    points ``P[p]`` about ``pivot`` onto segments ``S0[s]-S1[s]``: ``(p, s, phi)``, the pairs
+    whose point's circle can reach the segment (its radius between the segment's least and
+    greatest distance from the pivot, with a wide margin), in row-major order, and ``phi``
+    (n_pairs, 2) for the two crossings of the circle with the segment's line, ``inf`` where a
+    crossing is off the segment or the circle misses it. Every pair left out has no crossing."""
     c = np.asarray(pivot, dtype=float)
     p = P - c  # (np, 2)
     r2 = np.einsum("pd,pd->p", p, p)
@@ -517,23 +499,38 @@ def _arc_hits(P: np.ndarray, pivot, S0: np.ndarray, S1: np.ndarray, direction: f
     ee = np.einsum("sd,sd->s", e, e)
     ae = np.einsum("sd,sd->s", a, e)
     aa = np.einsum("sd,sd->s", a, a)
+    # broad phase: |a + s e|^2 over s in [0, 1] spans [lo2, hi2]
+    b = S1 - c
+    bb = np.einsum("sd,sd->s", b, b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tc = np.clip(np.where(ee > 0, -ae / np.where(ee > 0, ee, 1.0), 0.0), 0.0, 1.0)
+    q = a + tc[:, None] * e
+    lo2 = np.einsum("sd,sd->s", q, q)
+    hi2 = np.maximum(aa, bb)
+    reach = (r2[:, None] >= lo2[None, :] * (1 - 1e-6) - 1e-6) & (r2[:, None] <= hi2[None, :] * (1 + 1e-6) + 1e-6) \
+        & (ee[None, :] > 0)
+    ip, js = np.nonzero(reach)
+    out = np.full((len(ip), 2), np.inf)
+    if len(ip) == 0:
+        return ip, js, out
+    r2p, aej, eej, aaj = r2[ip], ae[js], ee[js], aa[js]
     # |a + s e|^2 = r^2
-    disc = ae[None, :] ** 2 - ee[None, :] * (aa[None, :] - r2[:, None])
-    out = np.full((len(P), len(S0), 2), np.inf)
-    ok = (disc >= 0) & (ee[None, :] > 0)
+    disc = aej ** 2 - eej * (aaj - r2p)
+    ok = (disc >= 0) & (eej > 0)
     root = np.sqrt(np.where(ok, disc, 0.0))
-    alpha = np.arctan2(p[:, 1], p[:, 0])[:, None]
+    alpha = np.arctan2(p[:, 1], p[:, 0])[ip]
+    aj, ej = a[js], e[js]
     for k, sgn in enumerate((-1.0, 1.0)):
         with np.errstate(divide="ignore", invalid="ignore"):
-            s = (-ae[None, :] + sgn * root) / np.where(ee > 0, ee, 1.0)[None, :]
+            s = (-aej + sgn * root) / np.where(eej > 0, eej, 1.0)
         good = ok & (s >= -1e-12) & (s <= 1 + 1e-12)
-        qx = a[None, :, 0] + s * e[None, :, 0]
-        qy = a[None, :, 1] + s * e[None, :, 1]
+        qx = aj[:, 0] + s * ej[:, 0]
+        qy = aj[:, 1] + s * ej[:, 1]
         beta = np.arctan2(qy, qx)
         phi = np.mod((beta - alpha) * direction, 2 * math.pi)
         phi = np.where(phi > 2 * math.pi - 1e-12, 0.0, phi)
-        out[..., k] = np.where(good, phi, np.inf)
-    return out
+        out[:, k] = np.where(good, phi, np.inf)
+    return ip, js, out
 
 
 def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -542,7 +539,30 @@ def _edges_of(P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     k = P.shape[1]
     if k == 2:
         return P[:, 0], P[:, 1], np.arange(len(P))
-    return P.reshape(-1, 2), np.roll(P, -1, axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
+    return P.reshape(-1, 2), np.concatenate([P[:, 1:], P[:, :1]], axis=1).reshape(-1, 2), np.repeat(np.arange(len(P)), k)
+
+
+def _meets_turn(A: np.ndarray, c: np.ndarray, turn: float, B: np.ndarray, margin: float = 1e-3) -> np.ndarray:
+    """(M,) False where polygon ``B[j]`` is more than ``margin`` mm from every position of
+    polygons ``A`` (N, k, 2) turned about ``c`` by 0 to ``turn`` radians: such a polygon
+    cannot be touched by the turn. The positions lie in one convex region: an arc of at most
+    90 degrees lies in the triangle of its two ends and the meeting point of the tangents
+    there, so the hull of the vertices turned at each end and, pushed out by 1 / cos(half
+    the step), halfway between, holds them all."""
+    n = max(1, math.ceil(abs(turn) / (math.pi / 2)))
+    step = turn / n
+    V = A.reshape(-1, 2) - c
+    pts = []
+    for k in range(2 * n + 1):
+        a = step * k / 2
+        cs, sn = math.cos(a), math.sin(a)
+        f = 1.0 if k % 2 == 0 else 1.0 / math.cos(step / 2)
+        pts.append(np.stack([V[:, 0] * cs - V[:, 1] * sn, V[:, 0] * sn + V[:, 1] * cs], axis=-1) * f)
+    hull = shapely.convex_hull(shapely.multipoints(np.vstack(pts) + c))
+    if hull.geom_type != "Polygon":
+        return np.ones(len(B), dtype=bool)
+    H = np.asarray(hull.exterior.coords)[:-1, :2]
+    return convex_separation(H[None], B, near=margin)[0] <= margin
 
 
 def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float = CONVEX_EPS) -> tuple[float, int, int]:
@@ -570,6 +590,9 @@ def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float =
     near_b = np.nonzero(dB <= R + eps)[0]
     if len(near_b) == 0:
         return math.inf, -1, -1
+    near_b = near_b[_meets_turn(A, c, sgn * total, B[near_b])]
+    if len(near_b) == 0:
+        return math.inf, -1, -1
     B2 = B[near_b]
     kA = A.shape[1]
     PA = A.reshape(-1, 2)
@@ -581,30 +604,30 @@ def rotate_entry(A: np.ndarray, pivot, angle: float, B: np.ndarray, eps: float =
     e0, e1, own_ea = _edges_of(A)
     h2 = _arc_hits(PB, c, e0, e1, -sgn)  # B's vertices reaching A's edges (turning the other way)
     cand = []
-    for h, ia, ib in ((h1, own_pa[:, None], own_sb[None, :]), (h2, own_ea[None, :], own_pb[:, None])):
+    for (rows, cols, h), ia, ib in ((h1, own_pa[h1[0]], own_sb[h1[1]]), (h2, own_ea[h2[1]], own_pb[h2[0]])):
         hh = h.min(-1)
         ok = hh <= total
         if ok.any():
-            pi_, si_ = np.nonzero(ok)
-            cand.append(np.stack([hh[pi_, si_], np.broadcast_to(ia, hh.shape)[pi_, si_],
-                                  np.broadcast_to(ib, hh.shape)[pi_, si_]], axis=1))
+            cand.append(np.stack([hh[ok], ia[ok], ib[ok]], axis=1))
     if not cand:
         return math.inf, -1, -1
     C = np.concatenate(cand)
     C = C[np.argsort(C[:, 0], kind="stable")]
     # confirm in order: just past the candidate the pair must overlap by more than eps
-    for phi, i, j in C:
-        i, j = int(i), int(j)
-        step = min(total, phi + max(1e-7, 1e-5 * total))
-        if step <= phi:
+    # (a few candidates at a time, each pair as convex_separation solves it)
+    for k0 in range(0, len(C), 16):
+        rows = [(phi, int(i), int(j)) for phi, i, j in C[k0:k0 + 16]]
+        steps = [min(total, phi + max(1e-7, 1e-5 * total)) for phi, _, _ in rows]
+        keep = [k for k, (st, (phi, _, _)) in enumerate(zip(steps, rows)) if st > phi]
+        if not keep:
             continue
-        turned = _rotate(A[i:i + 1], c, sgn * step)
-        if convex_separation(turned, B2[j:j + 1])[0, 0] < -eps:
-            return math.degrees(sgn * phi), i, int(near_b[j])
+        cs = np.array([math.cos(sgn * steps[k]) for k in keep])[:, None]
+        sn = np.array([math.sin(sgn * steps[k]) for k in keep])[:, None]
+        q = A[[rows[k][1] for k in keep]] - c
+        turned = np.stack([q[..., 0] * cs - q[..., 1] * sn, q[..., 0] * sn + q[..., 1] * cs], axis=-1) + c
+        sep = _paired_separation(turned, B2[[rows[k][2] for k in keep]])
+        for k, v in zip(keep, sep):
+            if v < -eps:
+                phi, i, j = rows[k]
+                return math.degrees(sgn * phi), i, int(near_b[j])
     return math.inf, -1, -1
-
-
-def _rotate(P: np.ndarray, c: np.ndarray, a: float) -> np.ndarray:
-    cs, sn = math.cos(a), math.sin(a)
-    q = P - c
-    return np.stack([q[..., 0] * cs - q[..., 1] * sn, q[..., 0] * sn + q[..., 1] * cs], axis=-1) + c

@@ -26,6 +26,9 @@ class TableGeo:
 
     def __init__(self, terrain: list[Feat], table: tuple[float, float]) -> None:
         self.table = (float(table[0]), float(table[1]))
+        #: memos of geometry built from this map and other values, each keyed by all of them
+        #: (this object is per thread and per map, see :func:`geo_of`)
+        self.memo: dict[str, dict] = {}
         self.feats = {f.id: f for f in terrain}
         self.poly: dict[str, Polygon] = {f.id: Polygon(f.exterior, f.holes) for f in terrain}
         for p in self.poly.values():
@@ -78,6 +81,15 @@ class TableGeo:
         """Height of the ground at (x, y), mm (the hill it stands on)."""
         pt = Point(x, y)
         return max([self.feats[i].height for i in self.hills if self.poly[i].intersects(pt)], default=0.0)
+
+    def heights_at(self, pts: np.ndarray) -> np.ndarray:
+        """:meth:`height_at` of many points (N, 2) at once, mm (N,)."""
+        pts = np.asarray(pts, dtype=float).reshape(-1, 2)
+        out = np.full(len(pts), -np.inf)
+        for i in self.hills:
+            hit = shapely.intersects_xy(self.poly[i], pts[:, 0], pts[:, 1])
+            out = np.where(hit, np.maximum(out, float(self.feats[i].height)), out)
+        return np.where(np.isneginf(out), 0.0, out)
 
     def inside(self, geom, ids: list[str]) -> list[str]:
         """The features of ``ids`` that ``geom`` meets."""

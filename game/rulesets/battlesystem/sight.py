@@ -107,7 +107,7 @@ def rects_in_arc(apex: np.ndarray, heading: float, corners: np.ndarray, half: fl
     diff = np.abs((ang - heading + 180.0) % 360.0 - 180.0)
     out = (diff <= half + 1e-9).any(-1)
     # apex inside the rectangle
-    e = np.roll(C, -1, axis=2) - C
+    e = np.concatenate([C[:, :, 1:], C[:, :, :1]], axis=2) - C
     w = A - C
     cross = e[..., 0] * w[..., 1] - e[..., 1] * w[..., 0]
     out |= (cross >= 0).all(-1) | (cross <= 0).all(-1)
@@ -133,11 +133,26 @@ def _unit_prisms(s: BSState, skip: set[str], friends_of: str | None) -> list[tup
             continue
         if "invisible" in {e.split(":")[0] for e in u.effects}:
             continue  # [14.8] an invisible unit hides nothing
+        out.append((u.id, _unit_prism(g, u)))
+    return out
+
+
+def _unit_prism(g, u) -> Prism:
+    """A unit's sight prism: its outline raised 30 mm from the ground under its centre (and
+    by its altitude, [15.1]). Kept in the map's geometry (per thread), keyed by everything it
+    depends on (the unit's placement, formation, altitude and name)."""
+    key = unit_key(u) + (u.name,)
+    memo = g.memo.setdefault("unit_prism", {})
+    p = memo.get(key)
+    if p is None:
         b = block_of(u)
         z = g.height_at(*b.centre)
         up = altitude_mm(u.altitude)
-        out.append((u.id, Prism(u.id, Polygon(b.outline), z + up + H, z + up if up else 0.0, u.name, "unit")))
-    return out
+        p = Prism(u.id, Polygon(b.outline), z + up + H, z + up if up else 0.0, u.name, "unit")
+        if len(memo) > 8192:
+            memo.clear()
+        memo[key] = p
+    return p
 
 
 _CACHE: dict = {}
@@ -242,16 +257,53 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
     terrain = [p for p in g.prisms.near(hull)]
     units = [(uid, p) for uid, p in _unit_prisms(s, {viewer_id, target_id}, vside if indirect else None)
              if p.polygon.intersects(hull)]
-    prisms = terrain + [p for _, p in units] + [p for p in magic_prisms(s) if p.polygon.intersects(hull)]
+    magic = [a for a in s.areas if a.kind in MAGIC_HEIGHT and _area_prism(g, a).polygon.intersects(hull)]
+    prisms = terrain + [p for _, p in units] + [_area_prism(g, a) for a in magic]
     cap = sight_cap_mm(s)
+    # the verdict depends on nothing else: the two bodies, the shooters, the map, the units
+    # and magic that may stand in between, and the weather's or night's limit
+    local = (_okey(s, viewer_id), _okey(s, target_id), tuple(idx),
+             tuple(unit_key(s.units[uid]) + (s.units[uid].name,) for uid, _ in units),
+             tuple(_area_key(a) for a in magic), cap, bool(s.weather))
+    memo = g.memo.setdefault("unit_sight", {})
+    hit = memo.get(local)
+    if hit is not None:
+        return hit
+    res = _shadowed(s, g, viewer_id, target_id, vc, vcen, tc, tcen, idx, arc, hull, prisms, cap)
+    if len(memo) > 20000:
+        memo.clear()
+    memo[local] = res
+    return res
+
+
+def _area_key(a) -> tuple:
+    return (a.id, a.kind, a.name, tuple(tuple(map(float, pt)) for pt in a.points))
+
+
+def _area_prism(g, a) -> Prism:
+    """[14.15] a fog or wall of fire as a sight blocker (kept per map and thread, by its shape)."""
+    key = _area_key(a)
+    memo = g.memo.setdefault("area_prism", {})
+    p = memo.get(key)
+    if p is None:
+        if len(memo) > 1024:
+            memo.clear()
+        p = memo[key] = Prism(a.id, Polygon(a.points), MAGIC_HEIGHT[a.kind], 0.0, a.name, a.kind)
+    return p
+
+
+def _shadowed(s: BSState, g, viewer_id: str, target_id: str, vc, vcen, tc, tcen, idx, arc, hull, prisms,
+              cap) -> UnitSight:
+    """The figure-by-figure verdict of :func:`_unit_sight` once the blockers are known."""
     wood_lim = (T.woods_sight_woodland_in if _woodland(s, viewer_id) else T.woods_sight_in) * T.inch_mm
     v_up, t_up = _up(s, viewer_id), _up(s, target_id)
     has_woods = not g.woods_union.is_empty and g.woods_union.intersects(hull) and not (v_up or t_up)
     pairs = []
     hiders: dict[str, str] = {}
-    vz = [g.height_at(*vcen[i]) + v_up for i in idx]
-    tz = np.array([g.height_at(*tcen[j]) + t_up for j in range(len(tcen))])
+    vz = (g.heights_at(vcen[idx]) + v_up).tolist()
+    tz = g.heights_at(tcen) + t_up
     feet = shapely.polygons(tc) if prisms else None
+    polys = np.array([p.polygon for p in prisms], dtype=object)
     far = float(np.hypot(*(hull.bounds[2:4] - np.array(hull.bounds[:2])))) + 1.0
     for a, i in enumerate(idx):
         cand = [int(j) for j in np.nonzero(arc[a])[0]]
@@ -277,7 +329,12 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
         for z in sorted({float(tz[j]) for j in cand}):
             js = [j for j in cand if float(tz[j]) == z]
             shadows = []
-            for p in prisms:
+            # a prism can hide a foot only if it meets the figure's view of the feet (the hull of
+            # the eye and their corners): the others cast no shadow on them
+            reach = shapely.convex_hull(shapely.multipoints(np.vstack([vcen[i][None], tc[js].reshape(-1, 2)])))
+            for p, meets in zip(prisms, shapely.intersects(reach, polys)):
+                if not meets:
+                    continue
                 iv = scale_interval(vz[a] + EYE, z + H, p.bottom, p.top)
                 if iv is None:
                     continue
@@ -288,7 +345,11 @@ def _unit_sight(s: BSState, viewer_id: str, target_id: str, figures, indirect: b
                 pairs += [(i, j) for j in js]
                 continue
             union = shapely.union_all([sh for _, sh in shadows])
-            left = shapely.area(shapely.difference(feet[js], union))
+            # a foot clear of every shadow keeps its whole area: only the others are cut
+            left = np.full(len(js), np.inf)
+            cut = shapely.intersects(union, feet[js])
+            if cut.any():
+                left[cut] = shapely.area(shapely.difference(feet[js][cut], union))
             for j, area in zip(js, left):
                 if area > AREA_EPS:
                     pairs.append((i, j))

@@ -13,8 +13,11 @@ count as out of command ([2.10]).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
+
+from game.geometry.formation import Block
 
 from ..formation import block_of
 from ..profiles import DATA
@@ -66,14 +69,20 @@ def higher_commanders(s: BSState, u: Unit) -> list[Individual]:
 
 def figures_within(s: BSState, c: Individual, u: Unit) -> np.ndarray:
     """(figures,) True where a figure's base lies within ``c``'s command radius (edge to edge)."""
-    corners = block_of(u).corners
+    px, py = position(s, c)
+    return _within(block_of(u), float(px), float(py), radius_mm(c))
+
+
+@lru_cache(maxsize=8192)
+def _within(b: Block, px: float, py: float, r: float) -> np.ndarray:
+    """:func:`figures_within` of block ``b`` and a commander at (px, py) with radius ``r`` mm
+    (a pure function of them: memoised by value; read-only)."""
+    corners = b.corners
     if len(corners) == 0:
         return np.zeros(0, dtype=bool)
-    px, py = position(s, c)
-    r = radius_mm(c)
     # distance from the point to each (convex) base: 0 inside, else the nearest edge
     a = corners
-    b = np.roll(corners, -1, axis=1)
+    b = np.concatenate([corners[:, 1:], corners[:, :1]], axis=1)
     e = b - a
     w = np.array([px, py]) - a
     t = np.clip(np.einsum("nkd,nkd->nk", w, e) / np.einsum("nkd,nkd->nk", e, e), 0.0, 1.0)
@@ -81,7 +90,9 @@ def figures_within(s: BSState, c: Individual, u: Unit) -> np.ndarray:
     cross = e[..., 0] * w[..., 1] - e[..., 1] * w[..., 0]
     inside = (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
     d = np.where(inside, 0.0, d)
-    return d <= r + 1e-9
+    out = d <= r + 1e-9
+    out.setflags(write=False)
+    return out
 
 
 def commanders_of(s: BSState, u: Unit) -> list[Individual]:

@@ -10,10 +10,12 @@ Results are cached by the positions of everything on the table (never by ids alo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from game.geometry.contact import CONVEX_EPS, convex_touching
+from game.geometry.formation import Block
 
 from ..formation import block_of, individual_corners
 from ..state import BSState, Individual, Unit
@@ -44,6 +46,12 @@ def touching(a: Unit, b: Unit) -> np.ndarray:
     ba, bb = block_of(a), block_of(b)
     if ba.count == 0 or bb.count == 0 or ((a.altitude or b.altitude) and not _levels_meet(a, b)):
         return np.zeros((ba.count, bb.count), dtype=bool)
+    return _blocks_touching(ba, bb)
+
+
+@lru_cache(maxsize=4096)
+def _blocks_touching(ba: Block, bb: Block) -> np.ndarray:
+    """:func:`touching` of two blocks (a pure function of them: memoised by value; read-only)."""
     oa, ob = ba.outline, bb.outline
     if not convex_touching(oa[None], ob[None])[0, 0]:
         return np.zeros((ba.count, bb.count), dtype=bool)
@@ -51,6 +59,7 @@ def touching(a: Unit, b: Unit) -> np.ndarray:
     turn = (ba.heading - bb.heading) % 90.0
     if m.any() and min(turn, 90.0 - turn) < 1e-9:
         m &= ~_corner_only(ba, bb)
+    m.setflags(write=False)
     return m
 
 
@@ -80,12 +89,11 @@ def engagements(s: BSState) -> list[Engagement]:
     if hit is not None:
         return hit
     out = []
-    outs = {u.id: block_of(u).outline for u in live}
+    outs = np.array([block_of(u).outline for u in live]).reshape(-1, 4, 2)
+    near = convex_touching(outs, outs)  # the outlines of every pair at once
     for i, a in enumerate(live):
-        for b in live[i + 1:]:
-            if a.side == b.side:
-                continue
-            if not convex_touching(outs[a.id][None], outs[b.id][None])[0, 0]:
+        for k, b in enumerate(live[i + 1:], i + 1):
+            if a.side == b.side or not near[i, k]:
                 continue
             m = touching(a, b)
             if m.any():

@@ -20,7 +20,12 @@ range and fire every other round and may shoot indirectly; a wounded crew fires 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from shapely.geometry import Point, Polygon
+
+from game.geometry.contact import convex_separation
+from game.geometry.formation import Block
 
 from .. import actions as A
 from ..events import Attack
@@ -81,10 +86,19 @@ def ranges_in(u: Unit) -> tuple[float, float, float, float]:
 
 def _dist(u: Unit, t: Unit, seers: tuple[int, ...], seen: tuple[int, ...]) -> float:
     """Edge to edge from the nearest seeing figure to the nearest seen figure, mm."""
-    a = block_of(u).corners[list(seers)]
-    b = block_of(t).corners[list(seen)]
-    from game.geometry.contact import convex_separation
-    return float(max(0.0, convex_separation(a, b).min()))
+    return _figure_gap(block_of(u), block_of(t), seers, seen)
+
+
+@lru_cache(maxsize=4096)
+def _figure_gap(a: Block, b: Block, seers: tuple[int, ...], seen: tuple[int, ...]) -> float:
+    """:func:`_dist` of two blocks (a pure function of them: memoised by value)."""
+    return float(max(0.0, convex_separation(a.corners[list(seers)], b.corners[list(seen)]).min()))
+
+
+@lru_cache(maxsize=4096)
+def _outline_gap(a: Block, b: Block) -> float:
+    """Separation of two blocks' outlines, mm (:func:`convex_separation`; memoised by value)."""
+    return float(convex_separation(a.outline[None], b.outline[None])[0, 0])
 
 
 def volley(s: BSState, u: Unit, t: Unit, phase: str) -> dict | None:
@@ -161,8 +175,7 @@ def _volley(s: BSState, u: Unit, t: Unit, phase: str):
         if not inner.is_empty and Polygon(block_of(t).outline).within(inner.buffer(1e-6)):
             return f"{t.name} {says(t, 'is')} inside the woods: missiles may only hit units at the edge ([11.9])"
     mn, short, med, long_ = ranges_in(u)
-    from game.geometry.contact import convex_separation
-    if convex_separation(block_of(u).outline[None], block_of(t).outline[None])[0, 0] > long_ + 1e-6:
+    if _outline_gap(block_of(u), block_of(t)) > long_ + 1e-6:
         return f"{t.name} {says(t, 'is')} beyond long range ({inches(long_)})"
     figs = shooting_figures(u)
     indirect = False

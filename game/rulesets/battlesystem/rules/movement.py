@@ -479,11 +479,16 @@ def plan_wheel(s: BSState, u: Unit, pivot: str, angle: float, *, budget: float |
 
 def _arc_path(b: Block, pivot: str, angle: float, steps: int = 12) -> list[tuple[float, float]]:
     """The outer front corner's arc (for the preview)."""
-    from game.geometry.formation import rotate_points
     other = "right" if pivot == "left" else "left"
-    pv = b.pivot(pivot)
-    start = np.array(b.pivot(other))
-    return [tuple(map(float, rotate_points(start, pv, angle * k / steps))) for k in range(steps + 1)]
+    px, py = map(float, b.pivot(pivot))
+    sx, sy = map(float, b.pivot(other))
+    dx, dy = sx - px, sy - py
+    out = []
+    for k in range(steps + 1):  # game.geometry.formation.rotate_points, point by point
+        a = math.radians(angle * k / steps)
+        c, s = math.cos(a), math.sin(a)
+        out.append((dx * c - dy * s + px, dx * s + dy * c + py))
+    return out
 
 
 def _static_change(s: BSState, u: Unit, b1: Block, cost: float, what: str, changes: dict) -> Plan:
