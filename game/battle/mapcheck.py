@@ -149,7 +149,8 @@ def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> li
     known = set(cat.kinds_for(doc.ruleset))
     polys: dict[str, Polygon] = {}
     for f in doc.features:
-        what = f"{f.kind} {f.name or f.id}"
+        who = f.name or f.id
+        what = who if who.lower().startswith(f.kind.lower()) else f"{f.kind} {who}"  # not "building building"
         poly = _polygon_checks(f.id, list(f.exterior), [list(h) for h in f.holes], what, out)
         cx, cy = centroid(list(f.exterior))
         if poly is None:

@@ -347,6 +347,9 @@ def resolve_reference(from_file: str | Path, ref: str, field: str = "map") -> Pa
         candidates = [(base / rel).resolve(), (roots[1] / rel).resolve()]
     except (OSError, RuntimeError, ValueError) as e:  # a symlink loop, a bad name
         raise FileError(src, field, f"{ref!r} cannot be resolved ({e.__class__.__name__}: {os_reason(e) if isinstance(e, OSError) else e})") from None
+    if ".." in rel.parts and not any(_inside(candidates[0], r) for r in roots):
+        raise FileError(src, field, f"{ref!r} climbs out of this file's folder ('..'): a map must lie in this "
+                                    "file's folder or the bundled maps")
     if os.path.lexists(base / rel) and not any(_inside(candidates[0], r) for r in roots):
         raise FileError(src, field, f"{ref!r} is a link to {str(candidates[0])!r}, outside this file's folder "
                                     "and the bundled maps")

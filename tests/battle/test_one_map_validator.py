@@ -129,3 +129,18 @@ def test_play_and_simulate__refuse_the_map_validate_refuses(tmp_path):
         assert r.returncode == 2 and r.stderr == line, (cmd, r.stderr)
     with pytest.raises(FileError):
         open_scenario(scen)
+
+
+def test_a_feature_named_by_its_kind_is_not_named_twice(tmp_path):
+    """A building whose id is "building" reads "building self-intersects", not
+    "building building self-intersects"; another keeps its kind before its id."""
+    d = json.loads(DUEL.read_text())
+    f = d["features"][0]
+    f.update(id="building", kind="building", exterior=[[200, 150], [400, 170], [400, 150], [200, 170]])
+    f.pop("name", None)
+    path = tmp_path / "named.map.json"
+    path.write_text(json.dumps(d))
+    assert validate_errors(path) == ["building self-intersects"]
+    f["id"] = "barn"
+    path.write_text(json.dumps(d))
+    assert validate_errors(path) == ["building barn self-intersects"]

@@ -44,3 +44,16 @@ def test_a_missing_map_is_named_missing_and_a_folder_is_not_a_regular_file(tmp_p
     (tmp_path / "dir.map.json").mkdir()
     with pytest.raises(FileError, match=r"\[map\]: 'dir.map.json' is not a regular file$"):
         resolve_reference(sc, "dir.map.json")
+
+
+def test_a_dotdot_escape_is_named_as_climbing_out_not_as_a_link(tmp_path):
+    """``../../etc/passwd`` is no link: the refusal says the path climbs out of the folder."""
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    sc = _scenario(sub)
+    (tmp_path / "outside.map.json").write_text("{}")
+    with pytest.raises(FileError) as e:
+        resolve_reference(sc, "../../outside.map.json")
+    assert str(e.value).endswith("[map]: '../../outside.map.json' climbs out of this file's folder ('..'): "
+                                 "a map must lie in this file's folder or the bundled maps")
+    assert "link" not in str(e.value)
