@@ -12,7 +12,9 @@ the settings are ignored (the defaults stay).
 Scenes ask :meth:`InputMap.action` which action a ``KEYDOWN`` event means in
 their context (``"battle"``, ``"replay"``, ``"help"``, ``"menu"``); the table's camera
 keys (pan, zoom, fit) are the ``"table"`` context, looked up after the
-scene's own (so the replay viewer's arrow keys step, not pan).
+scene's own. No default key means two things on one screen: the replay
+viewer's own keys (step, speed, to the start) are keys the camera does not
+use, so the arrows and Home work the table there as in a battle.
 """
 
 from __future__ import annotations
@@ -65,15 +67,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("fit", "Fit the table", T, ("f", "home")),
     # the replay viewer
     ActionSpec("play_pause", "Play / pause", R, ("space",)),
-    ActionSpec("step_forward", "One action forward", R, ("right",)),
-    ActionSpec("step_back", "One action back", R, ("left",)),
-    ActionSpec("event_forward", "One event forward", R, ("period",)),
-    ActionSpec("next_turn", "Next turn", R, ("shift+right",)),
-    ActionSpec("prev_turn", "Previous turn", R, ("shift+left",)),
-    ActionSpec("faster", "Faster", R, ("up",)),
-    ActionSpec("slower", "Slower", R, ("down",)),
-    ActionSpec("to_start", "To the start", R, ("home",)),
-    ActionSpec("to_end", "To the end", R, ("end",)),
+    ActionSpec("step_forward", "One action forward", R, ("period",)),
+    ActionSpec("step_back", "One action back", R, ("comma",)),
+    ActionSpec("event_forward", "One event forward", R, ("e",)),
+    ActionSpec("next_turn", "Next turn", R, ("pagedown",)),
+    ActionSpec("prev_turn", "Previous turn", R, ("pageup",)),
+    ActionSpec("faster", "Faster", R, ("rightbracket",)),
+    ActionSpec("slower", "Slower", R, ("leftbracket",)),
+    ActionSpec("to_start", "To the start", R, ("ctrl+home",)),
+    ActionSpec("to_end", "To the end", R, ("end", "ctrl+end")),
     # the help overlay
     ActionSpec("close", "Close this overlay", H, ("escape", "return", "kp_enter")),
 )
@@ -97,7 +99,7 @@ MODIFIER_KEYS = {KEY_CODES[n] for n in ("lctrl", "rctrl", "lshift", "rshift", "l
                                         "lgui", "rgui", "mode", "capslock", "numlock") if n in KEY_CODES}
 _PRETTY = {"return": "Enter", "kp_enter": "Keypad Enter", "escape": "Esc", "kp_plus": "Keypad +",
            "kp_minus": "Keypad -", "plus": "+", "minus": "-", "equals": "=", "period": ".", "comma": ",",
-           "pageup": "Page Up", "pagedown": "Page Down", "backspace": "Backspace", "space": "Space"}
+           "pageup": "Page Up", "pagedown": "Page Down", "leftbracket": "[", "rightbracket": "]", "backspace": "Backspace", "space": "Space"}
 
 
 def event_mods(mod: int) -> frozenset[str]:
@@ -211,8 +213,8 @@ class InputMap:
 
     def effective(self, action: str, contexts: Iterable[str]) -> tuple[Chord, ...]:
         """The chords that reach ``action`` on a screen whose contexts are
-        ``contexts`` in order of precedence (the replay viewer's own keys come
-        before the table camera's, so its arrows step and do not pan)."""
+        ``contexts`` in order of precedence (a user's override may give a
+        scene key to a camera action too: the scene's own wins)."""
         order = list(contexts)
 
         def first(ch: Chord) -> str | None:

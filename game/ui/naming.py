@@ -36,6 +36,22 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
+def ruleset_name(ruleset) -> str:
+    """What a player calls a ruleset (a ruleset object or its id): its ``title``
+    without the bracketed gloss some titles carry ("Space fleet (Battlefleet-style
+    ...)" -> "Space fleet"); the id itself for an unknown ruleset or one without
+    a title."""
+    if isinstance(ruleset, str):
+        from game import rulesets
+
+        try:
+            ruleset = rulesets.get(ruleset)
+        except Exception:  # noqa: BLE001 - an unknown id (or one that does not load) is shown as it is
+            return ruleset
+    title = str(getattr(ruleset, "title", "") or getattr(ruleset, "id", "") or "?")
+    return title.split(" (", 1)[0].strip() or title
+
+
 def head_of(profile_line: str) -> str:
     """A profile's first line without its bracketed ids: ``"Sgt. Reyes"``."""
     return profile_line.split(" (")[0].strip()

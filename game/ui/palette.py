@@ -44,6 +44,7 @@ class Palette:
     text: Colour = (235, 235, 230)
     panel: Colour = (28, 30, 36)
     neutrals: tuple[Colour, ...] = NEUTRALS  #: muted colours for neutral sides
+    title: str = ""  #: what the settings call it (``name`` is what settings.json stores)
 
     def for_table(self, style: str) -> "Palette":
         """This palette for a table of ``style`` (see :func:`table_style`):
@@ -187,7 +188,7 @@ DEFAULT = Palette(
     sides=((238, 102, 119), (68, 119, 170), (204, 187, 68), (170, 51, 119), (102, 204, 238), (34, 136, 51)),
     clear=(80, 220, 90), partial=(240, 200, 50), blocked=(230, 60, 50), visibility=(255, 250, 200),
     select=(255, 255, 255), legal=(110, 230, 120), illegal=(240, 80, 70), template=(255, 140, 40),
-    arc=(120, 200, 255),
+    arc=(120, 200, 255), title="Standard",
 )
 
 COLOUR_BLIND = Palette(
@@ -195,7 +196,7 @@ COLOUR_BLIND = Palette(
     sides=((230, 159, 0), (86, 180, 233), (204, 121, 167), (240, 228, 66), (0, 158, 115), (0, 114, 178), (213, 94, 0)),
     clear=(0, 114, 178), partial=(240, 228, 66), blocked=(213, 94, 0), visibility=(255, 255, 255),
     select=(255, 255, 255), legal=(0, 158, 115), illegal=(213, 94, 0), template=(204, 121, 167),
-    arc=(86, 180, 233),
+    arc=(86, 180, 233), title="Colour-blind safe",
 )
 
 PALETTES = {p.name: p for p in (DEFAULT, COLOUR_BLIND)}

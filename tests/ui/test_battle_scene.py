@@ -134,9 +134,9 @@ def test_play_a_battle_end_to_end(app, tmp_path):
     assert app.top.name == "replay" and replay.model.verdict.ok
     assert replay.model.actions == len(scene.session.battle.history)
     replay.seek(3)
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_PERIOD)
     assert replay.k == 4
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_COMMA)
     assert replay.k == 3
     replay.jump_to_turn(2)
     assert replay.model.turn_of(replay.k) == 2

@@ -41,8 +41,9 @@ def test_input_map_defaults_overrides_and_conflicts():
     assert m.action(ev(pygame.K_l), "battle") == "los"
     assert m.action(ev(pygame.K_l, pygame.KMOD_LCTRL), "battle") == "load"
     assert m.action(ev(pygame.K_l, pygame.KMOD_LSHIFT), "battle") == "los"  # shift falls back
-    assert m.action(ev(pygame.K_RIGHT, pygame.KMOD_LSHIFT), "replay", "table") == "next_turn"
-    assert m.action(ev(pygame.K_RIGHT), "replay", "table") == "step_forward"
+    assert m.action(ev(pygame.K_PAGEDOWN), "replay", "table") == "next_turn"
+    assert m.action(ev(pygame.K_PERIOD), "replay", "table") == "step_forward"
+    assert m.action(ev(pygame.K_RIGHT), "replay", "table") == "pan_right"
     assert m.action(ev(pygame.K_RIGHT), "battle", "table") == "pan_right"
     assert m.label("undo") == "Ctrl+Z" and m.label("help") == "H, F1"
     # overrides: a bad chord or an unknown action is ignored, "" unbinds
@@ -108,7 +109,7 @@ def test_rebinding_undo_moves_the_shortcut(app, tmp_path):
     app.drive(1)
     assert rp.model is not None
     rp.seek(0)
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_PERIOD)
     assert rp.k == 0
     key(app, pygame.K_n)
     assert rp.k == min(1, rp.model.actions)
@@ -170,13 +171,12 @@ def test_groups_toggle_in_the_battle_and_fleet_squadrons(app, tmp_path):
 
 
 def test_replay_help_lists_each_key_for_the_one_thing_it_does_there(app):
-    """In the replay viewer its own keys come before the camera's (Left steps back, Home goes to the
-    start): the help shows the camera's pan and fit under the keys that still reach them, so no key is
-    listed for two actions on one screen."""
+    """The replay viewer's own keys are keys the camera does not use, so the help lists the camera's
+    pan and fit with all their keys there and no key for two actions on one screen."""
     from game.ui.scenes.help import HelpScene
     m = InputMap.defaults()
-    assert m.label_in("pan_left", ("replay", "table")) == "A"
-    assert m.label_in("fit", ("replay", "table")) == "F"
+    assert m.label_in("pan_left", ("replay", "table")) == "Left, A"
+    assert m.label_in("fit", ("replay", "table")) == "F, Home"
     assert m.label_in("pan_left", ("battle", "table")) == "Left, A"
     for context in ("replay", "battle"):
         scene = app.push(HelpScene(context))

@@ -12,6 +12,7 @@ import pygame_gui
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.camera import Camera
+from game.ui.naming import ruleset_name
 from game.ui.render.terrain import TerrainLayer
 from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
 from game.ui.scene import Scene
@@ -49,6 +50,8 @@ class MenuScene(Scene):
         self.seat_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_choice: dict[str, str] = {}
         self.campaign = None  #: (CampaignRun, NextBattle) when a campaign is chosen
+        self.pending: ScenarioEntry | None = None  #: chosen after the frame showing its ruleset's list is drawn
+        self._pending_drawn = False
 
     # -- data ------------------------------------------------------------------------
     def _scan(self) -> None:
@@ -84,8 +87,9 @@ class MenuScene(Scene):
         E = pygame_gui.elements
         x, y = 30, 70
         E.UILabel(pygame.Rect(x, y, 200, 24), "Ruleset", ui)
-        rs = self.rulesets()
-        self.rs_menu = E.UIDropDownMenu(rs, self.ruleset if self.ruleset in rs else rs[0], pygame.Rect(x, y + 26, 380, 32), ui)
+        rs = [(ruleset_name(r), r) for r in self.rulesets()]  # titles shown, ids kept
+        self.rs_menu = E.UIDropDownMenu(rs, next((o for o in rs if o[1] == self.ruleset), rs[0]),
+                                        pygame.Rect(x, y + 26, 380, 32), ui)
         E.UILabel(pygame.Rect(x, y + 66, 200, 24), "Scenario", ui)
         items = [e.name for e in self.entries if e.ruleset == self.ruleset]
         self.sc_list = E.UISelectionList(pygame.Rect(x, y + 92, 380, 190), items, ui)
@@ -133,7 +137,7 @@ class MenuScene(Scene):
         from game.battle.loading import open_scenario
 
         path = entry.path
-        self.campaign = None
+        self.campaign, self.pending = None, None  # a choice made while a ruleset's first one waited wins
         try:
             if is_campaign(path):
                 from game.battle.campaign import CampaignRun
@@ -153,6 +157,7 @@ class MenuScene(Scene):
             return False
         self.problem = ""
         self.chosen = entry
+        self._highlight(entry)
         sides = rs.sides(sc)
         area = self.preview_rect()
         try:
@@ -169,6 +174,15 @@ class MenuScene(Scene):
         self._build_seats(sides, sc)
         return True
 
+    def _highlight(self, entry: ScenarioEntry) -> None:
+        """Mark ``entry`` as the selected item of the scenario list (none when it is not listed)."""
+        for item in self.sc_list.item_list:
+            on = entry.ruleset == self.ruleset and item["text"] == entry.name
+            item["selected"] = on
+            button = item["button_element"]
+            if button is not None:
+                button.select() if on else button.unselect()
+
     def caption_lines(self) -> list[str]:
         """The chosen scenario's title (ellipsized) and description (word-wrapped,
         cut with "..." where it would run below the window) under the preview."""
@@ -176,7 +190,7 @@ class MenuScene(Scene):
             return []
         _, _, sc, rs, _ = self.preview
         area = self.preview_rect()
-        title = fonts.fit(f"{sc.name} ({rs.title if hasattr(rs, 'title') else rs.id})", 16, area.width, True)
+        title = fonts.fit(f"{sc.name} - {ruleset_name(rs)}", 16, area.width, True)
         room = self.caption_bottom() - (area.bottom + 8 + 24)
         n = max(1, room // max(1, fonts.font(13).get_linesize()))
         text = sc.description or ""
@@ -245,7 +259,7 @@ class MenuScene(Scene):
         _, _, sc, rs, _ = self.preview
         report, check = getattr(rs, "army_report", None), getattr(rs, "army_check", None)
         if report is None:
-            return self.app.message(f"The {rs.title if hasattr(rs, 'title') else rs.id} rules have no army builder.", "Army check")
+            return self.app.message(f"The {ruleset_name(rs)} rules have no army builder.", "Army check")
         roster = self.path_entry.get_text().strip()
         try:
             lines = check(Path(roster), sc)[1] if roster.endswith(".roster.json") else report(sc)
@@ -300,11 +314,13 @@ class MenuScene(Scene):
         E = pygame_gui
         if event.type == E.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.rs_menu:
-                self.ruleset = event.text
+                # the new ruleset's list shows in this frame; its first scenario's preview
+                # (slow the first time a ruleset loads) is built after that frame is drawn
+                self.ruleset = getattr(event, "selected_option_id", event.text)
                 self._build()
-                first = next((e for e in self.entries if e.ruleset == self.ruleset), None)
-                if first:
-                    self.choose(first)
+                self.pending = next((e for e in self.entries if e.ruleset == self.ruleset), None)
+                self._pending_drawn = False
+                self.chosen, self.preview, self.campaign, self.problem = None, None, None, ""
                 return True
             for side, m in self.seat_menus.items():
                 if event.ui_element is m:
@@ -334,13 +350,24 @@ class MenuScene(Scene):
             return True
         return False
 
+    def update(self, dt: float) -> None:
+        """Choose the scenario waiting for its preview, once the frame showing
+        the list it belongs to has been drawn."""
+        if self.pending is not None and self._pending_drawn:
+            entry, self.pending = self.pending, None
+            self.choose(entry)
+
     def draw(self, surface) -> None:
         surface.fill((20, 22, 27))
         surface.blit(fonts.text("Battletable", 30, (255, 255, 255), True), (30, 18))
         surface.blit(fonts.text("tabletop battles on real geometry", 15, (170, 180, 200)), (230, 32))
         area = self.preview_rect()
         pygame.draw.rect(surface, (30, 33, 40), area)
-        if self.preview:
+        if self.pending is not None:
+            self._pending_drawn = True
+            surface.blit(fonts.text(fonts.fit(f"Opening {self.pending.name}...", 14, area.width - 20), 14),
+                         (area.x + 10, area.y + 10))
+        elif self.preview:
             layer, cam, sc, rs, colours = self.preview
             layer.draw(surface, cam)
             for side, units in sc.forces.items():

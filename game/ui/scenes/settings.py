@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.ui import fonts
+from game.ui import palette as P
 from game.ui.input_map import ACTIONS, SPECS, chord_label, chord_of_event, overrides_for
 from game.ui.scene import Scene
 from game.ui.settings import save_settings
@@ -18,7 +19,7 @@ ROW = 28
 
 SIZES = ["1280x800", "1440x900", "1600x1000", "1920x1080"]
 SCALES = ["0.75", "1.0", "1.25", "1.5"]
-PALETTES = ["default", "colour-blind"]
+PALETTES = [(p.title or p.name, p.name) for p in P.PALETTES.values()]  #: (shown, stored)
 SPEEDS = ["0.5", "1", "2", "4", "8"]
 
 
@@ -43,7 +44,9 @@ class SettingsScene(Scene):
                                       ("palette", "Palette", PALETTES, s.palette),
                                       ("ai_speed", "AI actions per second", SPEEDS, f"{s.ai_speed:g}" if f"{s.ai_speed:g}" in SPEEDS else "2")]:
             E.UILabel(pygame.Rect(40, y, 240, 30), label, self.ui)
-            self.menus[key] = E.UIDropDownMenu(opts, cur if cur in opts else opts[0], pygame.Rect(290, y, 220, 30), self.ui)
+            pairs = [o if isinstance(o, tuple) else (o, o) for o in opts]  # (shown, stored)
+            start = next((o for o in pairs if o[1] == cur), pairs[0])
+            self.menus[key] = E.UIDropDownMenu(pairs, start, pygame.Rect(290, y, 220, 30), self.ui)
             y += 44
         w, h = self.app.size
         self.save = E.UIButton(pygame.Rect(40, h - 54, 140, 36), "Save", self.ui)
@@ -103,8 +106,8 @@ class SettingsScene(Scene):
     def apply(self) -> None:
         """Store the choices and apply them."""
         s = self.app.settings
-        w, h = (int(v) for v in self.menus["window"].selected_option[0].split("x")) if isinstance(self.menus["window"].selected_option, tuple) else (int(v) for v in self.menus["window"].selected_option.split("x"))
-        val = lambda k: self.menus[k].selected_option[0] if isinstance(self.menus[k].selected_option, tuple) else self.menus[k].selected_option  # noqa: E731
+        val = lambda k: self.menus[k].selected_option[1]  # noqa: E731 - the stored value, not the words shown
+        w, h = (int(v) for v in val("window").split("x"))
         s.window = (w, h)
         s.ui_scale = float(val("ui_scale"))
         s.palette = val("palette")
