@@ -150,7 +150,7 @@ def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> li
     polys: dict[str, Polygon] = {}
     for f in doc.features:
         who = f.name or f.id
-        what = who if who.lower().startswith(f.kind.lower()) else f"{f.kind} {who}"  # not "building building"
+        what = who if who.lower() == f.kind.lower() else f"{f.kind} {who}"  # not "building building"
         poly = _polygon_checks(f.id, list(f.exterior), [list(h) for h in f.holes], what, out)
         cx, cy = centroid(list(f.exterior))
         if poly is None:

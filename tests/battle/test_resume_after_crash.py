@@ -18,7 +18,7 @@ from tools.crash_resume import SCENARIOS, body, check_one, uninterrupted
 KILLS = {"battlespace": (False, True), "spacefleet": (True,)}
 
 
-@pytest.mark.parametrize("rid", sorted(SCENARIOS))
+@pytest.mark.parametrize("rid", sorted(KILLS))
 def test_sigkill_then_resume__same_battle_as_unbroken(rid, tmp_path):
     scenario = SCENARIOS[rid]
     full = uninterrupted(scenario, 3, tmp_path / "full.replay.jsonl")
