@@ -184,13 +184,24 @@ def test_preview__a_move_into_contact_shows_the_hand_to_hand_odds():
 
 
 def test_preview__move_path_stop_and_cost():
-    """Battlespace: Move: 88 mm; a longer move shows where it would have to stop."""
+    """Battlespace: Move: 88 mm; a longer move shows where it would have to stop. The
+    cost is read in the ruleset's inches (gaps.md; style.json ``units``): 60 of 88 mm is 2.4 of 3.5 in."""
     s = battle(four(x=457, y=600), [], features=())
     _activate(s, "s0")
     pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=540))
-    assert pv["path"] == [(457, 600), (457, 540)] and pv["cost"] == "60 of 88 mm, 1 order" and "stop" not in pv
+    assert pv["path"] == [(457, 600), (457, 540)] and pv["cost"] == "2.4 of 3.5 in, 1 order" and "stop" not in pv
     pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=400))
     assert pv["stop"] == (457, 600 - 88)
+
+
+def test_preview__advance_cost_reads_inches_not_mm():
+    """Battlespace: Advance (176 mm, two orders): the cost a player reads is in inches,
+    103 mm of 176 being 4.1 of 6.9 in; no preview text names millimetres."""
+    s = battle(four(x=457, y=600), [], features=())
+    _activate(s, "s0")
+    pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=497, advance=True))
+    assert pv["cost"] == "4.1 of 6.9 in, 2 orders"
+    assert " mm" not in " ".join([pv["cost"], *pv.get("text", [])])
 
 
 def test_preview__grenade_template_is_the_card_and_touches_the_models_under_it():
