@@ -163,6 +163,11 @@ def test_preview__fire_odds_accuracy_1_against_tl12_in_solid_cover_are_8_in_20()
     assert pv["need"] == "13+ on the D20 (TL 12; accuracy +1, solid cover -2)"
     aimed = RS.preview(s, A.Fire(side=SIDE, unit="x", target="e", aimed=True))
     assert aimed["odds"] == 9 / 20 and aimed["cost"] == "2 orders"
+    # the wounds a hit deals, in the counted word (not "1 wound(s)")
+    from game.rulesets.battlespace.data import data
+    from game.rulesets.battlespace.rules.combat import soldier_weapon
+    w = data().weapons[soldier_weapon(s, s.figs["x"])].wounds
+    assert pv["text"][0].startswith(f"hit: {w} wound{'' if w == 1 else 's'};") and "(s)" not in pv["text"][0]
 
 
 def test_preview__activation_odds_from_initiative():

@@ -17,7 +17,7 @@ import math
 from shapely.ops import unary_union
 
 from game.core.dice import Dice, DiceError
-from game.core.logtext import distance_words
+from game.core.logtext import distance_words, plural
 
 from .. import actions as A
 from ..apply import apply as apply_event
@@ -199,7 +199,7 @@ def _pv_fire(s: BSState, f: Fig, a: A.Fire) -> dict:
     weapon = data().weapons[soldier_weapon(s, f)]
     w = weapon.wounds + (data().tables.modifiers["point_blank_wounds"] if point_blank(f, t) else 0)
     left = data().enemies[t.card].wounds - t.wounds
-    text = [f"hit: {w} wound(s)" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
+    text = [f"hit: {plural(w, 'wound')}" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
     if soldier_weapon(s, f) == "assault_rifle":
         text.append("a natural 1 jams the weapon")
     return {"odds": hit_chance(need, mods), "need": _need_text(need, mods), "cost": _orders_text(s, f, a), "text": text}
