@@ -51,11 +51,18 @@ def _battle():
 def test_headless_log__turn_starts_are_labelled_with_their_own_turn():
     """Spacefleet: a game turn begins with each player's turn; its line reads the new turn."""
     _, _, lines = _battle()
-    starts = [ln for ln in lines if re.search(r"\] turn \d+: \w+ to play$", ln)]
+    events = [ln for ln in lines if ln.startswith("[turn ")]
+    starts = [i for i, ln in enumerate(events) if re.search(r"\] turn \d+: \w+ to play$", ln)]
     assert len(starts) >= 4
-    for ln in starts:
-        label, turn = re.match(r"\[turn (\d+)\] turn (\d+):", ln).groups()
-        assert label == turn, ln
+    seen: set[int] = set()
+    for i in starts:
+        label, turn = re.match(r"\[turn (\d+)\] turn (\d+):", events[i]).groups()
+        assert label == turn, events[i]
+        # the first player's turn of game turn N follows the end of turn N-1, labelled N-1
+        # (the same action's events before the turn began)
+        if int(turn) > 1 and int(turn) not in seen:
+            assert events[i - 1].startswith(f"[turn {int(turn) - 1}]"), (events[i - 1], events[i])
+        seen.add(int(turn))
 
 
 def test_app_log__turn_labels_and_why_placement_match_the_headless_log():
