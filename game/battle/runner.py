@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line, plural, reason_line
+from game.core.logtext import event_line, event_turns, plural, reason_line, why_after
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -104,10 +104,11 @@ def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str |
     if any(s.kind == "human" for s in all_seats.values()):
         raise RuntimeError("headless play needs every seat to be an AI (human seats need the desktop app)")
     battle = Battle(rs, sc, m, seed)
+    turn = [battle.state.turn]
 
     def on_step(action, result) -> None:
         if log:
-            _log_step(battle, result, log)
+            turn[0] = _log_step(battle, action, result, log, turn[0])
 
     ctl = Controller(battle, all_seats, on_step=on_step)  # a bad seat fails here, before any file is written
     writer = ReplayWriter(replay_path, battle, {k: v.spec() for k, v in all_seats.items()}) if replay_path else None
@@ -122,15 +123,23 @@ def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str |
     return GameResult(seed, s.winner, s.end_reason, s.turn, len(battle.history), str(replay_path) if replay_path else None), battle
 
 
-def _log_step(battle: Battle, result, log: Callable[[str], None]) -> None:
-    """The battle-log lines of one action: its events, then why the agent chose it."""
-    for ev in result.events:
+def _log_step(battle: Battle, action, result, log: Callable[[str], None], turn: int) -> int:
+    """The battle-log lines of one action: its events, each labelled with the turn it
+    happened in (``turn``: the turn before the action), and why the agent chose it
+    right under the acting side's own first event. Returns the turn after the action."""
+    events = list(result.events)
+    turns = event_turns(events, turn)
+    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
+    at = why_after(events, action.side)
+    if why and at < 0:
+        log(why)
+    for i, (ev, t) in enumerate(zip(events, turns)):
         line = log_line(battle, ev)
         if line:
-            log(f"[turn {battle.state.turn}] {line}")
-    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
-    if why:
-        log(why)
+            log(f"[turn {t}] {line}")
+        if why and i == at:
+            log(why)
+    return turns[-1] if turns else turn
 
 
 def check_seats(rs, sc, seats: dict[str, Seat]) -> None:
@@ -383,10 +392,10 @@ def play_resumed(replay_path: str | Path, seats: dict[str, Seat] | None = None, 
     def on_step(action, result) -> None:
         b = holder.get("battle")
         if log and b is not None:
-            _log_step(b, result, log)
+            holder["turn"] = _log_step(b, action, result, log, holder.get("turn", b.state.turn))
 
     r = resume(replay_path, seats, on_step, require_ai=True)
-    holder["battle"] = r.battle
+    holder["battle"], holder["turn"] = r.battle, r.battle.state.turn
     cut = r.cut
     try:
         r.controller.advance(max_actions=max_actions - len(r.battle.history))

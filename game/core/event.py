@@ -21,6 +21,10 @@ class Event(Tagged):
     """
 
     COMMITS: ClassVar[bool] = False
+    #: event classes that start a turn or a phase of one (a prompt, not a side's deed): an
+    #: int ``turn`` on one is the turn it begins, so the battle log labels it and every later
+    #: event of the action with that turn (game/core/logtext.py: event_turns, why_after)
+    STARTS_TURN: ClassVar[bool] = False
 
 
 Mod = tuple[str, int]
@@ -148,6 +152,7 @@ class DiceRolled(Event):
 class PhaseBegan(Event):
     """A turn or phase started."""
 
+    STARTS_TURN: ClassVar[bool] = True
     type: Literal["phase_began"] = "phase_began"
     turn: int
     phase: str

@@ -46,6 +46,31 @@ def event_line(ruleset, event: Event) -> str:
     return text or generic_text(event)
 
 
+def event_turns(events: Iterable[Event], turn: int) -> list[int]:
+    """The turn each of one action's ``events`` happened in, ``turn`` being the turn
+    before the action: an event that starts a turn (``STARTS_TURN``: a phase, a
+    round, a player turn) carries its own, and every event after it that turn."""
+    out = []
+    for ev in events:
+        if getattr(type(ev), "STARTS_TURN", False) and isinstance(getattr(ev, "turn", None), int):
+            turn = ev.turn
+        out.append(turn)
+    return out
+
+
+def why_after(events: list[Event], side: str) -> int:
+    """Where the "why" line of an action by ``side`` goes among its ``events``: the
+    index of the side's own first event (not a turn or phase starting, not another
+    side's), so the reason sits under what the side did, never under the next
+    side's prompt; -1 (before every event) when the side has none."""
+    for i, ev in enumerate(events):
+        if getattr(type(ev), "STARTS_TURN", False):
+            continue
+        if (getattr(ev, "side", None) or side) == side:
+            return i
+    return -1
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number (``many``: an
     irregular plural)."""

@@ -12,6 +12,7 @@ both derived from the verdict, so they never contradict each other.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Roles a feature or model can play in a verdict.
@@ -43,10 +44,6 @@ class Crossing:
     top: float = math.inf
     bottom: float = 0.0
     hidden: float = 0.0
-
-
-def _mm(v: float) -> str:
-    return "full height" if not math.isfinite(v) else f"{v:g} mm"
 
 
 def percent(f: float) -> str:
@@ -141,12 +138,19 @@ class SightVerdict:
             return seen or "clear"
         return f"{seen + ', ' if seen else ''}{self.cover_text}"
 
-    def heights(self) -> str:
-        """The heights compared, in words: ``"eye 30 mm; target 0-30 mm; garden wall 25 mm"``."""
+    def heights(self, dist: Callable[[float], str] | None = None) -> str:
+        """The heights compared, in words: ``"eye 30 mm; target 0-30 mm; garden wall 25 mm"``;
+        ``dist`` writes a height given in mm in the ruleset's unit (``"1.2 in"``; default mm)."""
         if not self.target_span[1] and not self.eye:
             return ""
-        parts = [f"eye {_mm(self.eye)}", f"target {self.target_span[0]:g}-{self.target_span[1]:g} mm"]
-        parts += [f"{c.name} {_mm(c.top)}" for c in self.crossings if c.role in (BLOCKS, HIDES, COVER)]
+        d = dist or (lambda v: f"{v:g} mm")
+
+        def h(v: float) -> str:
+            return "full height" if not math.isfinite(v) else d(v)
+        lo, hi = d(self.target_span[0]), d(self.target_span[1])
+        span = f"{lo.rsplit(' ', 1)[0]}-{hi}" if lo.rsplit(" ", 1)[-1] == hi.rsplit(" ", 1)[-1] else f"{lo}-{hi}"
+        parts = [f"eye {h(self.eye)}", f"target {span}"]
+        parts += [f"{c.name} {h(c.top)}" for c in self.crossings if c.role in (BLOCKS, HIDES, COVER)]
         return "; ".join(parts)
 
     def summary(self) -> str:

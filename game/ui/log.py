@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line, reason_line
+from game.core.logtext import event_line, event_turns, reason_line, why_after
 
 
 @dataclass(frozen=True)
@@ -49,22 +49,28 @@ class BattleLog:
         self.version = 0
 
     def add(self, index: int, action, events, reason: dict | None = None) -> None:
-        """Lines for one accepted action and its events, then (kind ``why``)
-        the reason its agent gave for choosing it, if any; a line the ruleset
+        """Lines for one accepted action and its events, each with the turn it
+        happened in (:func:`event_turns`), and (kind ``why``) the reason its agent
+        gave for choosing it, if any, under the side's own first event
+        (:func:`why_after`); a line the ruleset
         marks private (``private_to(event)``, for hidden information) keeps
         the side that may read it, and under hidden information a reason is
         private to the side that gave it (it was weighed on that side's view)."""
         private_to = getattr(self.ruleset, "private_to", None)
-        for ev in events:
-            if isinstance(ev, PhaseBegan):
-                self.turn = ev.turn
+        events = list(events)
+        why = reason_line(reason).strip()
+        at = why_after(events, action.side)
+        why_private = action.side if private_to else None
+        if why and at < 0:
+            self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
+        for i, (ev, turn) in enumerate(zip(events, event_turns(events, self.turn))):
+            self.turn = turn
             side = getattr(ev, "side", None) or action.side
             owner = private_to(ev) if private_to else None
             self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev),
                                       owner))
-        why = reason_line(reason).strip()
-        if why:
-            self.lines.append(LogLine(index, self.turn, action.side, "why", why, action.side if private_to else None))
+            if why and i == at:
+                self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
         self.version += 1
 
     def rebuild(self, entries) -> None:

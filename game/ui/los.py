@@ -86,11 +86,12 @@ def compute_los(ruleset, state, viewer_fig, targets) -> LosResult:
     return out
 
 
-def sight_lines(v: SightVerdict) -> list[str]:
+def sight_lines(v: SightVerdict, dist=None) -> list[str]:
     """A verdict as tooltip lines: the verdict with its reason, the heights
-    compared, what it does to the roll, and the clause."""
+    compared (in the ruleset's unit when ``dist``, mm -> text, is given), what it
+    does to the roll, and the clause."""
     out = [v.summary()]
-    h = v.heights()
+    h = v.heights(dist)
     if h:
         out.append("heights: " + h)
     for c in v.crossings:

@@ -480,7 +480,7 @@ class TableView:
                 lines.append(f"standing {self.distance_text(f.altitude)} up")
             v = self.los.verdict_for(f.id) if self.los is not None else None
             if v is not None:
-                lines.extend(self.namer(t) for t in sight_lines(v))
+                lines.extend(self.namer(t) for t in sight_lines(v, self.distance_text))
             return lines
         x, y = self.world_mouse()
         if not (0 <= x <= self.table.table[0] and 0 <= y <= self.table.table[1]):

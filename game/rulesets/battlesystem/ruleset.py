@@ -27,7 +27,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
-    version = 4
+    version = 5
     title = "Battlesystem"
 
     def __init__(self) -> None:

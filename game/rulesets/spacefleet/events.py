@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from game.core.event import Event
 from game.core.model import Mm
@@ -19,6 +19,7 @@ class SFEvent(Event):
 class TurnBegan(SFEvent):
     """A player turn began: ``side`` moves; ``turn`` is the game turn."""
 
+    STARTS_TURN: ClassVar[bool] = True
     type: Literal["sf_turn_began"] = "sf_turn_began"
     turn: int
     side: str
@@ -26,6 +27,7 @@ class TurnBegan(SFEvent):
 
 
 class PhaseChanged(SFEvent):
+    STARTS_TURN: ClassVar[bool] = True  #: a phase starts (it carries no turn: the turn goes on)
     type: Literal["sf_phase"] = "sf_phase"
     phase: str
     active: str | None

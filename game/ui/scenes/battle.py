@@ -1032,12 +1032,7 @@ class BattleScene(Scene):
         lh = font.get_linesize() - 2
         yy = y + fonts.font(15, True).get_linesize() + 2 + getattr(self, "_bar_rows", 1) * (self._button_height() + 4)
         room = max(1, (br.bottom - 4 - yy) // lh)
-        rows: list = []
-        for text, col in self.info_lines():
-            rows += [(part, col) for part in _wrap(text, font, width)]
-        if len(rows) > room:
-            rest = " ".join(t for t, _ in rows[room - 1:])
-            rows = rows[:room - 1] + [(_fit(rest, font, width), rows[room - 1][1])]
+        rows = _fold(self.info_lines(), font, width, room)
         self.bottom_text = [t for t, _ in rows]
         for t, c in rows:
             surface.blit(fonts.text(t, 13, c), (br.x + 10, yy))
@@ -1131,6 +1126,26 @@ def objective_box(surface, pos, state: str, pal) -> None:
 def _wrap(text: str, font, width: int) -> list[str]:
     """``text`` broken into lines at most ``width`` px wide (see :func:`fonts.wrap_with`)."""
     return fonts.wrap_with(font, text, width)
+
+
+#: between two messages that share the last row of the bar (the same as between odds and need)
+SEPARATOR = "  |  "
+
+
+def _fold(lines: list, font, width: int, room: int) -> list:
+    """The bar's rows: each (text, colour) of ``lines`` wrapped to ``width`` px; when they
+    need more than ``room`` rows, the last row holds the rest cut to fit, each message
+    kept apart from the next by :data:`SEPARATOR` (never run into one sentence)."""
+    rows: list = []
+    for i, (text, col) in enumerate(lines):
+        rows += [(part, col, i) for part in _wrap(text, font, width)]
+    if len(rows) > room:
+        keep, tail = rows[:room - 1], rows[room - 1:]
+        rest = tail[0][0]
+        for (t, _, i), (_, _, prev) in zip(tail[1:], tail):
+            rest += (" " if i == prev else SEPARATOR) + t
+        rows = keep + [(_fit(rest, font, width), tail[0][1], tail[0][2])]
+    return [(t, c) for t, c, _ in rows]
 
 
 def _fit(text: str, font, width: int) -> str:

@@ -163,6 +163,11 @@ def test_preview__fire_odds_accuracy_1_against_tl12_in_solid_cover_are_8_in_20()
     assert pv["need"] == "13+ on the D20 (TL 12; accuracy +1, solid cover -2)"
     aimed = RS.preview(s, A.Fire(side=SIDE, unit="x", target="e", aimed=True))
     assert aimed["odds"] == 9 / 20 and aimed["cost"] == "2 orders"
+    # the wounds a hit deals, in the counted word (not "1 wound(s)")
+    from game.rulesets.battlespace.data import data
+    from game.rulesets.battlespace.rules.combat import soldier_weapon
+    w = data().weapons[soldier_weapon(s, s.figs["x"])].wounds
+    assert pv["text"][0].startswith(f"hit: {w} wound{'' if w == 1 else 's'};") and "(s)" not in pv["text"][0]
 
 
 def test_preview__activation_odds_from_initiative():
@@ -184,13 +189,24 @@ def test_preview__a_move_into_contact_shows_the_hand_to_hand_odds():
 
 
 def test_preview__move_path_stop_and_cost():
-    """Battlespace: Move: 88 mm; a longer move shows where it would have to stop."""
+    """Battlespace: Move: 88 mm; a longer move shows where it would have to stop. The
+    cost is read in the ruleset's inches (gaps.md; style.json ``units``): 60 of 88 mm is 2.4 of 3.5 in."""
     s = battle(four(x=457, y=600), [], features=())
     _activate(s, "s0")
     pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=540))
-    assert pv["path"] == [(457, 600), (457, 540)] and pv["cost"] == "60 of 88 mm, 1 order" and "stop" not in pv
+    assert pv["path"] == [(457, 600), (457, 540)] and pv["cost"] == "2.4 of 3.5 in, 1 order" and "stop" not in pv
     pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=400))
     assert pv["stop"] == (457, 600 - 88)
+
+
+def test_preview__advance_cost_reads_inches_not_mm():
+    """Battlespace: Advance (176 mm, two orders): the cost a player reads is in inches,
+    103 mm of 176 being 4.1 of 6.9 in; no preview text names millimetres."""
+    s = battle(four(x=457, y=600), [], features=())
+    _activate(s, "s0")
+    pv = RS.preview(s, A.Move(side=SIDE, unit="s0", x=457, y=497, advance=True))
+    assert pv["cost"] == "4.1 of 6.9 in, 2 orders"
+    assert " mm" not in " ".join([pv["cost"], *pv.get("text", [])])
 
 
 def test_preview__grenade_template_is_the_card_and_touches_the_models_under_it():

@@ -219,3 +219,17 @@ def test_models_block__another_fireteam_screens_but_its_own_never_does():
     assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "obscured"
     s.figs["b"].side = "fireteam"
     assert adjudicate(s, s.figs["s0"], s.figs["e"]).cover == "none"
+
+
+def test_cover__tooltip_heights_read_in_inches():
+    """Battlespace: Cover, read in the ruleset's inches (gaps.md; style.json ``units``): the
+    overlay tooltip (``game/ui/los.sight_lines`` with the app's distance writer) gives the
+    30 mm eye as 1.2 in, the 0-30 mm target as 0-1.2 in and the 20 mm wall as 0.8 in."""
+    from game.core.logtext import distance_words, units_of
+    from game.ui.los import sight_lines
+
+    s = battle(four(y=600), [("e", "fighter", 460, 300 - R - 0.5, None)], features=LOW)
+    v = adjudicate(s, s.figs["s0"], s.figs["e"], detail=True)
+    lines = sight_lines(v, lambda mm: distance_words(mm, units_of("battlespace")))
+    heights = next(t for t in lines if t.startswith("heights: "))
+    assert heights == "heights: eye 1.2 in; target 0-1.2 in; garden wall 0.8 in"

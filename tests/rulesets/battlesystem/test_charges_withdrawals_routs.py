@@ -151,6 +151,19 @@ def test_rout__off_the_table_is_removed():
     assert em.unit("u").status == "off_table"
 
 
+def test_rout__the_log_reads_the_run_in_inches_only():
+    """Battlesystem [7.15]: the rout's log line gives the distance run in the ruleset's
+    inches (style.json ``units``), never millimetres: 10" run north in the open reads "10 in"."""
+    from game.rulesets.battlesystem.events import Changed
+    from game.rulesets.battlesystem.rules.morale import rout_move
+    s = make_state(unit("u", "a", "valmark_spears", 600.0, 800.0, 270.0, 16, 8, "open"),
+                   unit("foe", "b", "orc_blades", 600.0, 1100.0, 270.0, 10, 10))
+    em = emitter(s)
+    rout_move(em, em.unit("u"), 10 * IN, 270.0)
+    line = next(e.text for e in em.events if isinstance(e, Changed) and " run" in e.text)
+    assert line == "Valmark spearmen run 10 in"
+
+
 def test_rout__through_friends_who_check_morale():
     """Battlesystem [7.15]: a rout that hits a friendly unit makes it check morale; the routers
     break around it and re-form beyond."""

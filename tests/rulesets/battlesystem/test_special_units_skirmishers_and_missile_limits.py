@@ -129,7 +129,11 @@ def test_no_pre_measuring__previews_show_measures_only_with_the_option():
                           unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10), params={"premeasure": premeasure})
     a = A.Advance(side="a", unit="u", distance=4 * IN, offset=0.0)
     blind = RS.preview(state(False), a)
-    assert "cost" not in blind and "template" not in blind and "No pre-measuring" in " ".join(blind["text"])
+    assert "cost" not in blind and "template" not in blind
+    # the hint is worded for players: no internal option key in quotes
+    assert blind["text"] == ["No measuring ahead ([3.5], [7.9]): the move is measured only when it is made "
+                             "(a scenario may allow showing measurements before committing)"]
+    assert "premeasure" not in " ".join(blind["text"])
     seen = RS.preview(state(True), a)
     assert seen["cost"].startswith("uses 4") and len(seen["template"]["points"]) >= 4
 

@@ -7,7 +7,7 @@ the rule functions (``fire_numbers``/``hit_chance``, ``initiative_mods``,
 ``melee``, ``interact``, ``suppression_zones``, ``aoe_polygon``/``in_area``,
 ``climb_target``, ``order_cost``) and the card data. Where a chance is not a
 single modified roll, the rule function itself is run once per die face on a
-scratch copy (scripted dice) and the outcomes counted. Units: mm.
+scratch copy (scripted dice) and the outcomes counted. Units: mm on the table; the texts a player reads give inches.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ import math
 from shapely.ops import unary_union
 
 from game.core.dice import Dice, DiceError
+from game.core.logtext import distance_words, plural
 
 from .. import actions as A
 from ..apply import apply as apply_event
 from ..data import data
 from ..geo import R, geo_of, in_contact
-from ..names import display_name, feature_name
+from ..names import UNITS, display_name, feature_name
 from ..rules.combat import aoe_polygon, bearing, fire_numbers, hit_chance, in_area, melee, point_blank, soldier_weapon
 from ..rules.common import Emitter, suppressed, suppression_zones
 from ..rules.missions import interact, interactions
@@ -34,6 +35,16 @@ from ..turn import initiative_mods, waiting
 from .figures import ring_points
 
 THROW_REACH = R + data().tables.throw.reach_mm  #: centre to reference point (orders.check_order)
+
+
+def _dist(mm: float) -> str:
+    """``mm`` (table mm) as the player reads it, in the ruleset's inches (gaps.md): ``"3.5 in"``."""
+    return distance_words(mm, UNITS)
+
+
+def _of(mm: float, limit_mm: float) -> str:
+    """A distance against its limit in inches: ``"4.1 of 6.9 in"``."""
+    return f"{_dist(mm).rsplit(' ', 1)[0]} of {_dist(limit_mm)}"
 
 
 def _orders_text(s: BSState, f: Fig, a) -> str:
@@ -138,11 +149,11 @@ def _pv_activate(s: BSState, f: Fig) -> dict:
 
 def _pv_drive(s: BSState, f: Fig, a: A.Move) -> dict:
     want, can, by = drive_reach(s, f, a.x, a.y)
-    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"drive {want:.0f} of {data().tables.advance_mm:g} mm, {_orders_text(s, f, a)}"}
+    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"drive {_of(want, data().tables.advance_mm)}, {_orders_text(s, f, a)}"}
     if want > 0 and can < want - 0.5:
         k = can / want
         out["stop"] = (f.x + (a.x - f.x) * k, f.y + (a.y - f.y) * k)
-        out["text"] = [f"stops after {can:.0f} mm against {by}"]
+        out["text"] = [f"stops after {_dist(can)} against {by}"]
     return out
 
 
@@ -152,7 +163,7 @@ def _pv_move(s: BSState, f: Fig, a: A.Move) -> dict:
     g = geo_of(s)
     d = math.hypot(a.x - f.x, a.y - f.y)
     limit = data().tables.advance_mm if a.advance else data().tables.move_mm
-    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"{d:.0f} of {limit:g} mm, {_orders_text(s, f, a)}"}
+    out: dict = {"path": [(f.x, f.y), (a.x, a.y)], "cost": f"{_of(d, limit)}, {_orders_text(s, f, a)}"}
     stop = g.hinder_stop(f.x, f.y, a.x, a.y) if f.on is None else math.inf
     far = min(stop, limit)
     if d > far + 0.5 and d > 0:
@@ -188,7 +199,7 @@ def _pv_fire(s: BSState, f: Fig, a: A.Fire) -> dict:
     weapon = data().weapons[soldier_weapon(s, f)]
     w = weapon.wounds + (data().tables.modifiers["point_blank_wounds"] if point_blank(f, t) else 0)
     left = data().enemies[t.card].wounds - t.wounds
-    text = [f"hit: {w} wound(s)" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
+    text = [f"hit: {plural(w, 'wound')}" + (" (point blank)" if point_blank(f, t) else "") + f"; {display_name(t)} has {left} left"]
     if soldier_weapon(s, f) == "assault_rifle":
         text.append("a natural 1 jams the weapon")
     return {"odds": hit_chance(need, mods), "need": _need_text(need, mods), "cost": _orders_text(s, f, a), "text": text}
@@ -235,7 +246,7 @@ def _pv_area(s: BSState, f: Fig, a) -> dict:
     if g.drift:
         out["odds"] = _drift_direct(gren)
         text.append(f"lands where aimed {out['odds']:.0%}" + (" (grenadier re-roll)" if gren else "")
-                    + f", else drifts {data().tables.drift.distance_mm:g} mm")
+                    + f", else drifts {_dist(data().tables.drift.distance_mm)}")
     if g.kind in ("throw_aoe", "fire_aoe"):
         text.append(f"each enemy under it: D20 >= its TL; soldiers avoid on {g.avoid_tl}+")
     elif g.kind == "throw_smoke":
@@ -243,7 +254,7 @@ def _pv_area(s: BSState, f: Fig, a) -> dict:
     elif g.kind == "throw_stun":
         text.append("enemies under it lose their next activation")
     if isinstance(a, A.Throw):
-        text.append(f"reach {math.hypot(a.x - f.x, a.y - f.y):.0f} of {THROW_REACH:g} mm")
+        text.append(f"reach {_of(math.hypot(a.x - f.x, a.y - f.y), THROW_REACH)}")
     out["text"] = text
     return out
 
@@ -263,16 +274,16 @@ def _pv_climb(s: BSState, f: Fig, a: A.Climb) -> dict:
         text.insert(0, "finish the climb")
     elif f.on == a.feature and piece.height > CLIMB_TALL:
         tgt = None
-        text.insert(0, f"{piece.height:g} mm is over {CLIMB_TALL:g} mm: stops midway down, 2 more orders later")
+        text.insert(0, f"{_dist(piece.height)} is over {_dist(CLIMB_TALL)}: stops midway down, 2 more orders later")
     elif f.on is None and piece.kind != "wall" and piece.height > CLIMB_TALL:
         tgt = None
-        text.insert(0, f"{piece.height:g} mm is over {CLIMB_TALL:g} mm: stops midway, 2 more orders later")
+        text.insert(0, f"{_dist(piece.height)} is over {_dist(CLIMB_TALL)}: stops midway, 2 more orders later")
     else:
         tgt = climb_target(s, f, a.feature)
     if tgt is not None:
         out["path"] = [(f.x, f.y), (tgt[0], tgt[1])]
         if tgt[2] > f.z:
-            text.append(f"up {tgt[2] - f.z:g} mm: +{data().tables.modifiers['elevation']} shooting down")
+            text.append(f"up {_dist(tgt[2] - f.z)}: +{data().tables.modifiers['elevation']} shooting down")
     out["text"] = text
     return out
 

@@ -73,8 +73,9 @@ def _move(s: BSState, a) -> dict:
     if not p.legal or p.block is None:
         return {}
     if not _premeasure(s):
-        return {"path": _asked_path(s, a) or p.path, "text": ["No pre-measuring ([3.5], [7.9]): the move is measured when it is "
-                                                           "committed (the scenario option 'premeasure' shows it first)"]}
+        return {"path": _asked_path(s, a) or p.path, "text": ["No measuring ahead ([3.5], [7.9]): the move is measured "
+                                                           "only when it is made (a scenario may allow showing "
+                                                           "measurements before committing)"]}
     out: dict = {"path": [tuple(map(float, q)) for q in p.path] or [(u.x, u.y)],
                  "template": {"points": [tuple(map(float, q)) for q in p.block.outline]},
                  "cost": f"uses {inches(p.cost)} of {inches(remaining(s, u))} left"}

@@ -17,6 +17,7 @@ import numpy as np
 from shapely.geometry import Polygon
 
 from game.core.event import Target
+from game.core.logtext import distance_words, units_of
 
 from ..formation import block_of
 from ..profiles import DATA
@@ -264,7 +265,7 @@ def rout_move(em: Emitter, u: Unit, dist: float, heading: float) -> None:
         em.change(u, f"{u.name} {says(u, 'routs')} off the table and is removed ([7.15])", x=b1.x, y=b1.y, heading=b1.heading,
                   files=b1.files, status="off_table")
     else:
-        em.change(u, f"{u.name} {says(u, 'runs')} {done + extra:.0f} mm ({(done + extra) / INCH:.1f}\")", x=b1.x, y=b1.y,
+        em.change(u, f"{u.name} {says(u, 'runs')} {distance_words(done + extra, units_of('battlesystem'))}", x=b1.x, y=b1.y,
                   heading=b1.heading, files=b1.files)
     for f in crossed:
         fu = em.unit(f)
