@@ -27,8 +27,8 @@ from game.core.logtext import event_line
 from game.core.session import Battle
 
 ROOT = Path(__file__).resolve().parents[2]
-#: battles per ruleset (its bundled scenarios in turn): twice over every space-fleet scenario
-BATTLES = {"battlespace": 20, "spacefleet": 12}
+#: battles per ruleset (its bundled scenarios in turn): every space-fleet scenario once
+BATTLES = {"battlespace": 20, "spacefleet": 6}
 
 MOD = r"[+-]\d+ \([^()]*\)"
 #: a target number: "vs threat level 10 -2 (suppressed) -1 (obscured cover) = 7" (+ for a pool, "or less")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.geometry.contact import _meets_turn, convex_separation, rotate_entry
 from game.geometry.formation import Block
 
-SET = settings(max_examples=60, deadline=None)
+SET = settings(max_examples=30, deadline=None)
 
 
 def _turned(P, c, a):

@@ -8,7 +8,7 @@ import pytest
 
 from game import rulesets
 from game.battle.runner import play
-from game.core.replay import read_replay, verify
+from game.core.replay import read_replay
 from tools.regen_golden import GOLDEN, SEED, bundled, golden_path
 
 CASES = bundled()
@@ -20,11 +20,13 @@ def test_golden_replay_verifies_and_agents_are_unchanged(rid, scenario, tmp_path
     assert path.exists(), f"no golden replay for {scenario.name}: run tools/regen_golden.py {rid}"
     rec = read_replay(path)
     assert rec.end is not None
-    assert verify(rec, rulesets.get(rid)).ok
+    assert rec.header.ruleset_version == rulesets.get(rid).version
     fresh = tmp_path / "fresh.replay.jsonl"
     play(scenario, {}, SEED, fresh)
     again = read_replay(fresh)
-    assert [a.action for a in again.actions] == [a.action for a in rec.actions]
+    # the same actions with the same events (digests) and the same end: the golden verifies, and
+    # today's agents chose every action of it (one play instead of a verify and a play)
+    assert [(a.action, a.events_sha256) for a in again.actions] == [(a.action, a.events_sha256) for a in rec.actions]
     assert again.end == rec.end
 
 

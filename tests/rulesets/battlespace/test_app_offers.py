@@ -78,7 +78,7 @@ def test_one_order_left__a_too_long_move_becomes_the_longest_legal_one():
     ready(s, "s0", orders=1)
     acts = RS.point_actions(s, SIDE, "s0", 300, 450)
     assert acts[0] == A.Move(side=SIDE, unit="s0", x=300, y=600 - 88) and RS.check(s, acts[0]).ok
-    assert RS.preview(s, acts[0])["cost"] == "88 of 88 mm, 1 order"
+    assert RS.preview(s, acts[0])["cost"] == "3.5 of 3.5 in, 1 order"  # 88 mm, read in inches
 
 
 WALL = {"id": "w", "kind": "wall", "name": "garden wall", "exterior": [[250, 500], [350, 500], [350, 506], [250, 506]],
