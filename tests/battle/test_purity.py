@@ -16,17 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from game.battle.runner import game_seed, play, verify_in_fresh_processes, verify_sample
+from game.battle.runner import MAX_ACTIONS, game_seed, play, verify_in_fresh_processes, verify_sample
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
-
-
-def _fresh_play(scenario: Path, seed: int, out: Path) -> bytes:
-    r = subprocess.run([sys.executable, "-m", "game", "play", str(scenario), "--headless", "--seed", str(seed),
-                        "--replay", str(out)], capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0, r.stderr
-    return out.read_bytes()
 
 
 def _play_here(scenario: str, seed: int, out: str, actions: int) -> None:
@@ -135,7 +128,7 @@ def test_replays__a_data_override_leaves_later_battles_as_in_a_fresh_process(tmp
     assert loaded.enemies["fighter"].tl == tl  # the loaded cards were never changed
     plain = tmp_path / "plain.replay.jsonl"
     play(sc_path, {}, seed, plain)
-    fresh = _fresh_play(sc_path, seed, tmp_path / "fresh.replay.jsonl")
+    fresh = _play_upto(sc_path, seed, tmp_path / "fresh.replay.jsonl", MAX_ACTIONS, fresh=True)
     assert plain.read_bytes() == fresh
     beside = tmp_path / "beside.replay.jsonl"
     with ThreadPoolExecutor(max_workers=2) as pool:
