@@ -49,7 +49,7 @@ def test_every_bundled_ruleset_names_its_previous_default_agent():
     from game import rulesets
     from game.ai.registry import make_agent
 
-    for rid in ("battlespace", "spacefleet", "battlesystem", "foxhole"):
+    for rid in ("battlespace", "spacefleet", "battlesystem", "foxhole", "ww2_skirmish"):
         rs = rulesets.get(rid)
         own = rs.agents()
         assert "previous" in own and "default" in own, rid

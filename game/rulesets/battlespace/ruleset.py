@@ -257,7 +257,8 @@ class Battlespace(RulesetBase):
         return SLOT
 
     def agents(self) -> dict:
-        return {"default": FireteamAgent, "fireteam": FireteamAgent, "previous": FireteamAgent}  # previous: the default of the last release (keep it when the default changes)
+        from .ai.previous import PreviousAgent  # the default of the last release (tools/freeze_agent.py)
+        return {"default": FireteamAgent, "fireteam": FireteamAgent, "previous": PreviousAgent}
 
     def illegal_examples(self, state: BSState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

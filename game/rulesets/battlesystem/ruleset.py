@@ -175,7 +175,8 @@ class Battlesystem(RulesetBase):
 
     def agents(self) -> dict:
         from .ai.agent import GeneralAgent
-        return {"default": GeneralAgent, "general": GeneralAgent, "previous": GeneralAgent}  # previous: the default of the last release (the first release: the same agent; keep it when the default changes)
+        from .ai.previous import PreviousAgent  # the default of the last release (tools/freeze_agent.py)
+        return {"default": GeneralAgent, "general": GeneralAgent, "previous": PreviousAgent}
 
     def illegal_examples(self, state: BSState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

@@ -143,7 +143,8 @@ class Foxhole(RulesetBase):
 
     def agents(self) -> dict:
         from .ai.agent import FoxholeAgent
-        return {"default": FoxholeAgent, "commander": FoxholeAgent, "previous": FoxholeAgent}  # previous: the default of the last release (the first release: the same agent; keep it when the default changes)
+        from .ai.previous import PreviousAgent  # the default of the last release (tools/freeze_agent.py)
+        return {"default": FoxholeAgent, "commander": FoxholeAgent, "previous": PreviousAgent}
 
     def illegal_examples(self, state: FoxState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

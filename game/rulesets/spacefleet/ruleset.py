@@ -158,7 +158,8 @@ class SpaceFleet(RulesetBase):
         return SLOT
 
     def agents(self) -> dict:
-        return {"default": FleetAgent, "fleet": FleetAgent, "previous": FleetAgent}  # previous: the default of the last release (keep it when the default changes)
+        from .ai.previous import PreviousAgent  # the default of the last release (tools/freeze_agent.py)
+        return {"default": FleetAgent, "fleet": FleetAgent, "previous": PreviousAgent}
 
     def illegal_examples(self, state: SFState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""

@@ -247,7 +247,8 @@ class WW2Skirmish(RulesetBase):
 
     def agents(self) -> dict:
         from .ai.agent import CommanderAgent
-        return {"default": CommanderAgent, "commander": CommanderAgent}
+        from .ai.previous import PreviousAgent  # the default of the last release (tools/freeze_agent.py)
+        return {"default": CommanderAgent, "commander": CommanderAgent, "previous": PreviousAgent}
 
     def illegal_examples(self, state: WWState, side: str) -> list[Action]:
         """Deliberately illegal actions for the conformance suite."""
