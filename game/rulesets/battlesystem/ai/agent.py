@@ -4,7 +4,8 @@ rallies what runs, and holds the objectives.
 
 It decides one unit at a time from the state alone (no memory between decisions, so a
 battle is a pure function of its seed), checks each choice with the rules, and says why in
-``reason``:
+``reason`` (a :class:`game.ai.agent.Reason`: words naming the units by name, and for volleys
+and charges the best candidates it weighed with their scores; every decision gets one):
 
 - rally phase: every rally and mob order it can try ([6.0]);
 - fire steps: the volley that should kill most ([10.0]);
@@ -25,6 +26,8 @@ import random
 
 import numpy as np
 from shapely.geometry import LineString, Point, Polygon
+
+from game.ai.agent import Reason
 
 from .. import actions as A
 from ..formation import block_of
@@ -53,28 +56,42 @@ class GeneralAgent:
         self.rng = rng
         self.threshold = float(charge_threshold)
         self.holders = int(holders)
-        self.reason = ""
+        self.reason: Reason | None = None
+
+    def _say(self, text: str, ranked: list[tuple[float, str]] | None = None) -> None:
+        """Leave the reason for this decision: ``text`` says what decided it; ``ranked`` holds
+        the candidates weighed as (score, words), listed best first (three at most)."""
+        best = sorted(ranked or [], key=lambda t: -t[0])[:3]
+        self.reason = Reason(text, tuple((words, float(v)) for v, words in best))
 
     # -- the decision --------------------------------------------------------------------------------
     def choose(self, ruleset, view: BSState, side: str):
+        self.reason = None
         a = self._choose(view, side)
         if a is None or why_not(view, a) is not None:
-            self.reason = "nothing more to do"
+            st = view.step
+            step = f" in the {st.phase.replace('_', ' ')} step" if st is not None and view.pending is None else ""
+            self._say(f"nothing more to do{step}")
             return A.EndStep(side=side)
+        if self.reason is None:
+            self._say(_words(view, a))
         return a
 
     def _choose(self, s: BSState, side: str):
         if s.pending is not None:
             mine, theirs = s.units[s.pending.unit], s.units[s.pending.enemy]
             follow = strength(mine) >= strength(theirs)
-            self.reason = "follow the withdrawing enemy" if follow else "let it go"
+            self._say(f"{mine.name} {says(mine, 'follows')} {theirs.name} as {'they withdraw' if says(theirs, 'is') == 'are' else 'it withdraws'}"
+                      f" ({'as strong or stronger' if follow else 'weaker'}: strength {strength(mine):.0f} against {strength(theirs):.0f})"
+                      if follow else f"{mine.name} {says(mine, 'lets')} {theirs.name} go (weaker: strength {strength(mine):.0f} "
+                      f"against {strength(theirs):.0f})")
             return A.Follow(side=side, unit=mine.id, follow=follow)
         st = s.step
         if st is None:
             return None
         if st.phase == "choose_first":
             other = next((x for x in s.order if x != side and s.living(x)), side)
-            self.reason = "let the enemy show its hand"
+            self._say("let the enemy move first and show its hand")
             return A.ChooseFirst(side=side, first=other)
         if st.phase == "rally":
             return self._rally(s, side)
@@ -82,7 +99,7 @@ class GeneralAgent:
             from .magic import best_cast
             got = best_cast(s, side)
             if got is not None:
-                self.reason = got[2]
+                self._say(got[2])
                 return got[0]
         if st.phase in ("initial_missile", "missile", "artillery", "pass_fire"):
             return self._fire(s, side, st.phase)
@@ -101,9 +118,10 @@ class GeneralAgent:
                 order = "charge" if near else "halt"
                 if (u.mob_order or "halt") == order and not u.routed:
                     continue
-                self.reason = f"order the mob to {order}"
+                self._say(f"order {u.name} to {order}: " + ("a beaten or weaker enemy is in reach" if near
+                          else "a mob is a liability in a fight"))
                 return A.GiveOrder(side=side, commander=c, unit=uid, order=order)
-            self.reason = f"rally {u.name}"
+            self._say(f"{_name(s, c)} {says(s.chars.get(c), 'tries')} to rally {u.name}")
             return A.Rally(side=side, commander=c, unit=uid)
         return None
 
@@ -112,7 +130,7 @@ class GeneralAgent:
         from ..rules import crt
         from ..rules.missiles import fire_options, missile_ar, volley
         from ..rules.ratings import missile_damage
-        best, score = None, -1.0
+        best, score, ranked = None, -1.0, []
         for uid, tid in fire_options(s, side, phase):
             u, t = s.units[uid], s.units[tid]
             info = volley(s, u, t, phase)
@@ -127,6 +145,7 @@ class GeneralAgent:
             n = 1 if piece is not None else len(info["seers"])
             kills = min(per * n / rating(t).hd_per_figure, len(info["seen"]))
             value = kills + (0.5 if t.charged else 0.0)
+            ranked.append((value, f"{u.name} at {t.name}"))
             if value > score:
                 best, score = A.Fire(side=side, unit=uid, target=tid), value
         if phase == "missile" and s.game == "advanced":
@@ -136,10 +155,15 @@ class GeneralAgent:
                 ar, ac, _ = bomb_roll(s, u)
                 per, _ = crt.hits(ar - ac + 7, [flying_data().bomb_damage] * u.bombs)
                 value = min(per * u.figures / rating(t).hd_per_figure, t.figures)
+                ranked.append((value, f"{u.name} bomb {t.name}"))
                 if value > score:
                     best, score = A.Bomb(side=side, unit=uid, target=tid), value
         if best is not None:
-            self.reason = f"{'bombs' if isinstance(best, A.Bomb) else 'fire'}: about {score:.1f} figures"
+            u, t = s.units[best.unit], s.units[best.target]
+            verb = says(u, "bombs") if isinstance(best, A.Bomb) else f"{says(u, 'shoots')} at"
+            charging = " (charging: shot before it strikes)" if t.charged and not isinstance(best, A.Bomb) else ""
+            self._say(f"{u.name} {verb} {t.name}: about {score:.1f} figures should fall{charging}, "
+                      f"the most of {len(ranked)} volley{'s' if len(ranked) != 1 else ''} in reach", ranked)
         return best
 
     # -- movement --------------------------------------------------------------------------------------
@@ -148,15 +172,33 @@ class GeneralAgent:
         for u in units:
             if u.status != "ok" or u.move_done or u.kind == "mob" or u.uncontrolled or u.rallied:
                 continue
+            self.reason = None
             a = self._unit(s, u)
             if a is None:
                 a = A.HoldStill(side=side, unit=u.id)  # decided: done for this phase
+                if self.reason is None:
+                    self._say(self._why_still(s, u))
             return a
         for c in sorted(s.chars.values(), key=lambda c: c.id):
             if c.side == side and c.active and not c.with_unit and not c.move_done:
+                self.reason = None
                 a = self._individual(s, c)
+                if a is None and self.reason is None:
+                    self._say(f"{c.name} {says(c, 'stays')} put: already in place")
                 return a if a is not None else A.HoldStill(side=side, unit=c.id)
         return None
+
+    def _why_still(self, s: BSState, u: Unit) -> str:
+        """Words for a unit that holds still without a reason given on the way."""
+        if profile(u).piece:
+            return f"{u.name} {says(u, 'stays')} in place: an artillery piece does not move in this step"
+        if u.engaged_start or in_contact(s, u):
+            return f"{u.name} {says(u, 'fights')} on where {'they stand' if says(u, 'is') == 'are' else 'it stands'}"
+        if not any(e.figures and e.on_table for e in s.enemies_of(u.side)):
+            return f"{u.name} {says(u, 'holds')}: no enemy on the table"
+        if remaining(s, u) < INCH * 0.5:
+            return f"{u.name} {says(u, 'has')} no move left"
+        return f"{u.name} {says(u, 'holds')}: no move from here brings {'them' if says(u, 'is') == 'are' else 'it'} closer"
 
     def _unit(self, s: BSState, u: Unit):
         if profile(u).piece:
@@ -168,7 +210,11 @@ class GeneralAgent:
                 if a is not False:
                     return a
                 a = self._ground_unit(s, u)
-                return a if a is None or why_not(s, a) is None else None  # nothing past its turn limit
+                if a is not None and why_not(s, a) is not None:  # nothing past its turn limit
+                    self._say(f"{u.name} {says(u, 'holds')} {their(u)} course: any turn now would pass "
+                              f"{their(u)} limit in the air")
+                    return None
+                return a
         return self._ground_unit(s, u)
 
     def _flyer(self, s: BSState, u: Unit):
@@ -180,29 +226,29 @@ class GeneralAgent:
         want = 2 if (u.bombs and ground) else 1
         if u.altitude == 0:
             if not u.move_began and plan_climb(s, u, want).legal:
-                self.reason = f"{u.name} {says(u, 'takes')} to the air"
+                self._say(f"{u.name} {says(u, 'takes')} to the air")
                 return A.Climb(side=u.side, unit=u.id, levels=want)
             return False
         if u.bombs and ground and u.altitude >= 2:
             if any(beneath(s, u, e) for e in ground):
-                self.reason = f"{u.name} {says(u, 'circles')} over the enemy"
+                self._say(f"{u.name} {says(u, 'circles')} over the enemy")
                 return None
             c = block_of(u).centre
             e = min(ground, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
             a = self._step_towards(s, u, block_of(e).centre)
             if a is not None and why_not(s, a) is None:
-                self.reason = f"{u.name} {says(u, 'flies')} over {e.name} to bomb it"
+                self._say(f"{u.name} {says(u, 'flies')} over {e.name} to bomb it")
                 return a
             return None
         if u.altitude >= 2:
             down = A.Climb(side=u.side, unit=u.id, levels=1 - u.altitude)
             if why_not(s, down) is None:
-                self.reason = f"{u.name} {says(u, 'swoops')} down to fight"
+                self._say(f"{u.name} {says(u, 'swoops')} down to fight")
                 return down
             b = block_of(u)
             clear = A.Advance(side=u.side, unit=u.id, distance=round(min(remaining(s, u), 2 * b.depth + INCH), 2))
             if not u.move_began and why_not(s, clear) is None:
-                self.reason = f"{u.name} {says(u, 'flies')} clear of the enemy below before it comes down"
+                self._say(f"{u.name} {says(u, 'flies')} clear of the enemy below before it comes down")
                 return clear
             return None
         return False
@@ -225,16 +271,17 @@ class GeneralAgent:
             if foes_on and s.turn >= s.turn_limit - 3:
                 # a contested objective late in the battle: close with the enemy on it
                 e = min(foes_on, key=lambda e: (math.dist(c, block_of(e).centre), e.id))
-                a = self._step_towards(s, u, block_of(e).centre)
+                a = self._step_towards(s, u, block_of(e).centre, towards=e.name)
                 if a is not None:
-                    self.reason = f"{u.name} {says(u, 'drives')} {e.name} off the objective"
+                    self._say(f"{u.name} {says(u, 'drives')} {e.name} off the objective")
                     return a
             if math.dist(c, (ox, oy)) <= r * 0.6:
-                self.reason = f"{u.name} {says(u, 'holds')} the objective"
+                self._say(f"{u.name} {says(u, 'holds')} the objective")
                 return None
-            return self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3))
+            return self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3),
+                                      towards="the objective")
         if profile(u).missile and self._can_shoot(s, u, enemies):
-            self.reason = f"{u.name} {says(u, 'stands')} to shoot"
+            self._say(f"{u.name} {says(u, 'stands')} to shoot: an enemy is in reach of {their(u)} missiles")
             return None
         if u.kind == "skirmish":
             return self._skirmish(s, u, enemies)
@@ -249,7 +296,7 @@ class GeneralAgent:
         if worst > 0.6 and u.figures < 0.4 * u.original:
             a = A.Withdraw(side=u.side, unit=u.id)
             if why_not(s, a) is None:
-                self.reason = f"{u.name} {says(u, 'pulls')} back from a losing fight"
+                self._say(f"{u.name} {says(u, 'pulls')} back from a losing fight")
                 return a
         return None
 
@@ -283,22 +330,29 @@ class GeneralAgent:
                 v += 0.6 if late else (0.15 if obj is not None else 0.0)  # clear the objective
             ranked.append((v, e))
         ranked.sort(reverse=True)
+        weighed = [(v, f"charge {s.units[e].name}") for v, e in ranked]
+        blocked: list[str] = []
         for v, eid in ranked:
             if v <= self.threshold:
                 break
             got = best_charge(s, u, eid)
-            if got is not None:
-                (piv, wh, off), _ = got
-                self.reason = f"{u.name} {says(u, 'charges')} {s.units[eid].name} (exchange {v:+.2f})"
-                return A.Charge(side=u.side, unit=u.id, target=eid, pivot=piv, wheel=wh, offset=off)
+            if got is None:
+                blocked.append(s.units[eid].name)
+                continue
+            (piv, wh, off), _ = got
+            self._say(f"{u.name} {says(u, 'charges')} {s.units[eid].name}: the best exchange of blows "
+                      f"{'it can reach' if blocked else 'in reach'} ({v:+.2f})"
+                      + (f"; no way to charge {' or '.join(blocked)}" if blocked else ""), weighed)
+            return A.Charge(side=u.side, unit=u.id, target=eid, pivot=piv, wheel=wh, offset=off)
         return None
 
     def _can_shoot(self, s: BSState, u: Unit, enemies) -> bool:
         from ..rules.missiles import volley
         return any(volley(s, u, e, "missile") is not None for e in enemies)
 
-    def _target(self, s: BSState, u: Unit, enemies) -> tuple[float, float]:
-        """Where ``u`` heads: the nearest enemy worth fighting, else the nearest objective."""
+    def _target(self, s: BSState, u: Unit, enemies) -> tuple[tuple[float, float], str]:
+        """Where ``u`` heads, with words for it: the nearest enemy worth fighting, else the
+        nearest objective."""
         c = block_of(u).centre
         live = [e for e in enemies if e.status == "ok"] or enemies
         e = min(live, key=lambda e: (math.dist(c, block_of(e).centre) - (40 * INCH if e.routed else 0), e.id))
@@ -310,15 +364,16 @@ class GeneralAgent:
                 # late in the battle: the enemy contesting the objective, else the objective
                 on = [x for x in live if _on_objective(x, (ox, oy, r + 3 * INCH))]
                 if on:
-                    return block_of(min(on, key=lambda x: (math.dist(c, block_of(x).centre), x.id))).centre
-                return (ox, oy)
+                    x = min(on, key=lambda x: (math.dist(c, block_of(x).centre), x.id))
+                    return block_of(x).centre, x.name
+                return (ox, oy), "the objective"
             if ed > 3 * mv_mm(u) * M.charge:
-                return (ox, oy)
-        return block_of(e).centre
+                return (ox, oy), "the objective"
+        return block_of(e).centre, e.name
 
     def _close(self, s: BSState, u: Unit, enemies):
-        goal = _route(s, u, self._target(s, u, enemies))
-        return self._step_towards(s, u, goal)
+        aim, words = self._target(s, u, enemies)
+        return self._step_towards(s, u, _route(s, u, aim), towards=words)
 
     def _skirmish(self, s: BSState, u: Unit, enemies):
         c = block_of(u).centre
@@ -329,13 +384,21 @@ class GeneralAgent:
         keep = danger + INCH
         if d < keep:
             away = (c[0] + (c[0] - ec[0]), c[1] + (c[1] - ec[1]))
-            return self._step_towards(s, u, away, limit=keep - d)
-        return self._step_towards(s, u, _route(s, u, ec), limit=max(0.0, d - keep))
+            a = self._step_towards(s, u, away, limit=keep - d, towards=f"away from {e.name}")
+            if a is not None and isinstance(a, A.Advance):
+                self._say(f"{u.name} {says(u, 'falls')} back from {e.name}: skirmishers keep out of charge reach")
+            return a
+        return self._step_towards(s, u, _route(s, u, ec), limit=max(0.0, d - keep), towards=e.name)
 
-    def _step_towards(self, s: BSState, u: Unit, goal: tuple[float, float], limit: float | None = None):
+    def _step_towards(self, s: BSState, u: Unit, goal: tuple[float, float], limit: float | None = None,
+                      towards: str | None = None):
+        """A wheel, a face or an advance that brings ``u`` nearer ``goal`` (table mm), at most
+        ``limit`` mm; None when none does. ``towards`` names the goal in the reason (a unit's
+        name, "the objective"; None: "its goal")."""
         left = remaining(s, u)
         if left < INCH * 0.5:
             return None
+        way = towards if towards and towards.startswith("away") else f"towards {towards or their(u) + ' goal'}"
         b = block_of(u)
         want = norm(math.degrees(math.atan2(goal[1] - b.y, goal[0] - b.x)))
         d = angle_diff(want, u.heading)
@@ -349,19 +412,19 @@ class GeneralAgent:
             if abs(ang) >= 5.0:
                 p = plan_wheel(s, u, piv, ang)
                 if p.legal and p.length > 1.0:
-                    self.reason = f"{u.name} {says(u, 'wheels')} towards {their(u)} goal"
+                    self._say(f"{u.name} {says(u, 'wheels')} {way}")
                     return A.Wheel(side=u.side, unit=u.id, pivot=piv, angle=round(ang, 2))
                 other = "left" if piv == "right" else "right"
                 p = plan_wheel(s, u, other, ang)
                 if p.legal and p.length > 1.0:
-                    self.reason = f"{u.name} {says(u, 'wheels')} towards {their(u)} goal"
+                    self._say(f"{u.name} {says(u, 'wheels')} {way}")
                     return A.Wheel(side=u.side, unit=u.id, pivot=other, angle=round(ang, 2))
             turn = 90 if d > 0 else -90
             if abs(d) > 135:
                 turn = 180
             a = A.Face(side=u.side, unit=u.id, turn=turn)
             if not u.move_began and why_not(s, a) is None:
-                self.reason = f"{u.name} {says(u, 'turns')} to face {their(u)} goal"
+                self._say(f"{u.name} {says(u, 'turns')} {way}")
                 return a
             return None
         lim = 180.0 if u.formation == "skirmish" else M.oblique_max_deg
@@ -377,7 +440,7 @@ class GeneralAgent:
             if not p.legal and "closed formation" in p.reason and u.formation == "closed" and k == 0:
                 r = plan_reform(s, u, "open")
                 if r.legal:
-                    self.reason = f"{u.name} {says(u, 'opens')} {their(u)} ranks for the terrain ahead"
+                    self._say(f"{u.name} {says(u, 'opens')} {their(u)} ranks for the terrain ahead")
                     return A.Reform(side=u.side, unit=u.id, formation="open")
             if not p.legal or p.length <= 1.0:
                 continue
@@ -390,7 +453,7 @@ class GeneralAgent:
                 break
         if best is None or best[0] <= 0.5:
             return None
-        self.reason = f"{u.name} {says(u, 'advances')}"
+        self._say(f"{u.name} {says(u, 'advances')} {way}" if not way.startswith("away") else f"{u.name} {says(u, 'moves')} {way}")
         return A.Advance(side=u.side, unit=u.id, distance=round(best[2], 2), offset=round(best[1], 2))
 
     def _individual(self, s: BSState, c):
@@ -403,7 +466,7 @@ class GeneralAgent:
             from ..rules.magic import caster_level, spell_range_mm
             reach = max(spell_range_mm(SPELLS[x], caster_level(c)) for x in known(s, c.id))
             if any(math.dist((c.x, c.y), block_of(e).centre) < reach for e in s.enemies_of(c.side) if e.figures):
-                self.reason = f"{c.name} {says(c, 'stands')} to cast"
+                self._say(f"{c.name} {says(c, 'stands')} to cast")
                 return None
         elif c.role == "hero":
             foes = [o for o in s.chars.values() if o.side != c.side and o.active and not o.with_unit]
@@ -411,7 +474,7 @@ class GeneralAgent:
                 if math.dist((c.x, c.y), (o.x, o.y)) < 10 * INCH:
                     a = A.MoveIndividual(side=c.side, individual=c.id, x=round(o.x, 2), y=round(o.y, 2))
                     if why_not(s, a) is None:
-                        self.reason = f"{c.name} seeks out {o.name}"
+                        self._say(f"{c.name} seeks out {o.name}")
                         return a
         pts = np.array([block_of(u).centre for u in mine])
         cx, cy = pts.mean(axis=0)
@@ -437,9 +500,24 @@ class GeneralAgent:
             x, y = min(max(x, 10.0), W - 10.0), min(max(y, 10.0), H - 10.0)
             p = plan_individual(s, c, x, y)
             if p.legal and p.length > 1.0 and p.contact is None:
-                self.reason = f"{c.name} keeps behind the line"
+                self._say(f"{c.name} keeps behind the line")
                 return A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
         return None
+
+
+def _name(s: BSState, fid: str | None) -> str:
+    """A unit's or an individual's name ("the commander" when it is not in ``s``)."""
+    f = s.units.get(fid) or s.chars.get(fid) if fid else None
+    return getattr(f, "name", "") or "the commander"
+
+
+def _words(s: BSState, a) -> str:
+    """Words for an action chosen without a reason given on the way: who acts, and the
+    action as its button names it (``describe_action_in``: names, never ids)."""
+    from ..display.describe import describe_action_in
+    who = next((getattr(a, k) for k in ("unit", "individual", "caster", "commander") if getattr(a, k, None)), None)
+    what = describe_action_in(s, a)
+    return f"{_name(s, who)}: {what[:1].lower()}{what[1:]}" if who else what
 
 
 def _on_objective(u: Unit, obj) -> bool:
