@@ -81,10 +81,10 @@ class GeneralAgent:
         if s.pending is not None:
             mine, theirs = s.units[s.pending.unit], s.units[s.pending.enemy]
             follow = strength(mine) >= strength(theirs)
-            self._say(f"{mine.name} {says(mine, 'follows')} {theirs.name} as {'they withdraw' if says(theirs, 'is') == 'are' else 'it withdraws'}"
-                      f" ({'as strong or stronger' if follow else 'weaker'}: strength {strength(mine):.0f} against {strength(theirs):.0f})"
-                      if follow else f"{mine.name} {says(mine, 'lets')} {theirs.name} go (weaker: strength {strength(mine):.0f} "
-                      f"against {strength(theirs):.0f})")
+            odds = f"strength {strength(mine):.0f} against {strength(theirs):.0f}"
+            self._say(f"{mine.name} {says(mine, 'follows')} {theirs.name} as {_they(theirs)} {says(theirs, 'withdraws')} "
+                      f"(as strong or stronger: {odds})" if follow else f"{mine.name} {says(mine, 'lets')} {theirs.name} go "
+                      f"(weaker: {odds})")
             return A.Follow(side=side, unit=mine.id, follow=follow)
         st = s.step
         if st is None:
@@ -118,7 +118,7 @@ class GeneralAgent:
                 order = "charge" if near else "halt"
                 if (u.mob_order or "halt") == order and not u.routed:
                     continue
-                self._say(f"order {u.name} to {order}: " + ("a beaten or weaker enemy is in reach" if near
+                self._say(f"order {u.name} to {order}: " + ("a routed enemy, or one it should beat, is in reach" if near
                           else "a mob is a liability in a fight"))
                 return A.GiveOrder(side=side, commander=c, unit=uid, order=order)
             self._say(f"{_name(s, c)} {says(s.chars.get(c), 'tries')} to rally {u.name}")
@@ -193,12 +193,12 @@ class GeneralAgent:
         if profile(u).piece:
             return f"{u.name} {says(u, 'stays')} in place: an artillery piece does not move in this step"
         if u.engaged_start or in_contact(s, u):
-            return f"{u.name} {says(u, 'fights')} on where {'they stand' if says(u, 'is') == 'are' else 'it stands'}"
+            return f"{u.name} {says(u, 'fights')} on where {_they(u)} {says(u, 'stands')}"
         if not any(e.figures and e.on_table for e in s.enemies_of(u.side)):
             return f"{u.name} {says(u, 'holds')}: no enemy on the table"
         if remaining(s, u) < INCH * 0.5:
             return f"{u.name} {says(u, 'has')} no move left"
-        return f"{u.name} {says(u, 'holds')}: no move from here brings {'them' if says(u, 'is') == 'are' else 'it'} closer"
+        return f"{u.name} {says(u, 'holds')}: no move from here brings {'them' if _they(u) == 'they' else 'it'} closer"
 
     def _unit(self, s: BSState, u: Unit):
         if profile(u).piece:
@@ -503,6 +503,11 @@ class GeneralAgent:
                 self._say(f"{c.name} keeps behind the line")
                 return A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
         return None
+
+
+def _they(f) -> str:
+    """The pronoun for ``f`` in a reason, agreeing with its name like :func:`says`."""
+    return "they" if says(f, "is") == "are" else "it"
 
 
 def _name(s: BSState, fid: str | None) -> str:
