@@ -285,7 +285,9 @@ def main(names: list[str] = typer.Argument(None, help="ruleset ids (--check: all
         try:
             if rid not in rulesets.ids():
                 raise ValueError(f"unknown ruleset {rid!r} (known: {', '.join(rulesets.ids())})")
-            if check:
+            if check and not (snapshot_dir(rid) / "__init__.py").is_file():
+                typer.echo(f"{rid}: no previous agent frozen")
+            elif check:
                 diff, calls = changed(rid), call_mismatches(rid)
                 bad |= bool(diff or calls)
                 typer.echo(f"{rid}: " + (f"edited since frozen: {', '.join(diff)}" if diff else "as frozen"))
