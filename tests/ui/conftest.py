@@ -81,7 +81,8 @@ def label_overlaps(rects) -> list:
 def assert_header_whole(scene) -> None:
     """No header is cut: the scenario's name, turn, phase and side to act
     whole (on two lines when one is too narrow), left of the toolbar and
-    inside the top bar; the score line in the side panel wrapped inside it (every bundled scenario at 1280 x 800: see
+    inside the top bar; the score line in the side panel wrapped inside it;
+    the bottom bar's head line (drawn last frame) whole (every bundled scenario at 1280 x 800: see
     tests/ui/test_label_layout.py)."""
     from game.ui import fonts as _fonts
 
@@ -94,3 +95,4 @@ def assert_header_whole(scene) -> None:
 
     panel = right_rect(scene.app.size, scene.top_height())  # the score (drawn last frame) wrapped inside the panel
     assert all(_fonts.font(13).size(t)[0] <= panel.width - 20 for t in getattr(scene, "score_text", [])), scene.score_text
+    assert not getattr(scene, "head_text", "").endswith("..."), scene.head_text  # the bottom bar's head line whole

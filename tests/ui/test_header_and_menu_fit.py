@@ -44,6 +44,13 @@ def test_header_keeps_phase_and_side_to_act(sized_app, tmp_path):
     name = scene.session.battle.scenario.name
     assert lines[0][0].startswith("Primary biosphere: the long") and name.startswith(lines[0][0].removesuffix("..."))
     assert sum(fonts.font(size, True).get_linesize() for _, size in lines) + 3 <= scene.top_height()
+    # the bottom bar's hint names as many ships as fit, the rest counted, never cut
+    sized_app.drive(1)
+    head = scene.head_text
+    assert head.startswith("Your turn: select a model that can act (") and head.endswith("more), or Tab.")
+    from game.ui.scenes.layout import bottom_rect
+
+    assert fonts.font(15, True).size(head)[0] <= bottom_rect(sized_app.size, scene.bottom_height()).width - 20
     sized_app.screenshot(tmp_path / f"header-{sized_app.size[0]}.png")
 
 

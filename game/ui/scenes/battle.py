@@ -312,16 +312,24 @@ class BattleScene(Scene):
                 return fid
         return None
 
-    def turn_hint(self) -> str:
-        """The bottom bar's head line on the viewer's turn with nothing selected."""
+    def turn_hint(self, width: int | None = None) -> str:
+        """The bottom bar's head line on the viewer's turn with nothing
+        selected: up to four of the models that may act by name, fewer
+        (the rest counted, "+3 more") when ``width`` px (15 pt bold) is too
+        narrow for them, so the line is never cut."""
         mid = self.mid_activation()
         if mid:
             return f"Your turn: {self._fig_name(mid)} is mid-activation: select it to go on (or Tab)."
         who = self.actors()
         if not who:
             return "Your turn: no model can act; use the buttons below."
-        names = ", ".join(self._fig_name(f) for f in who[:4]) + (f" +{len(who) - 4} more" if len(who) > 4 else "")
-        return f"Your turn: select a model that can act ({names}), or Tab."
+        font = fonts.font(15, True)
+        for k in range(min(4, len(who)), 0, -1):
+            names = ", ".join(self._fig_name(f) for f in who[:k]) + (f" +{len(who) - k} more" if len(who) > k else "")
+            text = f"Your turn: select a model that can act ({names}), or Tab."
+            if width is None or font.size(text)[0] <= width:
+                break
+        return text
 
     def _fig_name(self, fid: str) -> str:
         return self.view.namer.figures.get(fid, fid)
@@ -1041,12 +1049,14 @@ class BattleScene(Scene):
             f = self.view.by_id[self.selected]
             head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
         elif self.my_turn:
-            head = (self.turn_hint(), (255, 255, 255))
+            head = (self.turn_hint(br.width - 20), (255, 255, 255))
         elif not s.battle.over:
             head = ("Waiting for the other side... (Space skips)", (200, 200, 200))
         width = br.width - 20
+        #: the head line as drawn (tests: never cut at 1280 x 800)
+        self.head_text = _fit(head[0], fonts.font(15, True), width) if head else ""
         if head:
-            surface.blit(fonts.text(_fit(head[0], fonts.font(15, True), width), 15, head[1], True), (br.x + 10, y))
+            surface.blit(fonts.text(self.head_text, 15, head[1], True), (br.x + 10, y))
         font = fonts.font(13)
         lh = font.get_linesize() - 2
         yy = y + fonts.font(15, True).get_linesize() + 2 + getattr(self, "_bar_rows", 1) * (self._button_height() + 4)
