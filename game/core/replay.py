@@ -185,7 +185,7 @@ def read_replay(path: str | Path) -> ReplayRecord:
     try:
         header = ReplayHeader.model_validate(head)
     except ValidationError as e:
-        err = from_validation(p, e)
+        err = from_validation(p, e, data=head)
         raise FileError(p, f"line 1 {err.where}", err.reason) from None
     probs = map_problems(header.map)
     if probs:
@@ -206,7 +206,7 @@ def read_replay(path: str | Path) -> ReplayRecord:
         try:
             item = model.model_validate(obj)
         except ValidationError as e:
-            err = from_validation(p, e)
+            err = from_validation(p, e, data=obj)
             raise FileError(p, f"line {no} {err.where}", err.reason) from None
         if rec.end is not None and not isinstance(item, UndoLine):
             raise FileError(p, f"line {no}", f"a {obj['line']} line after the end line")

@@ -24,8 +24,9 @@ class FileError(Exception):
 
 class FieldProblem(ValueError):
     """Raised by a model validator that knows which field is wrong:
-    :func:`from_validation` reports ``where`` (e.g. ``forces.green``) instead
-    of the validator's empty location."""
+    :func:`from_validation` reports ``where`` (a field path relative to the
+    validated object, in the form of :func:`field_path`: ``forces.green``,
+    ``forces.green.a0``) instead of the validator's empty location."""
 
     def __init__(self, where: str, reason: str) -> None:
         super().__init__(reason)
@@ -33,18 +34,37 @@ class FieldProblem(ValueError):
         self.reason = reason
 
 
-def field_path(loc: tuple) -> str:
-    """A pydantic location as a field path: ``forces.chaos[0].heading``
-    (odd or overlong names quoted and cut to 60 characters)."""
+def item_id(item: Any) -> str | None:
+    """A list item's id as a field path names it: its ``id`` when that is
+    short printable text without a dot (else None: the item goes by index)."""
+    v = item.get("id") if isinstance(item, dict) else None
+    return v if isinstance(v, str) and v and v.isprintable() and len(v) <= 60 and "." not in v else None
+
+
+def field_path(loc: tuple, data: Any = None) -> str:
+    """A location in a file as a field path, the one form of every file
+    message: keys joined by dots, a list item named by its id when it has
+    one (``forces.chaos.cha_murder.heading``, ``features.wall-a.height``,
+    ``objectives.search.kind``), else by its index in brackets
+    (``lines[2].figures``; always so without ``data``, what the location is
+    in). Odd or overlong names are quoted and cut to 60 characters."""
     out = ""
+    node = data
     for part in loc:
+        child = None
         if isinstance(part, int):
-            out += f"[{part}]"
+            if isinstance(node, list) and -len(node) <= part < len(node):
+                child = node[part]
+            iid = item_id(child)
+            out += ("." + iid if out else iid) if iid else f"[{part}]"
         else:
+            if isinstance(node, dict):
+                child = node.get(part)
             text = str(part)
             if not text.isprintable() or len(text) > 60:
                 text = repr(text[:60])
             out += ("." if out else "") + text
+        node = child
     return out
 
 
@@ -161,13 +181,14 @@ def plain_error(err: dict, data: Any = None) -> tuple[tuple, str]:
 
 def from_validation(path: str | Path, err: ValidationError, describe=None, data: Any = None) -> FileError:
     """Turn the first pydantic error into a :class:`FileError` (worded by
-    :func:`plain_error`; ``data`` is what was validated).
+    :func:`plain_error`; ``data`` is what was validated: with it list items
+    are named by id in the field path, see :func:`field_path`).
 
-    ``describe(loc)`` may return a friendlier location (e.g. the feature id).
+    ``describe(loc)`` may return another location (a Tiled layer's).
     """
     first = err.errors()[0]
     loc, msg = plain_error(first, data)
-    where = (describe(loc) if describe else None) or field_path(loc)
+    where = (describe(loc) if describe else None) or field_path(loc, data)
     problem = (first.get("ctx") or {}).get("error")
     if isinstance(problem, FieldProblem):
         where = ".".join(p for p in (where, problem.where) if p)

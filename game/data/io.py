@@ -135,24 +135,24 @@ def check_tree(data: Any) -> tuple[str, str] | None:
         item, depth, loc = stack.pop()
         if isinstance(item, str):
             if isinstance(item, _Big):
-                return field_path(loc), _number_problem(item)
+                return field_path(loc, data), _number_problem(item)
             if len(item) > limits.MAX_STRING:
-                return field_path(loc), f"a string of {len(item)} characters (the limit is {limits.MAX_STRING})"
+                return field_path(loc, data), f"a string of {len(item)} characters (the limit is {limits.MAX_STRING})"
             if not item.isascii():
                 try:
                     item.encode("utf-8")
                 except UnicodeEncodeError:
                     shown = item[:30].encode("utf-8", "backslashreplace").decode()
-                    return field_path(loc), f"a string with a lone surrogate ({shown})"
+                    return field_path(loc, data), f"a string with a lone surrogate ({shown})"
         elif isinstance(item, (int, float)):
             bad = _number_problem(item)
             if bad:
-                return field_path(loc), bad
+                return field_path(loc, data), bad
         elif isinstance(item, (dict, list)):
             if depth > limits.MAX_DEPTH:
-                return field_path(loc[:limits.MAX_DEPTH]), f"nested more than {limits.MAX_DEPTH} levels deep"
+                return field_path(loc[:limits.MAX_DEPTH], data), f"nested more than {limits.MAX_DEPTH} levels deep"
             if isinstance(item, _Dup):
-                return field_path(loc + (item.duplicate,)), f"key {item.duplicate!r} appears twice in one object"
+                return field_path(loc + (item.duplicate,), data), f"key {item.duplicate!r} appears twice in one object"
             if isinstance(item, dict):
                 for k, v in item.items():
                     key = k if len(loc) < 12 else "..."

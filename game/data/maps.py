@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 from shapely.geometry import Polygon
 
 from game.data import limits
-from game.data.errors import FieldProblem, FileError, field_path
+from game.data.errors import FieldProblem, FileError
 from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json
 from game.geometry.terrain import KNOWN_TAGS
@@ -124,7 +124,7 @@ class MapFile(_Strict):
             raise FieldProblem("features", f"{total} vertices in all features together (the limit is {limits.MAX_MAP_VERTICES})")
         for f in self.features:
             if f.id in seen:
-                raise FieldProblem(f"feature {f.id}", f"duplicate feature id {f.id!r}")
+                raise FieldProblem(f"features.{f.id}", f"duplicate feature id {f.id!r}")
             seen.add(f.id)
         return self
 
@@ -232,26 +232,12 @@ def map_problems(m: MapFile) -> list[tuple[str, str]]:
     return out
 
 
-def _describe(data: dict):
-    def describe(loc: tuple) -> str | None:
-        if len(loc) >= 2 and loc[0] == "features" and isinstance(loc[1], int):
-            try:
-                fid = data["features"][loc[1]]["id"]
-            except (KeyError, IndexError, TypeError):
-                return None
-            rest = field_path(loc[2:])
-            return f"feature {fid}" + (f" {rest}" if rest else "")
-        return None
-
-    return describe
-
-
 def parse_map(path: str | Path, data: object, check_geometry: bool = True) -> MapFile:
     """Validate map data read from ``path`` (with ``check_geometry``, also
     :func:`map_problems`; the one map validator,
     :func:`game.battle.mapcheck.check_map`, checks that and more). Raises
     :class:`FileError`."""
-    m = parse_model(path, MapFile, data, _describe(data) if isinstance(data, dict) else None)
+    m = parse_model(path, MapFile, data)
     if not check_geometry:
         return m
     probs = map_problems(m)

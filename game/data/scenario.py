@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import Field, model_serializer, model_validator
 
 from game.data import limits
-from game.data.errors import FieldProblem, FileError, field_path
+from game.data.errors import FieldProblem, FileError
 from game.data.filemodel import FrozenFileModel
 from game.data.io import parse_model, read_json, resolve_reference
 from game.data.maps import MapFile, load_map
@@ -144,34 +144,6 @@ def placement_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
     return None
 
 
-def _describe(data: dict):
-    """Field paths in the unit-id form: ``forces.chaos.cha_murder.heading``,
-    ``objectives.search.kind``, ``sides.enemy.playable`` (the list index only
-    when the item has no usable id)."""
-    def item_id(items, i) -> str | None:
-        try:
-            v = items[i]["id"]
-        except (KeyError, IndexError, TypeError):
-            return None
-        return v if isinstance(v, str) and v and v.isprintable() and len(v) <= 60 and "." not in v else None
-
-    def rest(parts: tuple) -> str:
-        return ("." if parts and not isinstance(parts[0], int) else "") + field_path(parts)
-
-    def describe(loc: tuple) -> str | None:
-        if len(loc) >= 3 and loc[0] == "forces" and isinstance(loc[2], int):
-            uid = item_id((data.get("forces") or {}).get(loc[1]) if isinstance(data.get("forces"), dict) else None, loc[2])
-            if uid:
-                return f"forces.{loc[1]}.{uid}{rest(loc[3:])}"
-        if len(loc) >= 2 and loc[0] in ("objectives", "sides") and isinstance(loc[1], int):
-            oid = item_id(data.get(loc[0]), loc[1])
-            if oid:
-                return f"{loc[0]}.{oid}{rest(loc[2:])}"
-        return None
-
-    return describe
-
-
 def map_side_problem(sc: Scenario, m: MapFile) -> tuple[str, str] | None:
     """A map made for another ruleset, or a deployment zone or exit for a
     side the scenario does not have, as (where in the map, reason), or None.
@@ -197,7 +169,7 @@ def load_scenario(path: str | Path, check_placement: bool = True) -> tuple[Scena
     scenario or the map file)."""
     p = Path(path)
     data = read_json(p)
-    sc = parse_model(p, Scenario, data, _describe(data) if isinstance(data, dict) else None)
+    sc = parse_model(p, Scenario, data)
     map_path = resolve_reference(p, sc.map, "map")
     try:
         m = load_map(map_path, check_geometry=check_placement)

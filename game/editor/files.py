@@ -127,7 +127,7 @@ def open_map(path: str | Path) -> MapDocument:
         try:
             d = DraftFile.model_validate(data)
         except ValidationError as e:
-            raise from_validation(p, e) from None
+            raise from_validation(p, e, data=data) from None
         doc = MapDocument.from_map(d.map, Path(d.source) if d.source else map_path(p))
         doc.dirty = True
     else:

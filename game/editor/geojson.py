@@ -109,7 +109,7 @@ def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float]
     try:
         coll = GCollection.model_validate(data)
     except ValidationError as e:
-        raise from_validation(path, e) from None
+        raise from_validation(path, e, data=data) from None
     b = Builder(path, scale, offset)
     for i, raw in enumerate(coll.features):
         _feature(b, i, raw)

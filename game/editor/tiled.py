@@ -122,7 +122,7 @@ def import_data(path: Path, data: Any, scale: float, offset: tuple[float, float]
     try:
         tmap = TMap.model_validate(data)
     except ValidationError as e:
-        raise from_validation(path, e) from None
+        raise from_validation(path, e, data=data) from None
     if tmap.orientation != "orthogonal":
         raise FileError(path, "orientation", f"only orthogonal Tiled maps can be imported, not {tmap.orientation!r}")
     b = Builder(path, scale, offset)

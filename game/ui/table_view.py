@@ -17,7 +17,7 @@ from game.ui.palette import SideColours
 from game.ui.marker_vocab import marker_words, words
 from game.ui.naming import Namer, sentence
 from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at
-from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
+from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, points_box, tag, zoom_size
 from game.ui.render.markers import TEXT_ONLY, draw_marker_shapes, marker_label_reqs, table_clip
 from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings, sight_line
 from game.ui.render.terrain import TerrainLayer, objective_radius_px
@@ -120,6 +120,7 @@ class TableView:
         self._content_version = 0  #: counts set_content calls (the LoS labels' layout follows the bases)
         #: (text, rect) of every label drawn in the last frame
         self.label_rects: list = []
+        self.label_anchors: list = []
         self.los: LosResult | None = None
         self.range_rings: tuple | None = None  #: (origin, radii)
         self._drag: tuple[int, int] | None = None
@@ -339,6 +340,8 @@ class TableView:
                 hit = memo[2]
                 for q in hit:
                     q.rect.move_ip(dx, dy)
+                    if q.anchor is not None:
+                        q.anchor = q.anchor.move(dx, dy)
                 self._frame_labels = (fkey, origin, hit, True, tuple(tuple(r) for r in placer.rects))
             elif (dx, dy) == (0, 0) and not memo[3] and fixed == memo[4]:
                 hit = memo[2]
@@ -365,7 +368,7 @@ class TableView:
                 reqs += self.los_overlay.label_reqs(cam, self.los, self.palette)
             reqs += self._objective_reqs()
             reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
-            placer.avoid_later(lambda: base_rects(placed))
+            placer.avoid_later(lambda: base_rects(placed, cam.scale))
             laid = self._lay_out(reqs, placer, placed)
             self._frame_labels = (fkey, origin, laid, False, tuple(tuple(r) for r in placer.rects[:n_fixed])) \
                 if fkey is not None else None
@@ -374,6 +377,8 @@ class TableView:
             self.draw_los_legend(surface)
         #: (text, rect) of every label drawn this frame (tests)
         self.label_rects = placer.placed
+        #: (text, rect, anchor box) of the laid-out labels that name something on the table (tests)
+        self.label_anchors = [(q.text, q.rect, q.anchor) for q in laid if q.anchor is not None]
         self._label_pos = placer.positions
         surface.set_clip(clip)
 
@@ -399,22 +404,26 @@ class TableView:
         return out
 
     def _objective_reqs(self) -> list[LabelReq]:
-        """The map objectives' labels, just outside their cross-hairs."""
+        """The map objectives' labels, just outside their cross-hairs (none
+        for an objective the ruleset marks itself: same id or words)."""
         m = self.table.map
         if m is None:
             return []
         cam = self.camera
         out = []
         size = zoom_size(12, cam)
+        # the ruleset's own objective markers name them already (once is enough)
+        marked = {k for mk in self.markers if mk.kind == "objective" for k in (mk.id, (mk.label or "").lower())}
         for o in m.objectives:
-            if not o.label:
+            if not o.label or o.id in marked or o.label.lower() in marked:
                 continue
             c = cam.to_screen(o.x, o.y)
             r = objective_radius_px(o, cam.scale)
             t = tag(o.label, size, (255, 232, 160))
             w, h = t.get_size()
             cands = [(c[0] + r + 2, c[1] - h / 2)] + LabelPlacer.around_circle(c[0], c[1], r, w, h)
-            out.append(LabelReq(f"objective:{o.id}", t, cands, 90, False, None, True, o.label))
+            out.append(LabelReq(f"objective:{o.id}", t, cands, 90, False, None, True, o.label,
+                                anchor=points_box((c,), r)))
         return out
 
     # -- the LoS legend ---------------------------------------------------------------------

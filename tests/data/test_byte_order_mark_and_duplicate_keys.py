@@ -29,8 +29,8 @@ def with_bom(src, dst):
 def test_a_key_held_twice_is_refused_naming_its_field():
     with pytest.raises(FileError) as e:
         loads("m.map.json", '{"features": [{"id": "a", "kind": "wall", "kind": "woods"}]}')
-    assert e.value.where == "features[0].kind"
-    assert str(e.value) == "m.map.json [features[0].kind]: key 'kind' appears twice in one object"
+    assert e.value.where == "features.a.kind"  # a list item by its id
+    assert str(e.value) == "m.map.json [features.a.kind]: key 'kind' appears twice in one object"
 
 
 def test_a_key_held_twice_at_the_top_and_in_a_replay_line():

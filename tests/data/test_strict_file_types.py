@@ -65,7 +65,7 @@ def test_map_number_given_as_anything_else_is_refused_in_words(tmp_path, value, 
     with pytest.raises(FileError) as e:
         load_map(p)
     fid = data["features"][2]["id"]
-    assert str(e.value) == f"{p} [feature {fid} height]: expected a number, found {found}"
+    assert str(e.value) == f"{p} [features.{fid}.height]: expected a number, found {found}"
 
 
 def test_save_seed_given_as_text_is_refused(tmp_path):

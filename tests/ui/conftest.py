@@ -76,3 +76,23 @@ def label_overlaps(rects) -> list:
             if ra.colliderect(rb):
                 bad.append((ta, tuple(ra), tb, tuple(rb)))
     return bad
+
+
+def assert_header_whole(scene) -> None:
+    """No header is cut: the scenario's name, turn, phase and side to act
+    whole (on two lines when one is too narrow), left of the toolbar and
+    inside the top bar; the score line in the side panel wrapped inside it;
+    the bottom bar's head line (drawn last frame) whole (every bundled scenario at 1280 x 800: see
+    tests/ui/test_label_layout.py)."""
+    from game.ui import fonts as _fonts
+
+    lines = scene.header_lines()
+    assert not any(t.endswith("...") for t, _ in lines), lines
+    assert scene.session.battle.scenario.name in lines[0][0]
+    assert all(10 + _fonts.font(size, True).size(t)[0] <= scene.top_left for t, size in lines), lines
+    assert sum(_fonts.font(size, True).get_linesize() for _, size in lines) + 3 <= scene.top_height()
+    from game.ui.scenes.layout import right_rect
+
+    panel = right_rect(scene.app.size, scene.top_height())  # the score (drawn last frame) wrapped inside the panel
+    assert all(_fonts.font(13).size(t)[0] <= panel.width - 20 for t in getattr(scene, "score_text", [])), scene.score_text
+    assert not getattr(scene, "head_text", "").endswith("..."), scene.head_text  # the bottom bar's head line whole

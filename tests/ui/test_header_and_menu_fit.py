@@ -37,11 +37,20 @@ def test_header_keeps_phase_and_side_to_act(sized_app, tmp_path):
     sized_app.drive(1)
     scene.session.battle.scenario = scene.session.battle.scenario.model_copy(
         update={"name": "Primary biosphere: the long and bloody battle for the Hesperus system and its moons"})
-    text = scene.header_text()
-    f = fonts.font(16, True)
-    assert f.size(text)[0] <= scene.top_left - 44
-    assert text.endswith("|  Turn 1 of 8  |  movement  |  Imperial Navy to act (you)")  # the turn limit shown
-    assert text.startswith("Primary b") and "..." in text.split("|")[0]
+    lines = scene.header_lines()
+    assert all(fonts.font(size, True).size(t)[0] <= scene.top_left - 44 for t, size in lines)
+    # two lines: the name above, the turn (with its limit), phase and side to act whole below
+    assert [t for t, _ in lines][1] == "Turn 1 of 8  |  movement  |  Imperial Navy to act (you)"
+    name = scene.session.battle.scenario.name
+    assert lines[0][0].startswith("Primary biosphere: the long") and name.startswith(lines[0][0].removesuffix("..."))
+    assert sum(fonts.font(size, True).get_linesize() for _, size in lines) + 3 <= scene.top_height()
+    # the bottom bar's hint names as many ships as fit, the rest counted, never cut
+    sized_app.drive(1)
+    head = scene.head_text
+    assert head.startswith("Your turn: select a model that can act (") and head.endswith("more), or Tab.")
+    from game.ui.scenes.layout import bottom_rect
+
+    assert fonts.font(15, True).size(head)[0] <= bottom_rect(sized_app.size, scene.bottom_height()).width - 20
     sized_app.screenshot(tmp_path / f"header-{sized_app.size[0]}.png")
 
 

@@ -1,8 +1,9 @@
 """Labels on the table never overprint and never jump: over every bundled
 scenario, at fit-to-table zoom and two zoomed-in levels, with a model
 selected, its sight lines and an action previewed, no two labels drawn in a
-frame overlap, and every label is where it was in the frame before when
-nothing moved. The placer itself: a label keeps its spot while it is free,
+frame overlap, every label lies next to what it names (its base, ring or
+line: within one and a half of its own heights), and every label is where
+it was in the frame before when nothing moved; the header of each is whole. The placer itself: a label keeps its spot while it is free,
 an optional one is hidden rather than stacked over others."""
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ import pytest
 
 from game.battle.seats import Seat
 from game.battle.battle_setup import first_playable_side
-from game.ui.render.labels import LabelPlacer
-from tests.ui.conftest import headless_app, label_overlaps
+from game.ui.render.labels import LabelPlacer, anchor_gap
+from tests.ui.conftest import assert_header_whole, headless_app, label_overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
 ZOOMS = (0, 2, 4)  #: zoom steps (x1.25 each) from fit-to-table
+#: the most a label may lie from what it names (its base, ring, line), in its own heights
+NEXT_TO = 1.5
 
 
 @pytest.fixture
@@ -40,6 +43,7 @@ def _battle(app, scenario, tmp_path):
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: f"{p.parent.name}-{p.name.split('.')[0]}")
 def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
+    """Also (the same battle at 1280 x 800): its header is not cut."""
     scene = _battle(app, scenario, tmp_path)
     view = scene.view
     cam = view.camera
@@ -54,9 +58,13 @@ def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
         assert not label_overlaps(first), (steps, label_overlaps(first))
         vp = pygame.Rect(cam.viewport)
         assert all(vp.contains(r) for _, r in first), steps
+        far = [(t, tuple(r), tuple(a), anchor_gap(r, a)) for t, r, a in view.label_anchors
+               if anchor_gap(r, a) > NEXT_TO * r.height]
+        assert not far, (steps, far)  # every label next to what it names
         app.drive(1)  # nothing moved: every label stays put
         second = list(view.label_rects)
         assert sorted((t, tuple(r)) for t, r in second) == sorted((t, tuple(r)) for t, r in first), steps
+    assert_header_whole(scene)
 
 
 def test_mission1__the_objective_label_holds_its_side_while_the_mouse_moves(app, tmp_path):

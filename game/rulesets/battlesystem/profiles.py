@@ -465,7 +465,7 @@ def _load(path: Path, model: type[_M]):
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        raise from_validation(path, e) from None
+        raise from_validation(path, e, data=data) from None
 
 
 DATA = Data()

@@ -107,7 +107,7 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
         else:
             if placer is None:
                 placer = LabelPlacer(pygame.Rect(camera.viewport))
-            placer.avoid_later(lambda: base_rects(placed))
+            placer.avoid_later(lambda: base_rects(placed, camera.scale))
             draw_placed(surface, lay_out(reqs, placer))
     surface.set_clip(clip)
     return placed
@@ -139,9 +139,31 @@ def _placed(figures, camera: Camera, positions, groups: bool, palette: Palette, 
     return placed, links
 
 
-def base_rects(placed) -> list[tuple]:
-    """Each drawn base as a soft obstacle ``(x, y, w, h, owner id)``."""
-    return [(c[0] - r, c[1] - r, 2 * r + 1, 2 * r + 1, f.id) for f, c, r in placed]
+def half_extent(f, r: float, scale: float) -> tuple[float, float]:
+    """Half the width and height (px) of the screen box around a drawn
+    base: a round base (or a ship) its radius ``r`` px each way; a
+    rectangular base or a unit's block (``width`` x ``depth`` mm turned to
+    ``heading``) the box around the turned rectangle, never past ``r``."""
+    if f.radius <= 0 and f.width > 0 and f.depth > 0:
+        a = math.radians(f.heading)
+        ca, sa = abs(math.cos(a)), abs(math.sin(a))
+        hw, hd = f.width / 2 * scale, f.depth / 2 * scale
+        return min(r, max(2.0, ca * hd + sa * hw)), min(r, max(2.0, sa * hd + ca * hw))
+    return float(r), float(r)
+
+
+def base_box(f, c, r: float, scale: float) -> pygame.Rect:
+    """The screen box (px) around a drawn base (see :func:`half_extent`):
+    what a figure's labels sit next to and other labels keep off."""
+    ex, ey = half_extent(f, r, scale)
+    x0, y0 = math.floor(c[0] - ex), math.floor(c[1] - ey)
+    return pygame.Rect(x0, y0, math.ceil(c[0] + ex) - x0 + 1, math.ceil(c[1] + ey) - y0 + 1)
+
+
+def base_rects(placed, scale: float) -> list[tuple]:
+    """Each drawn base as a soft obstacle ``(x, y, w, h, owner id)`` (its
+    :func:`base_box`)."""
+    return [(*base_box(f, c, r, scale), f.id) for f, c, r in placed]
 
 
 def display_name(f) -> str:
@@ -162,6 +184,9 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
     out: list[LabelReq] = []
     size = zoom_size(11, camera)
     for f, c, r in placed:
+        ex, ey = half_extent(f, r, camera.scale)
+        box = base_box(f, c, r, camera.scale)
+        k = 1.0 if token_kind(f, table_style) == "rect" else 0.7
         name = display_name(f)
         if name:
             col = palette.side(f.side, side_order)
@@ -170,47 +195,52 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
             prio = P_SELECTED if f.id == selected else P_NAME
             if fits:
                 cands = [(c[0] - ink.width / 2, c[1] - ink.height / 2)]
-                out.append(LabelReq(f"fig:{f.id}:name", t, cands + _around(c, r, ink.width, ink.height), prio,
-                                    f.id != selected, f.id, False, name, ink))
+                out.append(LabelReq(f"fig:{f.id}:name", t, cands + _around(c, ex, ey, ink.width, ink.height, k), prio,
+                                    f.id != selected, f.id, False, name, ink, anchor=box))
             else:
                 t = tag(name, size, (240, 240, 236), col)
                 w, h = t.get_size()
-                out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, r, w, h), prio, f.id != selected, f.id, True, name))
+                out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, ex, ey, w, h, k), prio, f.id != selected, f.id, True,
+                                    name, anchor=box))
         if f.badges is not None and r >= 4:  # the ruleset words the badges itself
             if f.badges:
                 text = " · ".join(f.badges)
                 t = tag(text, max(9, size - 1), (255, 240, 160))
                 w, h = t.get_size()
-                cands = [(c[0] - w / 2, c[1] + r + 2), (c[0] + r + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - r - h - 2),
-                         (c[0] - r - 2 - w, c[1] - h / 2)]
+                cands = [(c[0] - w / 2, c[1] + ey + 2), (c[0] + ex + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - ey - h - 2),
+                         (c[0] - ex - 2 - w, c[1] - h / 2)]
                 out.append(LabelReq(f"fig:{f.id}:icons", t, cands, P_ICONS + (20 if f.id == selected else 0), True,
-                                    f.id, True, text))
+                                    f.id, True, text, anchor=box))
         elif f.markers and r >= 4:
             isz = int(max(9, min(15, r * 0.9, size + 2)))
             row = icon_row(f.markers, isz, 3 if r < 9 else 6, minor=r >= 12 or f.id == selected)
             if row is not None:
                 w, h = row.get_size()
-                cands = [(c[0] - w / 2, c[1] + r + 2), (c[0] + r + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - r - h - 2),
-                         (c[0] - r - 2 - w, c[1] - h / 2), (c[0] - w / 2, c[1] + r + h + 4)]
+                cands = [(c[0] - w / 2, c[1] + ey + 2), (c[0] + ex + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - ey - h - 2),
+                         (c[0] - ex - 2 - w, c[1] - h / 2), (c[0] - w / 2, c[1] + ey + h + 4)]
                 out.append(LabelReq(f"fig:{f.id}:icons", row, cands, P_ICONS + (20 if f.id == selected else 0), True,
-                                    f.id, True, " ".join(f.markers)))
+                                    f.id, True, " ".join(f.markers), anchor=box))
         if f.altitude > 0:
             text = "up " + (alt_text(f.altitude) if alt_text else f"{f.altitude:g} mm")
             t = tag(text, max(9, size - 1), (210, 220, 255))
             w, h = t.get_size()
-            out.append(LabelReq(f"fig:{f.id}:alt", t, [(c[0] + r, c[1] - r - h), (c[0] - r - w, c[1] - r - h),
-                                                        (c[0] + r + 2, c[1])], P_ALTITUDE, True, f.id, True, text))
+            out.append(LabelReq(f"fig:{f.id}:alt", t, [(c[0] + ex, c[1] - ey - h), (c[0] - ex - w, c[1] - ey - h),
+                                                        (c[0] + ex + 2, c[1])], P_ALTITUDE, True, f.id, True, text,
+                                anchor=box))
     return out
 
 
-def _around(c, r: int, w: int, h: int) -> list[tuple[float, float]]:
-    """Top-left corners putting a ``w`` x ``h`` label just below a base of
-    radius ``r`` at ``c`` (clear of its facing pointer), then above, right,
-    left and the diagonals."""
+def _around(c, ex: float, ey: float, w: int, h: int, k: float = 1.0) -> list[tuple[float, float]]:
+    """Top-left corners putting a ``w`` x ``h`` label just below a base
+    whose screen box reaches ``ex`` x ``ey`` px from its centre ``c``
+    (clear of its facing pointer), then above, right, left and the
+    diagonals (at the box's corners; ``k`` = 0.7 for a round base: at
+    its rim)."""
     g = 3
-    return [(c[0] - w / 2, c[1] + r + g), (c[0] - w / 2, c[1] - r - h - g), (c[0] + r + g, c[1] - h / 2),
-            (c[0] - r - g - w, c[1] - h / 2), (c[0] + r * 0.7, c[1] + r * 0.7), (c[0] - r * 0.7 - w, c[1] + r * 0.7),
-            (c[0] + r * 0.7, c[1] - r * 0.7 - h), (c[0] - r * 0.7 - w, c[1] - r * 0.7 - h)]
+    dx, dy = ex * k, ey * k
+    return [(c[0] - w / 2, c[1] + ey + g), (c[0] - w / 2, c[1] - ey - h - g), (c[0] + ex + g, c[1] - h / 2),
+            (c[0] - ex - g - w, c[1] - h / 2), (c[0] + dx, c[1] + dy), (c[0] - dx - w, c[1] + dy),
+            (c[0] + dx, c[1] - dy - h), (c[0] - dx - w, c[1] - dy - h)]
 
 
 def part_corners(f) -> list[list[tuple[float, float]]]:

@@ -6,7 +6,9 @@ for a spot: it tries the label's candidate positions in order (next to what
 it names), shifted inside the placer's bounds, and keeps the first one that
 overlaps no label placed before it (nor, on a first pass, any of the soft
 obstacles: bases, other planets' wells). When every candidate is taken the
-label is stacked below (then above) its first candidate. Text is drawn on a
+label goes to the nearest free spot to one of them (a row below or above,
+then aside). A label whose ``anchor`` (what it names) lies wholly out of
+view is not drawn: nothing is labelled from across the table. Text is drawn on a
 translucent dark backing so it stays readable over facing ticks, rings and
 sight lines.
 
@@ -44,6 +46,21 @@ def rect_hits_circle(r: pygame.Rect, cx: float, cy: float, rad: float) -> bool:
     nx = min(max(cx, r.left), r.right)
     ny = min(max(cy, r.top), r.bottom)
     return (nx - cx) ** 2 + (ny - cy) ** 2 < rad * rad
+
+
+def points_box(pts, rad: float = 0.0) -> pygame.Rect:
+    """The screen box (px) around points ``pts`` grown by ``rad`` px each
+    way (a ring: its centre and radius): a label's anchor."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, y0 = math.floor(min(xs) - rad), math.floor(min(ys) - rad)
+    return pygame.Rect(x0, y0, math.ceil(max(xs) + rad) - x0 + 1, math.ceil(max(ys) + rad) - y0 + 1)
+
+
+def anchor_gap(r: pygame.Rect, anchor: pygame.Rect) -> float:
+    """Px between a label's rect and its anchor's box (0 when they touch)."""
+    dx = max(anchor.left - r.right, r.left - anchor.right, 0)
+    dy = max(anchor.top - r.bottom, r.top - anchor.bottom, 0)
+    return math.hypot(dx, dy)
 
 
 class LabelPlacer:
@@ -140,7 +157,7 @@ class LabelPlacer:
         was last frame when that is still a candidate and free, else the
         first free one (off soft obstacles if possible). None for an
         ``optional`` label when every candidate is taken (it is hidden);
-        any other label is then stacked beside its first candidate."""
+        any other label then takes the free spot nearest one of its candidates."""
         w, h = int(size[0]), int(size[1])
         rects = []
         for x, y in candidates:
@@ -165,10 +182,9 @@ class LabelPlacer:
             return None
         if first is None:
             first = self.clamp(pygame.Rect(self.bounds.x, self.bounds.y, w, h)) if clamp else pygame.Rect(0, 0, w, h)
-        step = h + 1
-        for k in range(1, MAX_STACK + 1):
-            for dy in (k * step, -k * step):
-                r = first.move(0, dy)
+        for dx, dy in _near_offsets(w, h):  # the nearest free spot to one of its candidates
+            for c in rects or [first]:
+                r = c.move(dx, dy)
                 if clamp:
                     r = self.clamp(r)
                 if self.free(r, False):
@@ -190,9 +206,10 @@ class LabelPlacer:
         return out
 
     @staticmethod
-    def along(a, b, w: int, h: int, ts=(0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)) -> list:
+    def along(a, b, w: int, h: int, ts=(0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.9)) -> list:
         """Top-left corners centring a label on points of segment a-b, then
-        beside them (for a sight-line percentage)."""
+        beside them (for a sight-line percentage; beside the middle first,
+        then nearer the target's end ``b``)."""
         ax, ay = float(a[0]), float(a[1])
         bx, by = float(b[0]), float(b[1])
         dx, dy = bx - ax, by - ay
@@ -202,12 +219,26 @@ class LabelPlacer:
         for t in ts:
             mx, my = ax + dx * t, ay + dy * t
             out.append((mx - w / 2, my - h / 2))
-        for t in ts[:3]:
+        for t in ts[:3] + tuple(t for t in ts[3:] if t > 0.5):
             mx, my = ax + dx * t, ay + dy * t
             for s in (1, -1):
                 off = s * (abs(nx) * (w / 2 + 3) + abs(ny) * (h / 2 + 3))
                 out.append((mx + nx * off - w / 2, my + ny * off - h / 2))
         return out
+
+
+@lru_cache(maxsize=256)
+def _near_offsets(w: int, h: int) -> tuple:
+    """Shifts (px) for a crowded required label, nearest first: rows of its
+    own height up and down, half and whole widths across, out to
+    ``MAX_STACK`` rows (below before above, straight before aside)."""
+    out = []
+    for k in range(-MAX_STACK, MAX_STACK + 1):
+        for j in (0, 1, -1, 2, -2):
+            if k or j:
+                dx, dy = j * (w // 2 + 2), k * (h + 1)
+                out.append((math.hypot(dx, dy), k < 0, abs(j), j < 0, (dx, dy)))
+    return tuple(o[-1] for o in sorted(out))
 
 
 @dataclass
@@ -225,6 +256,8 @@ class LabelReq:
     text: str = ""  #: what it says (tests and the placer's record)
     ink: pygame.Rect | None = None  #: the part of ``surf`` that must not overlap (default: all of it)
     rect: pygame.Rect | None = field(default=None, compare=False)  #: where it went (after lay_out)
+    #: the screen box of what it names (a base, a ring, a line); None: nothing (a note, the legend)
+    anchor: pygame.Rect | None = field(default=None, compare=False)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -233,9 +266,12 @@ class LabelReq:
 
 def lay_out(reqs, placer: LabelPlacer) -> list[LabelReq]:
     """Place ``reqs`` most important first (stable for equal priority);
-    returns those that found a spot, with ``rect`` set."""
+    returns those that found a spot, with ``rect`` set (none whose anchor
+    lies wholly outside the placer's ``outer`` rect)."""
     out = []
     for q in sorted(reqs, key=lambda q: -q.priority):
+        if q.anchor is not None and not q.anchor.colliderect(placer.outer):
+            continue  # what it names is out of view
         q.rect = placer.place(q.size, q.candidates, text=q.text, owner=q.owner, clamp=q.clamp, key=q.key,
                               optional=q.optional)
         if q.rect is not None:

@@ -22,7 +22,7 @@ import pygame
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
 from game.ui.render.terrain_art import dashed_ring
-from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, tag, zoom_size
+from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, points_box, tag, zoom_size
 from game.ui.naming import sentence
 
 KIND_COLOURS = {"objective": (240, 240, 240), "blast": (255, 120, 40), "template": (255, 140, 40),
@@ -187,6 +187,15 @@ def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
     return LabelPlacer.around_circle(c[0], c[1], _circle_px(m, camera), w, h)
 
 
+def marker_anchor(m, camera: Camera) -> pygame.Rect | None:
+    """The screen box a marker's label sits next to: its ring, its line or
+    its polygon; None for a note (text alone, stacked in its corner)."""
+    if m.kind in TEXT_ONLY or not m.points:
+        return None
+    pts = [camera.to_screen(x, y) for x, y in m.points]
+    return points_box(pts, _circle_px(m, camera) if len(pts) == 1 else 0.0)
+
+
 #: label priority by marker kind (the rest: P_OTHER); notes and attacks are never hidden
 PRIORITY = {"sunward": 88, "note": 88, "sitrep": 88, "attack": 87, "objective": 86, "exfil": 45}
 P_OTHER = 40
@@ -216,7 +225,8 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
         if not cands:
             continue
         prio = PRIORITY.get(m.kind, P_OTHER)
-        out.append(LabelReq(f"marker:{m.id}:{i}", t, cands, prio, prio < 86, m.id, True, text))
+        out.append(LabelReq(f"marker:{m.id}:{i}", t, cands, prio, prio < 86, m.id, True, text,
+                            anchor=marker_anchor(m, camera)))
     return out
 
 

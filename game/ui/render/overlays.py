@@ -14,7 +14,7 @@ import pygame
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade
-from game.ui.render.labels import LabelPlacer
+from game.ui.render.labels import LabelPlacer, points_box
 
 
 class LosOverlay:
@@ -66,7 +66,7 @@ class LosOverlay:
             w, h = t.get_size()
             a, b = camera.to_screen(*ln.a), camera.to_screen(*ln.b)
             out.append(LabelReq(f"los:{ln.target_id}", t, LabelPlacer.along(a, b, w, h), 95 if ln.state != "blocked" else 84,
-                                ln.state == "blocked", None, True, ln.label))
+                                ln.state == "blocked", None, True, ln.label, anchor=points_box((a, b))))
         return out
 
     def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
@@ -259,7 +259,7 @@ def draw_range_rings(surface, camera: Camera, origin, radii, colour, fmt=None, c
             cands = [(c[0] + pr + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - pr - h - 1), (c[0] - w / 2, c[1] + pr + 1),
                      (c[0] - pr - w - 2, c[1] - h / 2)]
             if collect is not None:
-                collect.append(LabelReq(f"range:{i}", t, cands, 35, True, None, True, text))
+                collect.append(LabelReq(f"range:{i}", t, cands, 35, True, None, True, text, anchor=points_box((c,), pr)))
             else:
                 surface.blit(t, cands[0])
     surface.set_clip(clip)

@@ -312,16 +312,24 @@ class BattleScene(Scene):
                 return fid
         return None
 
-    def turn_hint(self) -> str:
-        """The bottom bar's head line on the viewer's turn with nothing selected."""
+    def turn_hint(self, width: int | None = None) -> str:
+        """The bottom bar's head line on the viewer's turn with nothing
+        selected: up to four of the models that may act by name, fewer
+        (the rest counted, "+3 more") when ``width`` px (15 pt bold) is too
+        narrow for them, so the line is never cut."""
         mid = self.mid_activation()
         if mid:
             return f"Your turn: {self._fig_name(mid)} is mid-activation: select it to go on (or Tab)."
         who = self.actors()
         if not who:
             return "Your turn: no model can act; use the buttons below."
-        names = ", ".join(self._fig_name(f) for f in who[:4]) + (f" +{len(who) - 4} more" if len(who) > 4 else "")
-        return f"Your turn: select a model that can act ({names}), or Tab."
+        font = fonts.font(15, True)
+        for k in range(min(4, len(who)), 0, -1):
+            names = ", ".join(self._fig_name(f) for f in who[:k]) + (f" +{len(who) - k} more" if len(who) > k else "")
+            text = f"Your turn: select a model that can act ({names}), or Tab."
+            if width is None or font.size(text)[0] <= width:
+                break
+        return text
 
     def _fig_name(self, fid: str) -> str:
         return self.view.namer.figures.get(fid, fid)
@@ -794,10 +802,16 @@ class BattleScene(Scene):
     def _draw_top(self, surface) -> None:
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), self.top_height()))
         active = self.session.battle.active_side
-        text = self.header_text(surface.get_width())
-        surface.blit(fonts.text(text, 16, (240, 240, 240), True), (10, 10))
+        lines = self.header_lines(surface.get_width())
+        y = 10 if len(lines) == 1 else 3
+        for text, size in lines:
+            surface.blit(fonts.text(text, size, (240, 240, 240), True), (10, y))
+            y += fonts.font(size, True).get_linesize()
         if active:
-            pygame.draw.circle(surface, self.view.colours(active), (fonts.font(16, True).size(text)[0] + 24, 20), 7)
+            text, size = lines[-1]
+            lh = fonts.font(size, True).get_linesize()
+            pygame.draw.circle(surface, self.view.colours(active), (fonts.font(size, True).size(text)[0] + 24, y - lh // 2),
+                               7 if len(lines) == 1 else 6)
 
     def _draw_banner(self, surface) -> None:
         """The decision banner across the top of the table, in the deciding side's colour."""
@@ -837,16 +851,24 @@ class BattleScene(Scene):
     def _header_width(self, surface_w: int) -> int:
         return max(80, getattr(self, "top_left", surface_w) - 44)
 
-    def header_text(self, surface_w: int | None = None) -> str:
-        """The top line: scenario, turn, phase, who acts. When it is too wide
-        the scenario name is shortened first (then dropped), so the turn, the
-        phase and the side to act stay readable."""
+    #: the header's font size on one line, and on two (the scenario's name above the rest)
+    HEAD, HEAD2 = 16, 14
+
+    def header_lines(self, surface_w: int | None = None) -> list[tuple[str, int]]:
+        """The top lines ``(text, font size)``: scenario, turn (of the turn
+        limit), phase, who acts, on one line when it fits left of the
+        toolbar, else on two (the scenario's name above the rest, a smaller
+        bold font), so nothing is cut at 1280 x 800. Only a name or a line
+        too long for the room even then is shortened with an ellipsis."""
         s = self.session
         b = s.battle
         width = self._header_width(surface_w or self.app.size[0])
-        f = fonts.font(16, True)
+        f, f2 = fonts.font(self.HEAD, True), fonts.font(self.HEAD2, True)
         if b.over:
-            return _fit(f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({b.state.end_reason})", f, width)
+            over = f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({b.state.end_reason})"
+            if f.size(over)[0] <= width or f2.size(over)[0] > width:
+                return [(_fit(over, f, width), self.HEAD)]
+            return [(over, self.HEAD2)]
         active = b.active_side
         who = self.seat_word(active)
         name = self.side_name(active)
@@ -855,14 +877,14 @@ class BattleScene(Scene):
         tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {name} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
-            return full
-        room = width - f.size(f"  |  {tail}")[0]
-        if room >= f.size("Mmmmm...")[0]:
-            return f"{_fit(b.scenario.name, f, room)}  |  {tail}"
-        if f.size(tail)[0] <= width:
-            return tail
-        short = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
-        return _fit(short, f, width)
+            return [(full, self.HEAD)]
+        if f2.size(tail)[0] > width:
+            tail = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
+        return [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
+
+    def header_text(self, surface_w: int | None = None) -> str:
+        """The header's lines as one string (see :meth:`header_lines`)."""
+        return "  |  ".join(t for t, _ in self.header_lines(surface_w))
 
     #: rows of the ruleset's own side panel (``side_panel`` hook), when it has one
     PANEL_ROWS = 12
@@ -909,7 +931,11 @@ class BattleScene(Scene):
         # (crossed when failed); lines that would run into the undo line below are
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
-        bottom = rr.y + 126 - (17 if outcome.score else 0)
+        # the score wrapped to the panel (a long one on two lines), kept above the undo line
+        score = wrap_text(score_line(outcome.score, self.side_name), width, 13) if outcome.score else []
+        if len(score) > 2:
+            score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
+        bottom = rr.y + 126 - (15 * len(score) + 2 if score else 0)
         rows: list[tuple[int, str, str | None]] = []
         brief = getattr(s.ruleset, "briefing", None)
         texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
@@ -934,9 +960,10 @@ class BattleScene(Scene):
         if not objs and not texts:
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
             y += 17
-        if outcome.score:
-            surface.blit(fonts.text(score_line(outcome.score, self.side_name), 13, (200, 220, 255)), (rr.x + 10, y))
-            y += 17
+        for part in score:
+            surface.blit(fonts.text(part, 13, (200, 220, 255)), (rr.x + 10, y))
+            y += 15
+        self.score_text = score
         undo = s.can_undo()
         surface.blit(fonts.text(f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
         if self.panel_height():
@@ -1022,12 +1049,14 @@ class BattleScene(Scene):
             f = self.view.by_id[self.selected]
             head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
         elif self.my_turn:
-            head = (self.turn_hint(), (255, 255, 255))
+            head = (self.turn_hint(br.width - 20), (255, 255, 255))
         elif not s.battle.over:
             head = ("Waiting for the other side... (Space skips)", (200, 200, 200))
         width = br.width - 20
+        #: the head line as drawn (tests: never cut at 1280 x 800)
+        self.head_text = _fit(head[0], fonts.font(15, True), width) if head else ""
         if head:
-            surface.blit(fonts.text(_fit(head[0], fonts.font(15, True), width), 15, head[1], True), (br.x + 10, y))
+            surface.blit(fonts.text(self.head_text, 15, head[1], True), (br.x + 10, y))
         font = fonts.font(13)
         lh = font.get_linesize() - 2
         yy = y + fonts.font(15, True).get_linesize() + 2 + getattr(self, "_bar_rows", 1) * (self._button_height() + 4)

@@ -119,7 +119,7 @@ def points_data(path: Path = HERE / "points.toml") -> PointsFile:
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise FileError(path, "", str(e)) from None
     except ValidationError as e:
-        raise from_validation(path, e) from None
+        raise from_validation(path, e, data=raw) from None
 
 
 def power_level(pid: str) -> PowerLevel:
