@@ -101,17 +101,3 @@ def test_interrupt__when_fire_will_likely_send_the_mover_back():
     s.elements["f"].reduced = True
     assert choose(s, "blue") == A.LetPass(side="blue")
 
-
-def test_search__a_searcher_keeps_its_point_until_it_is_looked_at():
-    """The attacker's mission objective 1 is not found: the searcher goes to the
-    nearest point no one has looked at, and keeps a point it was given before
-    (a far corner) instead of turning to the nearest one at each use."""
-    from game.rulesets.foxhole.ai import tactics as TC
-
-    s = state([el("a", "red", 300, 550), el("f", "blue", 300, 100)])
-    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
-    fresh = TC.goals_for(s, "red", set())
-    assert fresh["a"] != (30.0, 30.0)
-    assert TC.goals_for(s, "red", set(), {"a": (30.0, 30.0)})["a"] == (30.0, 30.0)
-    # once looked at, the point is done with: the nearest unexplored one again
-    assert TC.goals_for(s, "red", {(30.0, 30.0)}, {"a": (30.0, 30.0)})["a"] == fresh["a"]

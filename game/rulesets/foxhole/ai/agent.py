@@ -111,8 +111,6 @@ class FoxholeAgent:
         self.explored: set[tuple[float, float]] = set()
         self._goals_key = None
         self._goals: dict = {}
-        #: the search point each searcher was given (kept until it has been looked at)
-        self.searching: dict[str, tuple[float, float]] = {}
 
     # -----------------------------------------------------------------------------
     def goals(self, s: FoxState, side: str) -> dict:
@@ -121,10 +119,8 @@ class FoxholeAgent:
         if key != self._goals_key:
             if side == s.attacker and TC.missing_numbers(s):
                 self.explored |= TC.looked_at(s, side, [p for p in TC.search_grid(s) if p not in self.explored])
-            self._goals = TC.goals_for(s, side, self.explored, self.searching)
+            self._goals = TC.goals_for(s, side, self.explored)
             self._goals_key = key
-            targets = {(o.x, o.y) for o in s.objectives}
-            self.searching = {eid: g for eid, g in self._goals.items() if g not in targets}
         return self._goals
 
     def choose(self, ruleset, view: FoxState, side: str):

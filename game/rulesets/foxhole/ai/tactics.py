@@ -265,13 +265,11 @@ def search_points(s: FoxState, explored: set | None = None) -> list[tuple[float,
     return [p for p in pts if p not in seen]
 
 
-def goals_for(s: FoxState, side: str, explored: set | None = None,
-              searching: dict | None = None) -> dict[str, tuple[float, float]]:
+def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, tuple[float, float]]:
     """Each element's goal point. Attacker: the mission objectives it knows,
     each drawing its share of the nearest elements; while some are not found,
     searchers (up to :data:`SEARCHERS` per missing objective) each take the nearest point of
-    the control area no attacking element has looked at, points near the enemy first, and keep it
-    (``searching``: element id -> the point it was given) until it has been looked at. Defender: the
+    the control area no attacking element has looked at, points near the enemy first. Defender: the
     nearest objective (its post)."""
     mine = sorted((e for e in s.elements.values() if e.side == side and e.on_table and e.combatant), key=lambda e: e.id)
     out: dict[str, tuple[float, float]] = {}
@@ -294,16 +292,6 @@ def goals_for(s: FoxState, side: str, explored: set | None = None,
             return min((dist(p[0], p[1], *q) for q in foes), default=0.0)
 
         k = len(free) if not targets else min(len(free) - len(targets), SEARCHERS * missing)
-        # a searcher keeps the point it was given until it is looked at (no churn from one use to the next)
-        left = set(pts)
-        for e in list(free):
-            p = (searching or {}).get(e.id)
-            if k > 0 and p in left and all(dist(p[0], p[1], *q) > SPREAD for q in out.values()):
-                out[e.id] = p
-                free.remove(e)
-                k -= 1
-        for q in out.values():
-            pts = [r for r in pts if dist(r[0], r[1], *q) > SPREAD]
         for _ in range(max(0, k)):
             if not pts or not free:
                 break
