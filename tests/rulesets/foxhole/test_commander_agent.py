@@ -100,4 +100,3 @@ def test_interrupt__when_fire_will_likely_send_the_mover_back():
     s.elements["f"].quality = 0
     s.elements["f"].reduced = True
     assert choose(s, "blue") == A.LetPass(side="blue")
-
