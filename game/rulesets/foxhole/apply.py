@@ -309,7 +309,7 @@ def _noop(s: FoxState, ev: Event) -> None:
 
 
 HANDLERS = {
-    PhaseBegan: _phase, E.LocationChosen: _location, E.ObjectivePlaced: _objective, E.ObjectivesRevealed: _revealed,
+    PhaseBegan: _phase, E.Phase: _phase, E.LocationChosen: _location, E.ObjectivePlaced: _objective, E.ObjectivesRevealed: _revealed,
     E.ObjectiveFound: _found, E.ObjectiveAchieved: _achieved, E.IntelSet: _intel, E.MissionChosen: _mission,
     E.PrimaryConfirmed: _confirmed, E.MarkersAssigned: _markers, E.Deployed: _deployed,
     E.InsertionPlanned: _planned, E.ArrivalSet: _arrival, E.Landed: _landed, E.CommandPoints: _cp,

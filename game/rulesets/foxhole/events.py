@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from game.core.event import CORE_EVENTS, Event
+from game.core.event import CORE_EVENTS, Event, PhaseBegan
 from game.core.model import Mm
 
 from .state import Crossing, PendingMove, Strike
@@ -25,9 +25,17 @@ class _Private(Event):
     private: str | None = None
 
 
+class Phase(PhaseBegan):
+    """A phase began (the core event with ``who``: the side's name, for the log)."""
+
+    type: Literal["fox_phase"] = "fox_phase"
+    who: str = ""
+
+
 class LocationChosen(Event):
     type: Literal["fox_location"] = "fox_location"
     side: str
+    who: str = ""
     location: str
 
 
@@ -37,6 +45,7 @@ class ObjectivePlaced(_Private):
     x: Mm
     y: Mm
     grid: str = ""
+    who: str = ""
 
 
 class ObjectivesRevealed(Event):
@@ -89,6 +98,7 @@ class MarkersAssigned(_Private):
     type: Literal["fox_markers"] = "fox_markers"
     side: str
     markers: dict[str, str]
+    who: str = ""
     names: dict[str, str] = {}
 
 
@@ -96,6 +106,7 @@ class Deployed(Event):
     type: Literal["fox_deployed"] = "fox_deployed"
     element: str
     side: str = ""
+    who: str = ""
     name: str
     x: Mm
     y: Mm
@@ -137,11 +148,13 @@ class CommandPoints(Event):
     type: Literal["fox_command_points"] = "fox_command_points"
     side: str
     points: int
+    who: str = ""
 
 
 class TurnReset(Event):
     type: Literal["fox_turn_reset"] = "fox_turn_reset"
     side: str
+    who: str = ""
 
 
 class ActivationBegan(Event):
@@ -343,10 +356,11 @@ class Decided(Event):
     type: Literal["fox_decided"] = "fox_decided"
     winner: str | None
     reason: str
+    who: str = ""
 
 
 EVENTS = CORE_EVENTS + (
-    LocationChosen, ObjectivePlaced, ObjectivesRevealed, ObjectiveFound, ObjectiveAchieved, IntelSet, MissionChosen,
+    Phase, LocationChosen, ObjectivePlaced, ObjectivesRevealed, ObjectiveFound, ObjectiveAchieved, IntelSet, MissionChosen,
     PrimaryConfirmed, MarkersAssigned, Deployed, InsertionPlanned, ArrivalSet, Landed, CommandPoints, TurnReset,
     ActivationBegan, Motivated, MobFell, Moved, SentBack, PendingSet, FireOrderSet, Revealed, Attacked, StatusSet,
     Faded, ActivationEnded, AssaultContact, PrimaryDesignated, AssaultsOver, StrikeDesignated,

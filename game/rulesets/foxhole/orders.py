@@ -16,7 +16,6 @@ import math
 
 from shapely.geometry import Point, Polygon
 
-from game.core.event import PhaseBegan
 
 from . import actions as A
 from . import events as E
@@ -31,7 +30,7 @@ from .rules.common import Emitter, dist, known_enemies, nearest_known, public_na
 from .rules.fire import end_of_use_fire
 from .rules.motivation import resolve_roll
 from .rules.movement import closer_problem, on_foot, path_fraction, path_problem, route_problem
-from .state import Element, FoxState
+from .state import Element, FoxState, possessive
 from .tables import TABLES
 
 SETUP_PHASES = ("location", "objectives", "reveal", "mission", "deploy")
@@ -93,9 +92,9 @@ def problem(s: FoxState, a: A.Action) -> str:
     if s.over or s.decided:
         return "the battle is over"
     if side not in (s.attacker, s.defender):
-        return f"{side} does not play in this battle"
+        return f"{s.side_name(side)} does not play in this battle"
     if s.active != side:
-        return f"it is not {side}'s decision now"
+        return f"it is not {possessive(s.side_name(side))} decision now"
     fn = CHECKS.get(type(a))
     if fn is None:
         return f"unknown action {a.type}"
@@ -366,10 +365,10 @@ def ensure_markers(em: Emitter) -> None:
             continue
         used = {e.marker for e in s.elements.values() if e.marker}
         base = len(used)
-        r = em.dice.shuffle(len(hid), f"(secret) numbering {side}'s hidden elements", side=side)
+        r = em.dice.shuffle(len(hid), f"(secret) numbering {possessive(s.side_name(side))} hidden elements", side=side)
         em.emit(r)
         mapping = {e.id: str(base + r.faces[k]) for k, e in enumerate(hid)}
-        em.emit(E.MarkersAssigned(side=side, markers=mapping, names={e.id: e.name for e in hid}, private=side))
+        em.emit(E.MarkersAssigned(side=side, who=s.side_name(side), markers=mapping, names={e.id: e.name for e in hid}, private=side))
 
 
 def after_deploy_step(em: Emitter) -> None:
@@ -379,18 +378,18 @@ def after_deploy_step(em: Emitter) -> None:
     if to_deploy(s, side) or to_plan(s, side):
         return
     if side == s.defender and (to_deploy(s, s.attacker) or to_plan(s, s.attacker)):
-        em.emit(PhaseBegan(turn=0, phase="deploy", side=s.attacker))
+        em.emit(E.Phase(turn=0, phase="deploy", side=s.attacker, who=em.s.side_name(s.attacker)))
         return
     if side == s.defender:
-        em.emit(PhaseBegan(turn=0, phase="deploy", side=s.attacker))
+        em.emit(E.Phase(turn=0, phase="deploy", side=s.attacker, who=em.s.side_name(s.attacker)))
     TN.begin_battle(em)
 
 
 def enter_deploy(em: Emitter) -> None:
     s = em.s
-    em.emit(PhaseBegan(turn=0, phase="deploy", side=s.defender))
+    em.emit(E.Phase(turn=0, phase="deploy", side=s.defender, who=em.s.side_name(s.defender)))
     if not (to_deploy(s, s.defender) or to_plan(s, s.defender)):
-        em.emit(PhaseBegan(turn=0, phase="deploy", side=s.attacker))
+        em.emit(E.Phase(turn=0, phase="deploy", side=s.attacker, who=em.s.side_name(s.attacker)))
         if not (to_deploy(s, s.attacker) or to_plan(s, s.attacker)):
             TN.begin_battle(em)
 
@@ -402,16 +401,17 @@ def resolve(em: Emitter, a: A.Action) -> None:
         ensure_markers(em)
     t = type(a)
     if t is A.ChooseLocation:
-        em.emit(E.LocationChosen(side=a.side, location=a.location))
-        em.emit(PhaseBegan(turn=0, phase="objectives", side=s.defender))
+        em.emit(E.LocationChosen(side=a.side, who=s.side_name(a.side), location=a.location))
+        em.emit(E.Phase(turn=0, phase="objectives", side=s.defender, who=em.s.side_name(s.defender)))
     elif t is A.PlaceObjective:
         n = len(s.objectives) + 1
-        em.emit(E.ObjectivePlaced(number=n, x=a.x, y=a.y, grid=grid_ref(a.x, a.y, s.table), private=s.defender))
+        em.emit(E.ObjectivePlaced(number=n, x=a.x, y=a.y, grid=grid_ref(a.x, a.y, s.table), private=s.defender,
+                                       who=s.side_name(s.defender)))
         if len(s.objectives) >= TABLES.objectives.count:
             MI.after_placed(em)
     elif t is A.RevealObjectives:
         MI.reveal_objectives(em, list(a.numbers))
-        em.emit(PhaseBegan(turn=0, phase="mission", side=s.attacker))
+        em.emit(E.Phase(turn=0, phase="mission", side=s.attacker, who=em.s.side_name(s.attacker)))
     elif t is A.ChooseMission:
         em.emit(E.MissionChosen(kind=s.mission.kind, primary=tuple(a.primary), secondary=tuple(a.secondary),
                                 private=s.attacker))
@@ -420,7 +420,7 @@ def resolve(em: Emitter, a: A.Action) -> None:
     elif t is A.Deploy:
         e = s.elements[a.element]
         heading = a.heading if a.formation == "extended" else 0.0
-        em.emit(E.Deployed(element=e.id, side=e.side, name=public_name(e), x=a.x, y=a.y, formation=a.formation, heading=heading,
+        em.emit(E.Deployed(element=e.id, side=e.side, who=s.side_name(e.side), name=public_name(e), x=a.x, y=a.y, formation=a.formation, heading=heading,
                            grid=grid_ref(a.x, a.y, s.table)))
         after_deploy_step(em)
     elif t is A.PlanInsertion:

@@ -30,7 +30,7 @@ class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
-    version = 2
+    version = 3
     title = "Foxhole"
 
     def __init__(self) -> None:

@@ -113,6 +113,7 @@ def setup_state(sc: Scenario, m: MapFile, ruleset_id: str) -> FoxState:
     return FoxState(
         ruleset=ruleset_id, sides=[s.id for s in sc.sides if s.playable], turn=0,
         phase="objectives" if one else "location", active=dfn, scenario=sc.name,
+        side_names={x.id: sc.side_name(x.id) for x in sc.sides},
         table=(m.table.width_mm, m.table.height_mm), terrain=terrain, terrain_key=key, attacker=att, defender=dfn,
         first=first, turn_limit=sc.turn_limit or 12, elements=elements, locations=locs,
         location=locs[0].name if one else None, mission=Mission(kind=sc.params.get("mission", "normal")),

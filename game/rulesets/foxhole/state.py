@@ -247,10 +247,17 @@ class AssaultRec(_M):
     resolved: bool = False
 
 
+def possessive(name: str) -> str:
+    """``"NVA's"``, ``"MNLA insurgents'"``: a name in the possessive."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 class FoxState(BattleState):
     """A Foxhole battle. See the module notes for units."""
 
     scenario: str = ""
+    #: side id -> the name a player reads (the scenario's sides; the log words sides with it)
+    side_names: dict[str, str] = {}
     table: tuple[float, float]
     terrain: list[TerrainRec]
     terrain_key: str
@@ -296,6 +303,10 @@ class FoxState(BattleState):
     def element(self, eid: str) -> Element | None:
         """The element ``eid`` or None."""
         return self.elements.get(eid)
+
+    def side_name(self, side: str | None) -> str:
+        """The name a player reads for ``side`` (its id when the scenario names none; "" for None)."""
+        return "" if side is None else (self.side_names.get(side) or side)
 
     def enemy_of(self, side: str) -> str:
         """The other side."""

@@ -22,7 +22,6 @@ has no element left, or the turn limit passes (ours: the mission has failed).
 
 from __future__ import annotations
 
-from game.core.event import PhaseBegan
 
 from . import events as E
 from .geo import grid_ref
@@ -51,7 +50,7 @@ def unused(s: FoxState, side: str) -> list[str]:
 
 def decide(em: Emitter, winner: str | None, reason: str) -> None:
     if not em.s.decided:
-        em.emit(E.Decided(winner=winner, reason=reason))
+        em.emit(E.Decided(winner=winner, reason=reason, who=em.s.side_name(winner)))
 
 
 def begin_battle(em: Emitter) -> None:
@@ -62,10 +61,10 @@ def begin_battle(em: Emitter) -> None:
 def start_side_turn(em: Emitter, side: str, turn: int | None = None) -> None:
     s = em.s
     t = s.turn if turn is None else turn
-    em.emit(PhaseBegan(turn=t, phase="command", side=side))
-    em.emit(E.TurnReset(side=side))
-    r = em.roll(TABLES.command.die, f"command points of the {side} commander", side=side)
-    em.emit(E.CommandPoints(side=side, points=r.total))
+    em.emit(E.Phase(turn=t, phase="command", side=side, who=em.s.side_name(side)))
+    em.emit(E.TurnReset(side=side, who=s.side_name(side)))
+    r = em.roll(TABLES.command.die, f"command points of the {s.side_name(side)} commander", side=side)
+    em.emit(E.CommandPoints(side=side, points=r.total, who=s.side_name(side)))
     INS.turn_start(em, side)
     SUP.turn_start(em, side)
     sweep(em)
@@ -73,9 +72,9 @@ def start_side_turn(em: Emitter, side: str, turn: int | None = None) -> None:
     if check_end(em):
         return
     if AS.any_assault(s, side):
-        em.emit(PhaseBegan(turn=t, phase="assault", side=side))
+        em.emit(E.Phase(turn=t, phase="assault", side=side, who=em.s.side_name(side)))
     else:
-        em.emit(PhaseBegan(turn=t, phase="activation", side=side))
+        em.emit(E.Phase(turn=t, phase="activation", side=side, who=em.s.side_name(side)))
         if not unused(s, side):
             end_side_turn(em, side)
 
@@ -141,7 +140,7 @@ def end_without_fire(em: Emitter, element_id: str) -> None:
     if check_end(em):
         return
     if s.phase != "activation" or s.active != side:
-        em.emit(PhaseBegan(turn=s.turn, phase="activation", side=side))
+        em.emit(E.Phase(turn=s.turn, phase="activation", side=side, who=em.s.side_name(side)))
     if not unused(s, side):
         end_side_turn(em, side)
 
@@ -168,7 +167,7 @@ def end_assaults(em: Emitter, side: str) -> None:
         MI.discover(em)
     if check_end(em):
         return
-    em.emit(PhaseBegan(turn=s.turn, phase="activation", side=side))
+    em.emit(E.Phase(turn=s.turn, phase="activation", side=side, who=em.s.side_name(side)))
     if not unused(s, side):
         end_side_turn(em, side)
 
@@ -188,7 +187,7 @@ def start_move(em: Emitter, element_id: str, path: list, formation, heading, non
     if who:
         pending.eligible = who
         em.emit(E.PendingSet(pending=pending, names=tuple(public_name(s.elements[w]) for w in who)))
-        em.emit(PhaseBegan(turn=s.turn, phase="interrupt", side=s.enemy_of(e.side)))
+        em.emit(E.Phase(turn=s.turn, phase="interrupt", side=s.enemy_of(e.side), who=s.side_name(s.enemy_of(e.side))))
         return
     complete_move(em, pending, None)
 
@@ -203,7 +202,7 @@ def complete_move(em: Emitter, pending: PendingMove, interrupter: str | None) ->
         em.emit(E.PendingSet(pending=None, names=(f"{public_name(s.elements[interrupter])} fires in the first half of the move"
                                                   if interrupter else "no interrupt fire",)))
     if s.phase != "activation" or s.active != side:
-        em.emit(PhaseBegan(turn=s.turn, phase="activation", side=side))
+        em.emit(E.Phase(turn=s.turn, phase="activation", side=side, who=em.s.side_name(side)))
     cut = [tuple(p) for p in pending.path]
     if interrupter is not None:
         f = s.elements[interrupter]

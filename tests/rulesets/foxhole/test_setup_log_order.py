@@ -1,7 +1,8 @@
 """Foxhole, Hidden Units and the set-up: hidden elements set up in marker-number
 order (ours, README "Deviations and decisions": the owner's own order would tell
 the enemy which numbered marker is which roster entry), and every set-up line of
-the log has one form, "<side> sets up <what> in <grid square>"."""
+the log has one form, "<side> sets up <what> in <grid square>", the side by the
+name the scenario gives it (never its id)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .helpers import el, state
 
 ROOT = Path(__file__).resolve().parents[3]
 PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
-SETUP = re.compile(r"^\[turn \d+\] (?P<side>mnla|sas) sets up (?P<what>.+) in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
+SETUP = re.compile(r"^\[turn \d+\] (?P<side>MNLA insurgents|SAS patrol) sets up (?P<what>.+) in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
 
 
 def _log(seed: int) -> list[str]:
@@ -39,35 +40,42 @@ def test_to_deploy__open_elements_in_roster_order_then_hidden_by_marker():
 
 def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_line_has_one_form():
     lines = _log(3)
-    first = lines.index("[turn 0] Set-up: mnla sets up")
-    setup = [ln for ln in lines if " sets up " in ln and "Set-up:" not in ln]
+    first = lines.index("[turn 0] Set-up: MNLA insurgents sets up")
+    setup = [ln for ln in lines if ln.startswith("[turn") and " sets up " in ln and "Set-up:" not in ln]
     # six possible objectives, five mnla elements, five sas elements: every one in the one form
     assert len(setup) == 16
     parts = [SETUP.match(ln) for ln in setup]
     assert all(parts), [ln for ln, m in zip(setup, parts) if not m]
     assert [m["what"] for m in parts[:6]] == [f"possible objective {n}" for n in range(1, 7)]
-    assert {m["side"] for m in parts[:6]} == {"mnla"}
-    mnla = [m["what"] for m in parts if m["side"] == "mnla"][6:]
+    assert {m["side"] for m in parts[:6]} == {"MNLA insurgents"}
+    mnla = [m["what"] for m in parts if m["side"] == "MNLA insurgents"][6:]
     assert mnla == [f"unidentified element #{n}" for n in range(1, 6)]
-    assert [m["what"] for m in parts if m["side"] == "sas"] == [
+    assert [m["what"] for m in parts if m["side"] == "SAS patrol"] == [
         "SAS patrol 1", "SAS patrol 2", "SAS patrol 3", "British rifle section 1", "British rifle section 2"]
     assert lines.index(setup[6]) == first + 1
     # the old wordings are gone
-    assert not [ln for ln in lines if " placed in " in ln or re.search(r"\bsets up in\b", ln)]
+    assert not [ln for ln in lines if ln.startswith("[turn") and (" placed in " in ln or re.search(r"\bsets up in\b", ln))]
+    # sides by name everywhere: turns, command points, the list of hidden elements, the winner
+    assert not [ln for ln in lines if re.search(r"(?<![\w-])(mnla|sas)(?![\w-])", ln)]
+    assert "[turn 1] SAS patrol has" in "\n".join(lines)
+    assert any(ln.startswith("[turn 0] MNLA insurgents' list of hidden elements: #1 is ") for ln in lines)
 
 
 def test_patrol_log__marker_order_whatever_the_shuffle():
     for seed in (1, 2):
         lines = _log(seed)
-        mnla = [int(m[1]) for ln in lines if (m := re.search(r"mnla sets up unidentified element #(\d+) in", ln))]
+        mnla = [int(m[1]) for ln in lines if (m := re.search(r"MNLA insurgents sets up unidentified element #(\d+) in", ln))]
         assert mnla == [1, 2, 3, 4, 5], seed
 
 
 def test_describe__deployed_and_revealed_lines():
-    ext = E.Deployed(element="p1", side="sas", name="SAS patrol 1", x=10, y=10, formation="extended", grid="A1")
-    assert describe(ext) == "sas sets up SAS patrol 1 in A1, in extended formation"
-    placed = E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla")
-    assert describe(placed) == "mnla sets up possible objective 4 in F1"
+    ext = E.Deployed(element="p1", side="sas", who="SAS patrol", name="SAS patrol 1", x=10, y=10, formation="extended",
+                     grid="A1")
+    assert describe(ext) == "SAS patrol sets up SAS patrol 1 in A1, in extended formation"
+    placed = E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla", who="MNLA insurgents")
+    assert describe(placed) == "MNLA insurgents sets up possible objective 4 in F1"
+    # a version 2 replay's events carry the side's id only
+    assert describe(E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla")) == "mnla sets up possible objective 4 in F1"
     shown = E.ObjectivesRevealed(numbers=(1, 2, 3), points=((0, 0),) * 3, grids=("A1", "B1", "D1"))
     assert describe(shown) == "the defender shows the attacker possible objectives 1 in A1, 2 in B1 and 3 in D1"
     # a version 1 replay's event names no side

@@ -3,7 +3,9 @@
 It is given its side's view only (the turn controller hands every agent
 ``ruleset.view(state, side)``), so it knows what that side knows: enemy
 elements spotted, unidentified markers, the objectives it placed or knows.
-Its choices, each with a short reason (:attr:`FoxholeAgent.last_reason`):
+Its choices, each with a short reason naming its elements, the enemy's
+and the terrain features by name (:attr:`FoxholeAgent.reason`, read by the
+controller and shown under the action in the side's own log):
 
 * **Cover and open ground**: it scores every place an element could go by
   its cover (buildings and trenches best, then dense terrain; open ground
@@ -21,6 +23,9 @@ Its choices, each with a short reason (:attr:`FoxholeAgent.last_reason`):
   ambush order (fire only at close range), keeps them still and hidden,
   and interrupts moves only when the fire is likely to tell.
 * **Off-board support** on the enemy elements it knows that stand together.
+* **The mission** (attacker): the known objectives whose approach from the
+  start area is shortest and stays longest out of the reach of the enemy it
+  knows (:func:`.tactics.exposure`); its elements set up on that side.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import random
 from shapely.geometry import Point, Polygon
 
 from .. import actions as A
-from ..geo import footprint, geo_of
+from ..geo import RANK, footprint, geo_of, grid_ref
 from ..orders import area_of, deploy_problem, problem, to_deploy, to_plan
 from ..rules import assault as AS
 from ..rules import fire as FI
@@ -53,6 +58,44 @@ W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
+#: what a millimetre of approach in reach of each known enemy element costs, in millimetres of going (ours)
+EXPOSED = 1.0
+
+
+def _names(names) -> str:
+    """"A, B and C" (names in the order given)."""
+    ns = list(names)
+    return ns[0] if len(ns) == 1 else (", ".join(ns[:-1]) + f" and {ns[-1]}" if ns else "")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _points(cp: int) -> str:
+    return _count(cp, "command point")
+
+
+#: words for a place's going when no named feature stands there
+GOING_WORDS = {"buildings": "buildings", "trenches": "trenches", "dense": "dense terrain", "open": "open ground",
+               "impassable": "impassable ground"}
+
+
+def place_words(s: FoxState, x: float, y: float, at: str = "in") -> str:
+    """Where (x, y) mm is, as a player reads it: "in the command bunkers
+    (D4)" (the named feature there that gives the best cover, Terrain Types),
+    else "in open ground (B2)" by its going, else "in B2" (Table Grid);
+    ``at`` is the word before it ("to" after a move)."""
+    g = geo_of(s)
+    grid = grid_ref(x, y, tuple(s.table))
+    idx = [i for i in g.features_at(x, y) if g.recs[i].kind in RANK]
+    if not idx:
+        return f"{at} {grid}"
+    i = min(idx, key=lambda k: (RANK.index(g.recs[k].kind), k))
+    r = g.recs[i]
+    if r.name and r.name != r.kind:
+        return f"{at} the {r.name} ({grid})"
+    return f"{at} {GOING_WORDS.get(r.kind, r.kind)} ({grid})"
 
 
 class FoxholeAgent:
@@ -62,7 +105,8 @@ class FoxholeAgent:
 
     def __init__(self, rng: random.Random, budget=None, **_: object) -> None:
         self.rng = rng
-        self.last_reason = ""
+        #: why it chose its last action, in words a player reads (names, never ids)
+        self.reason = ""
         #: search points its elements have looked at (the attacker's memory of its sweep)
         self.explored: set[tuple[float, float]] = set()
         self._goals_key = None
@@ -90,11 +134,11 @@ class FoxholeAgent:
         legal = candidates(s, side, self.rng, legal_only=True)
         if not legal:
             raise RuntimeError(f"foxhole: side {side} has no legal action")
-        self.last_reason = "fallback: first legal choice"
+        self.reason = "no plan of its own fits: the first action the rules allow"
         return legal[0]
 
     def _say(self, a, why: str):
-        self.last_reason = why
+        self.reason = why
         return a
 
     # -- set-up ----------------------------------------------------------------
@@ -110,7 +154,7 @@ class FoxholeAgent:
                     value += w * u.intersection(area).area
             if best is None or value > best[0]:
                 best = (value, loc.name)
-        return self._say(A.ChooseLocation(side=side, location=best[1]), "the end with the most cover")
+        return self._say(A.ChooseLocation(side=side, location=best[1]), f"the {best[1]} end of the table: the most cover in its control area")
 
     def _objective(self, s: FoxState, side: str):
         area = MI.control_area(s)
@@ -126,19 +170,25 @@ class FoxholeAgent:
                 best = (v, x, y)
         if best is None:
             return None
-        return self._say(A.PlaceObjective(side=side, x=best[1], y=best[2]), "deep, in cover, apart")
+        return self._say(A.PlaceObjective(side=side, x=best[1], y=best[2]),
+                         f"possible objective {len(s.objectives) + 1} {place_words(s, best[1], best[2])}: deep, in cover, "
+                         "apart from the others")
 
     def _reveal(self, s: FoxState, side: str):
         start = MI.start_area(s)
         obs = sorted(s.objectives, key=lambda o: -(start.exterior.distance(Point(o.x, o.y)) if start else 0))
         nums = tuple(sorted(o.number for o in obs[:s.reveal]))
-        return self._say(A.RevealObjectives(side=side, numbers=nums), "show the deepest objectives")
+        return self._say(A.RevealObjectives(side=side, numbers=nums), "show the deepest: " + ", ".join(
+            f"objective {o.number} {place_words(s, o.x, o.y)}" for o in sorted(obs[:s.reveal], key=lambda o: o.number)))
 
     def _mission(self, s: FoxState, side: str):
         """The mission's objectives: every one must be taken, so the set of
-        known objectives with the shortest sweep from the start area (nearest
-        first, then one to the next), each with an enemy seen near it costing
-        more; numbers it does not know fill what is left (Mission Design)."""
+        known objectives with the shortest, safest sweep from the start area
+        (from the best place along it, nearest first, then one to the next):
+        each leg costs its length, plus :data:`EXPOSED` times its length in
+        reach of the enemy elements it knows (:func:`.tactics.exposure`), plus
+        more for an enemy seen next to an objective; numbers it does not know
+        fill what is left (Mission Design)."""
         from itertools import combinations, permutations
         start = MI.start_area(s)
         c = start.centroid if start is not None else Point(s.table[0] / 2, s.table[1] / 2)
@@ -146,23 +196,39 @@ class FoxholeAgent:
         p, q = MI.needed(s.mission.kind)
         known = sorted((o for o in s.objectives if o.known), key=lambda o: o.number)
         k = min(p + q, len(known))
+        if start is not None:
+            x0, _, x1, _ = start.bounds
+            starts = [(x0 + (x1 - x0) * (i + 0.5) / 6, c.y) for i in range(6)]
+            starts = [pt for pt in starts if start.contains(Point(pt))] or [(c.x, c.y)]
+        else:
+            starts = [(c.x, c.y)]
+
+        def leg(a, o) -> float:
+            return (dist(*a, o.x, o.y) + EXPOSED * TC.exposure(s, side, a, (o.x, o.y))
+                    + 60.0 * sum(1 for f in foes if dist(f.x, f.y, o.x, o.y) < 80))
 
         def sweep(obs) -> float:
             best = math.inf
             for order in permutations(obs):
-                at, tot = (c.x, c.y), 0.0
-                for o in order:
-                    tot += dist(*at, o.x, o.y) + 60.0 * sum(1 for f in foes if dist(f.x, f.y, o.x, o.y) < 80)
-                    at = (o.x, o.y)
-                best = min(best, tot)
+                for at in starts:
+                    tot = 0.0
+                    for o in order:
+                        tot += leg(at, o)
+                        at = (o.x, o.y)
+                    best = min(best, tot)
             return best
         chosen = list(min(combinations(known, k), key=lambda obs: (sweep(obs), [o.number for o in obs]))) if k else []
         # the primary: the nearest of the set (the defender may learn it)
         chosen.sort(key=lambda o: (dist(c.x, c.y, o.x, o.y), o.number))
         nums = [o.number for o in chosen]
         nums += [n for n in range(1, TABLES.objectives.count + 1) if n not in nums][:p + q - len(nums)]
-        return self._say(A.ChooseMission(side=side, primary=tuple(nums[:p]), secondary=tuple(nums[p:p + q])),
-                         "the known objectives closest together and nearest, least defended")
+        names = ", ".join(f"objective {o.number} in {grid_ref(o.x, o.y, tuple(s.table))}" for o in chosen)
+        blind = nums[len(chosen):]
+        why = f"the known objectives with the shortest approach out of the enemy's reach ({names})" if chosen else ""
+        if blind:
+            why += ("; " if why else "") + f"objective{'s' if len(blind) > 1 else ''} {_names(map(str, blind))} " \
+                   "chosen blind, to be searched for"
+        return self._say(A.ChooseMission(side=side, primary=tuple(nums[:p]), secondary=tuple(nums[p:p + q])), why)
 
     def _deploy(self, s: FoxState, side: str):
         todo = to_deploy(s, side)
@@ -170,15 +236,19 @@ class FoxholeAgent:
             e = todo[0]
             spot = self._deploy_spot(s, e)
             if spot is not None:
-                return self._say(A.Deploy(side=side, element=e.id, x=spot[0], y=spot[1]), "set up in cover")
+                why = ("waits in ambush" if e.unrevealed and e.side == s.defender and e.combatant else "sets up")
+                return self._say(A.Deploy(side=side, element=e.id, x=spot[0], y=spot[1]),
+                                 f"{e.name} {why} {place_words(s, *spot)}: the best cover in reach of its work")
             return None
         plans = to_plan(s, side)
         if plans:
             ins = next(i for i in s.insertions if i.id == plans[0])
             x, y = self._landing_point(s, side)
             turn = max(1, ins.earliest) + (1 if side == s.attacker else 0)
+            who = _names(e.name for e in s.elements.values() if e.side == side and e.insertion == ins.id) or "the insertion"
+            where = "by its own elements" if side == s.defender else "near the objectives, clear of the enemy"
             return self._say(A.PlanInsertion(side=side, insertion=ins.id, turn=min(turn, s.turn_limit), x=x, y=y),
-                             "land near the objectives, clear of the enemy")
+                             f"{who} to land {place_words(s, x, y)} on turn {min(turn, s.turn_limit)}: {where}")
         return None
 
     def _deploy_spot(self, s: FoxState, e: Element):
@@ -186,6 +256,7 @@ class FoxholeAgent:
         start = MI.start_area(s)
         objs = s.objectives
         mine = [o for o in s.elements.values() if o.side == e.side and o.deployed and o.on_table and o.id != e.id]
+        targets = TC.target_objectives(s) if e.side == s.attacker else []
         best = None
         for x, y in grid_points(area, 16.0):
             kind = geo_of(s).kind_at(x, y)
@@ -216,6 +287,8 @@ class FoxholeAgent:
                 if ca is not None:
                     v -= ca.exterior.distance(Point(x, y)) * 0.05 if not ca.contains(Point(x, y)) else 0
                 v -= TC.danger(s, e, x, y, moved=False) * 20
+                if targets:  # set up on the side of the table the mission's objectives lie on
+                    v -= min(dist(o.x, o.y, x, y) for o in targets) * 0.1
             if best is None or v > best[0]:
                 if not deploy_problem(s, e, x, y, "normal", 0.0):
                     best = (v, x, y)
@@ -247,10 +320,13 @@ class FoxholeAgent:
         going = next((a for a in s.assaults if a.attackers and not a.resolved), None)
         plan = self._assault_plan(s, side, going.target if going else None)
         if plan is not None:
-            e, t, (x, y), cp = plan
+            e, t, (x, y), cp, o, lead = plan
+            role = "leads" if lead else "supports"
             return self._say(A.AssaultMove(side=side, element=e.id, target=t.id, x=x, y=y, cp=cp),
-                             f"close assault on {t.name} with support")
-        return self._say(A.EndAssaults(side=side), "no assault worth making")
+                             f"{e.name} {role} the close assault on {t.name} {place_words(s, t.x, t.y)}: "
+                             f"{o['destroyed']:.0%} to destroy it, {o['reduced']:.0%} to reduce it"
+                             + (f" ({_points(cp)} on its roll)" if cp else ""))
+        return self._say(A.EndAssaults(side=side), "no close assault worth making: none with support enough to tell")
 
     def _assault_plan(self, s: FoxState, side: str, target_id: str | None):
         """(element, target, slot, cp) of the next assault move, or None."""
@@ -286,7 +362,7 @@ class FoxholeAgent:
             cp = self._cp_for(s, e, AS.crosses_open(s, [(e.x, e.y), slot]), NEED_LAST if not present else NEED_KEY)
             key = (value, t.id)
             if best is None or key > best[0]:
-                best = (key, (e, t, slot, cp))
+                best = (key, (e, t, slot, cp, o, not present))
         return best[1] if best else None
 
     def _cp_for(self, s: FoxState, e: Element, into_open: bool, want: float) -> int:
@@ -325,8 +401,10 @@ class FoxholeAgent:
             if p >= need and (best is None or p > best[0]):
                 best = (p, fid)
         if best is not None and self._advancing(s, m, pend.path):
-            return self._say(A.Interrupt(side=side, element=best[1]), f"interrupt: {best[0]:.0%} to send it back")
-        return self._say(A.LetPass(side=side), "let it come on")
+            f = s.elements[best[1]]
+            return self._say(A.Interrupt(side=side, element=best[1]),
+                             f"{f.name} interrupts {m.name}: {best[0]:.0%} to send it back")
+        return self._say(A.LetPass(side=side), f"let {m.name} come on: no interrupt likely to send it back")
 
     def _advancing(self, s: FoxState, m: Element, path) -> bool:
         mine = [e for e in s.elements.values() if e.side != m.side and e.on_table]
@@ -354,21 +432,58 @@ class FoxholeAgent:
             if e.where == "carried":
                 if self._should_debus(s, e, goals.get(e.id)):
                     cp = self._cp_for(s, e, False, NEED_KEY)
-                    return self._say(A.Roll(side=side, element=e.id, cp=cp), "debus near the goal")
+                    v = s.elements.get(e.carried_by or "")
+                    return self._say(A.Roll(side=side, element=e.id, cp=cp),
+                                     f"{e.name} rolls to debus from the {v.name if v else 'vehicle'} near "
+                                     f"{self._goal_words(s, goals.get(e.id))}" + (f" ({_points(cp)})" if cp else ""))
                 continue
             if want is None and last_chance and e.combatant and (e.suppressed or not remaining_movers):
                 want = (0.0, False)  # someone must advance this turn (and rally while doing it)
             if want is None:
-                return self._say(A.Hold(side=side, element=e.id), "hold in place")
+                return self._say(A.Hold(side=side, element=e.id), self._hold_words(s, e))
             gain, into_open = want
             need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
+            c = chances(e, cp, into_open) if e.kind != "non_combatant" else {"may": 1.0, "must": 0.0}
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
-                             f"roll to move ({cp} command points)")
+                             f"{e.name} rolls to move towards {self._goal_words(s, goals.get(e.id))}"
+                             + (" into open ground" if into_open else "")
+                             + f": {c['may'] + c['must']:.0%} to advance" + (f" with {_points(cp)}" if cp else ""))
         carried = [e for e in order if e.where == "carried"]
         if carried:
-            return self._say(A.Hold(side=side, element=order[0].id), "hold") if order[0].on_table else None
+            e = order[0]
+            return self._say(A.Hold(side=side, element=e.id), f"{e.name} holds: the rest wait to debus") if e.on_table else None
         return None
+
+    def _goal_words(self, s: FoxState, goal) -> str:
+        """The goal point in words: "objective 4 (A6)", else the ground it is to search."""
+        if goal is None:
+            return "no goal of its own"
+        for o in s.objectives:
+            if dist(o.x, o.y, *goal) < 1e-6:
+                return f"objective {o.number} ({grid_ref(o.x, o.y, tuple(s.table))})"
+        return f"unsearched ground {place_words(s, *goal)}"
+
+    def _hold_words(self, s: FoxState, e: Element) -> str:
+        if e.unrevealed and e.side == s.defender and e.combatant:
+            return f"{e.name} keeps still and hidden {place_words(s, e.x, e.y)}, in ambush"
+        if e.kind == "non_combatant":
+            return f"{e.name} stays {place_words(s, e.x, e.y)}: non-combatants keep out of the fight"
+        return f"{e.name} holds {place_words(s, e.x, e.y)}: no move in reach beats staying"
+
+    def _move_words(self, s: FoxState, e: Element, goal, pts) -> str:
+        """What decided a move: an objective it takes, the cover it ends in, the fire it draws."""
+        x, y = pts[-1]
+        for o in TC.target_objectives(s) if e.side == s.attacker else []:
+            if dist(x, y, o.x, o.y) <= TABLES.objectives.radius_mm:
+                return f"it takes objective {o.number}"
+        odds = TC.use_fire_odds(s, e, pts, moved=True)
+        hurt = 0.0 if odds is None else 1.0 - odds["none"]
+        cover = TC.cover_at(s, x, y)
+        what = "in cover" if cover > 0 else ("in the open" if cover < 0 else "in normal going")
+        if odds is None:
+            return f"ends {what}, out of the sight of any enemy it knows"
+        return f"ends {what}; {hurt:.0%} that the fire it draws hurts it"
 
     def _use_order(self, s: FoxState, side: str) -> list[Element]:
         mine = [e for e in s.elements.values() if e.side == side and not e.used and (e.on_table or e.where == "carried")]
@@ -549,22 +664,24 @@ class FoxholeAgent:
         goals = self.goals(s, side)
         goal = goals.get(e.id)
         if cur.result is None:
-            return self._say(A.Stay(side=side, element=e.id), "nothing to do")
+            return self._say(A.Stay(side=side, element=e.id), f"{e.name} stays {place_words(s, e.x, e.y)}")
         if e.where == "carried":
             spots = debus_spots(s, e)
             if spots and goal:
                 x, y = min(spots, key=lambda p: (dist(*p, *goal), p))
-                return self._say(A.Debus(side=side, element=e.id, x=x, y=y), "get off towards the goal")
-            return self._say(A.Stay(side=side, element=e.id), "stay aboard")
+                return self._say(A.Debus(side=side, element=e.id, x=x, y=y),
+                                 f"{e.name} gets off {place_words(s, x, y)}, towards {self._goal_words(s, goal)}")
+            return self._say(A.Stay(side=side, element=e.id), f"{e.name} stays aboard: nowhere near its goal to get off")
         if e.route:
             ahead = route_ahead(s, e, (1 - cur.used_fraction) * 0.999)
             if len(ahead) >= 2:
                 a = A.Move(side=side, element=e.id, path=tuple(ahead[1:]))
                 if not problem(s, a):
-                    return self._say(a, "follow the programmed route")
-            return self._say(A.Stay(side=side, element=e.id), "route ends here")
+                    return self._say(a, f"{e.name} follows its programmed route to {place_words(s, *ahead[-1])}")
+            return self._say(A.Stay(side=side, element=e.id), f"{e.name}'s programmed route ends here")
         if cur.stopped_at_open and cur.rolls < 2:
-            return self._say(A.Stay(side=side, element=e.id), "stop at the edge of open ground")
+            return self._say(A.Stay(side=side, element=e.id),
+                             f"{e.name} stops at the edge of open ground {place_words(s, e.x, e.y)}")
         share = 1.0 - cur.used_fraction
         stay = self._stay_score(s, e, goal)
         scored = []
@@ -583,17 +700,19 @@ class FoxholeAgent:
                 form = "normal" if (e.formation == "extended" and not cur.formation_changed) else None
                 a = A.Move(side=side, element=e.id, path=tuple(tuple(p) for p in pts[1:]), formation=form)
             if not problem(s, a):
-                return self._say(a, "move non-tactically while no enemy is near" if nt else "move to the best place in reach")
+                x, y = pts[-1]
+                why = "non-tactically while no enemy is near" if nt else self._move_words(s, e, goal, pts)
+                return self._say(a, f"{e.name} moves {place_words(s, x, y, 'to')}, towards {self._goal_words(s, goal)}: {why}")
         a = A.Stay(side=side, element=e.id)
         if not problem(s, a):
-            return self._say(a, "stay: nothing better in reach")
+            return self._say(a, f"{e.name} stays {place_words(s, e.x, e.y)}: nothing better in reach")
         f = nearest_known(s, e)
         if f is not None:
             for frac in (0.9, 0.6, 0.3, 0.1):
                 tx, ty = e.x + (f.x - e.x) * frac, e.y + (f.y - e.y) * frac
                 a = A.Move(side=side, element=e.id, path=((round(tx, 2), round(ty, 2)),))
                 if not problem(s, a):
-                    return self._say(a, "must advance")
+                    return self._say(a, f"{e.name} must advance: it closes on {f.name}")
         return None
 
     def _designate(self, s: FoxState, side: str):
@@ -611,9 +730,11 @@ class FoxholeAgent:
             own = sum(1 for g in mine if dist(g.x, g.y, f.x, f.y) <= radius + 90)
             v = n * 2 + (1 if f.dug_in else 0) - own * 5
             if v > 1 and (best is None or v > best[0]):
-                best = (v, f)
+                best = (v, f, n)
         if best is None:
             return None
         f = best[1]
         return self._say(A.Designate(side=side, asset=asset.id, x=round(f.x, 2), y=round(f.y, 2),
-                                     number=lowest_free(s, side)), f"off-board fire on {f.name}")
+                                     number=lowest_free(s, side)),
+                         f"the {TABLES.offboard.assets[asset.kind].name} on {f.name} {place_words(s, f.x, f.y)}: "
+                         f"{_count(best[2], 'known enemy element')} in its reach")

@@ -118,6 +118,32 @@ def harm(o: dict[str, float] | None) -> float:
     return 0.0 if o is None else o["suppressed"] * 1.0 + o["reduced"] * 2.0 + o["destroyed"] * 4.0
 
 
+def exposure(s: FoxState, side: str, a: tuple[float, float], b: tuple[float, float], step: float = 10.0) -> float:
+    """How long (mm) a walk straight from ``a`` to ``b`` lies within the long
+    direct-fire range of enemy combat elements ``side`` knows of, counted once
+    per element in range (an approach past three elements scores three times
+    its length in their reach). Ranges are not halved here: this is the
+    agent's coarse look at an approach (ours), not an adjudication."""
+    foes = []
+    for f in s.elements.values():
+        if f.side == side or not f.on_table or f.unrevealed or not f.combatant:
+            continue
+        band = FI.band_of(f)
+        if band is None or band is TABLES.ranges.indirect:
+            continue
+        foes.append((f.x, f.y, TABLES.yards(band.long)))
+    L = math.dist(a, b)
+    if not foes or L <= 0:
+        return 0.0
+    n = max(1, int(L // step))
+    tot = 0.0
+    for k in range(n):
+        t = (k + 0.5) / n
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        tot += sum(1 for fx, fy, r in foes if dist(fx, fy, x, y) <= r) * (L / n)
+    return tot
+
+
 def held_by_enemy(s: FoxState, side: str, x: float, y: float) -> bool:
     """Some enemy combat element ``side`` knows of, or an unidentified marker
     (it may be one), stands within the hold distance of (x, y): an objective
@@ -312,5 +338,5 @@ def cover_spots(s: FoxState, e: Element, reach: float, step: float = 18.0) -> li
     return out
 
 
-__all__ = ["danger", "fire_odds", "use_fire_odds", "harm", "held_by_enemy", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
+__all__ = ["danger", "exposure", "fire_odds", "use_fire_odds", "harm", "held_by_enemy", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
            "target_objectives", "search_points", "allowance_mm"]

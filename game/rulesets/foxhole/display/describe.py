@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.core.event import BattleEnded, Event, Logged, PhaseBegan
 
 from .. import events as E
+from ..state import possessive
 
 RESULT = {"fade": "fades away", "defensive": "is defensive: it may move but get no closer to any known enemy",
           "may": "may advance (suppression removed)", "must": "must advance (suppression removed)"}
@@ -56,28 +57,34 @@ PHASES = {"location": "the defender chooses its end of the table", "objectives":
           "activation": "uses its elements", "interrupt": "may interrupt the move"}
 
 
+def _who(ev: Event, side: str | None) -> str:
+    """The side's name as the event carries it (``who``), else its id (events of
+    versions before 3 carry no name)."""
+    return getattr(ev, "who", "") or side or ""
+
+
 def _phase(ev: PhaseBegan) -> str:
     what = PHASES.get(ev.phase, ev.phase)
     if ev.phase in ("location", "objectives", "reveal", "mission"):
         return f"Set-up: {what}"
     if ev.phase == "deploy":
-        return f"Set-up: {ev.side} {what}"
-    return f"Turn {ev.turn}: {ev.side} {what}"
+        return f"Set-up: {_who(ev, ev.side)} {what}"
+    return f"Turn {ev.turn}: {_who(ev, ev.side)} {what}"
 
 
 def describe(ev: Event) -> str:
     """The log line of a Foxhole event (never empty)."""
     t = type(ev)
-    if t is PhaseBegan:
+    if t is PhaseBegan or t is E.Phase:
         return _phase(ev)
     if t is Logged:
         return ev.text
-    if t is BattleEnded:
-        return f"Battle over: {ev.winner or 'nobody'} wins ({ev.reason})"
+    if t is BattleEnded:  # the line before it (Decided) names the winner; the core event carries only its id
+        return f"Battle over: {ev.reason}"
     if t is E.LocationChosen:
-        return f"{ev.side} defends from the {ev.location} end of the table"
+        return f"{_who(ev, ev.side)} defends from the {ev.location} end of the table"
     if t is E.ObjectivePlaced:
-        return _sets_up(ev.private or "the defender", f"possible objective {ev.number}", ev.grid)
+        return _sets_up(_who(ev, ev.private) or "the defender", f"possible objective {ev.number}", ev.grid)
     if t is E.ObjectivesRevealed:
         where = _nums(f"{n} in {g}" for n, g in zip(ev.numbers, ev.grids))
         return f"the defender shows the attacker possible objective{'s' if len(ev.numbers) != 1 else ''} {where}"
@@ -98,12 +105,12 @@ def describe(ev: Event) -> str:
         return f"the defender's intel: the attacker confirms its primary objective{many} {_nums(ev.numbers)}"
     if t is E.MarkersAssigned:
         pairs = sorted(ev.markers.items(), key=lambda kv: int(kv[1]))
-        return f"{ev.side}'s list of hidden elements: " + ", ".join(f"#{m} is {ev.names.get(eid, eid)}" for eid, m in pairs)
+        return f"{possessive(_who(ev, ev.side))} list of hidden elements: " + ", ".join(f"#{m} is {ev.names.get(eid, eid)}" for eid, m in pairs)
     if t is E.Deployed:
         form = ", in extended formation" if ev.formation == "extended" else ""
         if not ev.side:  # recorded by version 1, whose event did not name the side
             return f"{ev.name} sets up in {ev.grid}{form}"
-        return _sets_up(ev.side, ev.name, ev.grid, form)
+        return _sets_up(_who(ev, ev.side), ev.name, ev.grid, form)
     if t is E.InsertionPlanned:
         return f"the {ev.method} insertion {ev.insertion} is planned for turn {ev.turn} in {ev.grid}"
     if t is E.ArrivalSet:
@@ -118,9 +125,9 @@ def describe(ev: Event) -> str:
         how = {"para": "drops", "helicopter": "lands by helicopter", "glider": "lands by glider"}.get(ev.method, "arrives")
         return f"{ev.name} {how} in {ev.grid}" + (f" ({ev.note})" if ev.note else "")
     if t is E.CommandPoints:
-        return f"{ev.side} has {ev.points} command point{'s' if ev.points != 1 else ''} this turn"
+        return f"{_who(ev, ev.side)} has {ev.points} command point{'s' if ev.points != 1 else ''} this turn"
     if t is E.TurnReset:
-        return f"every element of {ev.side} is ready to be used"
+        return f"every element of {_who(ev, ev.side)} is ready to be used"
     if t is E.ActivationBegan:
         return f"{ev.name} is used" + (" for a close assault" if ev.assault else "")
     if t is E.Motivated:
@@ -180,7 +187,7 @@ def describe(ev: Event) -> str:
     if t is E.Sprung:
         return f"the ambush is sprung ({ev.reason})"
     if t is E.Decided:
-        return f"{ev.winner or 'nobody'} wins: {ev.reason}"
+        return f"{_who(ev, ev.winner) or 'nobody'} wins: {ev.reason}"
     return ""
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from game.core.event import PhaseBegan, Target
+from game.core.event import Target
 
 from .. import events as E
 from ..geo import footprint, footprint_at, geo_of, gap as base_gap_of
@@ -223,7 +223,7 @@ def any_assault(s: FoxState, side: str) -> bool:
 
 
 def enter_assault_phase(em: Emitter, side: str) -> None:
-    em.emit(PhaseBegan(turn=em.s.turn, phase="assault", side=side))
+    em.emit(E.Phase(turn=em.s.turn, phase="assault", side=side, who=em.s.side_name(side)))
 
 
 __all__ = ["slots", "assault_problem", "resolve_assault_move", "resolve_assaults", "assault_modifiers",

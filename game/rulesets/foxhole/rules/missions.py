@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from shapely.geometry import Point, Polygon
 
-from game.core.event import PhaseBegan, Target
+from game.core.event import Target
 
 from .. import events as E
 from ..geo import geo_of, grid_ref
@@ -70,9 +70,9 @@ def after_placed(em: Emitter) -> None:
     em.emit(E.IntelSet(side=s.attacker, total=r.total, reveal=min(r.total, OB.count)))
     if s.reveal >= len(s.objectives):
         reveal_objectives(em, [o.number for o in s.objectives])
-        em.emit(PhaseBegan(turn=0, phase="mission", side=s.attacker))
+        em.emit(E.Phase(turn=0, phase="mission", side=s.attacker, who=em.s.side_name(s.attacker)))
     else:
-        em.emit(PhaseBegan(turn=0, phase="reveal", side=s.defender))
+        em.emit(E.Phase(turn=0, phase="reveal", side=s.defender, who=em.s.side_name(s.defender)))
 
 
 def reveal_objectives(em: Emitter, numbers: list[int]) -> None:
