@@ -28,7 +28,8 @@ from game.ui.scene import Scene
 from game.ui.scenes.summary import score_line
 from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
-from game.ui.sides import enemy_sides, name_sides, side_colours, side_names
+from game.core.logtext import name_sides, side_names
+from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
 
@@ -513,7 +514,8 @@ class BattleScene(Scene):
 
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
-                                   self.watch_replay, self.to_menu, side_name=b.scenario.side_name))
+                                   self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
+                                   sides=b.scenario))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -846,7 +848,8 @@ class BattleScene(Scene):
         width = self._header_width(surface_w or self.app.size[0])
         f = fonts.font(16, True)
         if b.over:
-            return _fit(f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({b.state.end_reason})", f, width)
+            return _fit(f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({name_sides(b.state.end_reason, b.scenario)})",
+                        f, width)
         active = b.active_side
         who = self.seat_word(active)
         name = self.side_name(active)
