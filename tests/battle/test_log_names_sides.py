@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
 #: actions of the short headless battle: a first turn's prompts, the SITREP phase and the agents' reasons
 ACTIONS = 22
+#: actions of each golden battle read: its first and its last
+GOLDEN_HEAD, GOLDEN_TAIL = 50, 10
 
 
 def _ids_left(text: str, sc) -> list[str]:
@@ -46,14 +48,15 @@ def _golden(path: Path) -> Path:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem.replace(".scenario", ""))
 def test_battle_log__no_side_id_where_the_side_has_a_name(path):
     """Every line of the scenario's seeded battle (its golden replay: the default agents, seed 1,
-    recorded events and reasons) as the log formatter writes it, and every side's victory line
-    and summary, name the sides."""
+    recorded events and reasons; its first 50 actions and its last 10) as the log formatter
+    writes it, and every side's victory line and summary, name the sides."""
     rs, sc, m = open_scenario(path)
     rec = read_replay(_golden(path))
-    lines = [reason_line(a.reason, sc) for a in rec.actions]
-    lines += [event_line(rs, rs.parse_event(d), sc) for a in rec.actions for d in a.events or []]
+    acts = rec.actions[:GOLDEN_HEAD] + rec.actions[-GOLDEN_TAIL:]  # set-up, the first turns, the end (CI time)
+    lines = [reason_line(a.reason, sc) for a in acts]
+    lines += [event_line(rs, rs.parse_event(d), sc) for a in acts for d in a.events or []]
     if rec.has_events:
-        assert len(lines) > len(rec.actions)
+        assert len(lines) > len(acts)
     for sid in sc.side_ids():
         lines.append(event_line(rs, BattleEnded(winner=sid, reason=f"{sid} holds the field"), sc))
         lines.append(event_line(rs, PhaseBegan(turn=2, phase="movement", side=sid), sc))
