@@ -430,7 +430,8 @@ def simulate(scenario: Path = typer.Argument(..., help="a *.scenario.json file")
     for s, row in summary["sides"].items():
         lo, hi = row["ci95"]
         who = str(seats.get(s, Seat())) if s in sides else "the rules"
-        table.add_row(s, who, str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        name = sc.side_name(s)  # by its name, with the id --seat takes
+        table.add_row(s if name == s else f"{name} ({s})", who, str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     table.add_row("draws", "", str(summary["draws"]), f"{summary['draws'] / games:.1%}", "")
     Console().print(table)
     typer.echo(f"mean turns {summary['mean_turns']:.2f}; replays in {out_dir}")
@@ -540,8 +541,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     recorded events are shown as they are (format 2 replays).
     """
     from game.battle.runner import log_line, outcome
-    from game.core.logtext import plural
-    from game.core.logtext import reason_line
+    from game.core.logtext import name_sides, plural, reason_line
     from game.core.replay import verify as do_verify, version_problem
 
     rs, rec = _open_replay(replay)
@@ -561,26 +561,26 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
             text = log_line(b, ev)
             if text:
                 typer.echo(f"[turn {b.state.turn}] {text}")
-        why = reason_line(rec.actions[i].reason) if i < len(rec.actions) else ""
+        why = reason_line(rec.actions[i].reason, h.scenario) if i < len(rec.actions) else ""
         if why:
             typer.echo(why)
 
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)
     s = seen["battle"].state if "battle" in seen else None
-    ended = outcome(h.scenario.side_name(s.winner), s.end_reason, past=True) if s is not None and s.over else "the battle was not finished"
+    ended = (outcome(h.scenario.side_name(s.winner), name_sides(s.end_reason, h.scenario), past=True)
+             if s is not None and s.over else "the battle was not finished")
     rest = "" if n == len(rec.actions) else f" (of {len(rec.actions)}; the rest does not re-play)"
     typer.echo(f"{plural(n, 'action')}{rest}; {ended}")
     if not v.ok:
-        typer.echo(f"warning: {replay}: {v.reason} (the file was edited or damaged; run 'battletable verify {replay}')", err=True)
+        typer.echo(f"warning: {replay}: {name_sides(v.reason, h.scenario)} (the file was edited or damaged; run 'battletable verify {replay}')", err=True)
 
 
 def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
     from game.battle.runner import outcome
-    from game.core.logtext import plural
-    from game.core.logtext import reason_line
+    from game.core.logtext import name_sides, plural, reason_line
 
     h = rec.header
     if not rec.has_events:
@@ -594,7 +594,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
     turn = state.turn
     for line in rec.actions:
-        why = reason_line(line.reason)
+        why = reason_line(line.reason, h.scenario)
         for data in line.events or []:
             if state is not None:
                 try:
@@ -604,27 +604,28 @@ def _show_recorded(path: Path, rs, rec) -> None:
                     state = None
             if state is None and data.get("type") == "phase_began" and isinstance(data.get("turn"), int):
                 turn = data["turn"]
-            text = _recorded_event_text(rs, data)
+            text = _recorded_event_text(rs, data, h.scenario)
             if text:
                 typer.echo(f"[turn {turn}] {text}")
         if why:
             typer.echo(why)
     end = rec.end
-    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(h.scenario.side_name(end.winner), end.reason, past=True) if end else "the battle was not finished"))
+    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(h.scenario.side_name(end.winner), name_sides(end.reason, h.scenario), past=True)
+                                                        if end else "the battle was not finished"))
 
 
-def _recorded_event_text(rs, data: dict) -> str:
+def _recorded_event_text(rs, data: dict, scenario=None) -> str:
     """One log line for a recorded event: the log's own line
     (:func:`game.core.logtext.event_line`) when this version still reads the
-    event, else its type and fields."""
-    from game.core.logtext import event_line
+    event, else its type and fields; sides by ``scenario``'s names."""
+    from game.core.logtext import event_line, name_sides
 
     try:
         ev = rs.parse_event(data)
     except Exception:  # noqa: BLE001 - an event of another version: shown as recorded
         fields = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k != "type")
-        return f"{data.get('type', 'event')}: {fields}"
-    return event_line(rs, ev)
+        return name_sides(f"{data.get('type', 'event')}: {fields}", scenario)
+    return event_line(rs, ev, scenario)
 
 
 @app.command()
@@ -637,17 +638,18 @@ def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> 
     diverging action is named), 2 if the file cannot be read or needs
     another ruleset version (which it names).
     """
-    from game.core.logtext import plural
+    from game.core.logtext import name_sides, plural
     from game.core.replay import verify as do_verify
 
     rs, rec = _open_replay(replay)
     if rec.truncated:
         typer.echo(f"note: {rec.truncated}")
     v = do_verify(rec, rs)
+    why = name_sides(v.reason, rec.header.scenario)  # the sides as the scenario names them
     if v.ok:
-        typer.echo(f"{replay}: ok, {plural(v.actions, 'action')} {v.reason}")
+        typer.echo(f"{replay}: ok, {plural(v.actions, 'action')} {why}")
         return
-    raise _err(f"{replay} [{v.where}]: {v.reason}", code=2 if v.where.startswith("line 1") else 1)
+    raise _err(f"{replay} [{v.where}]: {why}", code=2 if v.where.startswith("line 1") else 1)
 
 
 @app.command()

@@ -26,7 +26,7 @@ class Budget:
 @dataclass(frozen=True)
 class Reason:
     """Why an agent chose what it did: the words saying what decided it
-    (``"fires at Fighter a0: 55% to hit"``) and the best candidates it
+    (``"fires at Fighter 1: 55% to hit"``) and the best candidates it
     weighed, each as (label, score) in the agent's own units, best first."""
 
     text: str

@@ -13,7 +13,7 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line, event_turns, plural, reason_line, why_after
+from game.core.logtext import event_line, event_turns, name_sides, plural, reason_line, why_after
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -52,9 +52,11 @@ def outcome(winner: str | None, reason: str, past: bool = False) -> str:
 def result_line(res: "GameResult", scenario=None) -> str:
     """The one-line summary of a headless battle; the winner by the name
     ``scenario`` gives its side (:meth:`Scenario.side_name`), by its id
-    without one (``GameResult`` and the ``--json`` output keep ids)."""
+    without one, and so the sides its reason names (``GameResult`` and the
+    ``--json`` output keep ids)."""
     winner = scenario.side_name(res.winner) if scenario is not None and res.winner else res.winner
-    return f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: {outcome(winner, res.reason)}."
+    return (f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: "
+            f"{outcome(winner, name_sides(res.reason, scenario))}.")
 
 
 def opened_scenario(path: str | Path):
@@ -65,8 +67,8 @@ def opened_scenario(path: str | Path):
 
 def log_line(battle: Battle, event) -> str:
     """One battle-log line for an event (:func:`game.core.logtext.event_line`,
-    the formatter the app's log uses too)."""
-    return event_line(battle.ruleset, event)
+    the formatter the app's log uses too), the sides by the battle's scenario's names."""
+    return event_line(battle.ruleset, event, battle.scenario)
 
 
 @lru_cache(maxsize=8)
@@ -129,7 +131,7 @@ def _log_step(battle: Battle, action, result, log: Callable[[str], None], turn: 
     right under the acting side's own first event. Returns the turn after the action."""
     events = list(result.events)
     turns = event_turns(events, turn)
-    why = reason_line(battle.history.entries[-1].reason) if battle.history.entries else ""
+    why = reason_line(battle.history.entries[-1].reason, battle.scenario) if battle.history.entries else ""
     at = why_after(events, action.side)
     if why and at < 0:
         log(why)

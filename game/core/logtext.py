@@ -5,13 +5,16 @@ play, ``battletable replay --headless``), so both print the same words.
 Rolls are written by :meth:`DiceRolled.describe` (dice, every modifier, the
 target number itemised and the outcome); every other event in the ruleset's
 own words (``Ruleset.describe``), or a generic sentence when it has none.
+Every line a player reads names the sides as the scenario does
+(:func:`name_sides`: "Battle over: Fireteam Alpha wins", never "fireteam").
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -35,15 +38,80 @@ def generic_text(event: Event) -> str:
     return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
 
 
-def event_line(ruleset, event: Event) -> str:
-    """The battle-log line for ``event`` under ``ruleset`` (never empty)."""
+def event_line(ruleset, event: Event, sides=None) -> str:
+    """The battle-log line for ``event`` under ``ruleset`` (never empty), its
+    side ids named as ``sides`` (a scenario or a side id -> name mapping,
+    :func:`name_sides`) names them."""
     if isinstance(event, DiceRolled):
-        return event.describe()
-    try:
-        text = ruleset.describe(event) or ""
-    except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
-        text = ""
-    return text or generic_text(event)
+        text = event.describe()
+    else:
+        try:
+            text = ruleset.describe(event) or ""
+        except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
+            text = ""
+    return name_sides(text or generic_text(event), sides)
+
+
+# ----------------------------------------------------------------------------- sides by name
+def side_names(scenario) -> dict[str, str]:
+    """Side id -> the name a player reads, for every side the scenario seats
+    (:meth:`Scenario.side_name`: the id where the file gives no name); {}
+    for None."""
+    return {sid: scenario.side_name(sid) for sid in scenario.side_ids()} if scenario is not None else {}
+
+
+_ARTICLED = ("the ", "a ", "an ")
+
+
+def _names_of(sides) -> dict[str, str]:
+    """The id -> name pairs of ``sides`` (a scenario or a mapping) where the name differs from the id."""
+    pairs = sides.items() if isinstance(sides, Mapping) else side_names(sides).items()
+    return {str(k): str(v) for k, v in pairs if v and v != k}
+
+
+@lru_cache(maxsize=64)
+def _side_pattern(ids: tuple[str, ...]) -> re.Pattern:
+    alt = "|".join(re.escape(k) for k in sorted(ids, key=len, reverse=True))
+    return re.compile(r"(?<![\w-])(?:(?P<art>[Tt]he) )?(?P<id>" + alt + r")(?P<pos>'s)?(?![\w-])(?=(?P<next> [A-Za-z]+)?)")
+
+
+def name_sides(text: str, sides) -> str:
+    """``text`` with every side id standing as a whole word (case as written:
+    "enemy", not "Enemy") replaced by the name a player reads for that side.
+
+    ``sides``: a scenario (:meth:`Scenario.side_name`) or a side id -> name
+    mapping; None, or ids without a name of their own, leave the text as
+    written. The article a text puts before an id fits the name: a name with
+    its own ("the Horde") takes the text's place ("The enemy holds" -> "The
+    Horde holds"); a proper name (capitalised) drops it where the id stands
+    alone as the subject or owner ("the enemy acts" -> "Al Wahid acts", "the
+    enemy's target" -> "Al Wahid's target": the id is followed by a verb in
+    "-s", a possessive, punctuation or the end) and keeps it where the id
+    qualifies a noun ("the us commander" -> "the US Army commander"). A
+    possessive follows the name ("chaos's" -> "Chaos raiders'"). Naming a
+    text twice changes nothing more."""
+    if not text or sides is None:
+        return text
+    names = _names_of(sides)
+    if not names:
+        return text
+
+    def sub(m: re.Match) -> str:
+        sid, art, pos, nxt = m.group("id"), m.group("art"), m.group("pos"), m.group("next")
+        name = names[sid]
+        if text.startswith(name, m.start("id")) and name != sid:
+            return m.group(0)  # already named (a name that holds its id)
+        if art and name.lower().startswith(_ARTICLED):
+            out = art + name[name.index(" "):]
+        elif art and name[:1].isupper() and (pos or nxt is None or nxt.endswith("s")):
+            out = name
+        elif art:
+            out = f"{art} {name}"
+        else:
+            out = name[:1].upper() + name[1:] if m.start() == 0 else name
+        return out + (("'" if out.endswith("s") else "'s") if pos else "")
+
+    return _side_pattern(tuple(names)).sub(sub, text)
 
 
 def event_turns(events: Iterable[Event], turn: int) -> list[int]:
@@ -88,28 +156,30 @@ def _has_text(reason: dict | None) -> bool:
     return isinstance(reason, dict) and isinstance(reason.get("text"), str) and bool(reason["text"])
 
 
-def reason_tip(reason: dict | None) -> list[str]:
+def reason_tip(reason: dict | None, sides=None) -> list[str]:
     """The lines of the box the app shows when the mouse rests on an AI
     action in the log: what decided it, then each candidate weighed with its
-    score (best first, at most three); [] when the agent gave no reason."""
+    score (best first, at most three); [] when the agent gave no reason.
+    Side ids are named as ``sides`` names them (:func:`name_sides`)."""
     if not _has_text(reason):
         return []
-    out = [f"Why: {reason['text']}"]
+    out = [f"Why: {name_sides(reason['text'], sides)}"]
     pairs = _pairs(reason)[:3]
     if pairs:
         out.append("Weighed:")
-        out += [f"- {label}: {score:.3g}" for label, score in pairs]
+        out += [f"- {name_sides(str(label), sides)}: {score:.3g}" for label, score in pairs]
     return out
 
 
-def reason_line(reason: dict | None) -> str:
+def reason_line(reason: dict | None, sides=None) -> str:
     """The battle-log line under an AI action saying why the agent chose it
     (a replay's recorded ``reason``: its words and best candidates with their
-    scores), or "" when the agent gave none."""
+    scores), or "" when the agent gave none; side ids named as ``sides``
+    names them (:func:`name_sides`)."""
     if not _has_text(reason):
         return ""
     best = "; ".join(f"{label} {score:.3g}" for label, score in _pairs(reason)[:3])
-    return f"  why: {reason['text']}" + (f" (weighed: {best})" if best else "")
+    return name_sides(f"  why: {reason['text']}" + (f" (weighed: {best})" if best else ""), sides)
 
 
 #: plural nouns that do not end in "s", as a name's last word ("spearmen" ends in "men")

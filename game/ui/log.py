@@ -34,16 +34,19 @@ def event_kind(event: Event, ruleset_id: str = "") -> str:
     return t[len(ruleset_id) + 1:] if ruleset_id and t.startswith(ruleset_id + "_") else t
 
 
-def event_text(ruleset, event: Event) -> str:
-    """The event in words: the one log formatter (:func:`game.core.logtext.event_line`)."""
-    return event_line(ruleset, event)
+def event_text(ruleset, event: Event, sides=None) -> str:
+    """The event in words: the one log formatter (:func:`game.core.logtext.event_line`),
+    sides named as ``sides`` (a scenario or side id -> name) names them."""
+    return event_line(ruleset, event, sides)
 
 
 class BattleLog:
-    """Log lines built from a battle's history."""
+    """Log lines built from a battle's history; ``sides`` (the scenario, or
+    side id -> name) names the sides in every line."""
 
-    def __init__(self, ruleset) -> None:
+    def __init__(self, ruleset, sides=None) -> None:
         self.ruleset = ruleset
+        self.naming = sides
         self.lines: list[LogLine] = []
         self.turn = 1
         self.version = 0
@@ -58,7 +61,7 @@ class BattleLog:
         private to the side that gave it (it was weighed on that side's view)."""
         private_to = getattr(self.ruleset, "private_to", None)
         events = list(events)
-        why = reason_line(reason).strip()
+        why = reason_line(reason, self.naming).strip()
         at = why_after(events, action.side)
         why_private = action.side if private_to else None
         if why and at < 0:
@@ -67,7 +70,7 @@ class BattleLog:
             self.turn = turn
             side = getattr(ev, "side", None) or action.side
             owner = private_to(ev) if private_to else None
-            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev),
+            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev, self.naming),
                                       owner))
             if why and i == at:
                 self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from game.core.logtext import name_sides
 from game.ui import units as U
 
 POINT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
@@ -111,8 +112,9 @@ class Namer:
             left the table), which the log still names.
         sides: side id -> the side's name (the scenario's ``side_name``):
             a side id in a bracketed list of ids ("Sgt. Reyes (reyes,
-            fireteam)") becomes its name; elsewhere side ids are left alone
-            (they read like words: "enemy").
+            fireteam)") becomes its name, and so does every other side id
+            standing as a word (:func:`game.core.logtext.name_sides`: "the
+            enemy acts" -> "Al Wahid acts"), as in the battle log.
     """
 
     def __init__(self, figures=(), pieces=(), map_file=None, styles=None, units=U.CM, known=None, sides=None) -> None:
@@ -152,9 +154,11 @@ class Namer:
         if ids:
             text = self._drop_bracketed_ids(text)
         text = POINT.sub(lambda m: self.point(float(m.group(1)), float(m.group(2))), text)
+        if ids:
+            text = TOKEN.sub(self._name_token, text)
+        text = name_sides(text, self.sides)
         if not ids:
             return text
-        text = TOKEN.sub(self._name_token, text)
         return SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # any other id-like word: its words
 
     def _name_token(self, m: re.Match) -> str:

@@ -13,8 +13,6 @@ Both follow optional ruleset hooks:
 
 from __future__ import annotations
 
-import re
-
 from game.ui.palette import Palette, SideColours
 
 
@@ -60,30 +58,3 @@ def enemy_sides(ruleset, state, side: str) -> set[str]:
         if got is not None:
             return {str(s) for s in got}
     return {s for s in getattr(state, "sides", ()) if s != side}
-
-
-def side_names(scenario) -> dict[str, str]:
-    """Side id -> the name a player reads, for every side the scenario seats
-    (:meth:`Scenario.side_name`: the id where the file gives no name)."""
-    return {sid: scenario.side_name(sid) for sid in scenario.side_ids()} if scenario is not None else {}
-
-
-def name_sides(text: str, scenario) -> str:
-    """``text`` (a ruleset's words, such as its hot-seat ``decision_note``)
-    with every side id standing as a whole word replaced by the name a
-    player reads (:meth:`Scenario.side_name`); ``chaos's`` becomes
-    ``Chaos raiders'``. Ids without a name of their own stay as written."""
-    if not text or scenario is None:
-        return text
-    names = {k: v for k, v in side_names(scenario).items() if v != k}
-    if not names:
-        return text
-    pat = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r")('s)?(?![\w-])")
-
-    def sub(m: re.Match) -> str:
-        name = names[m.group(1)]
-        if m.group(2):
-            return name + ("'" if name.endswith("s") else "'s")
-        return name
-
-    return pat.sub(sub, text)

@@ -18,8 +18,8 @@ from game.ui.log import BattleLog
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP_SPACE = ROOT / "maps" / "spacefleet" / "deep_space.scenario.json"
-#: a prompt: a player turn or a phase starting ("turn 2: imperial to play", "ordnance phase (rules to act)")
-PROMPT = re.compile(r"turn \d+: \w+ to play$|phase \(\w+ to act\)$")
+#: a prompt: a player turn or a phase starting ("turn 2: Imperial Navy to play", "ordnance phase (rules to act)")
+PROMPT = re.compile(r"turn \d+: [\w ]+ to play$|phase \([\w ]+ to act\)$")
 
 
 def test_event_turns__an_event_that_starts_a_turn_labels_itself_and_what_follows():
@@ -52,7 +52,7 @@ def test_headless_log__turn_starts_are_labelled_with_their_own_turn():
     """Spacefleet: a game turn begins with each player's turn; its line reads the new turn."""
     _, _, lines = _battle()
     events = [ln for ln in lines if ln.startswith("[turn ")]
-    starts = [i for i, ln in enumerate(events) if re.search(r"\] turn \d+: \w+ to play$", ln)]
+    starts = [i for i, ln in enumerate(events) if re.search(r"\] turn \d+: [\w ]+ to play$", ln)]
     assert len(starts) >= 4
     seen: set[int] = set()
     for i in starts:
@@ -68,9 +68,9 @@ def test_headless_log__turn_starts_are_labelled_with_their_own_turn():
 def test_app_log__turn_labels_and_why_placement_match_the_headless_log():
     """The why line of an action comes before any prompt its own events raise."""
     rs, battle, lines = _battle()
-    log = BattleLog(rs)
+    log = BattleLog(rs, battle.scenario)
     log.rebuild(battle.history.entries)
-    starts = [ln for ln in log.lines if re.fullmatch(r"turn \d+: \w+ to play", ln.text)]
+    starts = [ln for ln in log.lines if re.fullmatch(r"turn \d+: [\w ]+ to play", ln.text)]
     assert len(starts) >= 4 and all(ln.turn == int(ln.text.split()[1].rstrip(":")) for ln in starts)
     whys = [i for i, ln in enumerate(log.lines) if ln.kind == "why"]
     assert len(whys) > 20

@@ -18,7 +18,7 @@ from game.data.scenario import load_scenario
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.summary import SummaryScene
-from game.ui.sides import name_sides
+from game.core.logtext import name_sides
 
 ROOT = Path(__file__).resolve().parents[2]
 M1 = ROOT / "maps" / "battlespace" / "mission1_2x2.scenario.json"

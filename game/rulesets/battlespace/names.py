@@ -10,6 +10,7 @@ Text a player reads names models, never ids.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -28,10 +29,27 @@ TEAM_LABELS = ("Alpha team", "Bravo team", "Charlie team", "Delta team")
 
 
 # ----------------------------------------------------------------------------- names
+def generic_name(figs: dict[str, Fig], card: str) -> str:
+    """The name a generic enemy or bystander of ``card`` (an enemy or other
+    card id) takes when it is placed: its card's name without the "Al Wahid"
+    prefix and the number of models of that card placed so far, this one
+    included ("Fighter 4", "Civilian 1", "Aid worker 2"). ``figs``: the models
+    already on the table (numbers follow the order models came onto it; a
+    model never leaves ``figs``, so a number is never given twice)."""
+    c = data().enemies.get(card) or data().others.get(card)
+    base = c.name if c else card
+    short = base[len(PREFIX):] if base.startswith(PREFIX) else base
+    pat = re.compile(re.escape(short) + r" \d+")
+    n = sum(1 for o in figs.values() if o.card == card and o.kind != "soldier" and pat.fullmatch(o.name or ""))
+    return f"{short} {n + 1}"
+
+
 def display_name(f: Fig) -> str:
-    """A model's name for the log: a soldier's card name ("Sgt. Reyes"); an enemy
-    or bystander by its card name and id ("Fighter a0", "Civilian civ1"); a model
-    with a name of its own by that name ("Ahmad Yosef Awad")."""
+    """A model's one name, in the log, the AI's reasons, the app's labels,
+    previews and tooltips: a soldier's card name ("Sgt. Reyes"); any other
+    model the name it was placed with (a generic enemy or bystander numbered,
+    :func:`generic_name`: "Fighter 4"; a named one "Ahmad Yosef Awad"); a model
+    built without a name by its card name and id ("Fighter a0")."""
     d = data()
     if f.kind == "soldier" and f.card in d.soldiers:
         return d.soldiers[f.card].name
@@ -41,24 +59,6 @@ def display_name(f: Fig) -> str:
         short = base[len(PREFIX):] if base.startswith(PREFIX) else base
         return f"{short} {f.id}"
     return base
-
-
-def numbered_name(s: BSState, f: Fig) -> str:
-    """The name the app shows for a model: a generic enemy or bystander by
-    its card name and a number counting the models of that card in the
-    order they came onto the table ("Al Wahid Fighter 3", "Civilian 1": a
-    model never leaves ``s.figs``, so the number never changes); a soldier
-    or a model with a name of its own by that name. Events keep
-    :func:`display_name` (their digests are in every replay); the app's
-    namer reads the id in those as this name."""
-    if f.kind == "soldier" and f.card in data().soldiers:
-        return data().soldiers[f.card].name
-    card = data().enemies.get(f.card) or data().others.get(f.card)
-    base = f.name or (card.name if card else f.id)
-    if base not in GENERIC:
-        return base
-    same = [o.id for o in s.figs.values() if o.kind != "soldier" and (o.name or "") == (f.name or "") and o.card == f.card]
-    return f"{base} {same.index(f.id) + 1 if f.id in same else len(same) + 1}"
 
 
 def name_of(s: BSState, unit: str | None) -> str:

@@ -12,6 +12,7 @@ from game.geometry.shapes import displace
 
 from .data import data
 from .geo import R
+from .names import generic_name
 from .state import BSState, ExitEdge, Feat, Fig, Vehicle
 from .validation import validate  # noqa: F401 - re-exported: set-up and its checks were one module
 
@@ -23,13 +24,13 @@ def _feat(f) -> Feat:
                 props=dict(f.properties))
 
 
-def _fig(u, side: str, m: MapFile) -> Fig:
+def _fig(u, side: str, m: MapFile, figs: dict[str, Fig]) -> Fig:
+    """The model of scenario unit ``u``; an enemy numbered among ``figs``, the models placed before it."""
     on = u.params.get("on")
     z = m.feature(on).height if on else 0.0
     if side == "enemy":
-        card = data().enemies[u.profile]
-        return Fig(id=u.id, side="enemy", kind="enemy", card=u.profile, name=card.name, x=u.x, y=u.y, z=z, on=on,
-                   group=u.group)
+        return Fig(id=u.id, side="enemy", kind="enemy", card=u.profile, name=generic_name(figs, u.profile), x=u.x, y=u.y,
+                   z=z, on=on, group=u.group)
     card = data().soldiers[u.profile]
     gear = {}
     for gid in u.params.get("gear", []):
@@ -60,8 +61,8 @@ def staging(dice: Dice, table: tuple[float, float], figs: dict[str, Fig], free=N
             fid = f"s{n}"
             n += 1
             x, y = spots[i]
-            figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=data().tables.staging_profile, name=data().enemies[data().tables.staging_profile].name,
-                            x=x, y=y, group=gid)
+            card = data().tables.staging_profile
+            figs[fid] = Fig(id=fid, side="enemy", kind="enemy", card=card, name=generic_name(figs, card), x=x, y=y, group=gid)
 
 
 def _card_spots(cx: float, cy: float, size: int, figs: dict[str, Fig], free) -> list[tuple[float, float]]:
@@ -96,12 +97,14 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, teams: list[str]) -> BSSta
     figs: dict[str, Fig] = {}
     for side, units in sc.forces.items():
         for u in units:
-            figs[u.id] = _fig(u, side, m)
+            figs[u.id] = _fig(u, side, m, figs)
     p = dict(sc.params)
     for i, (x, y) in enumerate(p.get("civilians", [])):
-        figs[f"civ{i}"] = Fig(id=f"civ{i}", side="civilian", kind="civilian", card="civilian", name="Civilian", x=x, y=y)
+        figs[f"civ{i}"] = Fig(id=f"civ{i}", side="civilian", kind="civilian", card="civilian", name=generic_name(figs, "civilian"),
+                                x=x, y=y)
     for i, (x, y) in enumerate(p.get("aid_workers", [])):
-        figs[f"aid{i}"] = Fig(id=f"aid{i}", side="aid", kind="hostage", card="aid_worker", name="Aid worker", x=x, y=y)
+        figs[f"aid{i}"] = Fig(id=f"aid{i}", side="aid", kind="hostage", card="aid_worker",
+                                name=generic_name(figs, "aid_worker"), x=x, y=y)
     if p.get("staging"):
         staging(dice, (m.table.width_mm, m.table.height_mm), figs, _free_on(m))
     order = dice.shuffle(len(data().sitrep), "shuffle the SITREP deck")

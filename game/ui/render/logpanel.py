@@ -75,15 +75,15 @@ class LogPanel:
         y = pos[1] - self.rect.y
         return next((ln for top, bottom, ln in self._rows if top <= y < bottom), None)
 
-    def draw_reason(self, surface: pygame.Surface, mouse: tuple[int, int], lines, reason_of) -> pygame.Rect | None:
+    def draw_reason(self, surface: pygame.Surface, mouse: tuple[int, int], lines, reason_of, sides=None) -> pygame.Rect | None:
         """While ``mouse`` rests on a line of an action whose reason line is
         among ``lines`` (the lines this viewer may read), the box with the
-        reason ``reason_of(action index)`` gave (game.core.logtext.reason_tip).
-        Returns the box drawn, or None."""
+        reason ``reason_of(action index)`` gave (game.core.logtext.reason_tip),
+        sides named by ``sides`` (side id -> name). Returns the box drawn, or None."""
         ln = self.line_at(mouse)
         if ln is None or not any(x.kind == "why" and x.action == ln.action for x in lines):
             return None
-        return draw_tip(surface, reason_tip(reason_of(ln.action)), mouse, max_width=360)
+        return draw_tip(surface, reason_tip(reason_of(ln.action), sides), mouse, max_width=360)
 
 
 def draw_hover(surface: pygame.Surface, view, panel: LogPanel, mouse: tuple[int, int], lines, entries,
@@ -97,4 +97,5 @@ def draw_hover(surface: pygame.Surface, view, panel: LogPanel, mouse: tuple[int,
         view.tip_rect = None
         return None
     view.draw_tooltip(surface)
-    return panel.draw_reason(surface, mouse, lines, lambda i: entries[i].reason if i < len(entries) else None)
+    return panel.draw_reason(surface, mouse, lines, lambda i: entries[i].reason if i < len(entries) else None,
+                             getattr(view, "side_names", None))

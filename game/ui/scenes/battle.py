@@ -28,7 +28,8 @@ from game.ui.scene import Scene
 from game.ui.scenes.summary import score_line
 from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
-from game.ui.sides import enemy_sides, name_sides, side_colours, side_names
+from game.core.logtext import name_sides, side_names
+from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
 
@@ -521,7 +522,8 @@ class BattleScene(Scene):
 
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
-                                   self.watch_replay, self.to_menu, side_name=b.scenario.side_name))
+                                   self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
+                                   sides=b.scenario))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -865,7 +867,7 @@ class BattleScene(Scene):
         width = self._header_width(surface_w or self.app.size[0])
         f, f2 = fonts.font(self.HEAD, True), fonts.font(self.HEAD2, True)
         if b.over:
-            over = f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({b.state.end_reason})"
+            over = f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({name_sides(b.state.end_reason, b.scenario)})"
             if f.size(over)[0] <= width or f2.size(over)[0] > width:
                 return [(_fit(over, f, width), self.HEAD)]
             return [(over, self.HEAD2)]

@@ -14,7 +14,8 @@ from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
 from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
-from game.ui.sides import enemy_sides, side_colours, side_names
+from game.core.logtext import name_sides, side_names
+from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
 
@@ -157,10 +158,11 @@ class ReplayScene(Scene):
             add(f"FAILS verification at action {m.first_bad}", pal.illegal, 14, True)
             for part in (m.verdict.reason, m.stopped):
                 if part:
-                    add(part, pal.illegal, 12)
+                    add(name_sides(part, m.scenario), pal.illegal, 12)
         end = m.record.end
         if end is not None:
-            add(f"Recorded result: {m.scenario.side_name(end.winner) or 'draw'} ({end.reason})", (235, 235, 230), 13)
+            add(f"Recorded result: {m.scenario.side_name(end.winner) or 'draw'} ({name_sides(end.reason, m.scenario)})",
+                (235, 235, 230), 13)
         return out
 
     def _sync_controls(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.logtext import plural
+from game.core.logtext import name_sides, plural
 from game.ui.scenes.dialog import PanelScene
 
 
@@ -17,11 +17,14 @@ class SummaryScene(PanelScene):
 
     name = "summary"
 
-    def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu, side_name=None) -> None:
+    def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu, side_name=None,
+                 sides=None) -> None:
         """``side_name``: side id -> the name a player reads (the scenario's
-        :meth:`~game.data.scenario.Scenario.side_name`; None: ids as they are)."""
+        :meth:`~game.data.scenario.Scenario.side_name`; None: ids as they are);
+        ``sides``: the scenario (or side id -> name), naming the sides the reason names."""
         name = side_name or (lambda s: s)
-        lines = [f"Winner: {name(outcome.winner) if outcome.winner else 'nobody (a draw)'}", f"Why: {outcome.reason or '-'}",
+        lines = [f"Winner: {name(outcome.winner) if outcome.winner else 'nobody (a draw)'}",
+                 f"Why: {name_sides(outcome.reason, sides) or '-'}",
                  f"{plural(turns, 'turn')}, {plural(actions, 'action')}."]
         if outcome.score:
             lines.append(score_line(outcome.score, name))

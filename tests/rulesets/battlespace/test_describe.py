@@ -91,7 +91,7 @@ def test_describe__names_moves_rolls_and_sitrep_cards_in_plain_words():
     assert any(re.fullmatch(r"Sgt\. Reyes fires at Fighter \w+: D20 \d+ \+2 \(accuracy\).* = \d+ vs threat level 10"
                             r".*: (hit|miss)", t) for t in texts)
     assert any(t.startswith("SITREP: ") and " - " in t for t in texts)
-    assert any(re.fullmatch(r"(Fighter|Veteran) e\d+ appears at the (north|south|east|west) edge", t)
+    assert any(re.fullmatch(r"(Fighter|Veteran) \d+ appears at the (north|south|east|west) edge", t)
                for t in texts)
     for c in DATA.sitrep:
         assert card_effect(c)

@@ -58,7 +58,7 @@ def test_figures__soldier_at_its_position_with_wound_down_and_kia_markers():
     assert "s0" not in {g.id for g in RS.figures(s)}
     e = _fig(s, "e")
     assert (e.x, e.y, e.side, e.group) == (460, 200, "enemy", "el")
-    assert e.profile[1] == "TL 10  Wounds 0/1  AK-47"
+    assert e.profile[1] == "Al Wahid Fighter: TL 10  Wounds 0/1  AK-47"
 
 
 def test_figures__activation_orders_and_suppression_markers():

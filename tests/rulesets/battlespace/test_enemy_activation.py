@@ -84,7 +84,7 @@ def test_scream__a_suppressed_enemy_cannot_move():
     em = emitter(s, [])
     move_toward(em, em.s.figs["e"], em.s.figs["s1"])
     assert not [ev for ev in em.events if ev.type == "bs_placed"]
-    assert "Fighter e is pinned by suppression fire and cannot move" in [ev.text for ev in em.events if ev.type == "logged"]
+    assert "Fighter 1 is pinned by suppression fire and cannot move" in [ev.text for ev in em.events if ev.type == "logged"]
 
 
 def test_scream__the_enemy_ends_in_base_contact_exactly_and_fights():
@@ -96,7 +96,7 @@ def test_scream__the_enemy_ends_in_base_contact_exactly_and_fights():
     move_toward(em, em.s.figs["e"], em.s.figs["s0"])
     e, t = em.s.figs["e"], em.s.figs["s0"]
     assert math.isclose(math.hypot(e.x - t.x, e.y - t.y), 2 * R, abs_tol=0.01)
-    assert [ev.purpose for ev in em.events if ev.type == "dice_rolled"] == ["hand to hand: Sgt. Reyes against Fighter e"]
+    assert [ev.purpose for ev in em.events if ev.type == "dice_rolled"] == ["hand to hand: Sgt. Reyes against Fighter 1"]
 
 
 def test_sitrep_phase__only_living_enemies_may_act_again():

@@ -97,7 +97,7 @@ def test_drive__stops_on_contact_with_a_model():
     res = _drive(s, "s0", 457 + 150, 500)
     assert res.ok
     ev = next(e for e in res.events if isinstance(e, VehicleMoved))
-    assert ev.stopped_by == "Fighter e"
+    assert ev.stopped_by == "Fighter 1"
     front = geo_of(s).pieces["hmv"].polygon.bounds[2]
     assert math.isclose(front, 560 - R - 0.05, abs_tol=0.02)
 

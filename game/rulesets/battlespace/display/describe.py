@@ -33,7 +33,7 @@ def card_effect(card: SitrepCard) -> str:
     count = (card.count or "d6").upper()
     return {
         "activate_element": "the nearest enemy element acts at once",
-        "activate_straggler": "the nearest lone enemy acts at once",
+        "activate_straggler": "the nearest straggler acts at once",
         "enemies_enter": f"{count} {who}s enter together at a random edge",
         "straggler_enters": f"one {who} enters alone at a random edge",
         "weapon_trouble": "the weapon of the soldier nearest the enemy jams",

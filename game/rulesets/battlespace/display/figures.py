@@ -22,7 +22,7 @@ from game.geometry.terrain import TerrainPiece
 
 from ..data import data
 from ..geo import R, geo_of, in_contact
-from ..names import display_name, feature_name, name_of, numbered_name
+from ..names import display_name, feature_name, name_of
 from ..rules.combat import bearing
 from ..rules.common import suppressed, suppression_zones
 from ..rules.missions import exfil_count, exfil_open
@@ -71,10 +71,10 @@ def side_style(side: str) -> str:
 def _short(s: BSState, f: Fig) -> str:
     """The label drawn on the base, never an id: a soldier's surname (3
     letters); a numbered model the initial of its card and its number ("F3"
-    for Al Wahid Fighter 3); another its name's last word (3 letters)."""
+    for Fighter 3); another its name's last word (3 letters)."""
     if f.kind == "survivor":
         return "SV"
-    words = numbered_name(s, f).split()
+    words = display_name(f).split()
     if f.kind != "soldier" and words[-1].isdigit() and len(words) > 1:
         return words[-2][:1].upper() + words[-1]
     return words[-1][:3].capitalize() if f.kind != "soldier" else words[-1][:3]
@@ -254,7 +254,7 @@ def _figure(s: BSState, f: Fig, zones, spot) -> Figure:
 
 
 def _profile(s: BSState, f: Fig) -> list[str]:
-    name = numbered_name(s, f)
+    name = display_name(f)
     wt = data().tables.wound_track
     if f.kind == "soldier":
         c = data().soldiers[f.card]
@@ -271,7 +271,7 @@ def _profile(s: BSState, f: Fig) -> list[str]:
     if f.kind == "enemy":
         c = data().enemies[f.card]
         return [f"{name} ({f.id})" + (f", element {f.group}" if f.group else ", straggler"),
-                f"TL {c.tl}  Wounds {f.wounds}/{c.wounds}  {data().weapons[c.weapon].name}"]
+                f"{c.name}: TL {c.tl}  Wounds {f.wounds}/{c.wounds}  {data().weapons[c.weapon].name}"]
     lines = [f"{name} ({f.id})", f"Wounds {f.wounds}/{_total_wounds(f)}"]
     if f.kind == "civilian":
         lines.append("blocks the soldiers' sight (not the enemy's)")

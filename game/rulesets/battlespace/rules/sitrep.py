@@ -10,7 +10,7 @@ from game.core.event import Target
 from ..data import SitrepCard, data
 from ..events import CardDrawn, Changed, FigAdded, Healed, PhaseFlags, SmokeLaid
 from ..geo import R, geo_of
-from ..names import display_name as nm
+from ..names import display_name as nm, generic_name
 from ..state import BSState, Fig
 from .civilians import run, sweep
 from .combat import aoe_polygon, contact_fights, wound
@@ -99,7 +99,7 @@ def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
     new = []
     for i in range(count):
         fid = f"e{n0 + i}"
-        fig = Fig(id=fid, side="enemy", kind="enemy", card=profile, name=data().enemies[profile].name,
+        fig = Fig(id=fid, side="enemy", kind="enemy", card=profile, name=generic_name(em.s.figs, profile),
                   x=spot[0], y=spot[1], group=gid)
         em.emit(FigAdded(fig=fig.model_dump()))
         new.append(fid)
