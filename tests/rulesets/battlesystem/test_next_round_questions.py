@@ -183,3 +183,20 @@ def test_while_the_enemy_declares_the_asker_still_cannot_see_invisible_units():
     t, _ = do(s, esp("o"), [])
     assert t.pending.kind == "declare"
     assert "i" not in RS.view(t, "a").units and "i" in RS.view(t, "b").units
+
+
+def test_the_app_offers_the_declarations_on_the_unit_asked_about():
+    """Battlesystem [14.11] B in the app: the unit asked about offers its declarations (a charge
+    also by clicking the enemy), any other unit nothing; the spell's button asks the question in
+    words; the declared unit's tooltip tells what it will do."""
+    s = field()
+    cast = [a for a in RS.figure_actions(s, "a", "z", "o") if isinstance(a, A.CastSpell)]
+    assert [RS.describe_action_in(s, a) for a in cast] == ["Psionic ESP: what will this unit do next round?"]
+    t, _ = do(s, cast[0], [])
+    assert [(d.intent, d.target) for d in RS.figure_actions(t, "b", "o", None)] == \
+        [("hold", ""), ("move", ""), ("charge", "e"), ("charge", "f")]
+    assert RS.figure_actions(t, "b", "o", "f") == [A.Declare(side="b", unit="o", intent="charge", target="f")]
+    assert RS.figure_actions(t, "b", "p", None) == []
+    t, _ = do(t, A.Declare(side="b", unit="o", intent="hold"), [])
+    tip = next(f.profile for f in RS.figures(t) if f.id == "o")
+    assert tip[-1] == "declared for round 2: will hold their ground"

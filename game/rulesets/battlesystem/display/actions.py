@@ -92,7 +92,7 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
         if st.phase == "missile":
             from .magic import cast_at_figure
             out += cast_at_figure(s, side, figure_id, target_id)
-        if st.phase == "missile" and s.units[figure_id].bombs and s.units[figure_id].altitude > 0:
+        if st.phase == "missile" and figure_id in s.units and s.units[figure_id].bombs and s.units[figure_id].altitude > 0:
             out.append(A.Bomb(side=side, unit=figure_id, target=target_id))  # [15.4]
         if st.phase == "move" and figure_id in s.chars:
             out.append(A.MoveIndividual(side=side, individual=figure_id, x=t.x if hasattr(t, "x") else 0.0,

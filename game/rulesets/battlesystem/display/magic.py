@@ -156,7 +156,7 @@ def describe_cast(a) -> str:
     sp = SPELLS.get(a.spell)
     name = sp.name if sp else a.spell
     if a.option == "moves":  # [14.11] B (b)
-        return f"{name.capitalize()}: where will this brigade move next round?"
+        return f"{name[:1].upper() + name[1:]}: where will this brigade move next round?"
     if sp is not None and sp.reveals == "intent":
-        return f"{name.capitalize()}: what will this unit do next round?"
+        return f"{name[:1].upper() + name[1:]}: what will this unit do next round?"
     return f"{name.capitalize()}: {a.option.replace('_', ' ')}" if a.option else f"Cast {name}"

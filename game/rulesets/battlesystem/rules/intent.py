@@ -91,7 +91,7 @@ def ask(em: Emitter, a: A.CastSpell, caster, sp, level: int) -> None:
         r = em.roll("1d100", f"{caster.name}: {sp.name}, a meaningful answer", side=a.side,
                     target=Target(label="chance", base=chance, at_most=True, words=("answered", "no answer")))
         if not r.passed:
-            em.log(f"{sp.name.capitalize()} brings no answer: the question is spent ([14.11] B)", a.side)
+            em.log(f"{sp.name[:1].upper() + sp.name[1:]} brings no answer: the question is spent ([14.11] B)", a.side)
             return
     asked: list[str] = []
     for u in questioned_units(s, a, sp):
