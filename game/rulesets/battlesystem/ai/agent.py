@@ -484,11 +484,21 @@ class GeneralAgent:
             x, y = c.x + (gx - c.x) * f * k, c.y + (gy - c.y) * f * k
             W, H = s.table
             x, y = min(max(x, 10.0), W - 10.0), min(max(y, 10.0), H - 10.0)
-            p = plan_individual(s, c, x, y)
-            if p.legal and p.length > 1.0 and p.contact is None:
+            a = clear_move(s, c, x, y)
+            if a is not None:
                 self.reason = f"{c.name} keeps behind the line"
-                return A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
+                return a
         return None
+
+
+def clear_move(s: BSState, c, x: float, y: float):
+    """The move of individual ``c`` towards (x, y) mm, rounded as the action carries it, when
+    that very move goes more than 1 mm without meeting anything, else None. (A plan checked on
+    the unrounded point could pass where the rounded one is stopped at once by a friend's base:
+    a move of 0" that the agent would repeat for ever.)"""
+    a = A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
+    p = plan_individual(s, c, a.x, a.y)
+    return a if p.legal and p.length > 1.0 and p.contact is None else None
 
 
 def _on_objective(u: Unit, obj) -> bool:
