@@ -186,8 +186,9 @@ def _threats(s: BSState, side: str, units) -> list:
 
 def _weigh_question(s: BSState, side: str, a: A.CastSpell, sp):
     """[14.11] B a question about the next round pays about one figure for the strongest enemy
-    unit that threatens a friend (a little more for a brigade's several units); a wish is not
-    spent on it."""
+    unit that threatens a friend (a little more for a brigade's several units): it comes after
+    every other spell that pays (illusions, divination, spells on individuals), before bless
+    and telempathic projection; a wish is not spent on it."""
     from ..rules.intent import questioned_units
     if a.spell == "wish":
         return None
@@ -195,5 +196,5 @@ def _weigh_question(s: BSState, side: str, a: A.CastSpell, sp):
     if not hit:
         return None
     best = max(hit, key=lambda e: (e.figures * rating(e).hd_per_figure, e.id))
-    v = 1.02 + 0.05 * (len(hit) - 1) + 0.001 * min(best.figures * rating(best).hd_per_figure, 50)
+    v = 1.005 + 0.01 * min(len(hit) - 1, 3) + 0.0001 * min(best.figures * rating(best).hd_per_figure, 50)
     return (a, v, f"{sp.name}: what will {best.name if len(hit) == 1 else 'their brigade'} do next round?")
