@@ -231,3 +231,18 @@ class Disbelieve(Action):
 
 
 ACTIONS = ACTIONS + (Disbelieve,)
+
+
+class Declare(Action):
+    """[14.11] B a side questioned by an enemy's information magic declares what its ``unit``
+    will do in the next round's movement step, and is bound by it: ``hold`` (it keeps its
+    place), ``move`` (it moves but charges no one) or ``charge`` (it charges ``target``, an
+    enemy unit, or stands when it cannot)."""
+
+    type: Literal["bts_declare"] = "bts_declare"
+    unit: str
+    intent: Literal["hold", "move", "charge"]
+    target: str = ""
+
+
+ACTIONS = ACTIONS + (Declare,)

@@ -64,7 +64,9 @@ class Spell(_M):
     figures: int = Field(0, ge=0)  #: [14.14] an illusion's size in figures (ours)
     missing_sense: bool = False  #: [14.14] A the illusion lacks a sense (sound): +1 to the disbelief morale check
     detects: Literal["invisible", "illusion", "both"] = "invisible"  #: [14.11] A what a detection finds
-    reveals: Literal["", "unit", "brigade"] = ""  #: [14.11] B what an information spell tells
+    reveals: Literal["", "unit", "brigade", "intent"] = ""  #: [14.11] B what an information spell tells
+    answer_chance: int = Field(100, ge=0, le=100)  #: [14.11] B percent chance of an answer (augury: PHB 70%)
+    answer_chance_per_level: int = Field(0, ge=0)  #: added a caster level
     individual: Literal["", "stun", "slay"] = ""  #: [14.17] what a spell on one individual does
     stun: list[tuple[int, str]] = []  #: [14.17] rounds stunned by the victim's hit points: [most hp, dice]
     save_from_level: int = 0  #: [14.17] victims of at least this level save (0: all save when ``save`` allows)

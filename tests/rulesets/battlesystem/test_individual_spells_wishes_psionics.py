@@ -127,7 +127,7 @@ def test_wishes_need_high_magic_one_for_each_50000_points():
     t.chars["z"].spells = ["wish", "limited_wish"]
     assert "allows 1 wish a side" in why_not(t, a)
     assert why_not(t, a.model_copy(update={"spell": "limited_wish"})) is None  # a limited wish is no wish
-    assert "choose restore or learn" in why_not(s, a.model_copy(update={"option": ""}))
+    assert "choose restore, learn or moves" in why_not(s, a.model_copy(update={"option": ""}))
 
 
 def test_wish_used_for_information_tells_a_brigade():

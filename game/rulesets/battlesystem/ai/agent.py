@@ -36,6 +36,7 @@ from ..profiles import DATA
 from ..rules.command import in_command
 from ..rules.common import INCH, angle_diff, mv_mm, norm, profile, rating
 from ..rules.contact import in_contact
+from ..rules.intent import declaration, intent_words
 from ..rules.legality import why_not
 from ..rules.movement import best_charge, plan_advance, plan_individual, plan_reform, plan_wheel, remaining
 from ..rules.steps import enemies_within_charge, rally_options
@@ -78,6 +79,8 @@ class GeneralAgent:
         return a
 
     def _choose(self, s: BSState, side: str):
+        if s.pending is not None and s.pending.kind == "declare":
+            return self._declare(s, side)
         if s.pending is not None:
             mine, theirs = s.units[s.pending.unit], s.units[s.pending.enemy]
             follow = strength(mine) >= strength(theirs)
@@ -178,6 +181,8 @@ class GeneralAgent:
                 a = A.HoldStill(side=side, unit=u.id)  # decided: done for this phase
                 if self.reason is None:
                     self._say(self._why_still(s, u))
+            if declaration(u, s.turn) is not None and why_not(s, a) is not None:
+                a = self._bound(s, u)
             return a
         for c in sorted(s.chars.values(), key=lambda c: c.id):
             if c.side == side and c.active and not c.with_unit and not c.move_done:
@@ -199,6 +204,50 @@ class GeneralAgent:
         if remaining(s, u) < INCH * 0.5:
             return f"{u.name} {says(u, 'has')} no move left"
         return f"{u.name} {says(u, 'holds')}: no move from here brings {'them' if _they(u) == 'they' else 'it'} closer"
+
+    # -- [14.11] B declarations ---------------------------------------------------------------------
+    def _declare(self, s: BSState, side: str):
+        """[14.11] B the enemy asked what a unit will do next round: declare what this agent
+        would have it do in a movement step from where it stands now (its round's records
+        cleared): a charge it would make, a move, or holding its place."""
+        from ..apply import ROUND_FIELDS
+        u = s.units[s.pending.unit]
+        t = s.clone()
+        tu = t.units[u.id]
+        for k, v in ROUND_FIELDS.items():
+            setattr(tu, k, list(v) if isinstance(v, list) else v)
+        tu.engaged_start = in_contact(t, tu)
+        a = self._unit(t, tu)
+        if isinstance(a, A.Charge):
+            intent, target = "charge", a.target
+        elif a is None or isinstance(a, (A.HoldStill, A.SpecialFormation, A.Reform, A.Frontage, A.Face)):
+            intent, target = "hold", ""
+        else:
+            intent, target = "move", ""
+        d = A.Declare(side=side, unit=u.id, intent=intent, target=target)
+        if why_not(s, d) is not None:
+            d = A.Declare(side=side, unit=u.id, intent="move")
+        self._say(f"declare what {u.name} would do: {intent_words(s, d.intent, d.target, u)}")
+        return d
+
+    def _bound(self, s: BSState, u: Unit):
+        """[14.11] B the unit's declaration forbids what the agent wanted: keep the word (charge
+        the named enemy when it can, else stand; a unit bound to move closes with the enemy
+        without charging, or stands)."""
+        intent, target = declaration(u, s.turn)
+        if intent == "charge" and target in s.units and not u.move_began:
+            got = best_charge(s, u, target)
+            if got is not None:
+                (piv, wh, off), _ = got
+                self._say(f"{u.name} {says(u, 'keeps')} {their(u)} word and {says(u, 'charges')} {s.units[target].name}")
+                return A.Charge(side=u.side, unit=u.id, target=target, pivot=piv, wheel=wh, offset=off)
+        if intent == "move":
+            enemies = [e for e in s.enemies_of(u.side) if e.figures and e.on_table]
+            a = self._close(s, u, enemies) if enemies and not (u.engaged_start or in_contact(s, u)) else None
+            if a is not None and why_not(s, a) is None:
+                return a
+        self._say(f"{u.name} {says(u, 'is')} bound by {their(u)} declaration and {says(u, 'stands')}")
+        return A.HoldStill(side=u.side, unit=u.id)
 
     def _unit(self, s: BSState, u: Unit):
         if profile(u).piece:
@@ -498,10 +547,10 @@ class GeneralAgent:
             x, y = c.x + (gx - c.x) * f * k, c.y + (gy - c.y) * f * k
             W, H = s.table
             x, y = min(max(x, 10.0), W - 10.0), min(max(y, 10.0), H - 10.0)
-            p = plan_individual(s, c, x, y)
-            if p.legal and p.length > 1.0 and p.contact is None:
+            a = clear_move(s, c, x, y)
+            if a is not None:
                 self._say(f"{c.name} keeps behind the line")
-                return A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
+                return a
         return None
 
 
@@ -523,6 +572,16 @@ def _words(s: BSState, a) -> str:
     who = next((getattr(a, k) for k in ("unit", "individual", "caster", "commander") if getattr(a, k, None)), None)
     what = describe_action_in(s, a)
     return f"{_name(s, who)}: {what[:1].lower()}{what[1:]}" if who else what
+
+
+def clear_move(s: BSState, c, x: float, y: float):
+    """The move of individual ``c`` towards (x, y) mm, rounded as the action carries it, when
+    that very move goes more than 1 mm without meeting anything, else None. (A plan checked on
+    the unrounded point could pass where the rounded one is stopped at once by a friend's base:
+    a move of 0" that the agent would repeat for ever.)"""
+    a = A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
+    p = plan_individual(s, c, a.x, a.y)
+    return a if p.legal and p.length > 1.0 and p.contact is None else None
 
 
 def _on_objective(u: Unit, obj) -> bool:

@@ -10,6 +10,9 @@ enemy within 18" when the caster keeps none up; conjured enemy troops are doubte
 and asked about (divination, [14.11] B); spells on individuals and psionic attacks go to
 enemy heroes and commanders ([14.17], [14.21]); telempathic projection raises a friendly unit
 in or near melee or lowers an enemy one; a wish restores a unit with two wounds or losses.
+Augury, ESP and vision's question about a brigade's moves ([14.11] B) go to the enemy units
+that could charge a friendly unit next round (within two charge moves), the strongest first:
+their answer binds them.
 """
 
 from __future__ import annotations
@@ -144,6 +147,8 @@ def _weigh(s: BSState, side: str, a: A.CastSpell, sp):
         if illusions_of(s, a.caster) or not near or not _reach(s, a, sp, level, origin, (a.x, a.y)):
             return None
         return (a, 1.1, f"{sp.name}: {M.DATA.units[sp.summons].name} to draw the enemy")
+    if sp.reveals == "intent" or a.option == "moves":
+        return _weigh_question(s, side, a, sp)
     if sp.category == "information" and a.target in s.units:
         t = s.units[a.target]
         from ..rules.illusions import knows
@@ -163,3 +168,33 @@ def _weigh(s: BSState, side: str, a: A.CastSpell, sp):
         v = min(t.wounded, M.wounds_healed(M.healing_hd(sp), rating(t).hd_per_figure)) * 0.5
         return (a, v, f"{sp.name} on {t.name}")
     return None
+
+
+def _threats(s: BSState, side: str, units) -> list:
+    """[14.11] B the enemy units among ``units`` that may answer a question about the next round
+    (in good order, not mobs, no declaration yet) and could reach a friendly unit then (within
+    two charge moves)."""
+    from ..rules.common import mv_mm
+    from ..rules.intent import declaration
+    from ..profiles import DATA
+    friends = [f for f in s.living(side) if f.figures]
+    reach = lambda e: mv_mm(e) * DATA.tables.movement.charge * 2
+    return [e for e in units if e.status == "ok" and e.kind != "mob" and e.figures
+            and declaration(e, s.turn + 1) is None
+            and any(math.dist(block_of(e).centre, block_of(f).centre) <= reach(e) for f in friends)]
+
+
+def _weigh_question(s: BSState, side: str, a: A.CastSpell, sp):
+    """[14.11] B a question about the next round pays about one figure for the strongest enemy
+    unit that threatens a friend (a little more for a brigade's several units): it comes after
+    every other spell that pays (illusions, divination, spells on individuals), before bless
+    and telempathic projection; a wish is not spent on it."""
+    from ..rules.intent import questioned_units
+    if a.spell == "wish":
+        return None
+    hit = _threats(s, side, questioned_units(s, a, sp))
+    if not hit:
+        return None
+    best = max(hit, key=lambda e: (e.figures * rating(e).hd_per_figure, e.id))
+    v = 1.005 + 0.01 * min(len(hit) - 1, 3) + 0.0001 * min(best.figures * rating(best).hd_per_figure, 50)
+    return (a, v, f"{sp.name}: what will {best.name if len(hit) == 1 else 'their brigade'} do next round?")

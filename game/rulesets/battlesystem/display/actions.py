@@ -63,6 +63,11 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
     st = s.step
     if st is None or s.active != side:
         return []
+    if s.pending is not None and s.pending.kind == "declare":  # [14.11] B the unit asked about
+        from ..rules.intent import declare_options
+        if figure_id != s.pending.unit:
+            return []
+        return [d for d in declare_options(s, side) if target_id is None or d.target == target_id]
     if s.pending is not None and figure_id == s.pending.unit and target_id is None:
         return [A.Follow(side=side, unit=figure_id, follow=True), A.Follow(side=side, unit=figure_id, follow=False)]
     if target_id is not None:
@@ -87,7 +92,7 @@ def figure_actions(s: BSState, side: str, figure_id: str, target_id: str | None)
         if st.phase == "missile":
             from .magic import cast_at_figure
             out += cast_at_figure(s, side, figure_id, target_id)
-        if st.phase == "missile" and s.units[figure_id].bombs and s.units[figure_id].altitude > 0:
+        if st.phase == "missile" and figure_id in s.units and s.units[figure_id].bombs and s.units[figure_id].altitude > 0:
             out.append(A.Bomb(side=side, unit=figure_id, target=target_id))  # [15.4]
         if st.phase == "move" and figure_id in s.chars:
             out.append(A.MoveIndividual(side=side, individual=figure_id, x=t.x if hasattr(t, "x") else 0.0,

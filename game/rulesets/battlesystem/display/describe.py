@@ -36,6 +36,9 @@ def describe_action_in(s, a) -> str:
         return f"Order {_name(s, a.unit)}: {a.order.replace('_', ' ')}"
     if isinstance(a, A.Disbelieve):  # [14.14] A
         return f"Try to disbelieve {_name(s, a.unit)}"
+    if isinstance(a, A.Declare):  # [14.11] B
+        from ..rules.intent import intent_words
+        return f"Declare: {_name(s, a.unit)} will {intent_words(s, a.intent, a.target, s.units.get(a.unit))} next round"
     return describe_action(a)
 
 
@@ -83,6 +86,9 @@ def describe_action(a) -> str:
         return describe_cast(a)
     if isinstance(a, A.Follow):
         return "Follow" if a.follow else "Stay"
+    if isinstance(a, A.Declare):  # [14.11] B
+        return {"hold": "Declare: hold next round", "move": "Declare: move without charging next round"}.get(
+            a.intent, "Declare: charge next round")
     if isinstance(a, A.Climb):  # [15.1]
         n = abs(a.levels)
         return f"Rise {n} level{'s' if n != 1 else ''}" if a.levels > 0 else f"Come down {n} level{'s' if n != 1 else ''}"

@@ -47,7 +47,21 @@ def unit_lines(s: BSState, u: Unit) -> tuple[str, ...]:
         lines.append("failed a discipline check: attacks on its own ([4.6])")
     if u.moved:
         lines.append(f"moved {inches(u.moved)} this round")
+    d = _declared(s, u)
+    if d is not None:  # [14.11] B
+        from ..rules.intent import intent_words
+        lines.append(f"declared for round {d[2]}: will {intent_words(s, d[0], d[1], u)}")
     return tuple(lines)
+
+
+def _declared(s: BSState, u: Unit) -> tuple[str, str, int] | None:
+    """[14.11] B the unit's declaration for this round or the next (intent, target, round)."""
+    from ..rules.intent import declaration
+    for turn in (s.turn, s.turn + 1):
+        d = declaration(u, turn)
+        if d is not None:
+            return d[0], d[1], turn
+    return None
 
 
 def badges(s: BSState, u: Unit) -> tuple[str, ...]:
@@ -68,6 +82,9 @@ def badges(s: BSState, u: Unit) -> tuple[str, ...]:
         out.append(f"march:{u.ar_penalty}")
     from .magic import magic_badges
     out += magic_badges(u)
+    d = _declared(s, u)
+    if d is not None:
+        out.append(f"declared:{d[0]}")  # [14.11] B
     if u.altitude > 0:
         out.append(f"flying:{u.altitude}")  # [15.1] the altitude marker
     if u.bombs > 0 and u.altitude > 0:

@@ -103,7 +103,9 @@ def cast_at_figure(s: BSState, side: str, caster_id: str, target_id: str) -> lis
         sp = SPELLS[sp_id]
         mk = lambda **kw: A.CastSpell(side=side, caster=caster_id, spell=sp_id, x=round(float(x), 2), y=round(float(y), 2), **kw)
         if sp.category == "special":  # [14.18] a wish: restore a unit, or learn a brigade
-            tries = [mk(target=target_id, option="restore"), mk(target=target_id, option="learn")]
+            tries = [mk(target=target_id, option="restore"), mk(target=target_id, option="learn"), mk(target=target_id, option="moves")]
+        elif sp.reveals == "brigade":  # [14.11] B vision: (a) a brigade's forces or (b) its moves next round
+            tries = [mk(target=target_id), mk(target=target_id, option="moves")]
         elif sp.area in ("unit", "individual") and sp.morale:  # [14.21] telempathic projection
             tries = [mk(target=target_id, option="raise"), mk(target=target_id, option="lower")]
         elif sp.area in ("unit", "individual"):
@@ -153,4 +155,8 @@ def describe_cast(a) -> str:
         return "Try to disbelieve"
     sp = SPELLS.get(a.spell)
     name = sp.name if sp else a.spell
+    if a.option == "moves":  # [14.11] B (b)
+        return f"{name[:1].upper() + name[1:]}: where will this brigade move next round?"
+    if sp is not None and sp.reveals == "intent":
+        return f"{name[:1].upper() + name[1:]}: what will this unit do next round?"
     return f"{name.capitalize()}: {a.option.replace('_', ' ')}" if a.option else f"Cast {name}"

@@ -31,6 +31,14 @@ def why_not(s: BSState, a: Action) -> str | None:
         return None if s.active == RULES_SIDE else "it is not the rules' step"
     if a.side != s.active:
         return f"it is not {a.side}'s step (waiting for {s.active})"
+    if s.pending is not None and s.pending.kind == "declare":
+        if not isinstance(a, A.Declare):
+            return "answer the enemy's question first: declare what the unit will do next round ([14.11] B)"
+        from .intent import why_not_declare
+        return why_not_declare(s, a)
+    if isinstance(a, A.Declare):
+        from .intent import why_not_declare
+        return why_not_declare(s, a)
     if s.pending is not None:
         if not isinstance(a, A.Follow):
             return "answer the fighting withdrawal first: follow or stay ([7.12])"
@@ -92,6 +100,10 @@ def why_not(s: BSState, a: Action) -> str | None:
         from .auto import mindless_adrift
         if mindless_adrift(s, u):
             return f"{u.name} are out of command: mindless undead follow their last order ([13.9])"
+        from .intent import why_bound
+        bound = why_bound(s, u, a)
+        if bound:
+            return bound
         from .markers import charmed_from, seen_by
         if isinstance(a, A.Charge) and a.target in s.units and s.units[a.target].side == charmed_from(u):
             return f"{u.name} {says(u, 'is')} charmed and cannot be sent against {their(u)} own side ([14.6] A)"
@@ -187,6 +199,9 @@ def options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
         return []
     if side == RULES_SIDE:
         return [A.RulesStep(side=side)]
+    if s.pending is not None and s.pending.kind == "declare":
+        from .intent import declare_options
+        return declare_options(s, side)
     if s.pending is not None:
         return [A.Follow(side=side, unit=s.pending.unit, follow=True), A.Follow(side=side, unit=s.pending.unit, follow=False)]
     st = _step(s)
@@ -276,6 +291,9 @@ def resolve(em: Emitter, a: Action) -> None:
         choose_first(em, a.first)
     elif isinstance(a, A.Follow):
         act.do_follow(em, a)
+    elif isinstance(a, A.Declare):
+        from .intent import do_declare
+        do_declare(em, a)
     elif isinstance(a, (A.Rally, A.GiveOrder)):
         act.do_rally(em, a)
     elif isinstance(a, A.Fire):

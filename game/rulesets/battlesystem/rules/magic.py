@@ -385,6 +385,8 @@ def _why_not_target(s: BSState, a: A.CastSpell, sp: Spell, caster, t) -> str | N
     if sp.category == "information":
         if t.side == a.side:
             return f"{sp.name} asks about the enemy ([14.11] B)"
+        if a.option not in ("", "moves") or (a.option == "moves" and sp.reveals != "brigade"):
+            return f"{sp.name}: {'ask with no option' if sp.reveals != 'brigade' else 'ask its forces, or moves'} ([14.11] B)"
         if sp.reveals == "brigade" and (not isinstance(t, Individual) or t.role not in ("brigade", "army")):
             return f"{sp.name} asks about a brigade: aim it at a brigade or army commander ([14.11] B)"
     if sp.category == "psionic":
@@ -430,8 +432,8 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
     if sp.category == "special":
         out = [mk(*block_of(u).centre, target=u.id, option="restore") for u in friends if u.wounded or u.figures < u.original]
         if sp.reveals:
-            out += [mk(c.x, c.y, target=c.id, option="learn") for c in sorted(s.chars.values(), key=lambda c: c.id)
-                    if c.side != side and c.active and c.role in ("brigade", "army")]
+            out += [mk(c.x, c.y, target=c.id, option=o) for c in sorted(s.chars.values(), key=lambda c: c.id)
+                    if c.side != side and c.active and c.role in ("brigade", "army") for o in ("learn", "moves")]
         return out
     if sp.area == "self":
         if sp.category == "weather":
@@ -440,8 +442,10 @@ def _aims(s: BSState, side: str, cid: str, spid: str, sp: Spell) -> list[A.CastS
             return []
         return [mk(x0, y0, target=cid)]
     if sp.area == "individual":
-        return [mk(*_char_point(s, c), target=c.id) for c in sorted(s.chars.values(), key=lambda c: c.id)
-                if c.side != side and c.active and (not c.with_unit or sp.category in ("information", "psionic"))]
+        options = ("", "moves") if sp.reveals == "brigade" else ("",)  # [14.11] B (a) forces or (b) moves
+        return [mk(*_char_point(s, c), target=c.id, option=o) for c in sorted(s.chars.values(), key=lambda c: c.id)
+                if c.side != side and c.active and (not c.with_unit or sp.category in ("information", "psionic"))
+                for o in options]
     if sp.area == "point":
         if not enemies:
             return []
@@ -788,6 +792,10 @@ def _information(em, a, caster, sp, level, origin) -> None:
     commander with magic resistance are not told of, and the question is spent."""
     from .illusions import learn
     s = em.s
+    if sp.reveals == "intent" or a.option == "moves":
+        from .intent import ask
+        ask(em, a, caster, sp, level)  # [14.11] B what the enemy will do next round
+        return
     side = s.side_names.get(a.side, a.side)
     if sp.reveals == "unit":
         units = [s.units[a.target]]
@@ -894,12 +902,12 @@ def why_not_wish(s: BSState, a: A.CastSpell, sp: Spell, caster) -> str | None:
         if u is None or not u.on_table or u.side != a.side or not (u.wounded or u.figures < u.original):
             return f"{sp.name}: restore a friendly unit with wounds or losses ([14.16])"
         return None
-    if a.option == "learn" and sp.reveals:
+    if a.option in ("learn", "moves") and sp.reveals:
         c = s.chars.get(a.target)
         if c is None or not c.active or c.side == a.side or c.role not in ("brigade", "army"):
             return f"{sp.name}: ask about an enemy brigade or army commander ([14.11] B)"
         return None
-    return f"{sp.name}: choose restore{' or learn' if sp.reveals else ''} ([14.18])"
+    return f"{sp.name}: choose restore{', learn or moves' if sp.reveals else ''} ([14.18])"
 
 
 def _special(em, a, caster, sp, level, origin) -> None:
@@ -909,7 +917,7 @@ def _special(em, a, caster, sp, level, origin) -> None:
     if a.spell == "wish" and isinstance(caster, Individual):
         c = em.s.chars[caster.id]
         em.change_char(c, "", effects=with_effect(c.effects, "wished", (int(effect(c, "wished")[0]) if effect(c, "wished") else 0) + 1))
-    if a.option == "learn":
+    if a.option in ("learn", "moves"):
         _information(em, a, caster, sp, level, origin)
         return
     u = em.unit(a.target)

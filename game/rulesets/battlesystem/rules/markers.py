@@ -146,7 +146,7 @@ def seen_by(s: BSState, side: str | None) -> BSState:
     like ([14.14], :func:`view_masks`), enemy casters' spells left out (ours: the spell an
     illusionist spent would give his illusion away). The state itself when nothing is hidden."""
     hide = unseen_by(s, side)
-    if s.pending is not None and s.pending.unit in hide:
+    if s.pending is not None and s.pending.kind == "withdrawal" and s.pending.unit in hide:
         hide = []
     masks = view_masks(s, side)
     books = [k for k, c in s.chars.items() if side is not None and c.side != side and c.spells]
