@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from game.rulesets.spacefleet import RULESET
 from game.rulesets.spacefleet.ai import ai
 from game.rulesets.spacefleet.ai.ai_eval import _pull_risk
-from game.rulesets.spacefleet.actions import EnterLowOrbit, MoveShip
+from game.rulesets.spacefleet.actions import Disengage, EnterLowOrbit, MoveShip
 from game.rulesets.spacefleet.data import profile, tables
 from game.rulesets.spacefleet.rules.movement import plan_move
 
@@ -96,3 +98,21 @@ def test_when_every_enemy_is_in_low_orbit_a_ship_outside_the_well_heads_for_it()
     assert pl.ok
     x, y = pl.path[-1]
     assert math.hypot(x - 900, y - 600) < 500 - 50
+
+
+@pytest.mark.parametrize("entered,leaves", [(4, True), (6, False)])
+def test_a_crippled_ship_in_low_orbit_disengages_from_there_a_turn_later(entered, leaves):
+    """spacefleet_core 1.6: a disengage test after the move, +3 for the phenomenon; a crippled
+    ship gives the enemy 25% whether it disengages or stays, and enemies may follow it into low
+    orbit. The agent tests once it has moved in a later game turn than the one it entered in
+    (player turn 6 now; entered in turn 4: yes, in turn 6: no)."""
+    st = _beside_the_planet(damage=5)
+    lo = st.ships["l"]
+    lo.zone, lo.x, lo.y, lo.heading, lo.moved = "low_orbit", 600.0, 500.0, 0.0, True
+    lo.entered_low_orbit_turn = entered
+    st.player_turns = 6
+    a = ai.FleetAgent(random.Random(1)).choose(RULESET, st, "imperial")
+    assert (a == Disengage(side="imperial", ship="l")) is leaves
+    if leaves:
+        events = play(st, a, faces=[3, 4])  # 7 against Ld 8 + 3
+        assert st.ships["l"].status == "disengaged", events

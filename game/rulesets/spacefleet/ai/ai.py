@@ -40,7 +40,7 @@ from game.core.ruleset import RULES_SIDE
 from ..actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip, RulesStep,
                        TakeIt)
 from ..data import tables
-from ..rules.common import (HULKS, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
+from ..rules.common import (HULKS, crippled, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
                             weapon_strength)
 from ..rules.movement import plan_move
 from ..rules.shooting import nearest_targets, needs_priority_test
@@ -200,6 +200,18 @@ class FleetAgent:
         near = any(math.hypot(e.x - ship.x, e.y - ship.y) < 450 for e in foes)
         return left <= 2 and near and state.turn < state.turn_limit
 
+    def _leaves_from_low_orbit(self, state: SFState, ship: Ship) -> bool:
+        """A crippled ship that took refuge in low orbit disengages from there
+        (spacefleet_core 1.6: an Ld test after the move, +3 with a celestial
+        phenomenon near; celestial phenomena: low orbit): a crippled ship
+        gives the enemy the same 25% whether it stays or disengages
+        (``victory_points``), and enemy ships may follow it into low orbit.
+        Not in the game turn it entered (a ship may not enter low orbit and
+        leave it in the same turn; ours, read for disengaging too), nor in the
+        battle's last turn (nothing is left to lose)."""
+        return (ship.zone == "low_orbit" and crippled(ship) and ship.entered_low_orbit_turn < state.player_turns - 1
+                and state.turn < state.turn_limit)
+
     # ------------------------------------------------------------------ choose
     def choose(self, ruleset, view: SFState, side: str) -> Action:
         s = view
@@ -237,7 +249,9 @@ class FleetAgent:
         for ship in mine:
             if ship.moved:
                 d = Disengage(side=side, ship=ship.id)
-                if self._wants_out(s, ship) and rs.check(s, d).ok:
+                if (self._wants_out(s, ship) or self._leaves_from_low_orbit(s, ship)) and rs.check(s, d).ok:
+                    self.reason = Reason("disengage: crippled in low orbit, where the planet is a phenomenon near it (+3)"
+                                         if ship.zone == "low_orbit" else "disengage: badly hurt with the enemy near")
                     return d
         todo = [x for x in mine if not x.moved]
         if not todo:
