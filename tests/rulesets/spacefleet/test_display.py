@@ -281,12 +281,19 @@ def test_preview__reload_ordnance_keeps_full_firepower():
 
 
 def test_labels__one_heading_convention_and_gravity_turns_said():
-    """Every text gives headings 0-359 (a heading of -53 reads 307, as the
-    log of the same ship's move would), turns by side, and two moves that
-    differ only in the free gravity-well turn say how."""
+    """Every text gives headings as the battle log and the agent's reasons
+    do, by compass point (-53 and 307 degrees clockwise from east are one
+    heading and both read north-east), turns by side, and two moves that
+    differ only in the free gravity-well turn say how. A torpedo button adds
+    the angle off the bow, so two launches toward one compass point read
+    apart."""
     from game.rulesets.spacefleet.display.descriptions import describe_action, heading_words
 
-    assert heading_words(-53.0) == "307" and heading_words(81.4) == "81" and heading_words(359.6) == "0"
+    assert heading_words(-53.0) == heading_words(307.0) == "north-east"
+    assert heading_words(81.4) == "south" and heading_words(359.6) == "east"
+    assert heading_words(-53.0, bow=0.0) == "north-east, 53° to port"
+    assert heading_words(-40.0, bow=0.0) == "north-east, 40° to port"
+    assert heading_words(0.2, bow=0.0) == "east, dead ahead"
     st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
     plain = MoveShip(side="imperial", ship="l", legs=((0.0, 100.0),))
     grav = MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),))
@@ -294,4 +301,5 @@ def test_labels__one_heading_convention_and_gravity_turns_said():
     assert describe_action(grav, st) == "Move 10.0 cm, gravity turn 45° to starboard first"
     wi = next(i for i, w in enumerate(profile("lunar").weapons) if w.kind == "torpedo")
     launch = Launch(side="imperial", ship="l", weapon=wi, craft="torpedo", heading=-53.0)
-    assert describe_action(launch, st) == "Launch prow torpedoes heading 307"
+    assert describe_action(launch, st) == "Launch prow torpedoes heading north-east, 53° to port"
+    assert describe_action(launch) == "Launch weapon %d heading north-east" % wi

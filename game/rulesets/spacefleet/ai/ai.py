@@ -40,7 +40,7 @@ from game.core.ruleset import RULES_SIDE
 from ..actions import (Board, Brace, DeclareOrder, Disengage, EndPhase, EnterLowOrbit, Fire, Launch, MoveShip, RulesStep,
                        TakeIt)
 from ..data import tables
-from ..rules.common import (HULKS, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
+from ..rules.common import (HULKS, crippled, in_field, leadership, prof, remaining, shooting_unit, speed_mm, squadron,
                             weapon_strength)
 from ..rules.movement import plan_move
 from ..rules.shooting import nearest_targets, needs_priority_test
@@ -67,6 +67,22 @@ def evaluate(state: SFState, side: str) -> float:
             frac = min(1.0, s.damage / p.hits) * 0.5 * p.points
             score += -frac if s.side == side else frac
     return score
+
+
+def _pursuit_gap(state: SFState, ship: Ship, x: float, y: float) -> float:
+    """How far (mm) the point (x, y) lies outside the low-orbit planet's
+    gravity well when ``ship`` is on the main table and every active enemy
+    ship is in low orbit (celestial phenomena: low orbit is entered from the
+    well, and only ships there can shoot at ships there); 0 inside the well,
+    ``-1`` when the pursuit does not apply (so no pull toward the planet)."""
+    if state.low_orbit_planet is None or ship.zone != "main":
+        return -1.0
+    foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active"]
+    if not foes or any(e.zone == "main" for e in foes):
+        return -1.0
+    planet = next(f for f in state.features if f.id == state.low_orbit_planet)
+    edge = planet.radius + tables().gravity_wells[planet.size or "small"].well_cm * 10.0
+    return max(0.0, math.hypot(x - planet.cx, y - planet.cy) - edge)
 
 
 class FleetAgent:
@@ -99,7 +115,8 @@ class FleetAgent:
         reply and hazards (points-like units)."""
         sc = self._scene_for(state, ship)
         if not sc.foes:
-            return -_terrain_risk(state, ship, x, y, h, path, order) - _pull_risk(state, ship, y)
+            return -_terrain_risk(state, ship, x, y, h, path, order) - _pull_risk(state, ship, y) \
+                - max(0.0, _pursuit_gap(state, ship, x, y)) * 0.01 * prof(ship).points / 100.0
         saved = (ship.x, ship.y, ship.heading, ship.order)
         ship.x, ship.y, ship.heading, ship.order = x, y, h, order
         try:
@@ -179,9 +196,21 @@ class FleetAgent:
         if not p.capital:
             return False
         left = p.hits - ship.damage
-        foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active"]
+        foes = [e for e in state.ships.values() if e.side != ship.side and e.status == "active" and e.zone == ship.zone]
         near = any(math.hypot(e.x - ship.x, e.y - ship.y) < 450 for e in foes)
         return left <= 2 and near and state.turn < state.turn_limit
+
+    def _leaves_from_low_orbit(self, state: SFState, ship: Ship) -> bool:
+        """A crippled ship that took refuge in low orbit disengages from there
+        (spacefleet_core 1.6: an Ld test after the move, +3 with a celestial
+        phenomenon near; celestial phenomena: low orbit): a crippled ship
+        gives the enemy the same 25% whether it stays or disengages
+        (``victory_points``), and enemy ships may follow it into low orbit.
+        Not in the game turn it entered (a ship may not enter low orbit and
+        leave it in the same turn; ours, read for disengaging too), nor in the
+        battle's last turn (nothing is left to lose)."""
+        return (ship.zone == "low_orbit" and crippled(ship) and ship.entered_low_orbit_turn < state.player_turns - 1
+                and state.turn < state.turn_limit)
 
     # ------------------------------------------------------------------ choose
     def choose(self, ruleset, view: SFState, side: str) -> Action:
@@ -220,7 +249,9 @@ class FleetAgent:
         for ship in mine:
             if ship.moved:
                 d = Disengage(side=side, ship=ship.id)
-                if self._wants_out(s, ship) and rs.check(s, d).ok:
+                if (self._wants_out(s, ship) or self._leaves_from_low_orbit(s, ship)) and rs.check(s, d).ok:
+                    self.reason = Reason("disengage: crippled in low orbit, where the planet is a phenomenon near it (+3)"
+                                         if ship.zone == "low_orbit" else "disengage: badly hurt with the enemy near")
                     return d
         todo = [x for x in mine if not x.moved]
         if not todo:
@@ -233,6 +264,8 @@ class FleetAgent:
                 return m
         lo = EnterLowOrbit(side=side, ship=ship.id)
         if self._wants_low_orbit(s, ship) and rs.check(s, lo).ok:
+            self.reason = Reason("into low orbit: every enemy left is there" if _pursuit_gap(s, ship, ship.x, ship.y) == 0.0
+                                 else "into low orbit: hurt and losing the exchange here, and only ships in low orbit can fire at it")
             return lo
         key = (s.player_turns, ship.squadron or ship.id)
         if ship.order is None and key not in self.tried_orders and not s.orders_failed and not ship.braced:
@@ -256,13 +289,22 @@ class FleetAgent:
         may disengage from there with the phenomenon's +3): when it may (in
         the planet's well at the start of its move), it has lost half its
         hits or more, and its best move on the main table loses more than it
-        deals (the exchange model's score below zero)."""
-        if s.low_orbit_planet is None or ship.zone != "main" or ship.moved or ship.order is not None:
+        deals (the exchange model's score below zero); or, whole or hurt,
+        to follow the enemy when every enemy ship still in play is in low
+        orbit (``_pursuit_gap``). A Brace for Impact!
+        carried over from the enemy's turn does not keep it out (no rule
+        does); an order taken this turn does (it was chosen for a move on
+        the main table)."""
+        if s.low_orbit_planet is None or ship.zone != "main" or ship.moved:
             return False
+        if ship.order is not None and not (ship.order == "brace_for_impact" and ship.braced):
+            return False
+        if _pursuit_gap(s, ship, ship.x, ship.y) == 0.0:
+            return True  # every enemy left on the table is in low orbit: follow it there
         p = prof(ship)
         if 2 * ship.damage < p.hits:
             return False
-        return self._best_move(s, ship, None)[0] < 0.0
+        return self._best_move(s, ship, ship.order)[0] < 0.0
 
     def _pick_order(self, s: SFState, ship: Ship) -> str | None:
         """Choose a special order for the ship and its squadron: every member's

@@ -21,10 +21,18 @@ from .frame import _words
 
 
 # ----------------------------------------------------------------------------- labels
-def heading_words(h: float) -> str:
-    """A heading as every text shows it: degrees 0-359, clockwise from the
-    table's east (+x), as the app's help and the README say."""
-    return f"{round(h) % 360}"
+def heading_words(h: float, bow: float | None = None) -> str:
+    """A heading as every text shows it: the nearest compass point, as the
+    battle log and the agent's reasons give it ("north-west"; ``h`` in
+    degrees clockwise from the table's east, +x, with y pointing south).
+    Given the ship's own heading ``bow``, the angle off the bow follows in
+    the rules' turn terms ("north-west, 37° to port"; "dead ahead" within
+    half a degree), so two headings near one compass point read apart."""
+    words = compass_words(h)
+    if bow is None:
+        return words
+    off = (h - bow + 180.0) % 360.0 - 180.0
+    return f"{words}, {'dead ahead' if abs(off) < 0.5 else turn_words(round(off), '°')}"
 
 
 def turn_words(turn: float, unit: str = "deg") -> str:
@@ -48,7 +56,7 @@ def _who(state, ref: str | None) -> str:
 def describe_action(action, state=None) -> str:
     """A short button label: what the selected ship does, its target by name
     ("Fire port batteries at Murder class cruiser"), distances in cm,
-    headings 0-359 and turns by side (port or starboard); moves that differ
+    headings as compass points and turns by side (port or starboard); moves that differ
     only in a free gravity-well turn say so. Without ``state`` the weapon is
     its number and ships are their ids."""
     a = action
@@ -71,7 +79,8 @@ def describe_action(action, state=None) -> str:
         return f"{'Teleport attack on' if a.teleport else 'Board'} {_who(state, a.target)}"
     if isinstance(a, A.Launch):
         if a.craft == "torpedo":
-            return f"Launch {_weapon_name(state, a.ship, a.weapon)} heading {heading_words(a.heading)}"
+            sh = state.ships.get(a.ship) if state is not None else None
+            return f"Launch {_weapon_name(state, a.ship, a.weapon)} heading {heading_words(a.heading, sh.heading if sh else None)}"
         if a.wave is not None:
             return f"{_words(a.craft).capitalize()}s join the wave of {_who(state, f'o{a.wave}')}"
         if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
