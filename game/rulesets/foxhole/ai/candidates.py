@@ -14,7 +14,7 @@ from shapely.geometry import Point
 
 from .. import actions as A
 from ..geo import geo_of
-from ..orders import area_of, problem, to_deploy, to_plan
+from ..orders import area_of, deploy_problem, problem, to_deploy, to_plan
 from ..rules import assault as AS
 from ..rules import missions as MI
 from ..rules import pioneers as PI
@@ -181,9 +181,8 @@ def enumerable(s: FoxState, side: str) -> list:
         return out
     if ph == "deploy":
         out: list = []
-        pts = grid_points(area_of(s, side), 35.0)
         for e in to_deploy(s, side)[:1]:
-            out += [A.Deploy(side=side, element=e.id, x=x, y=y) for x, y in pts]
+            out += deploy_spots(s, side, e)
         for iid in to_plan(s, side)[:1]:
             w, h = s.table
             ins = next(i for i in s.insertions if i.id == iid)
@@ -199,6 +198,26 @@ def enumerable(s: FoxState, side: str) -> list:
             return _current_actions(s, side, None)
         return _use_actions(s, side)
     return []
+
+
+def deploy_spots(s: FoxState, side: str, e: Element) -> list:
+    """Set-up actions for ``e`` (Figure setup): the side's area on a 35 mm grid in
+    normal formation; when none of those is legal (the area is crowded by the elements
+    set up before), the first of a 10 mm then 5 mm grid, in normal then extended
+    formation, that has legal spots, so a set-up never runs out of places while the
+    area still has room for the base."""
+    area = area_of(s, side)
+    coarse = [A.Deploy(side=side, element=e.id, x=x, y=y) for x, y in grid_points(area, 35.0)]
+    if any(not deploy_problem(s, e, a.x, a.y, a.formation, a.heading) for a in coarse):
+        return coarse
+    for step in (35.0, 10.0, 5.0):
+        for formation in ("normal", "extended"):
+            legal = [a for a in (A.Deploy(side=side, element=e.id, x=x, y=y, formation=formation)
+                                 for x, y in grid_points(area, step))
+                     if not deploy_problem(s, e, a.x, a.y, a.formation, a.heading)]
+            if legal:
+                return legal
+    return coarse
 
 
 def candidates(s: FoxState, side: str, rng: random.Random, legal_only: bool = False) -> list:
