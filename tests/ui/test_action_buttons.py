@@ -73,3 +73,23 @@ def test_button__commits_what_a_second_click_on_the_table_commits(tmp_path, monk
                      [ln.text for ln in scene.session.log.lines]))
         gen.close()
     assert runs[0] == runs[1]
+
+
+def test_long_label__shown_whole_on_a_row_of_its_own_at_1280x800(tmp_path, monkeypatch):
+    """A label as long as a space-fleet move with a gravity-well turn (about 500 px)
+    is not cut with an ellipsis: the button takes a row of the bar by itself."""
+    from game.ui import fonts
+
+    gen, app, scene = _scene(tmp_path, monkeypatch, "long")
+    scene.select("reyes")
+    app.drive(1)
+    words = ("Move Sgt. Reyes 24.9 cm turning 7 degrees to starboard, then turning "
+             "45 degrees to port in the gravity well of Hesperus")
+    assert fonts.font(14).size(words)[0] > 380
+    plain = scene.label_of
+    monkeypatch.setattr(scene, "label_of", lambda a: words if a.type == "bs_activate" else plain(a))
+    scene._bar_key = None
+    app.drive(1)
+    texts = [b.text for b in scene._bar_buttons]
+    assert words in texts, texts
+    gen.close()

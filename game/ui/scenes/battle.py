@@ -1098,7 +1098,7 @@ class BattleScene(Scene):
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
         for a in offered[:8]:
-            label = fonts.fit(self.label_of(a), 14, 380)
+            label = fonts.fit(self.label_of(a), 14, br.width - 46)  # a long label takes a row of its own, uncut
             bw = fonts.font(14).size(label)[0] + 26
             if x + bw > br.right - 10:  # a second row, then no more
                 if row == 1 or x == br.x + 10:
