@@ -9,7 +9,10 @@ a short reason (:attr:`CommanderAgent.reason`).
   with Hold the Line behind it is the best pair), and gives every unit a
   role from the active mission: hold the trench, bite forward band by band,
   carry charges to the target points, hunt the marked officer, or go over
-  the top in the last turns.
+  the top in the last turns. Against the enemy's Hold the Line, once that
+  card is revealed (never before: the agent reads only its own view), it
+  storms the enemy trench with its holding squads when the card scoring
+  would leave it level or behind (five of its models there fail the card).
 * **Set-up**: infantry into its trench, spread out; Rank units beside a
   squad (their composure bonus and their command actions); mechs behind the
   line; barricades in front of its units.
@@ -43,7 +46,7 @@ from ..rules.activation import can_act, cost, income, slots_left
 from ..rules.attacks import expected_wounds, plan_fight, plan_shot
 from ..rules.common import model_value, perk, prof, status_now
 from ..rules.grenades import grenade_plan, in_blast
-from ..rules.missions import band_of, charge_points_near, last_band, mission_name
+from ..rules.missions import band_of, charge_points_near, in_trench_count, last_band, mission_name
 from ..rules.movement import base_allowance, in_cover_at, move_to
 from ..rules.orders import group_sizes, main_weapon
 from ..rules.setup import undeployed
@@ -57,6 +60,10 @@ MISSION_ODDS = {"hold_the_line": (0.92, False, False), "demolition": (0.85, True
                 "assassination": (0.6, True, True), "bite_and_hold": (0.5, False, True), "overtake": (0.3, False, False)}
 #: the missions that send units into the open (a small price against their odds)
 EXPOSED = {"bite_and_hold": 0.1, "overtake": 0.15, "assassination": 0.05}
+#: silver a model is worth to the agent when it steps into the enemy trench it is storming (ours)
+ENTRY_BONUS = 10.0
+#: the lead in silver destroyed that makes a level battle safe enough not to storm (ours)
+STORM_LEAD = 40.0
 
 
 def pair_value(kept: str, backup: str | None) -> float:
@@ -281,15 +288,7 @@ class CommanderAgent:
                 else:
                     roles[u.id] = ("dig in", None)
         elif k == "overtake" and s.turn >= s.turn_limit - 3:
-            tr = g.trenches.get(enemy)
-            if tr is not None:
-                left = s.turn_limit - s.turn + 1
-                for u in infantry:
-                    c = centroid(s, u)
-                    from shapely.ops import nearest_points
-                    p = nearest_points(tr, Point(c))[0]
-                    if math.hypot(p.x - c[0], p.y - c[1]) <= left * 2 * inches(prof(u).m) * 0.9:
-                        roles[u.id] = ("assault", (p.x, p.y))
+            self._storm(s, side, infantry, roles)
         elif k == "assassination" and h.target in s.units and s.on_table(s.units[h.target]):
             tu = s.units[h.target]
             tx, ty = centroid(s, tu)
@@ -302,6 +301,13 @@ class CommanderAgent:
                 d = math.hypot(cx - tx, cy - ty) or 1.0
                 if d > reach:
                     roles[u.id] = ("hunt", (tx + (cx - tx) / d * reach, ty + (cy - ty) / d * reach))
+        eh = s.hands.get(enemy)
+        if eh is not None and eh.revealed and eh.kept == "hold_the_line" and self._behind_on_the_line(s, side):
+            # the enemy's Hold the Line is known: five of our models in its trench make it fail
+            free = [u for u in infantry if roles[u.id][0] == "hold"]
+            need = int(T.missions.hold_enemies) - in_trench_count(s, side, enemy)
+            if sum(len(s.alive(u)) for u in free) >= need:
+                self._storm(s, side, free, roles)
         for u in mine:
             if roles[u.id][0] == "hold" and not g.in_trench(*centroid(s, u), side) and k != "bite_and_hold":
                 tr = g.trenches.get(side)
@@ -310,6 +316,36 @@ class CommanderAgent:
                     p = nearest_points(tr, Point(centroid(s, u)))[0]
                     roles[u.id] = ("return", (p.x, p.y))
         return roles
+
+    def _behind_on_the_line(self, s: WWState, side: str) -> bool:
+        """Against a revealed Hold the Line: would the battle end level or lost
+        if that card scores? Our victory points and our active mission's likely
+        point against theirs plus that one; level counts as behind unless our
+        silver destroyed leads by :data:`STORM_LEAD` (the tie-break)."""
+        enemy = s.enemy_of(side)
+        h, eh = s.hands[side], s.hands[enemy]
+        ours = h.vp + (1 if h.kept == "hold_the_line" or (h.kept == "bite_and_hold" and h.progress > 0) else 0)
+        theirs = eh.vp + 1
+        if ours != theirs:
+            return ours < theirs
+        return s.destroyed.get(side, 0) - s.destroyed.get(enemy, 0) < STORM_LEAD
+
+    def _storm(self, s: WWState, side: str, units: list[Unit], roles: dict) -> None:
+        """Send the units that can still get there by the last turn (two moves a
+        turn) into the enemy trench: role "assault", goal a point inside it."""
+        from shapely.ops import nearest_points
+        tr = geo_of(s).trenches.get(s.enemy_of(side))
+        if tr is None:
+            return
+        inner = tr.buffer(-inches(0.9))
+        if inner.is_empty:
+            inner = tr
+        left = s.turn_limit - s.turn + 1
+        for u in units:
+            c = centroid(s, u)
+            p = nearest_points(inner, Point(c))[0]
+            if math.hypot(p.x - c[0], p.y - c[1]) <= left * 2 * inches(prof(u).m) * 0.9:
+                roles[u.id] = ("assault", (p.x, p.y))
 
     def _band_point(self, s: WWState, side: str, u: Unit, band: int) -> tuple[float, float]:
         """A point in the wanted band ahead of the unit, a crater there if any."""
@@ -429,7 +465,7 @@ class CommanderAgent:
                     for f in (1.0, 0.7, 0.45):
                         ang = base_ang + math.radians(turn_deg)
                         step = min(d, allow * 0.98 * f)
-                        cands.append((cx + math.cos(ang) * step, cy + math.sin(ang) * step, "towards its goal"))
+                        cands.append((cx + math.cos(ang) * step, cy + math.sin(ang) * step, JOB_WORDS.get(job, "towards its goal")))
         for x, y in self._cover_points(s, side, cx, cy, allow):
             cands.append((x, y, "into cover"))
         out = []
@@ -457,11 +493,13 @@ class CommanderAgent:
             if goal is not None:
                 v += (math.hypot(goal[0] - cx, goal[1] - cy) - math.hypot(goal[0] - x, goal[1] - y)) / inches(1) * \
                     {"charge": 4.0, "bite": 3.0, "assault": 2.0, "hunt": 1.5, "return": 1.0}.get(job, 0.3) * \
-                    self._urgency(s, side, job)
+                    self._urgency(s, side, job) * (max(1.0, len(s.alive(u)) / 2) if job == "assault" else 1.0)
             if job == "hold" and g.in_trench(cx, cy, side) and not g.in_trench(x, y, side):
                 v -= 5.0
             if job == "dig in" and band_of(s, side, x, y) != band_of(s, side, cx, cy):
                 v -= 8.0
+            if job == "assault" and g.in_trench(x, y, s.enemy_of(side)) and not g.in_trench(cx, cy, s.enemy_of(side)):
+                v += ENTRY_BONUS * len(s.alive(u))  # the models count only once they stand in it
             scored.append((v, x, y, h, why))
         if near_e is not None and angle_diff(u.heading, facing_to(cx, cy, face_x, face_y)) > 50 and danger > 0:
             scored.append((1.0 + 0.15 * danger, cx, cy, facing_to(cx, cy, face_x, face_y), "turns to face the enemy"))
@@ -566,6 +604,10 @@ class CommanderAgent:
 
 
 HEAVY = ("elite", "light_mech", "heavy_mech")
+#: what a move towards a role's goal is for, in a reason's words
+JOB_WORDS = {"charge": "towards a demolition target point", "bite": "forward to take the next band of no man's land",
+             "assault": "towards the enemy trench", "hunt": "to get the marked officer in range",
+             "return": "back to its trench"}
 
 
 def _units_of(a) -> tuple[str, ...]:
