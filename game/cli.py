@@ -283,7 +283,8 @@ def _play_resumed(path: Path, seats: dict[str, Seat], headless: bool, quiet: boo
     from game.battle.loading import open_replay
 
     res, cut = play_resumed(path, seats, log=None if quiet else typer.echo)
-    typer.echo(f"Resumed {path} {cut}.")
+    if quiet:  # otherwise the log said it before the first line of play
+        typer.echo(f"Resumed {path} {cut}.")
     typer.echo(result_line(res, open_replay(path)[1].header.scenario))
     typer.echo(f"Replay saved to {res.replay}")
 

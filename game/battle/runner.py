@@ -339,7 +339,7 @@ class Resumed:
         """Where the replay stopped, in words."""
         n = len(self.record.actions)
         why = "the file was cut off mid-line" if self.record.truncated else "the file ends there"
-        return f"after action {n - 1}, turn {self.battle.state.turn} ({why})" if n else f"before the first action ({why})"
+        return f"after {plural(n, 'action')}, turn {self.battle.state.turn} ({why})" if n else f"before the first action ({why})"
 
 
 def resume(replay_path: str | Path, seats: dict[str, Seat] | None = None,
@@ -399,6 +399,8 @@ def play_resumed(replay_path: str | Path, seats: dict[str, Seat] | None = None, 
     r = resume(replay_path, seats, on_step, require_ai=True)
     holder["battle"], holder["turn"] = r.battle, r.battle.state.turn
     cut = r.cut
+    if log:
+        log(f"Resumed {replay_path} {cut}.")
     try:
         r.controller.advance(max_actions=max_actions - len(r.battle.history))
         if not r.battle.over:

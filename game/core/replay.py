@@ -342,7 +342,7 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
     if record.end is None:
         if s.over:
             return Verdict(True, n, None, f"verified; unfinished: the battle ended ({s.winner or 'a draw'}) but the end line is missing", unfinished=True)
-        return Verdict(True, n, None, f"verified up to where it stops; unfinished: no end line (after action {n - 1}, turn {s.turn})"
+        return Verdict(True, n, None, f"verified up to where it stops; unfinished: no end line (after {n} action{'s' if n != 1 else ''}, turn {s.turn})"
                        if n else "verified; unfinished: no action and no end line", unfinished=True)
     end = record.end
     if not s.over:

@@ -483,8 +483,8 @@ class TableView:
             if f.markers:
                 names = {g.id: display_name(g) for g in self.figures}
                 lines.append("state: " + ", ".join(marker_words(m, names) for m in f.markers))
-            if f.group:
-                lines.append(f"group: {words(f.group)}")
+            if f.group and f.group != f.side:  # a group that is the whole side says nothing new
+                lines.append(f"group: {self.namer(words(f.group))}")
             if f.altitude:
                 lines.append(f"standing {self.distance_text(f.altitude)} up")
             v = self.los.verdict_for(f.id) if self.los is not None else None

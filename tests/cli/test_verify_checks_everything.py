@@ -84,7 +84,7 @@ def test_verify__an_unfinished_replay_says_so(good, tmp_path):
     bad = edited(good, tmp_path, cut)
     r = run("verify", str(bad))
     assert r.returncode == 0
-    assert r.stdout.startswith(f"{bad}: ok, ") and "unfinished: no end line (after action " in r.stdout
+    assert r.stdout.startswith(f"{bad}: ok, ") and "unfinished: no end line (after " in r.stdout
 
 
 @pytest.mark.parametrize("version", [0, 2, 99])
@@ -140,7 +140,7 @@ def test_play_resume__continues_the_same_file_to_the_same_end(good, tmp_path):
     bad = edited(good, tmp_path, cut)
     r = run("play", "--resume", str(bad), "--headless", "--quiet")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[0].startswith(f"Resumed {bad} after action ")
+    assert r.stdout.splitlines()[0].startswith(f"Resumed {bad} after ")
     assert [json.loads(x) for x in bad.read_text().splitlines()][1:] == [json.loads(x) for x in good.read_text().splitlines()][1:]
     again = run("play", "--resume", str(bad), "--headless")
     one_error(again, f"{bad}: the battle is over (a draw (turn limit)); there is nothing to resume")

@@ -100,7 +100,7 @@ def _sides(sc: Scenario) -> tuple[str, str] | None:
         return ("sides", f"{len(teams)} fireteams ({', '.join(teams)}); a mission takes one or two (Alpha, Bravo)")
     for t in teams:
         if not sc.forces.get(t):
-            return (f"forces.{t}", f"side {t} has no soldiers; a fireteam has four")
+            return (f"forces.{t}", f"{sc.side_name(t)} has no soldiers; a fireteam has four")
     return None
 
 
