@@ -44,11 +44,13 @@ class BattleLog:
     """Log lines built from a battle's history; ``sides`` (the scenario, or
     side id -> name) names the sides in every line."""
 
-    def __init__(self, ruleset, sides=None) -> None:
+    def __init__(self, ruleset, sides=None, turn: int = 1) -> None:
         self.ruleset = ruleset
         self.naming = sides
         self.lines: list[LogLine] = []
-        self.turn = 1
+        #: the turn the battle starts in (0 for a ruleset whose set-up comes before turn 1)
+        self.first_turn = turn
+        self.turn = turn
         self.version = 0
 
     def add(self, index: int, action, events, reason: dict | None = None) -> None:
@@ -78,7 +80,7 @@ class BattleLog:
 
     def rebuild(self, entries) -> None:
         """Start again from a list of history entries."""
-        self.lines, self.turn = [], 1
+        self.lines, self.turn = [], self.first_turn
         for i, e in enumerate(entries):
             self.add(i, e.action, e.events, e.reason)
         self.version += 1

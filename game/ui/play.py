@@ -67,7 +67,7 @@ class PlaySession:
         self.scenario_path = Path(scenario_path) if scenario_path else None
         self.seats = seats_for(ruleset.sides(scenario), dict(seats))
         self.battle = Battle(ruleset, scenario, map_file, seed)
-        self.log = BattleLog(ruleset, scenario)
+        self.log = BattleLog(ruleset, scenario, self.battle.state.turn)
         self.controller = Controller(self.battle, self.seats, on_step=self._on_step)
         #: why the last autosave failed (None: it did not)
         self.autosave_error: str | None = None

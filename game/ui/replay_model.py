@@ -50,7 +50,7 @@ class ReplayModel:
                 break
             self.entries.append(battle.history.entries[-1])
             self.states.append(battle.state.clone())
-        self.log = BattleLog(self.ruleset, self.scenario)
+        self.log = BattleLog(self.ruleset, self.scenario, self.states[0].turn)
         self.log.rebuild(self.entries)
 
     def _from_events(self, battle) -> None:

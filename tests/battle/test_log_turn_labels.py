@@ -80,3 +80,22 @@ def test_app_log__turn_labels_and_why_placement_match_the_headless_log():
     # the headless log prints the same lines in the same order (the same helpers place them)
     headless = [re.sub(r"^\[turn \d+\] ", "", ln).strip() for ln in lines]
     assert [ln.text for ln in log.lines if ln.kind != "end"][:200] == [t for t in headless if t][:200]
+
+
+
+def test_app_log__a_set_up_before_turn_one_is_labelled_turn_zero():
+    """Foxhole's set-up comes before turn 1 (its state starts at turn 0): the app's log,
+    started at the battle's first turn as the app starts it, labels the set-up's lines
+    T0 like the header, and its turn labels never go back (the log used to start at T1
+    and then print T0 lines)."""
+    from game.battle.controller import Controller
+    from game.battle.seats import seats_for
+    from game.core.session import Battle
+
+    rs, sc, m = open_scenario(str(Path(__file__).resolve().parents[2] / "maps" / "foxhole" / "patrol.scenario.json"))
+    battle = Battle(rs, sc, m, 3)
+    log = BattleLog(rs, sc, battle.state.turn)
+    Controller(battle, seats_for(rs.sides(sc), {})).advance(max_actions=12)
+    log.rebuild(battle.history.entries)
+    turns = [ln.turn for ln in log.lines]
+    assert battle.state.turn == 0 and turns[0] == 0 and turns == sorted(turns), turns
