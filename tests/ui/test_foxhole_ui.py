@@ -99,3 +99,39 @@ def test_ai_battle__played_to_its_end_in_the_app(app, tmp_path):
     app.drive(2)
     shot = pygame.image.load(str(app.screenshot(tmp_path / "fox-end.png")))
     assert distinct_colours(shot) > 50
+
+
+def test_handover__sums_up_what_the_other_side_did_and_nothing_private_to_it(app, tmp_path):
+    """Foxhole hot seat (Hidden Units): the handover screen lists what the other player
+    did since this side last acted, and none of the lines private to the other side
+    (its hidden list, its set-up) - the summary is read before the table is shown."""
+    scene = app.push(BattleScene.from_scenario(SEARCH, 1, {"usmc": Seat("human"), "vc": Seat("human")},
+                                               replay=tmp_path / "sum.replay.jsonl"))
+    app.drive(1)
+    summaries = []
+    for _ in range(200):
+        if app.top.name == "handover":
+            side = app.top.side
+            log = scene.session.log
+            private_other = {ln.text for ln in log.lines if ln.private not in (None, side)}
+            shown = app.top.lines[app.top.lines.index("Since your last move:") + 1:] if "Since your last move:" in app.top.lines else []
+            assert not any(t[2:] in private_other for t in shown), (shown, private_other)
+            if shown:
+                summaries.append((side, shown, private_other))
+            app.top.press(app.top.ready_label)
+            app.drive(1)
+            continue
+        if app.top is scene and not scene.my_turn:
+            scene.skip_ai()
+            app.drive(2)
+            continue
+        acts = scene.session.ruleset.legal_actions(scene.session.battle.state, scene.session.viewer) if scene.my_turn else []
+        if not acts:
+            app.drive(1)
+            continue
+        scene.commit(acts[0])
+        app.drive(1)
+        if len(summaries) >= 2:
+            break
+    assert len(summaries) >= 2, summaries
+    assert any(private for _, _, private in summaries)  # there was something private to keep back

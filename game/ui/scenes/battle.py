@@ -465,10 +465,12 @@ class BattleScene(Scene):
                                     summary=self._since_last_seen(side), name=self.side_name(side)))
 
     def _since_last_seen(self, side: str, most: int = 8) -> list[str]:
-        """The log lines of what the other side did since ``side`` last acted (the last ``most``)."""
+        """The log lines of what the other side did since ``side`` last acted (the last
+        ``most``), only those ``side`` may read: a line private to the other side (its
+        hidden set-up, its agent's reasons) never reaches the handover screen."""
         b = self.session.battle
         last = max((i for i, e in enumerate(b.history.entries) if e.action.side == side), default=-1)
-        lines = [self.view.namer(ln.text) for ln in self.session.log.lines if ln.action > last]
+        lines = [self.view.namer(ln.text) for ln in self.session.log.filtered(viewer=side) if ln.action > last]
         return lines[-most:]
 
     def _took_seat(self) -> None:
