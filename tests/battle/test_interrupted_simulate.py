@@ -69,8 +69,8 @@ def test_interrupted_simulate__stops_its_workers(tmp_path, sig):
 def test_interrupted_verify_sample__starts_no_more_and_ends_the_running_ones(tmp_path, sig=signal.SIGTERM):
     """Interrupted while re-verifying its sample, simulate ends the verify processes running and starts no
     more (it used to wait for the whole sample)."""
-    p = subprocess.Popen([sys.executable, "-m", "game", "simulate", SCENARIO, "--games", "4", "--jobs", "1",
-                          "--verify-sample", "4", "--out", str(tmp_path / "out")], cwd=tmp_path,
+    p = subprocess.Popen([sys.executable, "-m", "game", "simulate", SCENARIO, "--games", "2", "--jobs", "1",
+                          "--verify-sample", "2", "--out", str(tmp_path / "out")], cwd=tmp_path,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     kids: list[int] = []
     for _ in range(1200):

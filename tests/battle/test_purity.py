@@ -46,10 +46,10 @@ RULESETS = sorted({sc.parent.name for sc in SCENARIOS})
 
 #: actions of a warm-up battle: the first turns, where every cache (map geometry, sight, the
 #: agents' plans) is filled; its replay is never compared
-WARM_ACTIONS = 40
+WARM_ACTIONS = 25
 #: actions of each compared battle: the first turns of every ruleset, where the caches a battle
 #: shares with the battles before it (map geometry, sight, the agents' plans) are first read; whole battles are verified in fresh processes by ``simulate --verify-sample``
-COMPARED_ACTIONS = 90
+COMPARED_ACTIONS = 60
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
