@@ -4,10 +4,11 @@ can be filtered (no pygame)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line, event_turns, reason_line, why_after
+from game.core.logtext import event_line, event_turns, reason_line, side_names, why_after
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ class BattleLog:
 
     def __init__(self, ruleset, sides=None, turn: int = 1) -> None:
         self.ruleset = ruleset
-        self.naming = sides
+        #: side id -> name, read once from the scenario (every line is named with it)
+        self.naming = sides if sides is None or isinstance(sides, Mapping) else side_names(sides)
         self.lines: list[LogLine] = []
         #: the turn the battle starts in (0 for a ruleset whose set-up comes before turn 1)
         self.first_turn = turn

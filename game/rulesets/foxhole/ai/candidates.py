@@ -207,16 +207,18 @@ def deploy_spots(s: FoxState, side: str, e: Element) -> list:
     formation, that has legal spots, so a set-up never runs out of places while the
     area still has room for the base."""
     area = area_of(s, side)
+
+    def fits(a: A.Deploy) -> bool:
+        return not deploy_problem(s, e, a.x, a.y, a.formation, a.heading)
+
     coarse = [A.Deploy(side=side, element=e.id, x=x, y=y) for x, y in grid_points(area, 35.0)]
-    if any(not deploy_problem(s, e, a.x, a.y, a.formation, a.heading) for a in coarse):
+    if any(fits(a) for a in coarse):
         return coarse
-    for step in (35.0, 10.0, 5.0):
-        for formation in ("normal", "extended"):
-            legal = [a for a in (A.Deploy(side=side, element=e.id, x=x, y=y, formation=formation)
-                                 for x, y in grid_points(area, step))
-                     if not deploy_problem(s, e, a.x, a.y, a.formation, a.heading)]
-            if legal:
-                return legal
+    for step, formation in ((35.0, "extended"), (10.0, "normal"), (10.0, "extended"), (5.0, "normal"), (5.0, "extended")):
+        legal = [a for a in (A.Deploy(side=side, element=e.id, x=x, y=y, formation=formation)
+                             for x, y in grid_points(area, step)) if fits(a)]
+        if legal:
+            return legal
     return coarse
 
 
