@@ -681,16 +681,24 @@ app.command("generate", help="Generate a random table for a ruleset (seeded).")(
 
 
 @app.command()
-def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games"),
+def validate(files: list[Path] = typer.Argument(..., help="maps, scenarios, replays or saved games, or folders holding them"),
              every: bool = typer.Option(False, "--all", help="list every problem of a map, one line each")) -> None:
     """Check files; print one line per file (with --all, every problem of a
-    map). Maps are checked by the same validator as the editor's save, play
-    and simulate. Exit 2 if any is bad."""
-    from game.battle.loading import validate_file
+    map). A folder stands for every such file under it. Maps are checked by
+    the same validator as the editor's save, play and simulate. Exit 2 if any
+    is bad."""
+    from game.battle.loading import expand_folder, validate_file
     from game.data.errors import FileError
 
     bad = 0
+    todo: list[Path] = []
     for f in files:
+        try:
+            todo += expand_folder(f)
+        except FileError as e:
+            typer.echo(f"error: {e}", err=True)
+            bad += 1
+    for f in todo:
         try:
             typer.echo(validate_file(f))
         except FileError as e:

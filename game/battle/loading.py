@@ -172,6 +172,23 @@ def open_save(path: str | Path):
     return rs, sv
 
 
+KINDS = (".map.json", ".scenario.json", ".replay.jsonl", ".save.json")
+
+
+def expand_folder(path: str | Path) -> list[Path]:
+    """The files ``validate`` checks for one argument: the path itself, or
+    for a folder every map, scenario, replay and save under it (recursively,
+    sorted by path; symlinks are not followed into). Raises
+    :class:`FileError` for a folder with none of them."""
+    p = Path(path)
+    if not p.is_dir():
+        return [p]
+    found = sorted(f for f in p.rglob("*") if f.name.endswith(KINDS) and not f.is_symlink() and f.is_file())
+    if not found:
+        raise FileError(p, "", "a folder with no maps, scenarios, replays or saved games in it")
+    return found
+
+
 def validate_file(path: str | Path) -> str:
     """Validate a map, scenario or replay by its name; return a one-line OK
     message or raise FileError."""
@@ -191,6 +208,8 @@ def validate_file(path: str | Path) -> str:
         if not v.ok:
             raise FileError(p, v.where, v.reason)
         note = f"; {rec.truncated}" if rec.truncated else ""
+        if v.unfinished and not rec.truncated:
+            note = "; " + v.reason.split("; ", 1)[1]   # the same words as `verify`: no end line, after N actions
         return f"{p}: ok (replay of {rec.header.scenario.id!r}, {plural(len(rec.actions), 'action')}, verified{note})"
     if name.endswith(".save.json"):
         from game.core.session import Battle
@@ -205,4 +224,5 @@ def validate_file(path: str | Path) -> str:
             if not r.ok:
                 raise FileError(p, f"actions[{i}]", f"rejected on replay: {r.reason}")
         return f"{p}: ok (saved game of {sv.scenario.id!r}, {plural(len(sv.actions), 'action')}, turn {battle.state.turn})"
-    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl or *.save.json")
+    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl or *.save.json "
+                          "(or a folder holding them)")

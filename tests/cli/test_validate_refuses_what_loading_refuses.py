@@ -56,3 +56,25 @@ def test_a_save_whose_replay_is_missing_still_validates(tmp_path):
     p = _edited(_toy_save(tmp_path, [MOVE]), replay=str(tmp_path / "gone.replay.jsonl"))
     r = run_cli("validate", str(p))
     assert r.returncode == 0 and "saved game of 'duel', 1 action" in r.stdout
+
+
+def test_a_folder_stands_for_every_file_it_holds(tmp_path):
+    """``validate FOLDER`` checks each map, scenario, replay and save under it,
+    sorted by path, and skips files of other kinds; an empty folder is one
+    error line."""
+    from game.battle.loading import expand_folder
+
+    save = _toy_save(tmp_path, [MOVE])
+    (tmp_path / "notes.txt").write_text("not a battle file")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "broken.map.json").write_text("{")
+    assert expand_folder(tmp_path) == sorted([save, sub / "broken.map.json"])
+    r = run_cli("validate", str(tmp_path))
+    assert r.returncode == 2
+    assert r.stdout.startswith(f"{save}: ok (saved game of 'duel', 1 action")
+    assert r.stderr.startswith(f"error: {sub / 'broken.map.json'}") and r.stderr.count("\n") == 1
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(FileError, match="a folder with no maps, scenarios, replays or saved games in it"):
+        expand_folder(empty)

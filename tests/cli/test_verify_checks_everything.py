@@ -85,6 +85,11 @@ def test_verify__an_unfinished_replay_says_so(good, tmp_path):
     r = run("verify", str(bad))
     assert r.returncode == 0
     assert r.stdout.startswith(f"{bad}: ok, ") and "unfinished: no end line (after " in r.stdout
+    # validate says the same of it, in the same words (it used to say only "verified")
+    from game.battle.loading import validate_file
+
+    said = r.stdout.split("; ", 1)[1].strip()
+    assert validate_file(bad).endswith(f"verified; {said})")
 
 
 @pytest.mark.parametrize("version", [0, 2, 99])
