@@ -50,7 +50,10 @@ class LosOverlay:
     def label_reqs(self, camera: Camera, los, palette: Palette) -> list:
         """One percentage per target (the verdict's label, in its line's
         colour), to lie along its line; on a crowded table (over 24 lines)
-        only the targets in view are labelled."""
+        only the targets in view are labelled. A percentage with no free
+        spot by its line (bases and other labels all round it) is hidden,
+        never drawn over a base or far from its line: the line's colour and
+        dashes still give the verdict, and the target's tooltip its share."""
         from game.ui.render.labels import LabelReq
 
         if los is None:
@@ -66,7 +69,7 @@ class LosOverlay:
             w, h = t.get_size()
             a, b = camera.to_screen(*ln.a), camera.to_screen(*ln.b)
             out.append(LabelReq(f"los:{ln.target_id}", t, LabelPlacer.along(a, b, w, h), 95 if ln.state != "blocked" else 84,
-                                ln.state == "blocked", None, True, ln.label, anchor=points_box((a, b))))
+                                True, None, True, ln.label, anchor=points_box((a, b))))
         return out
 
     def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
