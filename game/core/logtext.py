@@ -69,6 +69,10 @@ def _names_of(sides) -> dict[str, str]:
     return {str(k): str(v) for k, v in pairs if v and v != k}
 
 
+#: where a sentence starts, just before a match: a new line, or ". ", "! ", "? " (a text's very start apart)
+_SENTENCE_START = re.compile(r"(?:\n|[.!?] +)$")
+
+
 @lru_cache(maxsize=64)
 def _side_pattern(ids: tuple[str, ...]) -> re.Pattern:
     alt = "|".join(re.escape(k) for k in sorted(ids, key=len, reverse=True))
@@ -88,8 +92,10 @@ def name_sides(text: str, sides) -> str:
     enemy's target" -> "Al Wahid's target": the id is followed by a verb in
     "-s", a possessive, punctuation or the end) and keeps it where the id
     qualifies a noun ("the us commander" -> "the US Army commander"). A
-    possessive follows the name ("chaos's" -> "Chaos raiders'"). Naming a
-    text twice changes nothing more."""
+    possessive follows the name ("chaos's" -> "Chaos raiders'"). A name
+    that starts a line or a sentence starts with a capital ("the horde
+    attacks. the horde wins" -> "The Horde attacks. The Horde wins"). Naming
+    a text twice changes nothing more."""
     if not text or sides is None:
         return text
     names = _names_of(sides)
@@ -108,7 +114,9 @@ def name_sides(text: str, sides) -> str:
         elif art:
             out = f"{art} {name}"
         else:
-            out = name[:1].upper() + name[1:] if m.start() == 0 else name
+            out = name
+        if m.start() == 0 or _SENTENCE_START.search(text, max(0, m.start() - 3), m.start()) is not None:
+            out = out[:1].upper() + out[1:]  # "the horde attacks" -> "The Horde attacks"
         return out + (("'" if out.endswith("s") else "'s") if pos else "")
 
     return _side_pattern(tuple(names)).sub(sub, text)

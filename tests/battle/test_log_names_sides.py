@@ -96,6 +96,18 @@ def test_name_sides__articles_and_possessives_fit_the_name():
     assert name_sides("the enemy acts", None) == "the enemy acts"
 
 
+def test_name_sides__a_name_that_starts_a_line_or_sentence_is_capitalised():
+    """"the horde attacks" reads "The Horde attacks" where it starts the
+    line, a sentence or a new line; inside a sentence "the" stays small."""
+    names = {"horde": "the Horde", "dead": "the Dead of the barrows", "us": "US Army"}
+    assert name_sides("the horde attacks", names) == "The Horde attacks"
+    assert name_sides("the dead advance", names) == "The Dead of the barrows advance"
+    assert name_sides("us holds. the horde flees! horde's turn", names) == "US Army holds. The Horde flees! The Horde's turn"
+    assert name_sides("charge:\nthe horde attacks", names) == "charge:\nThe Horde attacks"
+    assert name_sides("us charges the horde; the horde's line breaks", names) == \
+        "US Army charges the Horde; the Horde's line breaks"
+
+
 def test_reasons_and_the_apps_log_name_sides_too():
     """An agent's reason under its action, its hover box and the app's log lines name the sides."""
     rs, sc, m = open_scenario(ROOT / "maps" / "battlespace" / "mission1.scenario.json")
