@@ -358,7 +358,8 @@ class TableView:
                               memo=self._figure_memo)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
-            draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
+            draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5,
+                         collect=reqs)
         if hit is not None:
             laid = hit
             rects = [q.rect for q in laid]
