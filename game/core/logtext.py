@@ -38,10 +38,18 @@ def generic_text(event: Event) -> str:
     return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
 
 
+def first_upper(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written: a line
+    a player reads starts like a sentence ("the Horde: initiative" -> "The
+    Horde: initiative", "hesperus well 15 cm" -> "Hesperus well 15 cm")."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def event_line(ruleset, event: Event, sides=None) -> str:
     """The battle-log line for ``event`` under ``ruleset`` (never empty), its
     side ids named as ``sides`` (a scenario or a side id -> name mapping,
-    :func:`name_sides`) names them."""
+    :func:`name_sides`) names them, starting with a capital (a side's name
+    the ruleset wrote itself, "the Horde: ...", too: :func:`first_upper`)."""
     if isinstance(event, DiceRolled):
         text = event.describe()
     else:
@@ -49,7 +57,7 @@ def event_line(ruleset, event: Event, sides=None) -> str:
             text = ruleset.describe(event) or ""
         except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
             text = ""
-    return name_sides(text or generic_text(event), sides)
+    return first_upper(name_sides(text or generic_text(event), sides))
 
 
 # ----------------------------------------------------------------------------- sides by name

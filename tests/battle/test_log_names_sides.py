@@ -125,3 +125,21 @@ def test_reasons_and_the_apps_log_name_sides_too():
     log.rebuild([_Entry(EndPlayerPhase(side="fireteam"), [BattleEnded(winner="fireteam", reason="3 soldiers out")])])
     texts = [ln.text for ln in log.lines]
     assert any("Fireteam Alpha wins" in t for t in texts) and not any(_ids_left(t, sc) for t in texts), texts
+
+
+def test_event_line__every_log_line_starts_with_a_capital():
+    """A line whose ruleset wrote a side's name at its start ("the Horde:
+    nothing to do in the rally") reads "The Horde: ..." in the log, as a
+    side id named there does; the rest of the line is left as written."""
+    from game import rulesets
+    from game.core.event import Logged
+    from game.core.logtext import event_line, first_upper
+
+    rs = rulesets.get("battlesystem")
+    names = {"horde": "the Horde", "valmark": "Valmark"}
+    assert event_line(rs, Logged(text="the Horde: nothing to do in the rally"), names) == \
+        "The Horde: nothing to do in the rally"
+    assert event_line(rs, Logged(text="horde moves; the Horde's archers wait"), names) == \
+        "The Horde moves; the Horde's archers wait"
+    assert [first_upper(t) for t in ("", "2D6 [3, 4]", "Valmark rallies", "élan")] == \
+        ["", "2D6 [3, 4]", "Valmark rallies", "Élan"]
