@@ -105,7 +105,7 @@ def drawn_token_shapes(view) -> list:
         elif f.radius <= 0 and f.width > 0 and f.depth > 0:
             shape = turned(f.x, f.y, f.width, f.depth, f.heading)
         else:
-            shape = Point(c).buffer(r, 32)
+            shape = Point(c).buffer(r, 16)
         out.append((f.id, shape))
     return out
 
@@ -115,11 +115,14 @@ def label_token_overlaps(view, tolerance: float = 1.0) -> list:
     token other than their own (``(text, rect, token id)``)."""
     from shapely.geometry import box
 
-    tokens = drawn_token_shapes(view)
+    tokens = [(fid, shape, shape.bounds) for fid, shape in drawn_token_shapes(view)]
     bad = []
     for text, r, owner in view.label_owners:
-        b = box(r.left, r.top, r.right, r.bottom)
-        bad += [(text, tuple(r), fid) for fid, shape in tokens if fid != owner and b.intersection(shape).area > tolerance]
+        near = [(fid, shape) for fid, shape, (x0, y0, x1, y1) in tokens
+                if fid != owner and x0 < r.right and x1 > r.left and y0 < r.bottom and y1 > r.top]
+        if near:
+            b = box(r.left, r.top, r.right, r.bottom)
+            bad += [(text, tuple(r), fid) for fid, shape in near if b.intersection(shape).area > tolerance]
     return bad
 
 
