@@ -38,10 +38,18 @@ def generic_text(event: Event) -> str:
     return f"{event.type.replace('_', ' ')}" + (f": {rest}" if rest else "")
 
 
+def first_upper(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written: a line
+    a player reads starts like a sentence ("the Horde: initiative" -> "The
+    Horde: initiative", "hesperus well 15 cm" -> "Hesperus well 15 cm")."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def event_line(ruleset, event: Event, sides=None) -> str:
     """The battle-log line for ``event`` under ``ruleset`` (never empty), its
     side ids named as ``sides`` (a scenario or a side id -> name mapping,
-    :func:`name_sides`) names them."""
+    :func:`name_sides`) names them, starting with a capital (a side's name
+    the ruleset wrote itself, "the Horde: ...", too: :func:`first_upper`)."""
     if isinstance(event, DiceRolled):
         text = event.describe()
     else:
@@ -49,7 +57,7 @@ def event_line(ruleset, event: Event, sides=None) -> str:
             text = ruleset.describe(event) or ""
         except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
             text = ""
-    return name_sides(text or generic_text(event), sides)
+    return first_upper(name_sides(text or generic_text(event), sides))
 
 
 # ----------------------------------------------------------------------------- sides by name
@@ -67,6 +75,10 @@ def _names_of(sides) -> dict[str, str]:
     """The id -> name pairs of ``sides`` (a scenario or a mapping) where the name differs from the id."""
     pairs = sides.items() if isinstance(sides, Mapping) else side_names(sides).items()
     return {str(k): str(v) for k, v in pairs if v and v != k}
+
+
+#: where a sentence starts, just before a match: a new line, or ". ", "! ", "? " (a text's very start apart)
+_SENTENCE_START = re.compile(r"(?:\n|[.!?] +)$")
 
 
 @lru_cache(maxsize=64)
@@ -88,8 +100,10 @@ def name_sides(text: str, sides) -> str:
     enemy's target" -> "Al Wahid's target": the id is followed by a verb in
     "-s", a possessive, punctuation or the end) and keeps it where the id
     qualifies a noun ("the us commander" -> "the US Army commander"). A
-    possessive follows the name ("chaos's" -> "Chaos raiders'"). Naming a
-    text twice changes nothing more."""
+    possessive follows the name ("chaos's" -> "Chaos raiders'"). A name
+    that starts a line or a sentence starts with a capital ("the horde
+    attacks. the horde wins" -> "The Horde attacks. The Horde wins"). Naming
+    a text twice changes nothing more."""
     if not text or sides is None:
         return text
     names = _names_of(sides)
@@ -108,7 +122,9 @@ def name_sides(text: str, sides) -> str:
         elif art:
             out = f"{art} {name}"
         else:
-            out = name[:1].upper() + name[1:] if m.start() == 0 else name
+            out = name
+        if m.start() == 0 or _SENTENCE_START.search(text, max(0, m.start() - 3), m.start()) is not None:
+            out = out[:1].upper() + out[1:]  # "the horde attacks" -> "The Horde attacks"
         return out + (("'" if out.endswith("s") else "'s") if pos else "")
 
     return _side_pattern(tuple(names)).sub(sub, text)

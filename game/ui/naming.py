@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from game.core.logtext import name_sides
+from game.core.logtext import first_upper, name_sides
 from game.ui import units as U
 
 POINT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
@@ -34,7 +34,7 @@ def sentence(text: str) -> str:
     """``text`` with its first letter capitalised, the way a label on the
     table reads ("hesperus well 15 cm" -> "Hesperus well 15 cm"); the rest
     is left as written."""
-    return text[:1].upper() + text[1:] if text[:1].islower() else text
+    return first_upper(text)
 
 
 def ruleset_name(ruleset) -> str:

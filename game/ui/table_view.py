@@ -16,7 +16,7 @@ from game.ui.los import LosResult, compute_los, sight_lines
 from game.ui.palette import SideColours
 from game.ui.marker_vocab import marker_words, words
 from game.ui.naming import Namer, sentence
-from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at
+from game.ui.render.figures import base_rects, display_name, draw_figures, figure_at, token_shapes
 from game.ui.render.labels import LabelPlacer, LabelReq, draw_placed, lay_out, points_box, tag, zoom_size
 from game.ui.render.markers import TEXT_ONLY, draw_marker_shapes, marker_label_reqs, table_clip
 from game.ui.render.overlays import LosOverlay, draw_preview, draw_range_rings, sight_line
@@ -121,6 +121,8 @@ class TableView:
         #: (text, rect) of every label drawn in the last frame
         self.label_rects: list = []
         self.label_anchors: list = []
+        self.label_owners: list = []
+        self.drawn_figures: list = []
         self.los: LosResult | None = None
         self.range_rings: tuple | None = None  #: (origin, radii)
         self._drag: tuple[int, int] | None = None
@@ -356,7 +358,8 @@ class TableView:
                               memo=self._figure_memo)
         if preview is not None:
             actor = self.by_id.get(selected) if selected else None
-            draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5)
+            draw_preview(surface, cam, preview, self.palette, self.by_id, actor.radius if actor and actor.radius else 12.5,
+                         collect=reqs)
         if hit is not None:
             laid = hit
             rects = [q.rect for q in laid]
@@ -369,6 +372,7 @@ class TableView:
             reqs += self._objective_reqs()
             reqs += marker_label_reqs(cam, self.markers, self.palette, self.side_order, placer, self.namer)
             placer.avoid_later(lambda: base_rects(placed, cam.scale))
+            placer.block_later(lambda: token_shapes(placed, cam, self.terrain.style))
             laid = self._lay_out(reqs, placer, placed)
             self._frame_labels = (fkey, origin, laid, False, tuple(tuple(r) for r in placer.rects[:n_fixed])) \
                 if fkey is not None else None
@@ -379,6 +383,10 @@ class TableView:
         self.label_rects = placer.placed
         #: (text, rect, anchor box) of the laid-out labels that name something on the table (tests)
         self.label_anchors = [(q.text, q.rect, q.anchor) for q in laid if q.anchor is not None]
+        #: (text, rect, owner) of the laid-out labels (tests: a label covers no token but its owner's)
+        self.label_owners = [(q.text, q.rect, q.owner) for q in laid]
+        #: (figure, centre px, radius px) of every token drawn this frame
+        self.drawn_figures = placed
         self._label_pos = placer.positions
         surface.set_clip(clip)
 
@@ -387,7 +395,7 @@ class TableView:
         the bases and the labels placed before them are all the same."""
         sig = (tuple((q.key, q.size, tuple(int(v) for v in q.candidates[0]) if q.candidates else None, q.priority)
                      for q in reqs),
-               tuple(tuple(r) for r in placer.rects), tuple((f.id, c, r) for f, c, r in placed),
+               tuple(tuple(r) for r in placer.rects), tuple((f.id, c, r, f.heading) for f, c, r in placed),
                tuple((c[0], c[1], c[2]) for c in placer.soft_circles))
         memo = self._layout_memo
         if memo is not None and memo[0] == sig:

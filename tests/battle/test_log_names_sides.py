@@ -96,6 +96,18 @@ def test_name_sides__articles_and_possessives_fit_the_name():
     assert name_sides("the enemy acts", None) == "the enemy acts"
 
 
+def test_name_sides__a_name_that_starts_a_line_or_sentence_is_capitalised():
+    """"the horde attacks" reads "The Horde attacks" where it starts the
+    line, a sentence or a new line; inside a sentence "the" stays small."""
+    names = {"horde": "the Horde", "dead": "the Dead of the barrows", "us": "US Army"}
+    assert name_sides("the horde attacks", names) == "The Horde attacks"
+    assert name_sides("the dead advance", names) == "The Dead of the barrows advance"
+    assert name_sides("us holds. the horde flees! horde's turn", names) == "US Army holds. The Horde flees! The Horde's turn"
+    assert name_sides("charge:\nthe horde attacks", names) == "charge:\nThe Horde attacks"
+    assert name_sides("us charges the horde; the horde's line breaks", names) == \
+        "US Army charges the Horde; the Horde's line breaks"
+
+
 def test_reasons_and_the_apps_log_name_sides_too():
     """An agent's reason under its action, its hover box and the app's log lines name the sides."""
     rs, sc, m = open_scenario(ROOT / "maps" / "battlespace" / "mission1.scenario.json")
@@ -113,3 +125,21 @@ def test_reasons_and_the_apps_log_name_sides_too():
     log.rebuild([_Entry(EndPlayerPhase(side="fireteam"), [BattleEnded(winner="fireteam", reason="3 soldiers out")])])
     texts = [ln.text for ln in log.lines]
     assert any("Fireteam Alpha wins" in t for t in texts) and not any(_ids_left(t, sc) for t in texts), texts
+
+
+def test_event_line__every_log_line_starts_with_a_capital():
+    """A line whose ruleset wrote a side's name at its start ("the Horde:
+    nothing to do in the rally") reads "The Horde: ..." in the log, as a
+    side id named there does; the rest of the line is left as written."""
+    from game import rulesets
+    from game.core.event import Logged
+    from game.core.logtext import event_line, first_upper
+
+    rs = rulesets.get("battlesystem")
+    names = {"horde": "the Horde", "valmark": "Valmark"}
+    assert event_line(rs, Logged(text="the Horde: nothing to do in the rally"), names) == \
+        "The Horde: nothing to do in the rally"
+    assert event_line(rs, Logged(text="horde moves; the Horde's archers wait"), names) == \
+        "The Horde moves; the Horde's archers wait"
+    assert [first_upper(t) for t in ("", "2D6 [3, 4]", "Valmark rallies", "élan")] == \
+        ["", "2D6 [3, 4]", "Valmark rallies", "Élan"]

@@ -97,5 +97,6 @@ class _Quiet:
 
 def test_event_line__one_formatter_for_rolls_and_a_fallback_for_the_rest():
     r = Dice.scripted([2]).roll("d6", "p", target=Target(label="on", base=4))
-    assert event_line(_Quiet(), r) == "p: D6 2 vs on 4: failed"
-    assert event_line(_Quiet(), Logged(text="nothing happens")) == "nothing happens" == generic_text(Logged(text="nothing happens"))
+    assert event_line(_Quiet(), r) == "P: D6 2 vs on 4: failed"  # the line starts with a capital
+    assert event_line(_Quiet(), Logged(text="nothing happens")) == "Nothing happens"
+    assert generic_text(Logged(text="nothing happens")) == "nothing happens"

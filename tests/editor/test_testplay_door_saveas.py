@@ -42,6 +42,23 @@ def test_save_as_chooser_confirms_with_save(pygame_app, tmp_path):
     assert app.top.ok.text == "Open"
 
 
+def test_save_as__the_map_id_field_shows_the_saved_maps_id(pygame_app, tmp_path):
+    """A new map saved as ``ford_crossing.map.json`` takes the id ``ford_crossing``: the
+    panel's map id field shows it at once (not "untitled"), and the name field the map's name."""
+    app, scene, d = open_editor(pygame_app, None, ruleset="battlespace")
+    assert scene.doc.id == "untitled"
+    scene.ask_save_as()
+    d.frames(1)
+    chooser = app.top
+    chooser.entry.set_text(str(tmp_path / "ford_crossing.map.json"))
+    d.press(chooser.ok)
+    d.frames(1)
+    shown = {key: e.get_text() for e, key in scene.entries.items()}
+    assert scene.doc.id == "ford_crossing" and shown["id"] == "ford_crossing"
+    assert shown["name"] == scene.doc.name
+    assert json.loads((tmp_path / "ford_crossing.map.json").read_text())["id"] == "ford_crossing"
+
+
 def test_single_click_with_the_door_tool_says_how(pygame_app):
     app, scene, d = open_editor(pygame_app, None, ruleset="battlespace")
     scene.run(C.AddRectangle("building", 100, 100, 200, 180))

@@ -78,6 +78,54 @@ def label_overlaps(rects) -> list:
     return bad
 
 
+def drawn_token_shapes(view) -> list:
+    """``(figure id, shapely shape)`` of every token ``view`` drew last frame
+    (screen px), worked out here from each figure's base: a block of parts
+    its bases, a base with width and depth (no radius) its turned rectangle,
+    anything else the disc of its drawn radius."""
+    import math
+
+    from shapely.geometry import Point, Polygon
+    from shapely.ops import unary_union
+
+    cam = view.camera
+
+    def turned(cx, cy, w, d, heading):
+        a = math.radians(heading)
+        ux, uy, sx, sy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+        return Polygon([cam.to_screen(cx + ux * i * d / 2 + sx * j * w / 2, cy + uy * i * d / 2 + sy * j * w / 2)
+                        for i, j in ((1, 1), (1, -1), (-1, -1), (-1, 1))])
+
+    out = []
+    for f, c, r in view.drawn_figures:
+        if f.parts:
+            a = math.radians(f.heading)
+            pts = [(f.x + math.cos(a) * u - math.sin(a) * v, f.y + math.sin(a) * u + math.cos(a) * v) for u, v in f.parts]
+            shape = unary_union([turned(x, y, f.part_size[0], f.part_size[1], f.heading) for x, y in pts])
+        elif f.radius <= 0 and f.width > 0 and f.depth > 0:
+            shape = turned(f.x, f.y, f.width, f.depth, f.heading)
+        else:
+            shape = Point(c).buffer(r, 16)
+        out.append((f.id, shape))
+    return out
+
+
+def label_token_overlaps(view, tolerance: float = 1.0) -> list:
+    """Labels drawn last frame that cover more than ``tolerance`` px² of a
+    token other than their own (``(text, rect, token id)``)."""
+    from shapely.geometry import box
+
+    tokens = [(fid, shape, shape.bounds) for fid, shape in drawn_token_shapes(view)]
+    bad = []
+    for text, r, owner in view.label_owners:
+        near = [(fid, shape) for fid, shape, (x0, y0, x1, y1) in tokens
+                if fid != owner and x0 < r.right and x1 > r.left and y0 < r.bottom and y1 > r.top]
+        if near:
+            b = box(r.left, r.top, r.right, r.bottom)
+            bad += [(text, tuple(r), fid) for fid, shape in near if b.intersection(shape).area > tolerance]
+    return bad
+
+
 def assert_header_whole(scene) -> None:
     """No header is cut: the scenario's name, turn, phase and side to act
     whole (on two lines when one is too narrow), left of the toolbar and

@@ -1,7 +1,8 @@
 """Labels on the table never overprint and never jump: over every bundled
 scenario, at fit-to-table zoom and two zoomed-in levels, with a model
 selected, its sight lines and an action previewed, no two labels drawn in a
-frame overlap, every label lies next to what it names (its base, ring or
+frame overlap, no label covers a token but its own (a model's base, a ship,
+a unit's block: the markers Foxhole's defender sets up), every label lies next to what it names (its base, ring or
 line: within one and a half of its own heights), and every label is where
 it was in the frame before when nothing moved; the header of each is whole. The placer itself: a label keeps its spot while it is free,
 an optional one is hidden rather than stacked over others."""
@@ -16,7 +17,7 @@ import pytest
 from game.battle.seats import Seat
 from game.battle.battle_setup import first_playable_side
 from game.ui.render.labels import LabelPlacer, anchor_gap
-from tests.ui.conftest import assert_header_whole, headless_app, label_overlaps
+from tests.ui.conftest import assert_header_whole, headless_app, label_overlaps, label_token_overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "maps").glob("*/*.scenario.json"))
@@ -56,6 +57,8 @@ def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
         first = list(view.label_rects)
         assert len(first) >= 2, (steps, first)
         assert not label_overlaps(first), (steps, label_overlaps(first))
+        assert bool(view.drawn_figures) == bool(view.figures) and not label_token_overlaps(view), \
+            (steps, label_token_overlaps(view))
         vp = pygame.Rect(cam.viewport)
         assert all(vp.contains(r) for _, r in first), steps
         far = [(t, tuple(r), tuple(a), anchor_gap(r, a)) for t, r, a in view.label_anchors
@@ -127,3 +130,25 @@ def test_labels__carried_along_while_panning_and_laid_out_afresh_at_rest(app, tm
     rest = list(view.label_rects)
     assert not label_overlaps(rest)
     assert all(pygame.Rect(cam.viewport).contains(r) for _, r in rest)
+
+
+def test_placer__a_label_never_covers_a_token_but_its_own():
+    """Tokens are hard obstacles: a label skips a candidate over another
+    model's base (round or a turned rectangle) even on the last pass, may
+    lie on its own, an optional one with no free spot is hidden, a required
+    one goes to the nearest spot clear of every token; a remembered spot a
+    token has since moved onto is given up."""
+    bounds = pygame.Rect(0, 0, 300, 200)
+    p = LabelPlacer(bounds)
+    p.block(("circle", 50.0, 50.0, 12.0), "a")
+    p.block(("poly", [(100, 90), (130, 60), (150, 80), (120, 110)]), "b")  # a base turned 45 degrees
+    assert p.place((20, 10), [(45, 45), (80, 45)], "over a", owner="x").topleft == (80, 45)
+    assert p.place((20, 10), [(45, 45)], "on its own", owner="a").topleft == (45, 45)
+    assert p.place((20, 10), [(115, 75), (140, 100)], "over b", owner="x").topleft == (140, 100)  # the corner is clear
+    assert p.place((20, 10), [(115, 75)], "hidden", owner="x", optional=True) is None
+    r = p.place((20, 10), [(115, 75)], "required", owner="x")
+    assert r is not None and not p.covers_token(r, "x") and p.covers_token(pygame.Rect(115, 75, 20, 10), "x")
+    assert not any(r.colliderect(o) for t, o in p.placed if t != "required")
+    q = LabelPlacer(bounds, memory={"k": (45, 45)})
+    q.block(("circle", 50.0, 50.0, 12.0), "a")
+    assert q.place((20, 10), [(45, 45), (200, 45)], "was here", owner="x", key="k").topleft == (200, 45)

@@ -57,6 +57,13 @@ def test_spacefleet_play_select_move_fire_save_load(app, tmp_path):
     pv = scene.preview
     assert pv is not None and pv.action.type == "sf_move" and pv.legal and "cm of" in pv.cost and len(pv.path) >= 2
     assert pv.arcs  # the broadside arcs from where it would end
+    # its cost is written by the end of the path, clear of the path line, of every label and token
+    from game.ui.render.overlays import clear_of_path
+    from tests.ui.conftest import label_overlaps, label_token_overlaps
+
+    cost = [r for t, r in scene.view.label_rects if t == pv.cost]
+    assert len(cost) == 1 and clear_of_path(cost[0], [cam.to_screen(*p) for p in pv.path]), cost
+    assert not label_overlaps(scene.view.label_rects) and not label_token_overlaps(scene.view)
     # too far: the rules' reason
     scene.aim(x0, y0 + 600, lock=True)
     assert scene.preview.action.type == "sf_move"

@@ -32,7 +32,7 @@ class WW2Skirmish(RulesetBase):
     """A WW2 trench skirmish: command cache, facing, composure, grenades, hidden missions, mechs."""
 
     id = "ww2_skirmish"
-    version = 3
+    version = 4
     title = "WW2 Trench Skirmish"
 
     def __init__(self) -> None:

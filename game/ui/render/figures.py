@@ -108,6 +108,7 @@ def draw_figures(surface: pygame.Surface, camera: Camera, figures, palette: Pale
             if placer is None:
                 placer = LabelPlacer(pygame.Rect(camera.viewport))
             placer.avoid_later(lambda: base_rects(placed, camera.scale))
+            placer.block_later(lambda: token_shapes(placed, camera, table_style))
             draw_placed(surface, lay_out(reqs, placer))
     surface.set_clip(clip)
     return placed
@@ -164,6 +165,23 @@ def base_rects(placed, scale: float) -> list[tuple]:
     """Each drawn base as a soft obstacle ``(x, y, w, h, owner id)`` (its
     :func:`base_box`)."""
     return [(*base_box(f, c, r, scale), f.id) for f, c, r in placed]
+
+
+def token_shapes(placed, camera: Camera, table_style: str = "ground") -> list[tuple]:
+    """What each drawn figure covers on screen, as hard obstacles for the
+    labels (:meth:`LabelPlacer.block`): ``(shape, owner id)`` with a
+    rectangular base its turned rectangle, a unit of many bases each base,
+    anything else (round bases, ships, ordnance) the disc of its drawn
+    radius (``placed``: :func:`draw_figures`' ``(figure, centre, radius px)``)."""
+    out = []
+    for f, c, r in placed:
+        if f.parts:
+            out += [(("poly", [camera.to_screen(*p) for p in q]), f.id) for q in part_corners(f)]
+        elif token_kind(f, table_style) == "rect":
+            out.append((("poly", corners(f, camera)), f.id))
+        else:
+            out.append((("circle", float(c[0]), float(c[1]), float(r)), f.id))
+    return out
 
 
 def display_name(f) -> str:

@@ -5,9 +5,12 @@ percentages, objective and marker labels, notes) asks a :class:`LabelPlacer`
 for a spot: it tries the label's candidate positions in order (next to what
 it names), shifted inside the placer's bounds, and keeps the first one that
 overlaps no label placed before it (nor, on a first pass, any of the soft
-obstacles: bases, other planets' wells). When every candidate is taken the
-label goes to the nearest free spot to one of them (a row below or above,
-then aside). A label whose ``anchor`` (what it names) lies wholly out of
+obstacles: the boxes around bases, other planets' wells), and never
+covers a hard obstacle: a drawn token (a model's base, a ship, a unit's
+block; :meth:`LabelPlacer.block`) other than its own. When every candidate
+is taken an optional label is hidden and a required one goes to the nearest
+free spot to one of them (a row below or above, then aside), still off every
+token and label. A label whose ``anchor`` (what it names) lies wholly out of
 view is not drawn: nothing is labelled from across the table. Text is drawn on a
 translucent dark backing so it stays readable over facing ticks, rings and
 sight lines.
@@ -56,6 +59,46 @@ def points_box(pts, rad: float = 0.0) -> pygame.Rect:
     return pygame.Rect(x0, y0, math.ceil(max(xs) + rad) - x0 + 1, math.ceil(max(ys) + rad) - y0 + 1)
 
 
+def rect_hits_polygon(r: pygame.Rect, pts) -> bool:
+    """True when rect ``r`` and the convex polygon ``pts`` (screen px, in
+    order) overlap by more than a touch (separating axes: the rect's two
+    and each edge's normal; a gap or contact of up to half a pixel is clear)."""
+    x0, y0, x1, y1 = r.left, r.top, r.right, r.bottom
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    if min(xs) >= x1 - 0.5 or max(xs) <= x0 + 0.5 or min(ys) >= y1 - 0.5 or max(ys) <= y0 + 0.5:
+        return False
+    box = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    n = len(pts)
+    for i in range(n):
+        ax, ay = pts[i]
+        bx, by = pts[(i + 1) % n]
+        nx, ny = ay - by, bx - ax
+        ln = math.hypot(nx, ny)
+        if ln < 1e-9:
+            continue
+        nx, ny = nx / ln, ny / ln
+        pp = [px * nx + py * ny for px, py in pts]
+        rp = [px * nx + py * ny for px, py in box]
+        if min(pp) >= max(rp) - 0.5 or min(rp) >= max(pp) - 0.5:
+            return False
+    return True
+
+
+def shape_hits(r: pygame.Rect, shape) -> bool:
+    """Does label rect ``r`` cover part of a hard obstacle ``shape``:
+    ``("circle", cx, cy, radius)`` or ``("poly", points)`` (convex, screen px)?"""
+    if shape[0] == "circle":
+        return rect_hits_circle(r, shape[1], shape[2], shape[3])
+    return rect_hits_polygon(r, shape[1])
+
+
+def shape_box(shape) -> pygame.Rect:
+    """The screen box around a hard obstacle ``shape`` (see :func:`shape_hits`)."""
+    if shape[0] == "circle":
+        return points_box(((shape[1], shape[2]),), shape[3])
+    return points_box(shape[1])
+
+
 def anchor_gap(r: pygame.Rect, anchor: pygame.Rect) -> float:
     """Px between a label's rect and its anchor's box (0 when they touch)."""
     dx = max(anchor.left - r.right, r.left - anchor.right, 0)
@@ -86,6 +129,11 @@ class LabelPlacer:
         self.soft_owners: list = []
         self.soft_circles: list[tuple[float, float, float, object]] = []
         self._soft_later: list = []
+        #: hard obstacles (the drawn tokens): their boxes, shapes and owners
+        self.hard_rects: list[pygame.Rect] = []
+        self.hard_shapes: list = []
+        self.hard_owners: list = []
+        self._hard_later: list = []
 
     # -- obstacles ---------------------------------------------------------------------
     def occupy(self, rect, text: str = "") -> pygame.Rect:
@@ -117,6 +165,32 @@ class LabelPlacer:
                 self.soft_owners.append(owner)
         return self.soft_rects
 
+    def block(self, shape, owner=None) -> None:
+        """A hard obstacle: no label covers ``shape`` (``("circle", cx, cy,
+        radius)`` or ``("poly", points)``, screen px; a drawn token) but
+        ``owner``'s own (a name on its own base)."""
+        self.hard_shapes.append(shape)
+        self.hard_rects.append(shape_box(shape))
+        self.hard_owners.append(owner)
+
+    def block_later(self, make) -> None:
+        """Hard obstacles ``(shape, owner)`` made by ``make()`` only if a label
+        ever asks (most frames reuse the last layout)."""
+        self._hard_later.append(make)
+
+    def _hard(self) -> list[pygame.Rect]:
+        while self._hard_later:
+            for shape, owner in self._hard_later.pop()():
+                self.block(shape, owner)
+        return self.hard_rects
+
+    def covers_token(self, r: pygame.Rect, owner=None) -> bool:
+        """True when ``r`` covers part of a hard obstacle not ``owner``'s."""
+        for i in r.collidelistall(self._hard()):
+            if (owner is None or self.hard_owners[i] != owner) and shape_hits(r, self.hard_shapes[i]):
+                return True
+        return False
+
     def avoid_circle(self, cx: float, cy: float, rad: float, owner=None) -> None:
         """A soft round obstacle (a planet's well); ``owner``'s own labels may touch it."""
         self.soft_circles.append((float(cx), float(cy), float(rad), owner))
@@ -130,8 +204,11 @@ class LabelPlacer:
 
     def free(self, r: pygame.Rect, soft: bool = True, owner=None) -> bool:
         """True when ``r`` (with a pixel to spare each side) overlaps no
-        placed label (and, ``soft``, no soft obstacle)."""
+        placed label nor any token but ``owner``'s (and, ``soft``, no soft
+        obstacle)."""
         if r.inflate(2, 2).collidelist(self.rects) >= 0:
+            return False
+        if self.covers_token(r, owner):
             return False
         if soft:
             hits = r.collidelistall(self._soft())
@@ -187,7 +264,7 @@ class LabelPlacer:
                 r = c.move(dx, dy)
                 if clamp:
                     r = self.clamp(r)
-                if self.free(r, False):
+                if self.free(r, False, owner):
                     return self.take(r, text, key)
         return self.take(first, text, key)  # pragma: no cover - a table full of labels
 
@@ -209,7 +286,8 @@ class LabelPlacer:
     def along(a, b, w: int, h: int, ts=(0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.9)) -> list:
         """Top-left corners centring a label on points of segment a-b, then
         beside them (for a sight-line percentage; beside the middle first,
-        then nearer the target's end ``b``)."""
+        then nearer the target's end ``b``), then a row further off to
+        either side, then on past its end ``b``."""
         ax, ay = float(a[0]), float(a[1])
         bx, by = float(b[0]), float(b[1])
         dx, dy = bx - ax, by - ay
@@ -219,11 +297,16 @@ class LabelPlacer:
         for t in ts:
             mx, my = ax + dx * t, ay + dy * t
             out.append((mx - w / 2, my - h / 2))
-        for t in ts[:3] + tuple(t for t in ts[3:] if t > 0.5):
-            mx, my = ax + dx * t, ay + dy * t
-            for s in (1, -1):
-                off = s * (abs(nx) * (w / 2 + 3) + abs(ny) * (h / 2 + 3))
-                out.append((mx + nx * off - w / 2, my + ny * off - h / 2))
+        for band in range(2):  # beside the line, then a row further off (clear of the bases at its ends)
+            for t in ts[:3] + tuple(t for t in ts[3:] if t > 0.5):
+                mx, my = ax + dx * t, ay + dy * t
+                for s in (1, -1):
+                    off = s * (abs(nx) * (w / 2 + 3) + abs(ny) * (h / 2 + 3) + band * (h + 1))
+                    out.append((mx + nx * off - w / 2, my + ny * off - h / 2))
+        ux, uy = dx / n, dy / n
+        for extra in (8, 16):  # last, on past the target's end (not the viewer's: every line starts there)
+            d = abs(ux) * w / 2 + abs(uy) * h / 2 + extra
+            out.append((bx + ux * d - w / 2, by + uy * d - h / 2))
         return out
 
 

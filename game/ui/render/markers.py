@@ -182,7 +182,11 @@ def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
     if len(pts) >= 3:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        return [pts[0], (cx - w / 2, cy - h / 2), (min(xs), max(ys) + 2), (min(xs), min(ys) - h - 2)]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        # its first corner and middle, then all round its box (below and above, its sides, the far corners)
+        return [pts[0], (cx - w / 2, cy - h / 2), (x0, y1 + 2), (x0, y0 - h - 2), (cx - w / 2, y1 + 2),
+                (cx - w / 2, y0 - h - 2), (x1 + 2, cy - h / 2), (x0 - w - 2, cy - h / 2), (x1 - w, y1 + 2),
+                (x1 - w, y0 - h - 2)]
     c = pts[0]
     return LabelPlacer.around_circle(c[0], c[1], _circle_px(m, camera), w, h)
 

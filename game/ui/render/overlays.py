@@ -50,7 +50,10 @@ class LosOverlay:
     def label_reqs(self, camera: Camera, los, palette: Palette) -> list:
         """One percentage per target (the verdict's label, in its line's
         colour), to lie along its line; on a crowded table (over 24 lines)
-        only the targets in view are labelled."""
+        only the targets in view are labelled. A percentage with no free
+        spot by its line (bases and other labels all round it) is hidden,
+        never drawn over a base or far from its line: the line's colour and
+        dashes still give the verdict, and the target's tooltip its share."""
         from game.ui.render.labels import LabelReq
 
         if los is None:
@@ -66,7 +69,7 @@ class LosOverlay:
             w, h = t.get_size()
             a, b = camera.to_screen(*ln.a), camera.to_screen(*ln.b)
             out.append(LabelReq(f"los:{ln.target_id}", t, LabelPlacer.along(a, b, w, h), 95 if ln.state != "blocked" else 84,
-                                ln.state == "blocked", None, True, ln.label, anchor=points_box((a, b))))
+                                True, None, True, ln.label, anchor=points_box((a, b))))
         return out
 
     def _render(self, camera: Camera, los, palette: Palette, whole: bool) -> pygame.Surface:
@@ -157,10 +160,46 @@ def _dashed(surf, col, a, b, width: int, dash: float = 8.0, gap: float | None = 
         pygame.draw.line(surf, col, a + u * s, a + u * min(s + dash, n), width)
 
 
+def clear_of_path(rect: pygame.Rect, pts, ring=None) -> bool:
+    """True when ``rect`` (screen px, grown by 2 px) crosses no segment of
+    the polyline ``pts`` and keeps off the circle ``ring`` ``(cx, cy, r)``."""
+    r = rect.inflate(4, 4)
+    if any(r.clipline(a, b) for a, b in zip(pts, pts[1:])):
+        return False
+    if ring is not None:
+        from game.ui.render.labels import rect_hits_circle
+
+        return not rect_hits_circle(r, *ring)
+    return True
+
+
+def cost_spots(pts, end, ring_px: int, w: int, h: int) -> list[tuple[float, float]]:
+    """Top-left corners for a move's cost text (``w`` x ``h`` px) by the
+    end ``end`` of its path ``pts`` (screen px), best first: those clear of
+    the path and of the ghost base (radius ``ring_px``) come first, ahead
+    of the rest, each group going round the end from below right, then
+    further out."""
+    out = []
+    for k in (1.0, 1.8, 2.8):
+        d = ring_px * k + 4
+        for a in (45, 135, -45, -135, 90, -90, 0, 180):
+            ca, sa = math.cos(math.radians(a)), math.sin(math.radians(a))
+            x = end[0] + ca * d + (0 if ca > 0.3 else (-w if ca < -0.3 else -w / 2))
+            y = end[1] + sa * d + (0 if sa > 0.3 else (-h if sa < -0.3 else -h / 2))
+            out.append((x, y))
+    ring = (end[0], end[1], ring_px)
+    good = [c for c in out if clear_of_path(pygame.Rect(int(c[0]), int(c[1]), w, h), pts, ring)]
+    return good + [c for c in out if c not in good]
+
+
 def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, figures_by_id: dict,
-                 actor_radius: float = 12.5) -> None:
+                 actor_radius: float = 12.5, collect: list | None = None) -> None:
     """Draw a :class:`game.ui.preview.Preview`: path and ghost base, stop
-    point, template with touched figures, arcs, range bands, target line."""
+    point, template with touched figures, arcs, range bands, target line.
+    The move's cost is written by the end of the path, clear of the path
+    and the ghost base (:func:`cost_spots`); with ``collect`` it is a label
+    request laid out with the frame's others (so it covers no label or
+    token either), else drawn at the first such spot."""
     if pv is None:
         return
     clip = surface.get_clip()
@@ -181,8 +220,17 @@ def draw_preview(surface: pygame.Surface, camera: Camera, pv, palette: Palette, 
             pygame.draw.line(surface, palette.illegal, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
             pygame.draw.line(surface, palette.illegal, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
         if pv.cost:
-            t = fonts.text(pv.cost, 13, col, True)
-            surface.blit(t, (c[0] + 10, c[1] + 10))
+            from game.ui.render.labels import LabelReq, tag
+
+            t = tag(pv.cost, 13, col)
+            w, h = t.get_size()
+            ring = max(3, int(camera.mm(actor_radius)))
+            spots = cost_spots(pts, c, ring, w, h)
+            if collect is not None:
+                collect.append(LabelReq("preview:cost", t, spots, 97, False, None, True, pv.cost,
+                                        anchor=pygame.Rect(c[0] - ring, c[1] - ring, 2 * ring + 1, 2 * ring + 1)))
+            else:
+                surface.blit(t, spots[0])
     if pv.facing:
         draw_preview_facing(surface, camera, pv.facing, col)
     if pv.target and pv.origin and pv.target in figures_by_id:

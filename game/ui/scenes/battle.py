@@ -21,6 +21,7 @@ from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.marker_vocab import words
+from game.ui.naming import sentence
 from game.ui.preview import action_label, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
@@ -943,7 +944,7 @@ class BattleScene(Scene):
         rows: list[tuple[int, str, str | None]] = []
         brief = getattr(s.ruleset, "briefing", None)
         texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
-        entries = [(t, None) for t in texts] if texts else self.objective_lines()
+        entries = [(sentence(t), st) for t, st in ([(t, None) for t in texts] if texts else self.objective_lines())]
         for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
                 rows.append((0 if i == 0 else 1, part, st if i == 0 else None))

@@ -496,6 +496,7 @@ class EditorScene(Scene):
         except (FileError, OSError, ValueError) as e:
             self.set_status(str(e), bad=True)
             return None
+        self._sync_widgets()  # a map saved under a new name takes its file's id: the id field shows it
         self.set_status(f"saved {out}")
         return out
 
@@ -507,6 +508,7 @@ class EditorScene(Scene):
         except (FileError, OSError, ValueError) as e:
             self.set_status(str(e), bad=True)
             return None
+        self._sync_widgets()
         self.set_status(f"draft saved {out}")
         return out
 

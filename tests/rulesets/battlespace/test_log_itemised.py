@@ -61,7 +61,7 @@ def test_hand_to_hand__a_natural_20_names_its_extra_wound():
     em = emitter(s, [20])
     melee(em, em.s.figs["k"], em.s.figs["e"])
     lines = _lines(em)
-    assert "hand to hand: Pvt. Kowalski against Leader 1: D20 20 +3 (fight) = 23 vs threat level 14: wins" in lines
+    assert "Hand to hand: Pvt. Kowalski against Leader 1: D20 20 +3 (fight) = 23 vs threat level 14: wins" in lines
     assert "Leader 1 takes 2 wounds (hand to hand 1 +1 (a natural 20) = 2), 2 in all: killed in action" in lines
 
 

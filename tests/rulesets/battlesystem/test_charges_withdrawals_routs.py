@@ -137,7 +137,7 @@ def test_wrap_around__flank_figures_attack_and_open_after():
     melee_phase(em)
     wraps = [e for e in em.events if isinstance(e, Attack) and "wrapped" in e.text]
     assert wraps and wraps[0].figures == 4
-    roll = [e for e in em.events if isinstance(e, DiceRolled) and "wraps round" in e.purpose][0]
+    roll = [e for e in em.events if isinstance(e, DiceRolled) and "wrap round" in e.purpose][0]
     assert ("attacking a flank", -1) in roll.modifiers
     assert em.unit("att").formation == "open" and em.unit("att").wrap == 0
 

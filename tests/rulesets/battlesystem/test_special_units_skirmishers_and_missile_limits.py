@@ -129,13 +129,35 @@ def test_no_pre_measuring__previews_show_measures_only_with_the_option():
                           unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10), params={"premeasure": premeasure})
     a = A.Advance(side="a", unit="u", distance=4 * IN, offset=0.0)
     blind = RS.preview(state(False), a)
-    assert "cost" not in blind and "template" not in blind
-    # the hint is worded for players: no internal option key in quotes
-    assert blind["text"] == ["No measuring ahead ([3.5], [7.9]): the move is measured only when it is made "
-                             "(a scenario may allow showing measurements before committing)"]
+    assert blind["cost"] == "" and "template" not in blind and "stop" not in blind and "touches" not in blind
+    # the hint is worded for players (no internal option key) and says the move is allowed, not how far it goes
+    assert blind["text"] == ["Valmark spearmen may make this move now",
+                             "No measuring ahead ([3.5], [7.9]): how far it goes and what it meets show when it is "
+                             "made (a scenario may allow measuring before committing)"]
     assert "premeasure" not in " ".join(blind["text"])
     seen = RS.preview(state(True), a)
     assert seen["cost"].startswith("uses 4") and len(seen["template"]["points"]) >= 4
+
+
+def test_no_pre_measuring__the_app_shows_no_length_and_the_button_no_distance():
+    """Battlesystem [3.5], [7.9]: the app's preview of a move (the text drawn by its path and
+    the tooltip) names no length without the option, and the action's button names the way
+    it goes, not its distance; with the option both show the inches."""
+    from game.ui.preview import make_preview
+
+    def state(premeasure):
+        return make_state(unit("u", "a", "valmark_spears", 600.0, 800.0, 270.0, 16, 8),
+                          person("sgt", "a", "sergeant", 600.0, 800.0, 270.0, "unit_commander", "u"),
+                          unit("foe", "b", "orc_blades", 600.0, 100.0, 90.0, 10, 10), params={"premeasure": premeasure})
+    a = A.Advance(side="a", unit="u", distance=4 * IN, offset=-30.0)
+    blind = make_preview(RS, state(False), a, fmt=lambda mm: f"{mm / IN:.1f} in")
+    assert blind.legal and blind.cost == "" and len(blind.path) == 2
+    assert not any(ch.isdigit() for ch in " ".join(blind.lines).replace("[3.5]", "").replace("[7.9]", ""))
+    assert RS.describe_action_in(state(False), a) == "Advance 30 deg left towards here"
+    assert RS.describe_action_in(state(False), A.ForcedMarch(side="a", unit="u", distance=6 * IN)) == \
+        "Forced march towards here"
+    seen = make_preview(RS, state(True), a, fmt=lambda mm: f"{mm / IN:.1f} in")
+    assert seen.cost.startswith("uses 4") and RS.describe_action_in(state(True), a) == 'Advance 4.0" 30 deg left'
 
 
 # -- missiles -----------------------------------------------------------------------------------------
@@ -246,7 +268,7 @@ def test_cavalry__one_attack_roll_for_rider_and_mount():
                    unit("o", "b", "orc_blades", 300.0, 300.0, 180.0, 10, 10))
     em = emitter(s, [3, 4, 3, 4] + [1] * 20)
     resolve_melee(em, "h", "o", {})
-    rolls = [e for e in em.events if isinstance(e, DiceRolled) and e.purpose.startswith("Valmark lancers attacks")]
+    rolls = [e for e in em.events if isinstance(e, DiceRolled) and e.purpose.startswith("Valmark lancers attack ")]
     atk = [e for e in em.events if isinstance(e, Attack) and e.attacker == "h"]
     assert len(rolls) == 1 and len(atk) == 1
     from game.rulesets.battlesystem.rules import crt

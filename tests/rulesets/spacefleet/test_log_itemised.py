@@ -32,7 +32,7 @@ def test_move__a_lunar_turning_135_degrees_shows_both_free_turns_and_its_own():
     c = ctx(st)
     resolve_move(c, a, plan_move(st, a))
     assert _lines(c)[0] == (
-        "the Lunar class cruiser moves 20 cm (a free gravity-well turn 45 deg to starboard toward the planet "
+        "The Lunar class cruiser moves 20 cm (a free gravity-well turn 45 deg to starboard toward the planet "
         "'Hesperus', 10 cm, turns 45 deg to starboard, 10 cm, a free gravity-well turn 45 deg to starboard at the "
         "end toward the planet 'Hesperus'), turning from east to south-west")
 
@@ -54,9 +54,9 @@ def test_lances__successes_counted_not_summed():
     c = ctx(st, [6, 1])
     resolve_attack(c, "l", 1, "m")
     lines = _lines(c)
-    assert lines[0] == ("the Lunar class cruiser fires starboard lances at the Murder class cruiser: strength 2 = 2 dice: "
+    assert lines[0] == ("The Lunar class cruiser fires starboard lances at the Murder class cruiser: strength 2 = 2 dice: "
                         "2D6 [6, 1] vs lance score 4+: 1 success")
-    assert lines[1] == "the Lunar class cruiser fires starboard lances at the Murder class cruiser: 2 dice, 1 hit"
+    assert lines[1] == "The Lunar class cruiser fires starboard lances at the Murder class cruiser: 2 dice, 1 hit"
 
 
 def test_batteries__a_volley_of_no_dice_rolls_nothing_and_says_so():
@@ -68,7 +68,7 @@ def test_batteries__a_volley_of_no_dice_rolls_nothing_and_says_so():
     c = ctx(st)
     resolve_attack(c, "i", 0, "l")
     assert not any(isinstance(e, DiceRolled) for e in c.events)
-    assert _lines(c) == ["the Infidel class raider's battery at the Lunar class cruiser: no dice rolled (firepower 2, "
+    assert _lines(c) == ["The Infidel class raider's battery at the Lunar class cruiser: no dice rolled (firepower 2, "
                          "halved (All Ahead Full) = 1 on column D (capital ship abeam) = 0 dice)"]
 
 

@@ -4,6 +4,7 @@ areas as markers; badges for magic markers on units ([14.0]: charm, invisible, i
 
 from __future__ import annotations
 
+from game.core.logtext import plural
 from game.core.view import Marker
 
 from .. import actions as A
@@ -130,7 +131,7 @@ def cast_at_figure(s: BSState, side: str, caster_id: str, target_id: str) -> lis
 def magic_markers(s: BSState) -> list[Marker]:
     """Fog, walls of fire and the tornado on the table ([14.15], [12.3] B)."""
     kind = {"fog": "smoke", "wall_of_fire": "blast", "tornado": "blast"}
-    return [Marker(id=a.id, kind=kind[a.kind], points=tuple(a.points), label=f"{a.name} ({a.rounds} rounds)", side=a.side or None)
+    return [Marker(id=a.id, kind=kind[a.kind], points=tuple(a.points), label=f"{a.name} ({plural(a.rounds, 'round')})", side=a.side or None)
             for a in s.areas]
 
 

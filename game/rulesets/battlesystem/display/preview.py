@@ -2,15 +2,19 @@
 
 Moves: the front centre's path (a wheel: the outer figure's arc), where first contact stops
 it, the block where it would end (drawn as a template), the movement it uses and the terrain
-costs. Without the scenario option ``premeasure`` only the path asked for is shown: the rules
-forbid measuring before declaring ([3.5], [7.9]). Charges and volleys: the CRT lookup on an
-average roll (the attack roll itemised, the column, hit dice per figure, figures) and the
+costs. Without the scenario option ``premeasure`` the rules forbid measuring before declaring
+([3.5], [7.9]): a move's preview says only that the rules allow it now (an illegal one is
+refused with its reason), with the direction asked for (an advance's line, an individual's
+line to the point) and no length, cost, end or contact; its button names no distance.
+Charges and volleys: the CRT lookup on an average roll (the attack roll itemised, the column, hit dice per figure, figures) and the
 chance of killing at least one figure. Rallies: the morale needed and the chance.
 """
 
 from __future__ import annotations
 
 import itertools
+
+from game.core.logtext import agree, plural
 
 from .. import actions as A
 from ..ai.odds import front_figures
@@ -63,7 +67,13 @@ def _bomb(s: BSState, a) -> dict:
                      f"hitting as AC {bomb_ac(u.altitude)} ([15.4])"]}
 
 
+#: the preview's line when the scenario does not allow measuring ahead ([3.5], [7.9])
+NO_MEASURING = ("No measuring ahead ([3.5], [7.9]): how far it goes and what it meets show when it is made "
+                "(a scenario may allow measuring before committing)")
+
+
 def _premeasure(s: BSState) -> bool:
+    """May the players measure a move before it is made (the scenario option; [3.5] says no)?"""
     return bool(s.options.get("premeasure"))
 
 
@@ -73,9 +83,11 @@ def _move(s: BSState, a) -> dict:
     if not p.legal or p.block is None:
         return {}
     if not _premeasure(s):
-        return {"path": _asked_path(s, a) or p.path, "text": ["No measuring ahead ([3.5], [7.9]): the move is measured "
-                                                           "only when it is made (a scenario may allow showing "
-                                                           "measurements before committing)"]}
+        # [3.5], [7.9]: no distance, cost or end shown before the move is made; only that the rules allow it
+        asked = _asked_path(s, a)
+        return {**({"path": asked} if asked else {}), "cost": "",
+                "text": [f"{u.name} may make this move now",
+                         NO_MEASURING]}
     out: dict = {"path": [tuple(map(float, q)) for q in p.path] or [(u.x, u.y)],
                  "template": {"points": [tuple(map(float, q)) for q in p.block.outline]},
                  "cost": f"uses {inches(p.cost)} of {inches(remaining(s, u))} left"}
@@ -143,7 +155,7 @@ def _charge(s: BSState, a: A.Charge) -> dict:
     dice = damage(profile(u), rating(t).size)
     odds, _ = _odds_kill(base + sum(v for _, v in mods) - ac_total, dice, n, rating(t).hd_per_figure)
     out["odds"] = odds
-    out["need"] = "a figure killed (about " + f"{n} figures fighting)"
+    out["need"] = f"a figure killed (about {plural(n, 'figure')} fighting)"
     out["text"] = _lookup_text(f"{u.name} charging {t.name}", base, mods, ac_total, dice, n, t.name,
                                rating(t).hd_per_figure) + (p.notes if p.legal else [])
     return out
@@ -164,7 +176,9 @@ def _fire(s: BSState, a: A.Fire) -> dict:
     odds, _ = _odds_kill(base + sum(v for _, v in mods) - ac, dice, n, rating(t).hd_per_figure)
     text = _lookup_text(f"{u.name} shooting at {t.name} ({info['band']} range, {inches(info['distance'])})", base, mods,
                         ac, dice, n, t.name, rating(t).hd_per_figure)
-    text.append(f"{n} figures see the target; {len(info['seen'])} of its figures are seen (only they can be hit, [10.1])")
+    seen = len(info["seen"])
+    text.append(f"{plural(n, 'figure')} {agree('sees', n != 1)} the target; {seen} of its figures "
+                f"{agree('is', seen != 1)} seen (only they can be hit, [10.1])")
     return {"odds": odds, "need": "a figure killed", "text": text,
             "touches": [t.id]}
 
@@ -184,9 +198,10 @@ def _individual(s: BSState, a: A.MoveIndividual) -> dict:
     p = plan_individual(s, c, a.x, a.y)
     if not p.legal:
         return {}
-    out = {"path": [tuple(map(float, q)) for q in p.path]}
-    if _premeasure(s):
-        out["cost"] = f"uses {inches(p.cost)}"
-        if p.stop:
-            out["stop"] = tuple(map(float, p.stop))
+    if not _premeasure(s):
+        return {"path": [(c.x, c.y), (float(a.x), float(a.y))], "cost": "",
+                "text": [f"{c.name} may move towards this point now", NO_MEASURING]}
+    out: dict = {"path": [tuple(map(float, q)) for q in p.path], "cost": f"uses {inches(p.cost)}"}
+    if p.stop:
+        out["stop"] = tuple(map(float, p.stop))
     return out

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
+
 from .. import actions as A
 from ..events import PendingSet, RallyAttempt
 from ..formation import block_of
@@ -63,7 +65,7 @@ def close_up(em: Emitter, u: Unit, enemy: str) -> None:
 def do_advance(em: Emitter, a: A.Advance, auto: bool = False) -> None:
     u = em.unit(a.unit)
     plan = plan_advance(em.s, u, a.distance, a.offset, auto=auto)
-    way = "ahead" if abs(a.offset) < 1e-9 else f"{abs(a.offset):.0f} degrees {'right' if a.offset > 0 else 'left'} oblique"
+    way = "ahead" if abs(a.offset) < 1e-9 else f"{plural(round(abs(a.offset)), 'degree')} {'right' if a.offset > 0 else 'left'} oblique"
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
     apply_plan(em, u, plan, f"{u.name} {says(u, 'moves')} {inches(plan.length)} {way}{stop} (uses {inches(plan.cost)})")
 
@@ -73,8 +75,8 @@ def do_wheel(em: Emitter, a: A.Wheel, auto: bool = False) -> None:
     plan = plan_wheel(em.s, u, a.pivot, a.angle, auto=auto)
     turned = a.angle * (plan.length / max(block_of(u).wheel_cost(a.angle), 1e-12)) if a.angle else 0.0
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
-    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(turned):.0f} degrees to the {'right' if a.angle > 0 else 'left'} "
-                            f"about its {a.pivot} flank{stop} (the outer figure moves {inches(plan.length)})")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {plural(round(abs(turned)), 'degree')} to the {'right' if a.angle > 0 else 'left'} "
+                            f"about {their(u)} {a.pivot} flank{stop} (the outer figure moves {inches(plan.length)})")
 
 
 def do_face(em: Emitter, a: A.Face) -> None:
@@ -241,7 +243,7 @@ def do_follow(em: Emitter, a: A.Follow) -> None:
     if a.follow:
         follow(em, eu, p.enemy, float(p.data["dx"]), float(p.data["dy"]))
     else:
-        em.change(eu, f"{eu.name} stays in place and may not charge {em.s.units[p.enemy].name} this round ([7.12])",
+        em.change(eu, f"{eu.name} {says(eu, 'stays')} in place and may not charge {em.s.units[p.enemy].name} this round ([7.12])",
                   no_charge=eu.no_charge + [p.enemy])
     em.emit(PendingSet(pending=None, text=""))
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
+
 from .. import actions as A
 from ..profiles import DATA
 from ..formation import block_of
@@ -15,7 +17,7 @@ from ..state import Unit
 from .common import Emitter, angle_diff, mv_mm, norm
 from .contact import in_contact
 from .movement import best_charge, plan_advance, plan_wheel, remaining
-from .words import says
+from .words import says, their
 
 
 def nearest_enemy(s, u: Unit) -> Unit | None:
@@ -151,4 +153,4 @@ def carry_out(em: Emitter, u: Unit) -> None:
 def do_wheel_mob(em: Emitter, u: Unit, pivot: str, angle: float) -> None:
     from .act import apply_plan
     plan = plan_wheel(em.s, u, pivot, angle, auto=True)
-    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(angle):.0f} degrees on its order ([2.10])")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {plural(round(abs(angle)), 'degree')} on {their(u)} order ([2.10])")

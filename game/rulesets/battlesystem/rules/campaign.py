@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import Point, Polygon
 
+from game.core.logtext import plural
+
 from ..formation import block_of
 from ..profiles import DATA
 from ..state import BSState, Unit
@@ -269,7 +271,7 @@ def carry_over(prev: BSState, am: Aftermath, nxt_forces: dict, carried_xp: dict[
                 lo, hi = DATA.tables.unit_limits[kind]
                 n = min(a.survivors, hi)
                 if n < lo:
-                    notes.append(f"{a.name}: {a.survivors} figures left, fewer than a {p.type} unit's {lo}: it stays behind")
+                    notes.append(f"{a.name}: {plural(a.survivors, 'figure')} left, fewer than a {p.type} unit's {lo}: it stays behind")
                     gone.add(uid)
                     continue
                 pl["params"]["figures"] = n

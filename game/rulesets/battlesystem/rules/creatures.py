@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
+
 from ..formation import block_of
 from ..profiles import DATA
 from ..state import BSState, Unit
 from .common import INCH, Emitter, profile, rating
+from .words import says
 
 POISON_SHIFT = {"weak": 1, "normal": 2, "strong": 3}
 AWE_RANGE_IN = 12.0
@@ -161,7 +164,7 @@ def end_of_round(em: Emitter) -> None:
                 eff = without(eff, "fallen")
         if figures != u.figures or wounded != u.wounded:
             em.emit(Casualties(unit=u.id, killed=u.figures - figures, figures=figures, wounded=min(wounded, figures),
-                               text=f"{u.name} regenerate{'s' if u.figures == 1 else ''}: {figures} figures, "
+                               text=f"{u.name} {says(u, 'regenerates')}: {plural(figures, 'figure')}, "
                                     f"{min(wounded, figures)} wounded ([13.8])"))
             if u.status == "destroyed" and figures:
                 em.change(em.unit(u.id), f"{u.name} rise again", status="ok")

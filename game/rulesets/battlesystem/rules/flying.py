@@ -26,6 +26,8 @@ ground (:func:`can_fly`)."""
 
 from __future__ import annotations
 
+from game.core.logtext import plural
+
 from ..state import BSState, Unit
 from .flight import (CLAUSE_MOVE, Flyer, altitude_mm, altitude_name, beneath, bomb_ac, bomb_options, can_fly,  # noqa: F401
                      climb_options, fly_rate_mm, flyer, flying_data, forced_landing, landing_place, levels_meet,
@@ -141,7 +143,7 @@ def do_bomb(em, a) -> None:
     em.emit(Attack(attacker=u.id, defender=t.id, attack_roll=r.total, readings=[x.text() for x in readings],
                    per_figure=per, figures=n, damage=dmg,
                    text=f"CRT: attack roll {r.total} (bombs, as AC {ac}): {'; '.join(x.text() for x in readings)} HD per "
-                        f"figure x {n} figures = {dmg:g} HD of damage to {t.name} ({rating(t).hd_per_figure:g} HD a figure)"))
+                        f"figure x {plural(n, 'figure')} = {dmg:g} HD of damage to {t.name} ({rating(t).hd_per_figure:g} HD a figure)"))
     em.change(u, f"{u.name} {says(u, 'has')} dropped {their(u)} bombs ([15.4])", bombs=0, fired=u.fired + 1,
               fired_in=u.fired_in + ["missile"], idle=False)
     before = em.unit(t.id).figures

@@ -35,6 +35,7 @@ from ..spells import MAGIC
 from ..state import BSState, Individual, Unit
 from .common import INCH, Emitter, rating
 from .markers import effect, invisible, is_illusion, knows, with_effect, without  # noqa: F401 (re-exported)
+from .words import says
 
 
 # -- the markers ----------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def sees_through(x, uid: str) -> bool:
 
 def vanish(em: Emitter, u: Unit, why: str) -> None:
     """The illusion leaves the table (and the figures it stood for with it)."""
-    em.change(u, f"{u.name} vanishes: {why} ([14.14])", status="off_table")
+    em.change(u, f"{u.name} {says(u, 'vanishes')}: {why} ([14.14])", status="off_table")
 
 
 def illusions_of(s: BSState, caster_id: str) -> list[Unit]:

@@ -70,7 +70,7 @@ def hero_vs_unit(em: Emitter, c: Individual, u: Unit) -> None:
     if u.status == "ok" and not u.fired and n:
         base = rating(u).ar
         ac = character_ac(DATA.characters[c.profile])
-        r = em.roll(DATA.tables.dice.melee, f"{u.name} attacks {c.name}: attack roll", [(f"AR {base}", base), (f"AC {ac}", -ac)],
+        r = em.roll(DATA.tables.dice.melee, f"{u.name} {says(u, 'attacks')} {c.name}: attack roll", [(f"AR {base}", base), (f"AC {ac}", -ac)],
                     side=u.side)
         per, rd = crt.hits(r.total, [d for d in _unit_damage(u, _size(c))])
         hp = per * n * TH.hp_per_hd

@@ -38,6 +38,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from game.core.event import Target
+from game.core.logtext import plural
 
 from .. import actions as A
 from ..events import Casualties, SpellCast, UnitCreated, WorldChanged
@@ -626,11 +627,11 @@ def take(em: Emitter, u: Unit, removed: int, wounded: int, why: str) -> None:
     removed = min(removed, u.figures)
     figs = u.figures - removed
     wounds = min(figs, u.wounded + wounded)
-    words = [f"{removed} figure{'s' if removed != 1 else ''} removed"] if removed else []
+    words = [f"{plural(removed, 'figure')} removed"] if removed else []
     if wounded:
         words.append(f"{wounded} wounded")
     em.emit(Casualties(unit=u.id, killed=removed, figures=figs, wounded=wounds,
-                       text=f"{u.name}: {why}: {', '.join(words) or 'no figure harmed'}; {figs} figures left"))
+                       text=f"{u.name}: {why}: {', '.join(words) or 'no figure harmed'}; {plural(figs, 'figure')} left"))
     if figs == 0:
         from .heroes import unit_eliminated
         unit_eliminated(em, em.unit(u.id))
@@ -741,7 +742,7 @@ def _charm(em, a, caster, sp, level, origin) -> None:
         return
     n = em.roll("d4", f"{c.name}: rounds under the charm", [("charisma bonus", charisma_bonus(DATA.characters[c.profile].cha))],
                 side=a.side).total
-    em.change_char(c, f"{c.name} {says(c, 'is')} charmed and serves {s.side_names.get(a.side, a.side)} for {n} rounds ([14.6] A)",
+    em.change_char(c, f"{c.name} {says(c, 'is')} charmed and serves {s.side_names.get(a.side, a.side)} for {plural(n, 'round')} ([14.6] A)",
                    side=a.side, effects=with_effect(c.effects, "charmed", c.side, n))
     u = s.units.get(c.unit) if c.unit else None
     if u is not None and u.commander == c.id and u.on_table:
@@ -976,7 +977,7 @@ def _terrain(em, a, caster, sp, level, origin) -> None:
     m = MagicArea(id=f"{a.spell}{em.s.turn}{caster.id}", kind=kind, name=sp.name, side=a.side, points=pts,
                   rounds=_rounds(sp, level))
     em.emit(WorldChanged(changes={"areas": [x.model_dump() for x in em.s.areas] + [m.model_dump()]},
-                         text=f"{caster.name} raises a {sp.name} for {m.rounds} rounds ([14.15])"))
+                         text=f"{caster.name} raises a {sp.name} for {plural(m.rounds, 'round')} ([14.15])"))
     if kind == "wall_of_fire":
         area_attack(em, area, sp.damage, "none", sp.name, side=a.side)
 
@@ -1220,7 +1221,7 @@ def summon_tornado(em, side: str) -> None:
     area = MagicArea(id=f"tornado{s.turn}", kind="tornado", name="tornado", side=side, points=pts,
                      rounds=turns * W.tornado_rounds_per_turn)
     em.emit(WorldChanged(changes={"areas": [a.model_dump() for a in s.areas] + [area.model_dump()]},
-                         text=f"A tornado sweeps onto the table ([12.3] B) for {turns} turns"))
+                         text=f"A tornado sweeps onto the table ([12.3] B) for {plural(turns, 'turn')}"))
 
 
 def circle_points(x: float, y: float, r: float, n: int = 24) -> list[tuple[float, float]]:

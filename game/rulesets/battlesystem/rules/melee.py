@@ -15,6 +15,8 @@ import math
 
 import numpy as np
 
+from game.core.logtext import plural
+
 from ..events import Attack, Casualties
 from ..formation import block_of
 from ..geo import geo_of
@@ -160,7 +162,9 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
     ac, acm = defender_ac(s, att, defn)
     ac_total = ac + sum(v for _, v in acm)
     roll_mods = [(f"AR {base}", base)] + mods + [(f"AC {ac}", -ac)] + [(k, -v) for k, v in acm]
-    r = em.roll(DATA.tables.dice.melee, f"{att.name} {label} {defn.name}: attack roll", roll_mods, side=att.side)
+    verb, _, rest = label.partition(" ")  # "strikes the fleeing": the verb agrees with the attacker's name
+    r = em.roll(DATA.tables.dice.melee, f"{att.name} {says(att, verb)}{' ' + rest if rest else ''} {defn.name}: attack roll",
+                roll_mods, side=att.side)
     ar = r.total
     from . import creatures, markers, weather
     dice = damage_dice(profile(att), rating(defn).size)
@@ -169,7 +173,7 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
         per = creatures.paralysis_hd(ar)
         em.emit(Attack(attacker=att.id, defender=defn.id, attack_roll=ar, readings=[f"D4 = {per}"], per_figure=per,
                        figures=figures, damage=0.0,
-                       text=f"CRT: attack roll {ar}: paralysis on the D4 column, {per} HD per figure x {figures} figures "
+                       text=f"CRT: attack roll {ar}: paralysis on the D4 column, {per} HD per figure x {plural(figures, 'figure')} "
                             f"([13.4])"))
         creatures.paralyze(em, att, defn, per * figures)
         return 0.0
@@ -189,7 +193,7 @@ def attack(em: Emitter, att: Unit, defn: Unit, figures: int, parts: list[str], *
     em.emit(Attack(attacker=att.id, defender=defn.id, attack_roll=ar, readings=[x.text() for x in readings],
                    per_figure=per, figures=figures, damage=dmg,
                    text=f"CRT: attack roll {ar} ({_ac_words(ac_total)}): {'; '.join(x.text() for x in readings)} "
-                        f"HD per figure x {figures} figures ({', '.join(parts)}){note} = {dmg:g} HD of damage to "
+                        f"HD per figure x {plural(figures, 'figure')} ({', '.join(parts)}){note} = {dmg:g} HD of damage to "
                         f"{defn.name} ({rating(defn).hd_per_figure:g} HD a figure)"))
     return dmg
 
@@ -225,7 +229,7 @@ def apply_damage(em: Emitter, u: Unit, hd: float, why: str, *, visible: int | No
     if not words:
         words.append("no figure lost (less than a quarter of a figure's hit dice left over)")
     em.emit(Casualties(unit=u.id, killed=killed, figures=figures, wounded=wounded,
-                       text=f"{u.name}: {hd:g} HD of damage ({why}): {', '.join(words)}; {figures} figures left"))
+                       text=f"{u.name}: {hd:g} HD of damage ({why}): {', '.join(words)}; {plural(figures, 'figure')} left"))
     if u.altitude > 0:
         from .flight import forced_landing
         forced_landing(em, u, hd)
@@ -284,7 +288,7 @@ def resolve_melee(em: Emitter, a_id: str, b_id: str, used: dict[str, set[int]]) 
             parts = parts + [f"{held_figures(att)} held"]
         if why or n == 0:
             if why and n:
-                em.log(f"{att.name} does not fight {dfn.name}: {why}", att.side)
+                em.log(f"{att.name} {says(att, 'does')} not fight {dfn.name}: {why}", att.side)
             plans.append(None)
         else:
             plans.append((att, dfn, n, parts, figs))

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from pydantic import Field
 
+from game.core.logtext import plural
+
 from ..profiles import DATA, _load
 from ..state import BSState, Unit
 
@@ -227,7 +229,7 @@ def cast_control_weather(em, caster_name: str, side: str, want: str) -> None:
     entry = {"condition": "" if want == "clear" else want, "cast": s.turn, "onset": onset, "side": side}
     em.emit(WorldChanged(changes={"weather_spells": list(s.weather_spells) + [entry]},
                          text=f"{caster_name} calls for {W.conditions[want].name if want in W.conditions else 'fair weather'} "
-                              f"([12.4]: it arrives after {onset} rounds)"))
+                              f"([12.4]: it arrives after {plural(onset, 'round')})"))
 
 
 def end_of_round(em) -> None:

@@ -5,6 +5,7 @@ yards, places by the table grid (A1, B2...)."""
 from __future__ import annotations
 
 from game.core.event import BattleEnded, Event, Logged, PhaseBegan
+from game.core.logtext import plural
 
 from .. import events as E
 from ..state import possessive
@@ -142,7 +143,7 @@ def describe(ev: Event) -> str:
             return f"{ev.name} changes to {ev.formation} formation"
         how = " non-tactically" if ev.non_tactical else ""
         stop = "; it stops at the edge of open ground" if ev.stopped_at_open else ""
-        return f"{ev.name} moves {ev.yards} yards{how} to {ev.grid}{form}{stop}"
+        return f"{ev.name} moves {plural(ev.yards, 'yard')}{how} to {ev.grid}{form}{stop}"
     if t is E.SentBack:
         return f"{ev.name} is driven back to where it started its move"
     if t is E.PendingSet:
@@ -163,7 +164,7 @@ def describe(ev: Event) -> str:
         return f"{ev.name} is done for this turn"
     if t is E.AssaultContact:
         role = "the primary attacker" if ev.primary else "in support"
-        return f"{ev.name} closes {ev.yards} yards to assault {ev.target_name}, {role}"
+        return f"{ev.name} closes {plural(ev.yards, 'yard')} to assault {ev.target_name}, {role}"
     if t is E.PrimaryDesignated:
         if ev.element is None:
             return f"no attacker on {ev.target_name} is fit to lead the assault: it fails"

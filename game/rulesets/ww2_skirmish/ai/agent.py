@@ -423,7 +423,7 @@ class CommanderAgent:
         # composure
         if u.tokens >= 1:
             out.append((2.0 + 5.0 * (u.tokens >= 2), A.Rally(side=side, unit=u.id),
-                        f"{u.name} rallies ({u.tokens} tokens)"))
+                        f"{u.name} rallies ({plural(u.tokens, 'token')})"))
         for wid in u.unloaded:
             out.append((9.0, A.ShellUp(side=side, unit=u.id, weapon=wid), f"{u.name} reloads"))
         # demolition

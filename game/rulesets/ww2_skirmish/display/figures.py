@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from shapely.geometry import Polygon
 
+from game.core.logtext import plural
 from game.core.view import Figure, Marker
 from game.geometry.terrain import TerrainPiece
 
@@ -40,7 +41,7 @@ def profile_lines(s: WWState, uid: str) -> tuple[str, ...]:
     if u.perks:
         lines.append("perks: " + ", ".join(f"{DATA.perks[x].name} ({DATA.perks[x].text})" for x in u.perks))
     st = status_now(s, u)
-    state = [f"{u.tokens} composure token(s)"] + ([STATUS_WORDS[st]] if st else [])
+    state = [plural(u.tokens, 'composure token')] + ([STATUS_WORDS[st]] if st else [])
     if p.mech:
         state.append(f"heat {u.heat}" + (" - must cool down" if u.cooldown else ""))
     if u.ambush:

@@ -9,6 +9,8 @@ Rain and Flood in :mod:`.movement` (-1"; -2" into a trench, then a D6: on
 
 from __future__ import annotations
 
+from game.core.logtext import plural
+
 from ..catalogue import T, condition_result
 from ..events import StateSet
 from .common import Emitter
@@ -23,7 +25,7 @@ def roll_condition(em: Emitter, why: str) -> None:
     cond = condition_result(r.natural)
     d = em.roll(str(T.conditions.duration), "how many turns the conditions last", mods=(("+3", int(T.conditions.duration_plus)),))
     em.emit(StateSet(fields={"condition": cond, "condition_left": d.total},
-                     text=f"the battlefield: {WORDS[cond]}, for {d.total} turns"))
+                     text=f"the battlefield: {WORDS[cond]}, for {plural(d.total, 'turn')}"))
 
 
 def turn_end(em: Emitter) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
 from game.geometry.shapes import displace
 
 from ..bodies import gap, radius
@@ -99,7 +100,7 @@ def mishap(em: Emitter, u: Unit, thrower: Model, wid: str) -> None:
         x, y = displace((thrower.x, thrower.y), float(b.total), inches(d.total))
         W, H = em.s.table
         x, y = min(max(x, 0.0), W), min(max(y, 0.0), H)
-        em.note(f"the {w.name} spins away {d.total}\" at a bearing of {b.total} degrees and bursts", side=u.side)
+        em.note(f"the {w.name} spins away {d.total}\" at a bearing of {plural(b.total, 'degree')} and bursts", side=u.side)
         blast(em, em.s.units[u.id], wid, x, y)
     else:
         em.note(f"the {w.name} drops to the ground hissing: a dud", side=u.side)

@@ -17,7 +17,7 @@ import math
 from game.core.dice import Notation
 from game.core.event import Target
 
-from game.core.logtext import compass_words
+from game.core.logtext import compass_words, plural
 
 from .. import actions as A
 from ..places import inches_words, unit_move_words
@@ -297,7 +297,7 @@ def _effect(em: Emitter, u: Unit, a) -> None:
         if r.passed:
             d = em.roll(str(T.composure.rally_loss), f"{u.name} sheds composure tokens", side=u.side)
             left = max(0, u.tokens - d.total)
-            em.set_unit(u, f"{u.name} sheds {u.tokens - left} composure token(s): {left} left", tokens=left)
+            em.set_unit(u, f"{u.name} sheds {plural(u.tokens - left, 'composure token')}: {left} left", tokens=left)
         else:
             em.note(f"{u.name} fails to rally", side=u.side)
     elif isinstance(a, A.Interact):
