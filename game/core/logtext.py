@@ -208,8 +208,11 @@ def reason_owner(ruleset, side: str) -> str | None:
     """The one side that may read the reason ``side``'s agent gave: under
     hidden information (a ruleset with ``private_to``) the reason was weighed
     on that side's view and names its hidden elements and secret objectives,
-    so it is that side's only; None (both sides) otherwise."""
-    return side if getattr(ruleset, "private_to", None) is not None else None
+    so it is that side's only; the same for a ruleset that declares
+    ``reasons_private`` (secret missions weigh in every choice, though no
+    event line is private); None (both sides) otherwise."""
+    hidden = getattr(ruleset, "private_to", None) is not None or getattr(ruleset, "reasons_private", False)
+    return side if hidden else None
 
 
 #: plural nouns that do not end in "s", as a name's last word ("spearmen" ends in "men")
