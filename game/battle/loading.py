@@ -172,26 +172,27 @@ def open_save(path: str | Path):
     return rs, sv
 
 
-KINDS = (".map.json", ".scenario.json", ".replay.jsonl", ".save.json")
+KINDS = (".map.json", ".scenario.json", ".replay.jsonl", ".save.json", ".campaign.json", ".roster.json")
 
 
 def expand_folder(path: str | Path) -> list[Path]:
     """The files ``validate`` checks for one argument: the path itself, or
     for a folder every map, scenario, replay and save under it (recursively,
-    sorted by path; symlinks are not followed into). Raises
+    sorted by path; symlinked folders are not followed into). Raises
     :class:`FileError` for a folder with none of them."""
     p = Path(path)
     if not p.is_dir():
         return [p]
-    found = sorted(f for f in p.rglob("*") if f.name.endswith(KINDS) and not f.is_symlink() and f.is_file())
+    # links and special files are listed too, for validate_file to refuse by name
+    found = sorted(f for f in p.rglob("*") if f.name.endswith(KINDS) and (f.is_symlink() or not f.is_dir()))
     if not found:
         raise FileError(p, "", "a folder with no maps, scenarios, replays or saved games in it")
     return found
 
 
 def validate_file(path: str | Path) -> str:
-    """Validate a map, scenario or replay by its name; return a one-line OK
-    message or raise FileError."""
+    """Validate a map, scenario, replay, save, campaign or roster by its name;
+    return a one-line OK message or raise FileError."""
     p = Path(path)
     name = p.name
     if name.endswith(".scenario.json"):
@@ -224,5 +225,15 @@ def validate_file(path: str | Path) -> str:
             if not r.ok:
                 raise FileError(p, f"actions[{i}]", f"rejected on replay: {r.reason}")
         return f"{p}: ok (saved game of {sv.scenario.id!r}, {plural(len(sv.actions), 'action')}, turn {battle.state.turn})"
-    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl or *.save.json "
-                          "(or a folder holding them)")
+    if name.endswith(".campaign.json"):
+        from game.battle.campaign import open_campaign
+
+        c, paths = open_campaign(p)
+        return f"{p}: ok (campaign {c.name!r} for {c.ruleset}, {plural(len(paths), 'battle')})"
+    if name.endswith(".roster.json"):
+        hooks = [rs for rs in map(rulesets.get, rulesets.ids()) if hasattr(rs, "check_roster")]
+        if not hooks:
+            raise FileError(p, "", "no ruleset here has an army builder")
+        return f"{p}: ok ({hooks[0].check_roster(p)}; `battletable army check` prices it against a scenario)"
+    raise FileError(p, "", "unknown file kind: expected *.map.json, *.scenario.json, *.replay.jsonl, *.save.json, "
+                          "*.campaign.json or *.roster.json (or a folder holding them)")

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from game.data.errors import FileError
-from game.data.io import dumps, read_json, write_atomic
+from game.data.io import dumps, parse_model, read_json, write_atomic
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -30,15 +30,19 @@ def config_dir() -> Path:
     return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "battletable"
 
 
-def load_or_default(path: str | Path, model: type[M]) -> M:
+def load_or_default(path: str | Path, model: type[M], problems: list[str] | None = None) -> M:
     """``path`` validated as ``model``; ``model()`` (the defaults) when the file
-    is missing, unreadable or invalid (never raises on those)."""
+    is missing, unreadable or invalid (never raises on those). ``problems``:
+    when given, an unreadable or invalid file adds one line to it naming the
+    file, the field and the reason (a missing file is no problem)."""
     p = Path(path)
     if not p.exists():
         return model()
     try:
-        return model.model_validate(read_json(p))
-    except (FileError, ValidationError):
+        return parse_model(p, model, read_json(p))
+    except FileError as e:
+        if problems is not None:
+            problems.append(f"{e}; the defaults are used instead")
         return model()
 
 

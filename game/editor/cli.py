@@ -29,8 +29,9 @@ def _fail(msg: str) -> typer.Exit:
 
 
 def check_output(out: Path, suffixes: tuple[str, ...], force: bool, option: str | None = None) -> None:
-    """Refuse an output path with the wrong suffix, or an existing file
-    without ``--force``, so no command overwrites a file it was not meant to.
+    """Refuse an output path with the wrong suffix, an existing file without
+    ``--force`` (so no command overwrites a file it was not meant to), or one
+    whose folder does not exist (a mistyped path makes no folders).
     ``option`` (e.g. ``"--scenario"``) starts the message when given.
 
     Raises typer.Exit(2) after one line on stderr.
@@ -44,6 +45,8 @@ def check_output(out: Path, suffixes: tuple[str, ...], force: bool, option: str 
         problem = f"{out}: is a folder"
     elif out.exists() and not force:
         problem = f"{out}: already exists (use --force to replace it)"
+    elif not out.parent.is_dir():
+        problem = f"{out}: there is no folder {str(out.parent)!r} to write it in (no command creates one)"
     if problem:
         raise _fail(f"{option}: {problem}" if option else problem)
 

@@ -12,6 +12,7 @@ push scenes, call :meth:`App.drive` with synthetic events, and
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -41,7 +42,11 @@ class App:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        self.settings = settings or load_settings()
+        #: what was wrong with the settings file (shown over the first scene, and on stderr)
+        self.settings_problems: list[str] = []
+        self.settings = settings or load_settings(self.settings_problems)
+        for line in self.settings_problems:
+            print(f"warning: {line}", file=sys.stderr)
         pygame.display.init()
         pygame.font.init()
         self.size = tuple(size or self.settings.window)
@@ -117,6 +122,9 @@ class App:
         scene.ui = self.new_ui()
         self.stack.append(scene)
         scene.enter()
+        if self.settings_problems and len(self.stack) == 1:
+            problems, self.settings_problems = self.settings_problems, []
+            self.message("\n".join(problems), "Settings not read")
         return scene
 
     def pop(self, scene: Scene | None = None) -> Scene | None:

@@ -1,7 +1,8 @@
 """User settings (window size, UI scale, palette, keys), stored as JSON.
 
 The file lives in ``$BATTLETABLE_CONFIG_DIR`` (tests point it at a temporary
-folder) or ``~/.config/battletable``. A bad file is ignored with defaults.
+folder) or ``~/.config/battletable``. A bad file gives the defaults, and the
+app says so (naming the field) when it opens.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ class Settings(FileModel):
     keys: dict[str, str] = Field(default_factory=dict, description="action -> key name overrides")
 
 
-def load_settings() -> Settings:
-    """The saved settings, or the defaults when missing or unreadable."""
-    return load_or_default(config_dir() / "settings.json", Settings)
+def load_settings(problems: list[str] | None = None) -> Settings:
+    """The saved settings, or the defaults when missing or unreadable (a bad
+    file adds a line naming its field and reason to ``problems``)."""
+    return load_or_default(config_dir() / "settings.json", Settings, problems)
 
 
 def save_settings(s: Settings) -> Path:

@@ -75,12 +75,11 @@ def test_play__replay_must_be_a_replay_file(tmp_path):
 
 
 def test_play__unwritable_replay_path_is_one_line(tmp_path):
-    r = run_cli("play", DUEL, "--headless", "--replay", str(tmp_path / "no" / "such" / "x.replay.jsonl"), "--quiet")
-    assert r.returncode == 0  # folders are created
     blocker = tmp_path / "file"
     blocker.write_text("")
     r = run_cli("play", DUEL, "--headless", "--replay", str(blocker / "x.replay.jsonl"), "--quiet")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "there is no folder" in r.stderr  # a file where the folder should be
 
 
 def test_simulate__bad_seat_fails_before_any_game(tmp_path):

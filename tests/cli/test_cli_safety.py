@@ -46,6 +46,14 @@ def test_play__existing_replay_is_refused_and_left_as_it_was(tmp_path):
     assert keep.read_bytes() == before
 
 
+def test_play__a_replay_in_a_missing_folder_is_refused_and_no_folder_made(tmp_path):
+    """A mistyped --replay path (/nonexistent/dir/...) creates no folders."""
+    gone = tmp_path / "no" / "such" / "x.replay.jsonl"
+    r = run("play", DUEL, "--headless", "--seed", "3", "--quiet", "--replay", str(gone))
+    one_error(r, f"--replay: {gone}: there is no folder '{gone.parent}' to write it in (no command creates one)")
+    assert r.stdout == "" and not (tmp_path / "no").exists()
+
+
 def test_play__force_replaces_the_replay(tmp_path):
     keep = tmp_path / "keep.replay.jsonl"
     keep.write_text("an old replay\n")

@@ -78,3 +78,28 @@ def test_a_folder_stands_for_every_file_it_holds(tmp_path):
     empty.mkdir()
     with pytest.raises(FileError, match="a folder with no maps, scenarios, replays or saved games in it"):
         expand_folder(empty)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_folder_lists_its_links_and_special_files_too(tmp_path):
+    """A FIFO or a link among a folder's maps is named and refused, not skipped."""
+    from game.battle.loading import expand_folder, validate_file
+
+    os.mkfifo(tmp_path / "fifo.map.json")
+    (tmp_path / "link.map.json").symlink_to(tmp_path / "fifo.map.json")
+    assert [p.name for p in expand_folder(tmp_path)] == ["fifo.map.json", "link.map.json"]
+    for p in expand_folder(tmp_path):
+        with pytest.raises(FileError, match="not a regular file"):
+            validate_file(p)
+
+
+def test_campaigns_and_rosters_validate():
+    """Battlesystem [16.1]-[16.3]: a campaign's battles are opened as play opens them;
+    a roster's ids are checked and it is priced."""
+    from game.battle.loading import validate_file
+    from tests.conftest import ROOT
+
+    bs = ROOT / "maps" / "battlesystem"
+    assert validate_file(bs / "valmark_march.campaign.json").endswith("for battlesystem, 2 battles)")
+    said = validate_file(bs / "valmark_host.roster.json")
+    assert said.startswith(f"{bs / 'valmark_host.roster.json'}: ok (roster of 5 lines, ") and " points; " in said

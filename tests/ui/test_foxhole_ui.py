@@ -54,6 +54,8 @@ def test_hot_seat__each_side_sees_only_its_own_list_and_objectives(app, tmp_path
         assert count_colour(shot, app.palette.side(side, ORDER), 12) == 0
     app.top.press("I am US Marines")
     assert s.viewer == "usmc"
+    # the other side's last feedback line (its set-up "done") is not left on screen
+    assert scene.status == "" and scene.preview is None
     scene.refresh()
     truth = s.battle.state
     hidden = [e for e in truth.elements.values() if e.side == "vc" and e.unrevealed and e.on_table]
@@ -76,7 +78,7 @@ def test_hot_seat__each_side_sees_only_its_own_list_and_objectives(app, tmp_path
     # on to the defender: the handover again, then its own list and no attacker's secondaries
     _play_as_humans(app, scene, lambda st: st.active == "vc")
     app.top.press("I am Viet Cong")
-    assert s.viewer == "vc"
+    assert s.viewer == "vc" and scene.status == ""
     scene.refresh()
     brief = s.ruleset.briefing(s.view())
     mine = [e for e in s.battle.state.elements.values() if e.side == "vc" and e.unrevealed and e.on_table]

@@ -159,6 +159,19 @@ class Battlesystem(RulesetBase):
         chk = check_roster_file(roster_path, scenario)
         return chk.ok, report_lines(chk)
 
+    def check_roster(self, roster_path) -> str:
+        """[16.3] a roster file on its own (``battletable validate``): its ids known and
+        its cost, as one line. Raises FileError (naming the file and field) for a bad one."""
+        from game.data.errors import FileError
+        from .rules.army import check_roster, unknown_reference
+        from .rules.points import load_roster
+        r = load_roster(roster_path)
+        bad = unknown_reference(r)
+        if bad:
+            raise FileError(roster_path, *bad)
+        chk = check_roster(r, None, None)
+        return f"roster of {len(r.lines)} line{'s' if len(r.lines) != 1 else ''}, {chk.points:,} points"
+
     def army_report(self, scenario: Scenario) -> list[str]:
         """[16.3] each side's forces priced against the scenario's limits (the app's panel)."""
         from .rules.army import scenario_report

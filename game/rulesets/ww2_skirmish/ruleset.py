@@ -34,6 +34,9 @@ class WW2Skirmish(RulesetBase):
     id = "ww2_skirmish"
     version = 4
     title = "WW2 Trench Skirmish"
+    #: hidden missions weigh in every choice an agent makes, so its reasons are its
+    #: own side's to read (README, "Deviations and decisions": agents' reasons)
+    reasons_private = True
 
     def __init__(self) -> None:
         super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=WWState)

@@ -456,6 +456,10 @@ class BattleScene(Scene):
         from game.ui.scenes.handover import HandoverScene
 
         self.select(None)
+        # the last action's feedback line and any preview were the other side's (a
+        # secret mission's "done", a hidden element's move): never left on screen
+        self.set_status("")
+        self.pending, self.preview = [], None
         s = self.session
         note = getattr(s.ruleset, "decision_note", None)
         try:

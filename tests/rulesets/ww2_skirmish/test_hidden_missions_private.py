@@ -52,3 +52,30 @@ def test_no_hidden_card_in_the_other_sides_view(scenario):
                 named = {n for n in NAMES.values() if n in ev.text}
                 assert named <= {n for sd, n in revealed if sd == ev.side}, ev.text
         assert lines > 0
+
+
+def test_agents_reasons__read_only_by_their_own_side():
+    """README "Deviations and decisions" (agents' reasons are private): an agent's
+    reason weighs its hidden mission and marked target ("keeps Assassination"), so
+    the app's log shows it to that side alone, and a log with no seated player marks
+    it with the side's name."""
+    from game.battle.controller import Controller
+    from game.battle.seats import Seat, seats_for
+    from game.core.logtext import reason_line, reason_owner
+    from game.ui.log import BattleLog  # the log model only: no pygame
+
+    b = new_battle(MAPS / "assassination.scenario.json", 2)
+    app = BattleLog(RULESET, b.scenario, turn=b.state.turn)
+
+    def on_step(action, result) -> None:
+        app.add(len(b.history) - 1, action, result.events, b.history.entries[-1].reason)
+
+    ctl = Controller(b, seats_for(RULESET.sides(b.scenario), {"red": Seat("ai", "default"), "blue": Seat("ai", "default")}),
+                     on_step=on_step)
+    ctl.advance(max_actions=30)
+    whys = {side: [ln.text for ln in app.filtered(viewer=side) if ln.kind == "why"] for side in ("red", "blue")}
+    mine = {side: [ln.text for ln in app.filtered(viewer=side) if ln.kind == "why" and ln.side == side] for side in ("red", "blue")}
+    assert mine["red"] and mine["blue"] and any("Assassination" in t for t in mine["blue"] + mine["red"])
+    assert whys == mine  # neither side reads the other's reasons
+    why = {"text": "keeps Assassination", "candidates": []}
+    assert reason_line(why, b.scenario, reason_owner(RULESET, "blue")) == "  why (German only): keeps Assassination"
