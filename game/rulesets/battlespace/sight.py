@@ -30,8 +30,10 @@ layer (:mod:`game.geometry.shadows`):
   obscured cover, solid in an armoured vehicle, whatever else hides it.
 
 Results are cached per map (:class:`~.geo.TableGeo`) under a key that holds
-every input (both models, every blocking model and every smoke cloud by
-position), so the cache never carries one battle into another.
+every input (both models, every blocking model, every smoke cloud and, for an
+enemy's view, every civilian: by id, name and position), so the cache never
+carries one battle into another: the verdict names models and smoke, and the
+civilians caught in a crossfire are removed by id.
 """
 
 from __future__ import annotations
@@ -103,15 +105,20 @@ def _smoke_prisms(s: BSState) -> list[Prism]:
 
 
 def _fig_key(f: Fig) -> tuple:
-    return (f.x, f.y, f.z, height(f), f.vehicle, f.side, f.kind, f.on)
+    return (f.id, f.card, f.name, f.x, f.y, f.z, height(f), f.vehicle, f.side, f.kind, f.on)
 
 
 def _key(s: BSState, viewer: Fig, target: Fig, models: list[Fig], detail: bool) -> tuple:
-    smoke = tuple(tuple(map(tuple, sm.ring)) for sm in s.smoke)  # by position: ids restart every battle
+    """The memo's key: everything the verdict reads, ids and names included (the
+    verdict names the models and the civilians caught in a crossfire, and the
+    memo outlives the battle: two battles of one worker that put other models on
+    the same spots must not share a verdict)."""
+    smoke = tuple((sm.id, tuple(map(tuple, sm.ring))) for sm in s.smoke)
     civ = ()
     if viewer.kind != "soldier":
-        civ = tuple((c.x, c.y) for c in s.figs.values() if c.kind == "civilian" and c.status == "ok")
-    return (_fig_key(viewer), _fig_key(target), tuple((m.x, m.y, m.z, height(m)) for m in models), smoke, civ, detail)
+        civ = tuple((c.id, c.name, c.x, c.y) for c in s.figs.values() if c.kind == "civilian" and c.status == "ok")
+    return (_fig_key(viewer), _fig_key(target), tuple((m.id, m.card, m.name, m.x, m.y, m.z, height(m)) for m in models),
+            smoke, civ, detail)
 
 
 def _stands_on(target: Fig, prism: Prism) -> bool:

@@ -148,6 +148,22 @@ def test_verdicts__same_inputs_same_answer_across_battles():
     assert sees(s, s.figs["s0"], s.figs["e"])
 
 
+def test_verdicts__other_models_on_the_same_spots_in_another_battle_get_their_own_ids():
+    """The cache outlives a battle: a later battle that puts another civilian
+    (and another enemy) on the very spots gets a verdict naming its own models,
+    so Battlespace: Civilians removes the civilian who stands in the crossfire."""
+    ids = []
+    for enemy, civ in (("e", "c"), ("e2", "c2")):
+        s = battle(four(x=457, y=600), [(enemy, "fighter", 457, 400, None)], features=())
+        s.figs[civ] = s.figs[enemy].model_copy(update={"id": civ, "side": "civilian", "kind": "civilian",
+                                                       "card": "civilian", "x": 457.0, "y": 500.0, "group": None})
+        for k in ("s1", "s2", "s3"):
+            s.figs[k].x = 100.0 + 40 * int(k[1])
+        v = adjudicate(s, s.figs[enemy], s.figs["s0"])
+        ids.append((v.viewer_id, [c.id for c in v.crossings if c.role == CROSSFIRE]))
+    assert ids == [("e", ["c"]), ("e2", ["c2"])]
+
+
 def test_region__matches_the_verdict_for_a_standing_model_on_the_ground():
     """The overlay's shading: a model standing where the region is wholly hidden
     is not seen; one standing clear of both regions is seen with no cover."""
