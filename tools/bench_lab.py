@@ -32,20 +32,23 @@ cores and 1.0 none. Every figure is fair between the runs:
 
 Noise: the machine is shared; any other process that takes a core slows the
 2-worker run more than the 1-worker one (it needs both cores), so a ratio
-below the goal under load is not a defect of the lab. ``cpu_s`` is the CPU
-time the local runs' processes spent (the bench process and its pool
-workers): it should be the same for 1 and 2 workers (``cpu_ratio_local``
-near 1.0); a ratio of wall times far from 2 with a CPU ratio near 1 means
-the workers waited for a core, not that they did more work. The load
-average at the start and the end is printed with the figures. Run it at
-normal priority, alone.
+below the goal under load is not a defect of the lab. Beside the wall times
+the bench gives the CPU seconds the games took in their workers (``cpu_s``,
+each game timed with ``time.process_time`` in its worker): the same games
+cost the same CPU in every run (``cpu_ratio_*`` near 1.0; far from it, a
+run did other work than the games, or the games differed), and CPU over
+wall time is the number of cores a run actually got (``cores_used``: 1.0
+and 2.0 on an idle machine). A wall ratio far below 2 with a CPU ratio near
+1 and ``cores_used`` of the 2-worker run far below 2 means the workers
+waited for a core, not that the lab scales badly. The load average at the
+start and the end is printed with the figures. Run it at normal priority,
+alone.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -61,16 +64,21 @@ SCENARIOS = {"battlespace": ROOT / "maps" / "battlespace" / "mission1.scenario.j
 RUNS = ("local_1", "local_2", "ray_2")
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its waited-for children (pool workers)."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+def timed_game(args: tuple) -> dict:
+    """:func:`game.lab.run.lab_game` with the CPU seconds its worker spent on
+    it (``cpu_s``)."""
+    from game.lab.run import lab_game
+
+    c0 = time.process_time()
+    row = lab_game(args)
+    row["cpu_s"] = time.process_time() - c0
+    return row
 
 
 def child(rid: str, run: str, games: int) -> dict:
     """One timed run in this (fresh) process: ``run`` is local_1, local_2 or
-    ray_2. Returns wall seconds, CPU seconds (local runs) and each game's
-    (index, winner, actions)."""
+    ray_2. Returns wall seconds, the CPU seconds the games took in their
+    workers, and each game's (index, winner, actions)."""
     from game.data.io import read_json
     from game.lab.run import jobs_for, run_local, run_ray
     from game.lab.spec import Arm
@@ -84,9 +92,9 @@ def child(rid: str, run: str, games: int) -> dict:
         warm = jobs_for([arm], workers, 2, Path(tmp) / "warm", "x", set())
         if run.startswith("local"):
             run_local(warm[:1], 1, lambda r: None)  # the pool forks from here: one warm-up for every worker
-            t0, c0 = time.perf_counter(), _cpu()
-            run_local(jobs, workers, rows.append)
-            wall, cpu = time.perf_counter() - t0, _cpu() - c0
+            t0 = time.perf_counter()
+            run_local(jobs, workers, rows.append, game=timed_game)
+            wall = time.perf_counter() - t0
         else:
             import ray
 
@@ -95,11 +103,12 @@ def child(rid: str, run: str, games: int) -> dict:
             try:
                 run_ray(warm, workers, lambda r: None)  # one warm-up game per worker, at once: one on each
                 t0 = time.perf_counter()
-                run_ray(jobs, workers, rows.append)
-                wall, cpu = time.perf_counter() - t0, None
+                run_ray(jobs, workers, rows.append, game=timed_game)
+                wall = time.perf_counter() - t0
             finally:
                 ray.shutdown()
-    return {"wall_s": wall, "cpu_s": cpu, "games": sorted((r["game"], r["winner"], r["actions"]) for r in rows)}
+    return {"wall_s": wall, "cpu_s": sum(r["cpu_s"] for r in rows),
+            "games": sorted((r["game"], r["winner"], r["actions"]) for r in rows)}
 
 
 def _spawn(rid: str, run: str, games: int) -> dict:
@@ -118,8 +127,8 @@ def bench(rid: str, games: int, repeats: int, runs: tuple[str, ...], echo=lambda
         for run in order:
             res = _spawn(rid, run, games)
             got[run].append(res)
-            echo(f"  {rid} round {k + 1}: {run} {res['wall_s']:.1f} s"
-                 + (f" (CPU {res['cpu_s']:.1f} s)" if res["cpu_s"] is not None else ""))
+            echo(f"  {rid} round {k + 1}: {run} {res['wall_s']:.1f} s (games' CPU {res['cpu_s']:.1f} s, "
+                 f"{res['cpu_s'] / res['wall_s']:.2f} cores)")
     ref = got[runs[0]][0]["games"]
     for run, results in got.items():
         for res in results:
@@ -137,10 +146,11 @@ def bench(rid: str, games: int, repeats: int, runs: tuple[str, ...], echo=lambda
         name = "local" if two == "local_2" else "ray"
         fig[f"ratio_{name}"] = round(statistics.median(ratios), 2)
         fig[f"ratio_{name}_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
-    if "local_2" in runs:
-        cpu = [a["cpu_s"] / b["cpu_s"] for a, b in zip(got["local_1"], got["local_2"])]
-        fig["cpu_s"] = {r: round(statistics.median(x["cpu_s"] for x in got[r]), 2) for r in ("local_1", "local_2")}
-        fig["cpu_ratio_local"] = round(statistics.median(cpu), 2)
+    fig["cpu_s"] = {r: round(statistics.median(x["cpu_s"] for x in got[r]), 2) for r in runs}
+    fig["cores_used"] = {r: round(statistics.median(x["cpu_s"] / x["wall_s"] for x in got[r]), 2) for r in runs}
+    for two in (r for r in runs if r != "local_1"):
+        cpu = [a["cpu_s"] / b["cpu_s"] for a, b in zip(got["local_1"], got[two])]
+        fig[f"cpu_ratio_{'local' if two == 'local_2' else 'ray'}"] = round(statistics.median(cpu), 2)
     return fig
 
 
@@ -164,10 +174,13 @@ def main(games: int = 8, repeats: int = 3, only: list[str] | None = None, as_jso
         f = out[rid]
         line = (f"{rid}: {games} games x {repeats} rounds; median seconds {f['seconds']} (range {f['seconds_range']}); "
                 f"games/min/core {f['games_per_minute_per_core']}; 2 workers vs 1: local x{f['ratio_local']} "
-                f"(range {f['ratio_local_range']}, CPU x{f['cpu_ratio_local']})")
+                f"(range {f['ratio_local_range']})")
         if "ratio_ray" in f:
             line += f", Ray x{f['ratio_ray']} (range {f['ratio_ray_range']})"
         print(line)
+        print(f"  games' CPU seconds {f['cpu_s']} (1 worker / 2 workers: local x{f['cpu_ratio_local']}"
+              + (f", Ray x{f['cpu_ratio_ray']}" if "cpu_ratio_ray" in f else "")
+              + f"); cores the runs got (CPU / wall) {f['cores_used']}")
 
 
 if __name__ == "__main__":
