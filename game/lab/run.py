@@ -115,17 +115,21 @@ def jobs_for(arms: list[Arm], games: int, seed: int, out: Path, side: str, done:
     return out_jobs
 
 
-def run_local(jobs_args: list[tuple], workers: int, on_row: Callable[[dict], None]) -> None:
+def run_local(jobs_args: list[tuple], workers: int, on_row: Callable[[dict], None],
+              game: Callable[[tuple], dict] = lab_game) -> None:
     """Play the jobs in ``workers`` processes (the simulate workers), each row
-    handed to ``on_row`` as soon as its game ends."""
-    run_jobs(lab_game, jobs_args, workers, on_row, ordered=False)
+    handed to ``on_row`` as soon as its game ends. ``game`` plays one job
+    (:func:`lab_game`; a benchmark wraps it to time it)."""
+    run_jobs(game, jobs_args, workers, on_row, ordered=False)
 
 
-def run_ray(jobs_args: list[tuple], workers: int, on_row: Callable[[dict], None], address: str | None = None) -> None:
+def run_ray(jobs_args: list[tuple], workers: int, on_row: Callable[[dict], None], address: str | None = None,
+            game: Callable[[tuple], dict] = lab_game) -> None:
     """Play the jobs as Ray tasks: on a new local Ray with ``workers`` CPUs,
     or on the cluster at ``address``. The results folder must be on storage
     every node writes to (the replays go there). Ray is the optional extra
-    ``cluster`` (``pip install -e '.[cluster]'``)."""
+    ``cluster`` (``pip install -e '.[cluster]'``). ``game`` as for
+    :func:`run_local` (a module-level function the workers can import)."""
     try:
         import ray
     except ImportError:
@@ -137,7 +141,7 @@ def run_ray(jobs_args: list[tuple], workers: int, on_row: Callable[[dict], None]
     if started:
         kw: dict = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
         ray.init(runtime_env={"env_vars": env}, log_to_driver=False, configure_logging=False, **kw)
-    task = ray.remote(num_cpus=1, max_retries=0)(lab_game)
+    task = ray.remote(num_cpus=1, max_retries=0)(game)
     pending = [task.remote(a) for a in jobs_args]
     try:
         while pending:

@@ -44,7 +44,9 @@ def bradley_terry(names: list[str], wins: np.ndarray, prior: float = 0.05) -> tu
     agent's rating finite. Maximum likelihood by Newton's method.
 
     Returns:
-        (ratings, standard errors), each of shape (len(names),), Elo points.
+        (ratings, standard errors), each of shape (len(names),), Elo points;
+        the errors are those of the centred ratings (two agents at 8-2: each
+        about 69 Elo, half the difference's).
     """
     k = len(names)
     theta = np.zeros(k)
@@ -62,7 +64,11 @@ def bradley_terry(names: list[str], wins: np.ndarray, prior: float = 0.05) -> tu
     p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
     w = n * p * (1 - p)
     info = np.diag(w.sum(axis=1)) - w + prior * np.eye(k)
-    se = np.sqrt(np.clip(np.diag(np.linalg.inv(info)), 0, None))
+    # The ratings are centred, so their covariance is the centring projection's:
+    # without it the ridge's variance along "every rating up by the same amount"
+    # (about 1/(k * prior), which the games never measure) swamped every interval.
+    centre = np.eye(k) - 1.0 / k
+    se = np.sqrt(np.clip(np.diag(centre @ np.linalg.inv(info) @ centre), 0, None))
     scale = 400.0 / math.log(10.0)
     return theta * scale, se * scale
 

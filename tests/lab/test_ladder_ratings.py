@@ -55,3 +55,14 @@ def test_every_bundled_ruleset_names_its_previous_default_agent():
         assert "previous" in own and "default" in own, rid
         agent = make_agent(rs, "previous", random.Random(1), {})
         assert type(agent) is own["previous"], rid
+
+
+def test_bradley_terry_intervals_are_those_of_the_centred_ratings():
+    """Two agents at 8-2: the difference is log(4) with variance
+    1 / (n p (1 - p)) = 1 / (10 * 0.8 * 0.2); each centred rating carries half
+    the difference, so a quarter of its variance (Elo: 400 / ln 10 per unit).
+    The ridge's direction (every rating up alike) adds nothing."""
+    r, se = bradley_terry(["a", "b"], np.array([[0.0, 8.0], [2.0, 0.0]]))
+    scale = 400.0 / np.log(10.0)
+    assert r[0] - r[1] == pytest.approx(np.log(4.0) * scale, rel=0.02)
+    assert se == pytest.approx([scale * np.sqrt(0.625 / 4)] * 2, rel=0.02)
