@@ -532,7 +532,12 @@ class TableView:
             h = f"{self.distance_text(p.height)} high"
         lines = [f"{name}: {kind}, {h}" if kind != name.lower() else f"{name}, {h}"]
         if p.tags:
-            lines.append(", ".join(TAG_WORDS.get(t, words(t)) for t in sorted(p.tags)))
+            said = [TAG_WORDS.get(t, words(t)) for t in sorted(p.tags - {"elevation", "impassable"})]
+            if {"elevation", "impassable"} <= p.tags:  # a building: a roof to stand on, walls to go round
+                said.insert(0, "models may stand on top, not pass through")
+            else:
+                said[:0] = [TAG_WORDS[t] for t in ("elevation", "impassable") if t in p.tags]
+            lines.append(", ".join(said))
         if p.cover:
             lines.append(f"cover: {words(p.cover)}")
         if p.move_cost != 1.0:

@@ -293,3 +293,8 @@ def test_tooltips__unlabelled_features_name_their_kind(big_app, tmp_path):
     t = TableModel([TerrainPiece("gas_cloud_7", box(0, 0, 50, 50), kind="gas_cloud", height=0)], (100, 100))
     v = TableView(t, DEFAULT, [], (0, 0, 100, 100))
     assert v.terrain_lines(t.pieces[0])[0] == "Gas cloud 7: gas cloud, flat"
+    # a building's tags in one consistent phrase: a roof to stand on, walls to go round
+    t = TableModel([TerrainPiece("house", box(0, 0, 50, 50), kind="building", height=60,
+                                 tags=frozenset({"elevation", "impassable", "blocks_sight"}))], (100, 100))
+    v = TableView(t, DEFAULT, [], (0, 0, 100, 100))
+    assert v.terrain_lines(t.pieces[0])[1] == "models may stand on top, not pass through, blocks sight"
