@@ -218,7 +218,7 @@ def ask_target(em: Emitter, side: str) -> None:
     if not opts:
         finish(em, side, False, "the enemy has no Rank unit")
         return
-    em.emit(PendingAdded(kind="target", side=side, options=opts, text=f"{side} chooses a target for a hidden mission"))
+    em.emit(PendingAdded(kind="target", side=side, options=opts, text=f"{side} is to choose a target for a hidden mission"))
 
 
 # -- checks ----------------------------------------------------------------------------------

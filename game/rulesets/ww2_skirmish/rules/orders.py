@@ -504,7 +504,7 @@ def resolve_decision(em: Emitter, a) -> None:
         resolve_attack(em, plan, verb="fires from ambush")
         missions.after_action(em)
     elif isinstance(a, A.ChooseTarget):
-        em.emit(PendingDone(text=f"{a.side} chooses a target for a hidden mission"))
+        em.emit(PendingDone(text=f"{a.side} has chosen a target for a hidden mission"))
         em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"{a.side}'s hidden mission has its target"))
     if p.kind == "target":
         from .setup import after_keep
