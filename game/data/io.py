@@ -362,4 +362,8 @@ def resolve_reference(from_file: str | Path, ref: str, field: str = "map") -> Pa
         return target
     if not any(_inside(c, r) for c in candidates for r in roots):
         raise FileError(src, field, f"{ref!r} lies outside this file's folder and the bundled maps")
-    raise FileError(src, field, f"map file {ref!r} not found")
+    bundled = sorted(str(p.relative_to(BUNDLED_MAPS)) for p in BUNDLED_MAPS.glob(f"*/{rel.name}")) if rel.name else []
+    hint = (f"; the bundled one is named {bundled[0]!r}" if len(bundled) == 1 else
+            f"; bundled ones are named {', '.join(map(repr, bundled))}" if bundled else
+            " (looked beside this file and among the bundled maps)")
+    raise FileError(src, field, f"map file {ref!r} not found{hint}")

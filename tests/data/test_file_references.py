@@ -39,8 +39,13 @@ def test_a_link_to_a_device_is_named_as_a_link_outside_not_as_missing(tmp_path):
 
 def test_a_missing_map_is_named_missing_and_a_folder_is_not_a_regular_file(tmp_path):
     sc = _scenario(tmp_path)
-    with pytest.raises(FileError, match=r"\[map\]: map file 'nope.map.json' not found$"):
+    with pytest.raises(FileError, match=r"\[map\]: map file 'nope.map.json' not found \(looked beside this file "
+                                        r"and among the bundled maps\)$"):
         resolve_reference(sc, "nope.map.json")
+    # a bundled scenario copied elsewhere names its map as a sibling: the refusal names the bundled one
+    with pytest.raises(FileError, match=r"map file 'mission1.map.json' not found; the bundled one is named "
+                                        r"'battlespace/mission1.map.json'$"):
+        resolve_reference(sc, "mission1.map.json")
     (tmp_path / "dir.map.json").mkdir()
     with pytest.raises(FileError, match=r"\[map\]: 'dir.map.json' is not a regular file$"):
         resolve_reference(sc, "dir.map.json")
