@@ -27,7 +27,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
-    version = 6
+    version = 7
     title = "Battlesystem"
 
     def __init__(self) -> None:
