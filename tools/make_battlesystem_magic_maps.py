@@ -1,5 +1,6 @@
 """Write the Battlesystem Advanced-game scenarios (``maps/battlesystem/barrow_downs.*``,
-``barrow_phantoms.scenario.json``): spell-casters, undead and weather magic ([12.0]-[14.22]). Run: ``python tools/make_battlesystem_magic_maps.py``."""
+``barrow_phantoms.scenario.json``): spell-casters, undead, weather magic and (barrow_downs)
+Valmark's hippogriff riders, a flying unit ([12.0]-[15.4]). Run: ``python tools/make_battlesystem_magic_maps.py``."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def barrow_downs():
         unit("swords", "valmark_swords", 24 * IN, yv, 270, 12, 6),
         unit("bows", "valmark_bows", 34 * IN, yv, 270, 12, 6, "open"),
         unit("horse", "valmark_horse", 42 * IN, yv, 270, 6, 3),
+        unit("hippogriffs", "hippogriff_riders", 5 * IN, yv, 270, 4, 2, "open"),
         person("sgt_spears", "sergeant", 14 * IN, yv, 270, "unit_commander", "spears"),
         person("sgt_swords", "sergeant", 24 * IN, yv, 270, "unit_commander", "swords"),
         person("sgt_bows", "sergeant", 34 * IN, yv, 270, "unit_commander", "bows"),
@@ -57,7 +59,8 @@ def barrow_downs():
     ]
     barrow_scenario("barrow_downs", "The barrow downs (Advanced game)",
                     "Vorlag the Black has raised the dead of the barrows; Valmark brings a wizard and a priestess "
-                    "to lay them again. Both sides can call on the weather. Hold the barrow and the corpse road "
+                    "to lay them again, and hippogriff riders who fly over the yew wood. Both sides can call on "
+                    "the weather. Hold the barrow and the corpse road "
                     "when the tenth round ends, or drive the enemy from the field.",
                     valmark, dead, 10, {})
 

@@ -200,3 +200,30 @@ def test_the_app_offers_the_declarations_on_the_unit_asked_about():
     t, _ = do(t, A.Declare(side="b", unit="o", intent="hold"), [])
     tip = next(f.profile for f in RS.figures(t) if f.id == "o")
     assert tip[-1] == "declared for round 2: will hold their ground"
+
+
+def test_agent_uses_the_answer__spears_set_against_a_declared_charge():
+    """Battlesystem [14.11] B with [11.7]: told that the orcs are bound to charge its spearmen
+    this round, the AI moves first (it chooses the order) and sets the spearmen's spears before
+    the orcs move, then stands to receive them; without that answer it lets the enemy move
+    first and the spearmen do not set their spears."""
+    g = GeneralAgent(random.Random(1))
+    told = at_step(field(), "choose_first", "a")
+    told.units["o"].effects = ["declared:charge:e:1"]
+    assert g.choose(RS, RS.view(told, "a"), "a") == A.ChooseFirst(side="a", first="a")
+    assert "bound to charge Valmark spearmen" in g.reason.text
+    assert g.choose(RS, RS.view(at_step(field(), "choose_first", "a"), "a"), "a") == A.ChooseFirst(side="a", first="b")
+    told = at_step(field(), "move", "a")
+    told.units["o"].effects = ["declared:charge:e:1"]
+    got = g.choose(RS, RS.view(told, "a"), "a")
+    assert got == A.SpecialFormation(side="a", unit="e", formation="set_spears")
+    t, _ = do(told, got, [])
+    assert t.units["e"].set_spears
+    assert g.choose(RS, RS.view(t, "a"), "a") == A.HoldStill(side="a", unit="e")
+    blind = g.choose(RS, RS.view(at_step(field(), "move", "a"), "a"), "a")
+    assert not isinstance(blind, A.SpecialFormation)
+    # a charge declared for the next round, or at another unit, leaves the spearmen's choice alone
+    for mark in ("declared:charge:e:2", "declared:charge:f:1"):
+        other = at_step(field(), "move", "a")
+        other.units["o"].effects = [mark]
+        assert g.choose(RS, RS.view(other, "a"), "a") == blind

@@ -14,6 +14,11 @@ and charges the best candidates it weighed with their scores; every decision get
   through a ford when a river is in the way, opening its ranks for woods and water, closing
   them again when clear), bowmen and artillery stand and shoot, skirmishers keep out of charge
   range, the army commander stays behind the middle of the line; individuals join in;
+- objectives: melee units are shared out among them, skirmishers without missiles hold the
+  nearest one, a second holder goes where the enemy stands on another, and late in the battle
+  holders charge only near an objective;
+- answers ([14.11] B): a unit the enemy is bound to charge this round sets its spears before
+  the charger moves (the side moves first to do it) and stands to receive it ([11.7]);
 - flyers ([15.1]-[15.4], the Advanced game): take to the air, carry their bombs high over the
   nearest enemy and drop them, then come down to low altitude and fight like the rest; a
   move that would turn them past their limit in the air is not tried.
@@ -38,7 +43,7 @@ from ..rules.common import INCH, angle_diff, mv_mm, norm, profile, rating
 from ..rules.contact import in_contact
 from ..rules.intent import declaration, intent_words
 from ..rules.legality import why_not
-from ..rules.movement import best_charge, plan_advance, plan_individual, plan_reform, plan_wheel, remaining
+from ..rules.movement import best_charge, plan_advance, plan_individual, plan_reform, plan_special, plan_wheel, remaining
 from ..rules.steps import enemies_within_charge, rally_options
 from ..state import BSState, Unit
 from .odds import charge_value, strength
@@ -93,6 +98,13 @@ class GeneralAgent:
         if st is None:
             return None
         if st.phase == "choose_first":
+            braced = [u for u in s.living(side) if self._declared_chargers(s, u) and plan_special(s, u, "set_spears").legal]
+            if braced:
+                u = braced[0]
+                e = self._declared_chargers(s, u)[0]
+                self._say(f"move first: {e.name} {says(e, 'is')} bound to charge {u.name} ([14.11] B), who can set "
+                          f"{their(u)} spears before {_they(e)} {says(e, 'comes')} ([11.7])")
+                return A.ChooseFirst(side=side, first=side)
             other = next((x for x in s.order if x != side and s.living(x)), side)
             self._say("let the enemy move first and show its hand")
             return A.ChooseFirst(side=side, first=other)
@@ -249,9 +261,38 @@ class GeneralAgent:
         self._say(f"{u.name} {says(u, 'is')} bound by {their(u)} declaration and {says(u, 'stands')}")
         return A.HoldStill(side=u.side, unit=u.id)
 
+    @staticmethod
+    def _declared_chargers(s: BSState, u: Unit) -> list[Unit]:
+        """[14.11] B the enemy units whose answer to a question binds them to charge ``u`` this
+        round and that have not moved yet (what the asking side was told), by id."""
+        return [e for e in sorted(s.enemies_of(u.side), key=lambda e: e.id)
+                if e.status == "ok" and e.figures and not e.move_began and not e.move_done
+                and declaration(e, s.turn) == ("charge", u.id)]
+
+    def _brace(self, s: BSState, u: Unit):
+        """[14.11] B, [11.7] the answer to a question put to the enemy is used: a unit the
+        enemy is bound to charge this round sets its spears before the charger moves, and then
+        stands to receive it (the set spears strike first and double their damage). None when
+        no declared charge is coming at ``u`` or it cannot set spears."""
+        chargers = self._declared_chargers(s, u)
+        if not chargers or u.engaged_start or in_contact(s, u):
+            return None
+        e = chargers[0]
+        if u.set_spears:
+            self._say(f"{u.name} {says(u, 'stands')} with spears set for {e.name}, who {says(e, 'is')} bound to charge")
+            return A.HoldStill(side=u.side, unit=u.id)
+        if plan_special(s, u, "set_spears").legal:
+            self._say(f"{u.name} {says(u, 'sets')} {their(u)} spears: {e.name} {says(e, 'is')} bound to charge "
+                      f"{'them' if _they(u) == 'they' else 'it'} this round ([14.11] B, [11.7])")
+            return A.SpecialFormation(side=u.side, unit=u.id, formation="set_spears")
+        return None
+
     def _unit(self, s: BSState, u: Unit):
         if profile(u).piece:
             return None
+        braced = self._brace(s, u)
+        if braced is not None:
+            return braced
         if s.game == "advanced" and u.altitude >= 0:
             from ..rules.flying import can_fly
             if can_fly(s, u):
@@ -352,12 +393,19 @@ class GeneralAgent:
     def _holding(self, s: BSState, u: Unit):
         """The objective ``u`` is to take and hold (x, y, radius), or None. The side's melee units
         are shared out among the objectives, nearest first, turn about, up to ``holders`` an
-        objective."""
+        objective; skirmishers without missiles (they may not charge or touch formed troops,
+        [7.4], [7.14], but an objective counts them) hold the objective nearest them. A unit
+        that can charge, standing on its objective with a friend and no enemy there, is sent to
+        the nearest objective an enemy stands on."""
         if not s.objectives:
             return None
-        mine = [m for m in s.living(u.side) if m.status == "ok" and m.figures and m.kind in ("regular", "elite", "berserker")
-                and not profile(m).missile and not profile(m).piece]
         objs = sorted(s.objectives.items())
+        if u.kind == "skirmish":
+            if not _holder_kind(u):
+                return None
+            c = block_of(u).centre
+            return min((o for _, o in objs), key=lambda o: math.dist(c, o[:2]))
+        mine = [m for m in s.living(u.side) if m.status == "ok" and m.figures and _holder_kind(m) and m.kind != "skirmish"]
         taken: dict[str, str] = {}
         for _ in range(self.holders):
             for oid, (ox, oy, r) in objs:
@@ -367,7 +415,20 @@ class GeneralAgent:
                 m = min(free, key=lambda m: (math.dist(block_of(m).centre, (ox, oy)), m.id))
                 taken[m.id] = oid
         oid = taken.get(u.id)
-        return s.objectives[oid] if oid is not None else None
+        if oid is None:
+            return None
+        here = s.objectives[oid]
+        if u.kind != "skirmish" and _on_objective(u, here):
+            # held already: another friend stands on it and no enemy does; a unit that can
+            # charge goes to help where the enemy stands on another objective
+            friends = [m for m in s.living(u.side) if m is not u and m.status == "ok" and m.figures and _on_objective(m, here)]
+            foes = [e for e in s.enemies_of(u.side) if e.status == "ok" and e.figures and e.on_table]
+            if friends and not any(_on_objective(e, here) for e in foes):
+                c = block_of(u).centre
+                fought = [o for k, o in objs if k != oid and any(_on_objective(e, o) for e in foes)]
+                if fought:
+                    return min(fought, key=lambda o: math.dist(c, o[:2]))
+        return here
 
     def _charge(self, s: BSState, u: Unit, obj=None):
         ranked = []
@@ -375,6 +436,8 @@ class GeneralAgent:
         for e in enemies_within_charge(s, u)[:4]:
             v = charge_value(s, u, s.units[e])
             near_obj = any(_on_objective(s.units[e], (ox, oy, r + 4 * INCH)) for ox, oy, r in s.objectives.values())
+            if late and obj is not None and not near_obj:
+                continue  # late in the battle a holder does not leave its objective for a far fight
             if near_obj:
                 v += 0.6 if late else (0.15 if obj is not None else 0.0)  # clear the objective
             ranked.append((v, e))
@@ -582,6 +645,12 @@ def clear_move(s: BSState, c, x: float, y: float):
     a = A.MoveIndividual(side=c.side, individual=c.id, x=round(x, 2), y=round(y, 2))
     p = plan_individual(s, c, a.x, a.y)
     return a if p.legal and p.length > 1.0 and p.contact is None else None
+
+
+def _holder_kind(u: Unit) -> bool:
+    """Whether ``u`` is one of the units sent to take and hold objectives: melee units (regular,
+    elite, berserker) and skirmishers without missiles; not missile troops or artillery."""
+    return (u.kind in ("regular", "elite", "berserker", "skirmish")) and not profile(u).missile and not profile(u).piece
 
 
 def _on_objective(u: Unit, obj) -> bool:
