@@ -21,7 +21,7 @@ from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.marker_vocab import words
-from game.ui.preview import action_label, make_preview
+from game.ui.preview import action_label, distinct_labels, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
@@ -1099,8 +1099,8 @@ class BattleScene(Scene):
         x, row = br.x + 10, 0
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
-        for a in offered[:8]:
-            label = fonts.fit(self.label_of(a), 14, br.width - 46)  # a long label takes a row of its own, uncut
+        for a, label in self.bar_labels(offered):
+            label = fonts.fit(label, 14, br.width - 46)  # a long label takes a row of its own, uncut
             bw = fonts.font(14).size(label)[0] + 26
             if x + bw > br.right - 10:  # a second row, then no more
                 if row == 1 or x == br.x + 10:
@@ -1117,6 +1117,13 @@ class BattleScene(Scene):
             self._bar_buttons[b] = a
             x += bw + 6
         self._bar_rows = row + 1
+
+    def bar_labels(self, offered: list, most: int = 8) -> list[tuple[object, str]]:
+        """Up to ``most`` offered actions with their button labels, no two
+        alike (:func:`game.ui.preview.distinct_labels`: a place or a target
+        name tells apart actions that would read the same; placements spread
+        over the table)."""
+        return distinct_labels(offered, self.label_of, self.view.place_text, most, self._fig_name)
 
     @property
     def bar_actions(self) -> list:

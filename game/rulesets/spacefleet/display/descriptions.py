@@ -85,7 +85,10 @@ def describe_action(action, state=None) -> str:
             return f"{_words(a.craft).capitalize()}s join the wave of {_who(state, f'o{a.wave}')}"
         if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
             return f"Fighters on CAP with {_who(state, a.target)}"
-        return f"Launch {_words(a.craft)}s" + (f" at {_who(state, a.target)}" if a.target else "")
+        if a.target:
+            return f"Launch {_words(a.craft)}s at {_who(state, a.target)}"
+        # two launch bays offer two launches: the bay tells them apart on the buttons
+        return f"Launch {_words(a.craft)}s" + (f" from the {_weapon_name(state, a.ship, a.weapon)}" if state is not None else "")
     if isinstance(a, A.DeclareOrder):
         order = ORDER_NAMES.get(a.order, _words(a.order))
         return f"{order} to ram {_who(state, a.ram)}" if a.ram else order
