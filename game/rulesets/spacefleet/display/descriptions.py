@@ -107,6 +107,23 @@ def describe_action(action, state=None) -> str:
     return ""
 
 
+def confirm(state, action) -> str | None:
+    """The question the app asks before ``action``, or None: ending the
+    movement phase with ships not yet moved, which the rules then move each
+    straight ahead its least distance (toward the nearest edge at Ld 1 or
+    less; spacefleet_core 1.3, Movement), named and counted."""
+    if not isinstance(action, A.EndPhase) or state.phase != "movement":
+        return None
+    left = [sh for sid, sh in sorted(state.ships.items())
+            if sh.side == action.side and sh.status == "active" and not sh.moved]
+    if not left:
+        return None
+    n = len(left)
+    names = ", ".join(_who(state, sh.id) for sh in left)
+    return (f"End the movement phase? {n} ship{'s have' if n != 1 else ' has'} not moved ({names}): "
+            f"the rules move {'each' if n != 1 else 'it'} straight ahead its least distance.")
+
+
 def action_words(state, action) -> str:
     """The action in a sentence for an AI's reason (read in the log and its
     hover): ships and weapons by name, a torpedo salvo's heading as a compass
