@@ -97,7 +97,9 @@ def describe_action(action, state=None) -> str:
     if isinstance(a, A.Disengage):
         return "Disengage"
     if isinstance(a, A.Brace):
-        return f"Brace the {_who(state, a.ship)}" if state is not None else f"Brace {a.ship}"
+        if state is None:
+            return f"Brace {a.ship}"
+        return f"Brace the {_who(state, a.ship)}" + _brace_why(state, a.ship)
     if isinstance(a, A.TakeIt):
         return "Take it (no brace)"
     if isinstance(a, A.EndPhase):
@@ -105,6 +107,19 @@ def describe_action(action, state=None) -> str:
     if isinstance(a, A.RulesStep):
         return "Rules step"
     return ""
+
+
+def _brace_why(state, ship_id: str) -> str:
+    """Why that ship is asked to brace, for its button (whichever ship is
+    selected, the decision is the attacked ship's, spacefleet_core 1.4):
+    " (under fire from the Lunar class cruiser)", or " (under attack by
+    ordnance)"; empty when no attack waits on it."""
+    p = getattr(state, "pending", None)
+    if state.phase != "brace" or p is None or p.target != ship_id:
+        return ""
+    if p.ordnance is not None:
+        return " (under attack by ordnance)"
+    return f" (under fire from the {_who(state, p.ship)})"
 
 
 def confirm(state, action) -> str | None:
