@@ -56,3 +56,20 @@ def test_scale_one_and_a_half__menu_title_and_battle_header_and_objectives_apart
         while app.stack:
             app.stack.pop().exit()
         fonts.set_ui_scale(1.0)
+
+
+def test_settings_key_labels_clear_of_their_buttons(app, tmp_path):
+    """At UI scale 1 in a 1280 x 800 window every key's label is whole and
+    ends at least 6 px left of the button showing its binding ("Cancel the
+    choice, then the selection" touched its button)."""
+    from game.ui.scenes.settings import SettingsScene
+
+    sc = app.push(SettingsScene())
+    app.drive(1)
+    buttons = {name: b.rect for b, name in sc.key_buttons.items()}
+    assert len(sc.key_label_rects) == len(buttons) == len(sc.key_cells)
+    for (name, _, _), (text, r) in zip(sc.key_cells, sc.key_label_rects):
+        assert not text.endswith("..."), text
+        b = buttons[name]
+        assert r.right + 6 <= b.left and r.bottom > b.top and r.top < b.bottom, (text, r, b)
+    app.screenshot(tmp_path / "settings-keys.png")
