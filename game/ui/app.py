@@ -27,6 +27,24 @@ from game.ui.settings import Settings, load_settings
 ROOT = Path(__file__).resolve().parents[2]
 THEME = ROOT / "assets" / "theme.json"
 FIXED_DT = 1.0 / 60.0
+#: the smallest window, px: below it the battle's side panel (380 px) leaves
+#: the table and the action bar too little room, so the window manager is told
+#: not to shrink the window further (and a smaller size asked for is raised)
+MIN_WINDOW = (800, 560)
+
+
+def _hold_minimum() -> None:
+    """Tell the window manager the smallest size the window may be dragged
+    to (``MIN_WINDOW``; SDL's window minimum size), so the action bar and the
+    end-phase button always stay on screen."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (AttributeError, pygame.error):  # an older pygame-ce without Window: the clamp in App.resize still holds
+        pass
 
 
 class App:
@@ -51,6 +69,7 @@ class App:
         pygame.font.init()
         self.size = tuple(size or self.settings.window)
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        _hold_minimum()
         pygame.display.set_caption("Battletable")
         pygame.key.set_repeat(300, 40)
         from game.ui import fonts
@@ -205,8 +224,9 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window and tell every scene."""
-        self.size = (max(640, int(size[0])), max(480, int(size[1])))
+        self.size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        _hold_minimum()
         for s in self.stack:
             if s.ui is not None:
                 s.ui.set_window_resolution(self.size)

@@ -141,3 +141,58 @@ def make_preview(ruleset, state, action, actor=None, fmt=None) -> Preview:
     p.text += [text] if isinstance(text, str) else [str(t) for t in text]
     p.lines += p.text
     return p
+
+
+def distinct_labels(actions, label, place=None, most: int | None = None, name=str) -> list[tuple[object, str]]:
+    """The action bar's ``(action, label)`` pairs, no two with one label:
+    ``label(action)`` first; actions whose labels collide get the place
+    they aim at (``place(x, y)`` for an action with ``x``/``y`` mm fields)
+    or their target (``name(id)``) appended; placements that still read the same (two
+    spots in one grid square and feature) are one choice to the player, so
+    only the first is kept; anything else still alike is numbered ("#2").
+    With ``most``, at most that many pairs are returned, placements of one
+    kind spread evenly over the list rather than the first ones (the
+    candidates usually come row by row across the table)."""
+    pairs = [(a, label(a)) for a in actions]
+    groups: dict[str, list[int]] = {}
+    for i, (_, t) in enumerate(pairs):
+        groups.setdefault(t, []).append(i)
+    for t, idx in groups.items():
+        if len(idx) < 2:
+            continue
+        more = []
+        for i in idx:
+            d = _fields(pairs[i][0])
+            if "x" in d and "y" in d and place is not None:
+                more.append(f"{t} ({place(float(d['x']), float(d['y']))})")
+            elif isinstance(d.get("target"), str):
+                more.append(f"{t} ({name(d['target'])})")
+            else:
+                more.append(t)
+        if len(set(more)) > 1:  # the place or target tells them apart (else the label named it already)
+            for i, m in zip(idx, more):
+                pairs[i] = (pairs[i][0], m)
+    out: list[tuple[object, str]] = []
+    seen: dict[str, int] = {}
+    for a, t in pairs:
+        if t in seen:
+            seen[t] += 1
+            if "x" in _fields(a):
+                continue
+            t = f"{t} #{seen[t]}"
+        else:
+            seen[t] = 1
+        out.append((a, t))
+    if most is None or len(out) <= most:
+        return out
+    spots = [i for i, (a, _) in enumerate(out) if "x" in _fields(a)]
+    keep = [i for i in range(len(out)) if i not in set(spots)][:most]
+    room = most - len(keep)
+    if room > 0 and spots:
+        step = len(spots) / room
+        keep += sorted({spots[int(k * step)] for k in range(room)})
+    return [out[i] for i in sorted(keep)]
+
+
+def _fields(action) -> dict:
+    return action.to_dict() if hasattr(action, "to_dict") else dict(action)

@@ -444,26 +444,39 @@ class TableView:
                 ("shaded: hidden / partly hidden", (150, 150, 160), None)]
 
     def _legend_surface(self, max_w: int) -> pygame.Surface:
-        """The legend line, rendered once per palette, font scale and width;
-        each swatch is drawn as the overlay draws that verdict's line."""
+        """The legend, rendered once per palette, font scale and width: one
+        line, wrapped onto more when ``max_w`` px is too narrow for it; each
+        swatch is drawn as the overlay draws that verdict's line."""
         key = (self.palette.name, fonts._SCALE[0], max_w)
         hit = getattr(self, "_legend", None)
         if hit is not None and hit[0] == key:
             return hit[1]
         parts = self._legend_parts()
         texts = [fonts.text(t, 12, col) for t, col, _ in parts]
-        h = max(t.get_height() for t in texts) + 4
-        w = 6 + sum(t.get_width() + 10 + (26 if sw else 0) for t, (_, _, sw) in zip(texts, parts))
-        surf = pygame.Surface((max(8, min(w, max_w)), h), pygame.SRCALPHA)
-        surf.fill((20, 22, 28, 255))
-        cy = h // 2
+        lh = max(t.get_height() for t in texts) + 4
+        # lay the parts out in rows no wider than max_w: a narrow viewport wraps the legend, never cuts it
+        rows: list[list[int]] = [[]]
         x = 6
-        for t, (_, col, state) in zip(texts, parts):
-            if state:
-                sight_line(surf, state, col, (x, cy), (x + 20, cy), cap=False)
-            x += 26 if state else 0
-            surf.blit(t, (x, cy - t.get_height() // 2))
-            x += t.get_width() + 10
+        for i, (t, (_, _, sw)) in enumerate(zip(texts, parts)):
+            pw = t.get_width() + 10 + (26 if sw else 0)
+            if rows[-1] and x + pw > max_w:
+                rows.append([])
+                x = 6
+            rows[-1].append(i)
+            x += pw
+        w = max(6 + sum(texts[i].get_width() + 10 + (26 if parts[i][2] else 0) for i in row) for row in rows)
+        surf = pygame.Surface((max(8, min(w, max_w)), lh * len(rows)), pygame.SRCALPHA)
+        surf.fill((20, 22, 28, 255))
+        for r, row in enumerate(rows):
+            cy = r * lh + lh // 2
+            x = 6
+            for i in row:
+                t, (_, col, state) = texts[i], parts[i]
+                if state:
+                    sight_line(surf, state, col, (x, cy), (x + 20, cy), cap=False)
+                x += 26 if state else 0
+                surf.blit(t, (x, cy - t.get_height() // 2))
+                x += t.get_width() + 10
         pygame.draw.rect(surf, (90, 96, 110), surf.get_rect(), 1)
         self._legend = (key, surf)
         return surf

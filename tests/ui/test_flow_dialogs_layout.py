@@ -15,6 +15,7 @@ import pygame_gui
 
 from game.battle.runner import play
 from game.battle.seats import Seat
+from game.ui.app import MIN_WINDOW
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.replay import ReplayScene
@@ -115,7 +116,7 @@ def test_replay_controls_relayout_on_resize(app, tmp_path):
     play(DUEL, {}, 5, path)
     rp = app.push(ReplayScene(path))
     app.drive(1)
-    for size in [(800, 600), (1920, 1080), (640, 480), (1280, 800)]:
+    for size in [(800, 600), (1920, 1080), MIN_WINDOW, (1280, 800)]:
         app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         app.drive(2)
         assert app.screen.get_size() == size

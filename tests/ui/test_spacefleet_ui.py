@@ -107,7 +107,7 @@ def test_spacefleet_play_select_move_fire_save_load(app, tmp_path):
                 scene.aim(foe.x, foe.y, lock=True)
                 if scene.preview is not None and scene.preview.legal:
                     assert scene.commit()
-            assert scene.commit(rs.figure_actions(s.battle.state, "imperial", "imp_lunar", None)[-1])  # End phase
+            assert scene.commit(rs.figure_actions(s.battle.state, "imperial", "imp_lunar", None)[-1], confirmed=True)  # End phase
             continue
         if st.phase == "shooting":
             for sh in sorted(st.ships.values(), key=lambda x: x.id):
@@ -216,7 +216,8 @@ def test_shift_click_on_a_friendly_ship_offers_fighters_on_cap(app, tmp_path):
 
 def _close_quarters(tmp_path) -> Path:
     """The deep-space map with a Lunar and a Murder 20 cm apart, the Murder to
-    the Lunar's starboard: the first shot opens a Brace window."""
+    the Lunar's starboard: the first shot opens a Brace window (a Slaughter
+    far off, a second Chaos ship to select meanwhile)."""
     base = Path(__file__).resolve().parents[2] / "maps" / "spacefleet"
     sc = json.loads((base / "deep_space.scenario.json").read_text())
     (tmp_path / "deep_space.map.json").write_text((base / "deep_space.map.json").read_text())
@@ -224,6 +225,8 @@ def _close_quarters(tmp_path) -> Path:
     sc["forces"] = {"imperial": [{"id": "imp_lunar", "profile": "lunar", "x": 900.0, "y": 400.0, "heading": 0.0,
                                   "params": {"ld": 8}}],
                     "chaos": [{"id": "cha_murder", "profile": "murder", "x": 1000.0, "y": 600.0, "heading": 0.0,
+                               "params": {"ld": 8}},
+                              {"id": "cha_slaughter", "profile": "slaughter", "x": 300.0, "y": 900.0, "heading": 180.0,
                                "params": {"ld": 8}}]}
     path = tmp_path / "close.scenario.json"
     path.write_text(json.dumps(sc))
@@ -246,7 +249,7 @@ def test_hot_seat_without_hidden_information_asks_brace_in_place(app, tmp_path):
     assert app.top is scene and s.viewer == "imperial" and scene.my_turn
     rs = s.ruleset
     end = next(a for a in rs.legal_actions(s.battle.state, "imperial") if a.type == "sf_end_phase")
-    assert scene.commit(end)  # the Lunar moves its least distance straight on; the shooting phase
+    assert scene.commit(end, confirmed=True)  # the Lunar moves its least distance straight on; the shooting phase
     app.drive(2)
     scene.select("imp_lunar")
     acts = rs.figure_actions(s.battle.state, "imperial", "imp_lunar", "cha_murder")
@@ -260,7 +263,15 @@ def test_hot_seat_without_hidden_information_asks_brace_in_place(app, tmp_path):
                              "starboard lances") and "during Imperial Navy's shooting" in banner
     app.drive(1)
     labels = {rs.describe_action(a, s.battle.state) for a in scene.bar_actions}
-    assert {"Brace the Murder class cruiser", "Take it (no brace)"} <= labels
+    assert {"Brace the Murder class cruiser (under fire from the Lunar class cruiser)", "Take it (no brace)"} <= labels
+    # whichever ship is selected, the brace offered is the attacked ship's, and its button says why (core 1.4)
+    scene.select("cha_slaughter")
+    app.drive(1)
+    braces = [a for a in scene.bar_actions if a.type == "sf_brace"]
+    assert [a.ship for a in braces] == ["cha_murder"]
+    assert scene.label_of(braces[0]).endswith("(under fire from the Lunar class cruiser)")
+    scene.select(None)
+    app.drive(1)
     app.screenshot(tmp_path / "brace_in_place.png")
     take = next(a for a in scene.bar_actions if a.type == "sf_take_it")
     assert scene.commit(take)

@@ -111,6 +111,10 @@ class Foxhole(RulesetBase):
     def describe_action(self, action: Action) -> str:
         return T.describe_action(action)
 
+    def describe_action_in(self, state: FoxState, action: Action) -> str:
+        """A button label naming places by grid square and feature (:func:`.display.table.describe_action_in`)."""
+        return T.describe_action_in(state, action)
+
     def figure_overlays(self, state: FoxState, figure_id: str) -> dict:
         return T.figure_overlays(state, figure_id)
 

@@ -114,6 +114,11 @@ class SpaceFleet(RulesetBase):
         """The app's button label for ``action`` in ``state`` (ships and weapons named)."""
         return descriptions.describe_action(action, state)
 
+    def confirm(self, state: SFState, action: Action) -> str | None:
+        """The question the app asks before ``action`` (None: none): ending the
+        movement phase with ships not moved (:func:`.display.descriptions.confirm`)."""
+        return descriptions.confirm(state, action)
+
     def decision_note(self, state: SFState, side: str) -> str:
         """Why ``side`` acts now, for the hot-seat banner (:func:`.display.descriptions.decision_note`)."""
         return descriptions.decision_note(state, side)

@@ -22,7 +22,7 @@ from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.marker_vocab import words
 from game.ui.naming import sentence
-from game.ui.preview import action_label, make_preview
+from game.ui.preview import action_label, distinct_labels, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
@@ -129,12 +129,21 @@ class BattleScene(Scene):
         w = self.app.size[0]
         # a toggle is as wide as its longer state's label, so the bar never shifts when it flips
         widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 16 for label, _ in bar]
-        rects, height = toolbar(widths, w - 10, min(300, w // 2))
+        rects, height = toolbar(widths, w - 10, min(round(300 * fonts._SCALE[0]), w // 2))
         return bar, rects, height
 
     def top_height(self) -> int:
-        """The top bar's height, px (one row of buttons, more in a narrow window)."""
-        return self._toolbar()[2]
+        """The top bar's height, px: one row of buttons (more in a narrow
+        window), and never less than the header's lines need (a large UI
+        scale)."""
+        return max(self._toolbar()[2], sum(fonts.font(size, True).get_linesize() for _, size in self.header_lines()) + 3)
+
+    @staticmethod
+    def panel_scale() -> float:
+        """How much the side panel's rows grow with the UI font (1.0 at UI
+        scale 1): its fixed places (the undo line, the log's buttons) move
+        down by it, so larger text never runs into them."""
+        return max(1.0, (fonts.font(13).get_linesize() - 3) / 15)
 
     #: the toolbar's on/off buttons: label -> what they show now
     TOGGLES = {"LoS": lambda sc: sc.show_los, "Ranges": lambda sc: sc.show_ranges,
@@ -195,9 +204,12 @@ class BattleScene(Scene):
         self.top_left = min(r.x for r in rects if r.y == rects[-1].y)
         rr = right_rect(self.app.size, self.top_height())
         extra = self.panel_height()
-        self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, rr.y + 150 + extra, 170, 28), "Side: all", self.ui)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, rr.y + 150 + extra, 170, 28), "Kind: all", self.ui)
-        self.log_panel.rect = pygame.Rect(rr.x + 6, rr.y + 184 + extra, rr.width - 12, rr.height - 190 - extra)
+        k = self.panel_scale()
+        by, bh = rr.y + round(150 * k) + extra, round(28 * k)
+        self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, by, 170, bh), "Side: all", self.ui)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, 170, bh), "Kind: all", self.ui)
+        top = by + bh + 6
+        self.log_panel.rect = pygame.Rect(rr.x + 6, top, rr.width - 12, rr.bottom - 6 - top)
         self._bar_key = None
 
     def resize(self, size) -> None:
@@ -931,9 +943,11 @@ class BattleScene(Scene):
         rr = right_rect(self.app.size, self.top_height())
         pygame.draw.rect(surface, (28, 30, 36), rr)
         s = self.session
+        k = self.panel_scale()
+        lh = round(15 * k)  # one 13 pt line, from the font's height (UI scale)
         y = rr.y + 6
         surface.blit(fonts.text("Objectives", 15, (255, 255, 255), True), (rr.x + 10, y))
-        y += 22
+        y += max(22, fonts.font(15, True).get_linesize())
         outcome = s.ruleset.outcome(s.battle.state)
         objs = s.battle.scenario.objectives
         # objectives word-wrapped to the panel width, each with a box ticked when done
@@ -944,7 +958,7 @@ class BattleScene(Scene):
         score = wrap_text(score_line(outcome.score, self.side_name), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
-        bottom = rr.y + 126 - (15 * len(score) + 2 if score else 0)
+        bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)
         rows: list[tuple[int, str, str | None]] = []
         brief = getattr(s.ruleset, "briefing", None)
         texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
@@ -952,29 +966,32 @@ class BattleScene(Scene):
         for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
                 rows.append((0 if i == 0 else 1, part, st if i == 0 else None))
-        room = max(1, (bottom - y) // 15)
+        room = max(1, (bottom - y) // lh)
         if len(rows) > room:
             rows = rows[:room]
             ind, last, st = rows[-1]
             rows[-1] = (ind, _fit(last + " ...", fonts.font(13), width - 30), st)
         pal = self.app.palette
+        placed: list[tuple[str, pygame.Rect]] = []  #: each line's text and rect, as drawn (tests: none overlap)
         for ind, part, st in rows:
             if st is not None:
-                objective_box(surface, (rr.x + 10, y + 3), st, pal)
+                objective_box(surface, (rr.x + 10, y + round(3 * k)), st, pal)
             col = (150, 150, 150) if st == "failed" else ((190, 230, 190) if st == "done" else (235, 235, 230))
-            surface.blit(fonts.text(part, 13, col), (rr.x + 28, y))
-            y += 15
+            placed.append((part, _blit_ink(surface, fonts.text(part, 13, col), (rr.x + 28, y))))
+            y += lh
         if rows:
             y += 2
         if not objs and not texts:
             surface.blit(fonts.text("Defeat the enemy.", 13), (rr.x + 10, y))
-            y += 17
+            y += lh + 2
         for part in score:
-            surface.blit(fonts.text(part, 13, (200, 220, 255)), (rr.x + 10, y))
-            y += 15
+            placed.append((part, _blit_ink(surface, fonts.text(part, 13, (200, 220, 255)), (rr.x + 10, y))))
+            y += lh
         self.score_text = score
         undo = s.can_undo()
-        surface.blit(fonts.text(f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll", 12, (170, 170, 170)), (rr.x + 10, rr.y + 128))
+        text = f"Undo available: {plural(undo, 'action')}" if undo else "Undo: nothing since the last roll"
+        placed.append((text, _blit_ink(surface, fonts.text(text, 12, (170, 170, 170)), (rr.x + 10, rr.y + round(128 * k)))))
+        self.panel_text_rects = placed
         if self.panel_height():
             self._draw_panel(surface, rr)
         self._filter_labels()
@@ -1104,8 +1121,8 @@ class BattleScene(Scene):
         x, row = br.x + 10, 0
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
-        for a in offered[:8]:
-            label = fonts.fit(self.label_of(a), 14, br.width - 46)  # a long label takes a row of its own, uncut
+        for a, label in self.bar_labels(offered):
+            label = fonts.fit(label, 14, br.width - 46)  # a long label takes a row of its own, uncut
             bw = fonts.font(14).size(label)[0] + 26
             if x + bw > br.right - 10:  # a second row, then no more
                 if row == 1 or x == br.x + 10:
@@ -1122,6 +1139,13 @@ class BattleScene(Scene):
             self._bar_buttons[b] = a
             x += bw + 6
         self._bar_rows = row + 1
+
+    def bar_labels(self, offered: list, most: int = 8) -> list[tuple[object, str]]:
+        """Up to ``most`` offered actions with their button labels, no two
+        alike (:func:`game.ui.preview.distinct_labels`: a place or a target
+        name tells apart actions that would read the same; placements spread
+        over the table)."""
+        return distinct_labels(offered, self.label_of, self.view.place_text, most, self._fig_name)
 
     @property
     def bar_actions(self) -> list:
@@ -1159,6 +1183,13 @@ def objective_box(surface, pos, state: str, pal) -> None:
     elif state == "failed":
         pygame.draw.line(surface, pal.illegal, (x + 2, y + 2), (x + 9, y + 9), 2)
         pygame.draw.line(surface, pal.illegal, (x + 9, y + 2), (x + 2, y + 9), 2)
+
+
+def _blit_ink(surface, text_surface, pos) -> pygame.Rect:
+    """Blit a rendered line at ``pos``; return where its glyphs' ink lies on
+    ``surface`` (a line's surface is taller than its letters)."""
+    surface.blit(text_surface, pos)
+    return text_surface.get_bounding_rect().move(pos)
 
 
 def _wrap(text: str, font, width: int) -> list[str]:

@@ -85,7 +85,7 @@ class MenuScene(Scene):
         self.ui.clear_and_reset()
         ui = self.ui
         E = pygame_gui.elements
-        x, y = 30, 70
+        x, y = 30, self.content_top()
         E.UILabel(pygame.Rect(x, y, 200, 24), "Ruleset", ui)
         rs = [(ruleset_name(r), r) for r in self.rulesets()]  # titles shown, ids kept
         self.rs_menu = E.UIDropDownMenu(rs, next((o for o in rs if o[1] == self.ruleset), rs[0]),
@@ -200,9 +200,27 @@ class MenuScene(Scene):
                             + [text])
         return [title] + fonts.wrap_lines(text, 13, area.width, n)
 
+    #: the title and the subtitle beside it
+    TITLE = ("Battletable", "tabletop battles on real geometry")
+
+    def title_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the title and its subtitle go: the subtitle right of the
+        title, on its baseline, both measured from the fonts (any UI scale)."""
+        f, fs = fonts.font(30, True), fonts.font(15)
+        tr = pygame.Rect((30, 18), f.size(self.TITLE[0]))
+        base = tr.y + f.get_ascent()
+        sr = pygame.Rect((tr.right + 16, base - fs.get_ascent()), fs.size(self.TITLE[1]))
+        return tr, sr
+
+    def content_top(self) -> int:
+        """Where the widgets and the preview start: below the title (70 px at UI scale 1)."""
+        tr, sr = self.title_rects()
+        return max(70, tr.bottom + 8, sr.bottom + 8)
+
     def preview_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(450, 70, w - 480, h - 250)
+        top = self.content_top()
+        return pygame.Rect(450, top, w - 480, h - 180 - top)
 
     def caption_bottom(self) -> int:
         """Where the caption under the preview must stop: above the bottom
@@ -359,8 +377,9 @@ class MenuScene(Scene):
 
     def draw(self, surface) -> None:
         surface.fill((20, 22, 27))
-        surface.blit(fonts.text("Battletable", 30, (255, 255, 255), True), (30, 18))
-        surface.blit(fonts.text("tabletop battles on real geometry", 15, (170, 180, 200)), (230, 32))
+        (title, sub), (tr, sr) = self.TITLE, self.title_rects()
+        surface.blit(fonts.text(title, 30, (255, 255, 255), True), tr.topleft)
+        surface.blit(fonts.text(sub, 15, (170, 180, 200)), sr.topleft)
         area = self.preview_rect()
         pygame.draw.rect(surface, (30, 33, 40), area)
         if self.pending is not None:

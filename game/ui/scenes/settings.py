@@ -56,13 +56,15 @@ class SettingsScene(Scene):
         rows = max(1, (h - 70 - KEYS_TOP) // ROW)
         cols = -(-len(ACTIONS) // rows)
         colw = (w - 60) // cols
-        bw = min(170, colw // 2 - 10)
+        # the binding's button leaves its label room: as wide as the longest label allows (90..170 px)
+        longest = max(fonts.font(13).size(a.label)[0] for a in ACTIONS)
+        bw = max(min(90, colw // 2 - 10), min(170, colw - 14 - longest - 12))
         self.key_buttons: dict = {}
         self.key_cells: list[tuple[str, tuple[int, int]]] = []
         for i, a in enumerate(ACTIONS):
             c, r = divmod(i, rows)
             x, yy = 40 + c * colw, KEYS_TOP + r * ROW
-            self.key_cells.append((a.name, (x, yy + 5)))
+            self.key_cells.append((a.name, (x, yy + 5), x + colw - bw - 14 - 8 - x))
             b = E.UIButton(pygame.Rect(x + colw - bw - 14, yy, bw, ROW - 2), "", self.ui,
                            tool_tip_text=f"{a.label}: click, then press the new key (Esc: keep)")
             self.key_buttons[b] = a.name
@@ -150,5 +152,10 @@ class SettingsScene(Scene):
         surface.blit(fonts.text("Keys - click one, then press the new key:", 15, (255, 255, 255), True), (40, KEYS_TOP - 28))
         if self.note:
             surface.blit(fonts.text(self.note, 14, (255, 226, 140)), (40 + fonts.font(15, True).size("Keys - click one, then press the new key:")[0] + 20, KEYS_TOP - 27))
-        for name, (x, y) in self.key_cells:
-            surface.blit(fonts.text(SPECS[name].label, 13, (210, 210, 215)), (x, y))
+        #: each key label's text and rect as drawn, kept clear of its button (tests)
+        self.key_label_rects = []
+        for name, (x, y), room in self.key_cells:
+            text = fonts.fit(SPECS[name].label, 13, room)
+            s = fonts.text(text, 13, (210, 210, 215))
+            surface.blit(s, (x, y))
+            self.key_label_rects.append((text, s.get_bounding_rect().move(x, y)))

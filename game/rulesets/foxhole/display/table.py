@@ -335,10 +335,25 @@ def describe_action(a) -> str:
     return a.type.replace("fox_", "").replace("_", " ")
 
 
+def describe_action_in(s: FoxState, a) -> str:
+    """The button label of an action, naming what the state knows: an
+    objective placement names its grid square and the feature there
+    ("Place objective in the village (D4)", Table Grid), so the spots the bar
+    offers read apart; else :func:`describe_action`."""
+    if type(a) is A.PlaceObjective:
+        from ..ai.agent import place_words  # the one wording of a place, as the log's reasons give it
+        return f"Place objective {len(s.objectives) + 1} {place_words(s, a.x, a.y)}"
+    return describe_action(a)
+
+
 def preview(rs, s: FoxState, a) -> dict:
     """Odds, paths and notes for the action under the cursor (no rule is decided here)."""
     t = type(a)
     out: dict = {}
+    if t is A.PlaceObjective:  # the objective's disc where it would go (Mission Design: objectives)
+        out["template"] = {"x": a.x, "y": a.y, "radius": TABLES.objectives.radius_mm}
+        out["text"] = [f"objective {len(s.objectives) + 1} would go at {grid_ref(a.x, a.y, tuple(s.table))}"]
+        return out
     e = s.elements.get(getattr(a, "element", ""))
     if t is A.Roll and e is not None:
         c = chances(e, a.cp, a.into_open)

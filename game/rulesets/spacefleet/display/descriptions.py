@@ -85,7 +85,10 @@ def describe_action(action, state=None) -> str:
             return f"{_words(a.craft).capitalize()}s join the wave of {_who(state, f'o{a.wave}')}"
         if a.craft == "fighter" and a.target:  # the display offers fighters with a ship only on CAP
             return f"Fighters on CAP with {_who(state, a.target)}"
-        return f"Launch {_words(a.craft)}s" + (f" at {_who(state, a.target)}" if a.target else "")
+        if a.target:
+            return f"Launch {_words(a.craft)}s at {_who(state, a.target)}"
+        # two launch bays offer two launches: the bay tells them apart on the buttons
+        return f"Launch {_words(a.craft)}s" + (f" from the {_weapon_name(state, a.ship, a.weapon)}" if state is not None else "")
     if isinstance(a, A.DeclareOrder):
         order = ORDER_NAMES.get(a.order, _words(a.order))
         return f"{order} to ram {_who(state, a.ram)}" if a.ram else order
@@ -94,7 +97,9 @@ def describe_action(action, state=None) -> str:
     if isinstance(a, A.Disengage):
         return "Disengage"
     if isinstance(a, A.Brace):
-        return f"Brace the {_who(state, a.ship)}" if state is not None else f"Brace {a.ship}"
+        if state is None:
+            return f"Brace {a.ship}"
+        return f"Brace the {_who(state, a.ship)}" + _brace_why(state, a.ship)
     if isinstance(a, A.TakeIt):
         return "Take it (no brace)"
     if isinstance(a, A.EndPhase):
@@ -102,6 +107,36 @@ def describe_action(action, state=None) -> str:
     if isinstance(a, A.RulesStep):
         return "Rules step"
     return ""
+
+
+def _brace_why(state, ship_id: str) -> str:
+    """Why that ship is asked to brace, for its button (whichever ship is
+    selected, the decision is the attacked ship's, spacefleet_core 1.4):
+    " (under fire from the Lunar class cruiser)", or " (under attack by
+    ordnance)"; empty when no attack waits on it."""
+    p = getattr(state, "pending", None)
+    if state.phase != "brace" or p is None or p.target != ship_id:
+        return ""
+    if p.ordnance is not None:
+        return " (under attack by ordnance)"
+    return f" (under fire from the {_who(state, p.ship)})"
+
+
+def confirm(state, action) -> str | None:
+    """The question the app asks before ``action``, or None: ending the
+    movement phase with ships not yet moved, which the rules then move each
+    straight ahead its least distance (toward the nearest edge at Ld 1 or
+    less; spacefleet_core 1.3, Movement), named and counted."""
+    if not isinstance(action, A.EndPhase) or state.phase != "movement":
+        return None
+    left = [sh for sid, sh in sorted(state.ships.items())
+            if sh.side == action.side and sh.status == "active" and not sh.moved]
+    if not left:
+        return None
+    n = len(left)
+    names = ", ".join(_who(state, sh.id) for sh in left)
+    return (f"End the movement phase? {n} ship{'s have' if n != 1 else ' has'} not moved ({names}): "
+            f"the rules move {'each' if n != 1 else 'it'} straight ahead its least distance.")
 
 
 def action_words(state, action) -> str:

@@ -106,6 +106,15 @@ def figure_actions(rs, s: WWState, side: str, figure_id: str, target_id: str | N
     return out
 
 
+def describe_action_in(s: WWState, a: Action) -> str:
+    """A button label naming what the state knows: the officer an
+    Assassination target choice marks ("Mark Sergeant Weber",
+    Missions: Assassination); else :func:`describe_action`."""
+    if isinstance(a, A.ChooseTarget) and a.unit in s.units:
+        return f"Mark {s.units[a.unit].name}"
+    return describe_action(a)
+
+
 def describe_action(a: Action) -> str:
     """A short button label (weapon and mission names; units by the selection)."""
     w = DATA.weapons.get(getattr(a, "weapon", "") or "")

@@ -31,6 +31,9 @@ def _inch(mm: float) -> str:
 
 def preview(rs, s: WWState, a) -> dict:
     """What the app draws and says about ``a`` before it is committed."""
+    if isinstance(a, A.ChooseTarget):  # the officer it would mark, ringed on the table (Missions: Assassination)
+        u = s.units.get(a.unit)
+        return {"touches": list(u.models), "text": [f"marks {u.name} as the officer to kill"]} if u is not None else {}
     if isinstance(a, (A.Move, A.GetToCover)):
         u = s.units.get(a.unit)
         if u is None or not s.on_table(u):
