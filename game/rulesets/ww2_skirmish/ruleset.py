@@ -205,6 +205,11 @@ class WW2Skirmish(RulesetBase):
         from .display.actions import describe_action
         return describe_action(action)
 
+    def describe_action_in(self, state: WWState, action: Action) -> str:
+        """The app's button label for ``action`` in ``state`` (the marked unit named)."""
+        from .display.actions import describe_action_in
+        return describe_action_in(state, action)
+
     def figure_overlays(self, state: WWState, figure_id: str) -> dict:
         from .display.preview import figure_overlays
         return figure_overlays(state, figure_id)

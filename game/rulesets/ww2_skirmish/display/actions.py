@@ -106,6 +106,15 @@ def figure_actions(rs, s: WWState, side: str, figure_id: str, target_id: str | N
     return out
 
 
+def describe_action_in(s: WWState, a: Action) -> str:
+    """The button label of ``a`` in ``s``: :func:`describe_action`, with the
+    unit an Assassination marks named ("Mark German Feldwebel as the target":
+    two such buttons are told apart by their unit)."""
+    if isinstance(a, A.ChooseTarget) and a.unit in s.units:
+        return f"Mark {s.units[a.unit].name} as the target"
+    return describe_action(a)
+
+
 def describe_action(a: Action) -> str:
     """A short button label (weapon and mission names; units by the selection)."""
     w = DATA.weapons.get(getattr(a, "weapon", "") or "")
@@ -139,7 +148,7 @@ def describe_action(a: Action) -> str:
         return f"Lose a {wn}"
     if isinstance(a, A.AmbushFire):
         return f"Spring the ambush: {wn}"
-    words = {A.StartBattle: "Start the battle", A.ChooseTarget: "Mark this officer", A.SkipBarricade: "No barricade",
+    words = {A.StartBattle: "Start the battle", A.ChooseTarget: "Mark an enemy Rank unit as the target", A.SkipBarricade: "No barricade",
              A.RevealMission: "Reveal my mission", A.Rally: "Rally", A.ShellUp: f"Shell up {wn}", A.Ambush: "Ambush",
              A.GetToCover: "Get to cover", A.Cooldown: "Cool down", A.EndActivation: "End activation (bank the rest)",
              A.AmbushHold: "Hold fire"}
