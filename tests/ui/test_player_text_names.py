@@ -94,7 +94,7 @@ def test_battle_screen__names_not_ids(app, tmp_path, scenario):
     assert len(texts) > 10
     # the header counts the ruleset's unit of time (Battlesystem: Game Rounds)
     word = "Round" if scenario.parent.name == "battlesystem" else "Turn"
-    assert f"  |  {word} 1" in scene.header_text(1600), scene.header_text(1600)
+    assert re.search(rf"  \|  {word} \d+ of \d+  \|", scene.header_text(1600)), scene.header_text(1600)
     problems = id_problems(texts, scene.view)
     assert problems == [], "\n".join(f"{p}: {t}" for p, t in problems)
 
