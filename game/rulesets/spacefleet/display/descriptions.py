@@ -249,9 +249,9 @@ def describe_event(ev) -> str:
         return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}" + (f" ({ev.count} criticals of this kind)" if ev.count > 1 else "")
     if isinstance(ev, E.BlastMarkerPlaced):
         where = " in low orbit" if ev.zone == "low_orbit" else ""
-        return "a blast marker is placed" + (f" {ev.where}" if ev.where and not where else "") + where
+        return f"blast marker {ev.id} is placed" + (f" {ev.where}" if ev.where and not where else "") + where
     if isinstance(ev, E.BlastMarkerRemoved):
-        return "a blast marker" + (f" {ev.where}" if ev.where else "") + " is removed"
+        return f"blast marker {ev.id}" + (f" {ev.where}" if ev.where else "") + " is removed"
     if isinstance(ev, E.WeaponFired):
         w = _event_weapon(ev)
         if not ev.dice:
