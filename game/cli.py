@@ -541,7 +541,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     record ('battletable verify' is the checker). With another version, the
     recorded events are shown as they are (format 2 replays).
     """
-    from game.battle.runner import log_line, outcome
+    from game.battle.runner import log_line, named_outcome
     from game.core.logtext import line_owner, name_sides, plural, reason_line, reason_owner, secret_mark
     from game.core.replay import verify as do_verify, version_problem
 
@@ -570,7 +570,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)
     s = seen["battle"].state if "battle" in seen else None
-    ended = (outcome(h.scenario.side_name(s.winner), name_sides(s.end_reason, h.scenario), past=True)
+    ended = (named_outcome(h.scenario, s.winner, s.end_reason, past=True)
              if s is not None and s.over else "the battle was not finished")
     rest = "" if n == len(rec.actions) else f" (of {len(rec.actions)}; the rest does not re-play)"
     typer.echo(f"{plural(n, 'action')}{rest}; {ended}")
@@ -581,7 +581,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
 def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
-    from game.battle.runner import outcome
+    from game.battle.runner import named_outcome
     from game.core.logtext import name_sides, plural, reason_line, reason_owner
 
     h = rec.header
@@ -612,7 +612,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
         if why:
             typer.echo(why)
     end = rec.end
-    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (outcome(h.scenario.side_name(end.winner), name_sides(end.reason, h.scenario), past=True)
+    typer.echo(f"{plural(len(rec.actions), 'action')}; " + (named_outcome(h.scenario, end.winner, end.reason, past=True)
                                                         if end else "the battle was not finished"))
 
 

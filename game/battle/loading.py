@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from game import rulesets
 from game.core.logtext import plural
 from game.core.replay import ReplayRecord, read_replay
 from game.core.ruleset import Ruleset
 from game.battle.mapcheck import Problem, check_map, errors
-from game.data.errors import FileError
+from game.data.errors import FileError, action_problem
 from game.data.maps import MapFile, load_map
 from game.data.scenario import Scenario, load_scenario, map_side_problem, placement_problem
 
@@ -221,7 +223,7 @@ def validate_file(path: str | Path) -> str:
             try:
                 r = battle.submit(rs.parse_action(data))
             except ValueError as e:  # pydantic.ValidationError is a ValueError
-                raise FileError(p, f"actions[{i}]", f"cannot be decoded ({str(e).splitlines()[0]})") from None
+                raise FileError(p, f"actions[{i}]", action_problem(e) if isinstance(e, ValidationError) else str(e)) from None
             if not r.ok:
                 raise FileError(p, f"actions[{i}]", f"rejected on replay: {r.reason}")
         return f"{p}: ok (saved game of {sv.scenario.id!r}, {plural(len(sv.actions), 'action')}, turn {battle.state.turn})"

@@ -50,14 +50,21 @@ def outcome(winner: str | None, reason: str, past: bool = False) -> str:
     return f"{winner} {'won' if past else 'wins'}{why}"
 
 
+def named_outcome(scenario, winner: str | None, reason: str, past: bool = False) -> str:
+    """:func:`outcome` with the winner and every side id the reason holds as
+    ``scenario`` names them: ``"Imperial Navy won (victory points Imperial
+    Navy 290, Chaos raiders 140)"`` (``scenario`` None: ids as they are)."""
+    name = scenario.side_name(winner) if scenario is not None and winner else winner
+    return outcome(name, name_sides(reason, scenario), past)
+
+
 def result_line(res: "GameResult", scenario=None) -> str:
     """The one-line summary of a headless battle; the winner by the name
     ``scenario`` gives its side (:meth:`Scenario.side_name`), by its id
     without one, and so the sides its reason names (``GameResult`` and the
     ``--json`` output keep ids)."""
-    winner = scenario.side_name(res.winner) if scenario is not None and res.winner else res.winner
     return (f"Battle over after {plural(res.turns, 'turn')} and {plural(res.actions, 'action')}: "
-            f"{outcome(winner, name_sides(res.reason, scenario))}.")
+            f"{named_outcome(scenario, res.winner, res.reason)}.")
 
 
 def opened_scenario(path: str | Path):
@@ -371,7 +378,7 @@ def resume(replay_path: str | Path, seats: dict[str, Seat] | None = None,
     rs, rec = open_replay(replay_path)
     h = rec.header
     if rec.end is not None:
-        raise FileError(replay_path, "", f"the battle is over ({outcome(h.scenario.side_name(rec.end.winner), rec.end.reason, past=True)}); "
+        raise FileError(replay_path, "", f"the battle is over ({named_outcome(h.scenario, rec.end.winner, rec.end.reason, past=True)}); "
                                          "there is nothing to resume")
     recorded = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in h.seats.items()}
     all_seats = seats_for(rs.sides(h.scenario), {**recorded, **(seats or {})})

@@ -24,8 +24,9 @@ from game.core.engine import dicts_digest, events_digest
 from game.core.history import Entry
 from game.core.ruleset import Ruleset
 from game.core.session import Battle
+from game.core.logtext import plural
 from game.data import limits
-from game.data.errors import FileError, from_validation, problem_text
+from game.data.errors import FileError, action_problem, from_validation
 from game.data.io import loads, os_reason, read_bytes
 from game.data.maps import map_problems
 from game.data.replay import REPLAY_FORMAT, ActionLine, CheckpointLine, EndLine, ReplayHeader, SeatSpec, UndoLine
@@ -288,6 +289,19 @@ def _recorded_problem(i: int, line: ActionLine) -> str | None:
     return None
 
 
+def action_words(ruleset: Ruleset, action) -> str:
+    """Who did what, in the words a player reads, for a verification message:
+    ``"imperial: Move ahead 6.2\""`` (the side's id, which the app and the
+    command line name as the scenario does; the ruleset's ``describe_action``
+    label, else the action's type in words)."""
+    try:
+        text = str(ruleset.describe_action(action) or "")
+    except Exception:  # noqa: BLE001 - a message never fails for its label
+        text = ""
+    text = text or action.type.replace("_", " ")
+    return f"{action.side}: {text}" if getattr(action, "side", None) else text
+
+
 def verify(record: ReplayRecord, ruleset: Ruleset,
            on_step: Callable[[Battle, int, Entry], None] | None = None, keep_going: bool = False) -> Verdict:
     """Re-simulate ``record`` with ``ruleset`` and check everything recorded:
@@ -310,10 +324,10 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
         try:
             action = ruleset.parse_action(line.action)
         except ValidationError as e:
-            return first or Verdict(False, i, i, f"action {i} cannot be decoded: {problem_text(e)}")
+            return first or Verdict(False, i, i, f"action {i}: {action_problem(e)}")
         result = battle.submit(action)
         if not result.ok:
-            return first or Verdict(False, i, i, f"action {i} ({action.type}) is rejected: {result.reason}")
+            return first or Verdict(False, i, i, f"action {i} ({action_words(ruleset, action)}) is rejected: {result.reason}")
         if on_step is not None:
             on_step(battle, i, battle.history.entries[-1])
         if first is not None:
@@ -321,15 +335,16 @@ def verify(record: ReplayRecord, ruleset: Ruleset,
         got = [e.to_dict() for e in result.events]
         want = record.checkpoints.get(i + 1)
         problem = None
+        what = action_words(ruleset, action)
         if len(got) != line.n_events:
-            problem = f"action {i} ({action.type}) produced {len(got)} events; the file says {line.n_events}"
+            problem = f"action {i} ({what}) produced {plural(len(got), 'event')}; the file says {line.n_events}"
         elif dicts_digest(got) != line.events_sha256:
-            problem = f"action {i} ({action.type}) produced other events than recorded"
+            problem = f"action {i} ({what}) produced other events than recorded"
         elif line.events is not None and line.events != got:
             k = next((j for j, (a, b) in enumerate(zip(line.events, got)) if a != b), 0)
-            problem = f"action {i} ({action.type}): recorded event {k} differs from the re-simulated one"
+            problem = f"action {i} ({what}): its recorded event {k + 1} of {len(line.events)} differs from the re-simulated one"
         elif want is not None and want != battle.state.digest():
-            problem = f"state after action {i} ({action.type}) differs from its checkpoint"
+            problem = f"state after action {i} ({what}) differs from its checkpoint"
         if problem:
             first = Verdict(False, i, i, problem)
             if not keep_going:
@@ -384,12 +399,12 @@ def resume_battle(record: ReplayRecord, ruleset: Ruleset,
         try:
             action = ruleset.parse_action(line.action)
         except ValidationError as e:
-            raise FileError(record.path, f"action {i}", f"cannot be decoded ({problem_text(e)})") from None
+            raise FileError(record.path, f"action {i}", action_problem(e)) from None
         if before_each is not None:
             before_each(battle, action)
         r = battle.submit(action)
         if not r.ok:
             raise FileError(record.path, f"action {i}", f"rejected on re-play: {r.reason}")
         if events_digest(r.events) != line.events_sha256:
-            raise FileError(record.path, f"action {i}", f"{action.type} produced other events than recorded (the file was edited or damaged)")
+            raise FileError(record.path, f"action {i}", f"{action_words(ruleset, action)} produced other events than recorded (the file was edited or damaged)")
     return battle

@@ -40,6 +40,10 @@ class RulesetBase:
         ValueError: when two action or two event classes share a ``type`` tag.
     """
 
+    #: the ruleset's unit of time as the app's header names it ("Turn 3 of 8";
+    #: Battlesystem plays in rounds: "Round 3 of 8")
+    turn_word = "Turn"
+
     def __init__(self, *, actions: Iterable[type], events: Iterable[type], state: type) -> None:
         self._actions = make_codec(actions)
         self._events = make_codec(events)

@@ -210,3 +210,27 @@ def problem_text(err: ValidationError) -> str:
     """:func:`first_problem` as one phrase: ``height: expected a number, found true``."""
     where, reason = first_problem(err)
     return f"{where}: {reason}" if where else reason
+
+
+def action_problem(err: ValidationError) -> str:
+    """Why an action dict (of a save or a replay) does not decode, naming the
+    action by its ``type`` and the first bad field: ``"a 'sf_move' action with
+    a bad field 'x': expected a number, found 'abc'"``, ``"unknown action type
+    'foo'"``, ``"an action without a type"`` (``err``: the ruleset's
+    ``parse_action`` error over its tagged union of actions)."""
+    first = err.errors()[0]
+    kind, ctx = first.get("type"), first.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        return f"unknown action type {str(ctx.get('tag'))!r}"
+    if kind == "union_tag_not_found":
+        return "an action without a type"
+    loc, reason = plain_error(first)
+    tag, field = (str(loc[0]), field_path(loc[1:])) if loc else ("", "")
+    what = f"a {tag!r} action" if tag else "an action"
+    if not field:
+        return f"{what}: {reason}"
+    if reason == "missing field":
+        return f"{what} without its field {field!r}"
+    if reason == "unknown field":
+        return f"{what} with an unknown field {field!r}"
+    return f"{what} with a bad field {field!r}: {reason}"

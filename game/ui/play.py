@@ -14,7 +14,7 @@ from game.battle.seats import Seat, seats_for
 from game.core.replay import ReplayRecord, ReplayWriter, resume_battle
 from game.core.ruleset import RULES_SIDE
 from game.core.session import Battle
-from game.data.errors import FileError, problem_text
+from game.data.errors import FileError, action_problem
 from game.ui.log import BattleLog
 from game.ui.saves import write_save
 from game.ui.settings import config_dir
@@ -127,10 +127,12 @@ class PlaySession:
         replay the save names when that replay holds the save's actions
         (one replay file per battle); else in a new replay."""
         rs, sv = open_save(path)
-        try:
-            actions = [rs.parse_action(a) for a in sv.actions]
-        except ValidationError as e:
-            raise FileError(path, "actions", f"an action cannot be decoded ({problem_text(e)})") from None
+        actions = []
+        for i, a in enumerate(sv.actions):
+            try:
+                actions.append(rs.parse_action(a))
+            except ValidationError as e:
+                raise FileError(path, f"actions[{i}]", action_problem(e)) from None
         seats = {s: Seat(spec.kind, spec.agent or "default", dict(spec.params)) for s, spec in sv.seats.items()}
         # re-simulate on a scratch battle first, so a bad save writes no replay
         scratch = Battle(rs, sv.scenario, sv.map, sv.seed)

@@ -12,7 +12,7 @@ from game.core.engine import apply_recorded, commits
 from game.core.history import Entry
 from game.core.replay import verify, version_problem
 from game.core.session import Battle
-from game.data.errors import problem_text
+from game.data.errors import action_problem
 from game.ui.log import BattleLog
 
 
@@ -42,7 +42,7 @@ class ReplayModel:
             try:
                 action = self.ruleset.parse_action(line.action)
             except ValidationError as e:
-                self.stopped = f"action {i} cannot be decoded ({problem_text(e)})"
+                self.stopped = f"action {i}: {action_problem(e)}"
                 break
             r = battle.submit(action, line.reason)  # the agent's recorded reason, for the log
             if not r.ok:

@@ -45,6 +45,7 @@ def test_replay_viewer__recorded_result_wrapped_whole(app, tmp_path):
     assert all(fonts.font(size, bold).size(t)[0] <= width for t, _, size, bold, _ in lines)
     end = scene.model.record.end
     whole = " ".join(t for t, *_ in lines)
-    assert f"Recorded result: {scene.model.scenario.side_name(end.winner) or 'draw'} ({end.reason})" in whole
+    won = f"{scene.model.scenario.side_name(end.winner)} won" if end.winner else "a draw"
+    assert f"Recorded result: {won} ({end.reason})" in whole
     kind = scene.btn_kind.get_abs_rect()
     assert kind.top >= 40 + 8 + sum(h for *_, h in lines)  # the Kind button below the wrapped lines

@@ -30,10 +30,17 @@ def app(tmp_path, monkeypatch):
     yield from headless_app(tmp_path, monkeypatch, (1280, 800))
 
 
+#: side ids that are also plain words of the texts ("the enemy", "3 dead", "let us"): not checked as ids
+WORD_SIDES = {"enemy", "dead", "us", "british"}
+
+
 def id_problems(texts, view) -> list[tuple[str, str]]:
     """``(problem, text)`` for every text with an id pattern, or a model's
-    bare id where its name differs (case-sensitive whole words)."""
+    or a side's bare id where its name differs (case-sensitive whole words:
+    "red's command cache" where the side is "British")."""
     ids = {fid: name for fid, name in view.namer.figures.items() if fid not in name}
+    ids.update({sid: name for sid, name in getattr(view, "side_names", {}).items()
+                if sid not in WORD_SIDES and sid not in name})
     out = []
     for t in texts:
         t = RULE_WORDS.sub("", t)
@@ -52,7 +59,7 @@ def battle_texts(app, scene) -> list[str]:
     a few terrain points and each action button in turn."""
     view = scene.view
     app.drive(1)
-    texts = [scene.header_text(), *[t for t, _ in scene.objective_lines()], *scene.bottom_text]
+    texts = [scene.header_text(), *[t for t, _ in scene.objective_lines()], *scene.bottom_text, *scene.panel_lines()]
     texts += [t for t, _ in view.label_rects if t != "legend"]
     texts += [b.text for b in scene._bar_buttons]
     for b in list(scene._bar_buttons):
@@ -85,6 +92,9 @@ def test_battle_screen__names_not_ids(app, tmp_path, scenario):
         scene.aim(foes[0].x, foes[0].y, foes[0].id, lock=True)
         texts += battle_texts(app, scene)
     assert len(texts) > 10
+    # the header counts the ruleset's unit of time (Battlesystem: Game Rounds)
+    word = "Round" if scenario.parent.name == "battlesystem" else "Turn"
+    assert re.search(rf"  \|  {word} \d+ of \d+  \|", scene.header_text(1600)), scene.header_text(1600)
     problems = id_problems(texts, scene.view)
     assert problems == [], "\n".join(f"{p}: {t}" for p, t in problems)
 

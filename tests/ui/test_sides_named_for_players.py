@@ -71,7 +71,7 @@ def test_battle_header_and_summary__side_names(app, tmp_path):
 
     out = SimpleNamespace(winner="fireteam", reason="the survivor is out", score={"fireteam": 2, "enemy": 0})
     summary = app.push(SummaryScene(out, 4, 30, tmp_path / "r.jsonl", lambda: None, lambda: None,
-                                    side_name=b.scenario.side_name))
+                                    side_name=b.scenario.side_name, sides=b.scenario))
     app.drive(1)
     assert summary.lines[0] == "Winner: Fireteam Alpha"
     assert "Score: Fireteam Alpha 2, Al Wahid 0" in summary.lines

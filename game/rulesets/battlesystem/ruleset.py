@@ -29,6 +29,8 @@ class Battlesystem(RulesetBase):
     id = "battlesystem"
     version = 7
     title = "Battlesystem"
+    #: the rules' unit of time is the Game Round (Battlesystem: Game Rounds): the header says "Round 1 of 8"
+    turn_word = "Round"
 
     def __init__(self) -> None:
         super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=BSState)

@@ -89,14 +89,23 @@ def unit_name(state: SFState, unit: str) -> str:
 
 
 def ordnance_name(state: SFState, o: Ordnance) -> str:
-    """"torpedo salvo 10 of the Gothic class cruiser": kind, marker number and launcher."""
-    return f"{CRAFT_NAMES.get(o.kind, o.kind)} {o.id} of the {ship_name(state, o.launcher)}"
+    """"torpedo salvo of the Gothic class cruiser": kind and launcher, never
+    the marker's number; where the launcher has another marker of the kind
+    on the table, where this one is ("torpedo salvo of the Gothic class
+    cruiser near the Murder class cruiser", :func:`where_words`)."""
+    text = f"{CRAFT_NAMES.get(o.kind, o.kind)} of the {ship_name(state, o.launcher)}"
+    if any(x.id != o.id and x.kind == o.kind and x.launcher == o.launcher for x in state.ordnance):
+        text += f" {where_words(state, o.x, o.y)}"
+    return text
 
 
 def feature_name(f: Feature) -> str:
-    """"the asteroid field 'rocks east'", "the warp rift": kind and map name."""
+    """"the asteroid field 'rocks east'", "the warp rift": kind and map name;
+    a name that only repeats the feature's id ("dust" for ``dust``, "belt 0"
+    for ``belt_0``) is no name: "the gas cloud"."""
     kind = KIND_WORDS.get(f.kind, f.kind.replace("_", " "))
-    if f.name and f.name.lower() not in kind:
+    named = f.name and f.name.strip().replace(" ", "_") != f.id
+    if named and f.name.lower() not in kind:
         return f"the {kind} '{f.name}'"
     return f"the {kind}"
 

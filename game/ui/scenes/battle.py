@@ -894,13 +894,14 @@ class BattleScene(Scene):
         who = self.seat_word(active)
         name = self.side_name(active)
         limit = b.scenario.turn_limit
-        turn = f"Turn {b.state.turn} of {limit}" if limit else f"Turn {b.state.turn}"
+        word = getattr(s.ruleset, "turn_word", "Turn")  # Battlesystem: "Round"
+        turn = f"{word} {b.state.turn} of {limit}" if limit else f"{word} {b.state.turn}"
         tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {name} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
             return [(full, self.HEAD)]
         if f2.size(tail)[0] > width:
-            tail = f"T{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
+            tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
         return [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
 
     def header_text(self, surface_w: int | None = None) -> str:
@@ -921,9 +922,10 @@ class BattleScene(Scene):
         if hook is None:
             return []
         try:
-            return [str(t) for t in hook(self.session.view(), self.session.viewer)]
+            lines = [str(t) for t in hook(self.session.view(), self.session.viewer)]
         except Exception:  # noqa: BLE001 - a display hook never breaks drawing
             return []
+        return [name_sides(t, self.session.battle.scenario) for t in lines]  # "British's command cache"
 
     def _draw_panel(self, surface, rr) -> None:
         """The side panel's lines, word-wrapped under the undo line (cut to its rows)."""
@@ -955,7 +957,7 @@ class BattleScene(Scene):
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         # the score wrapped to the panel (a long one on two lines), kept above the undo line
-        score = wrap_text(score_line(outcome.score, self.side_name), width, 13) if outcome.score else []
+        score = wrap_text(score_line(outcome.score, self.session.battle.scenario), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
         bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)

@@ -14,7 +14,9 @@ from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
 from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
-from game.core.logtext import name_sides, side_names
+from game.core.logtext import name_sides, plural, side_names
+from game.core.ruleset import RULES_SIDE
+from game.battle.runner import named_outcome
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
@@ -161,9 +163,34 @@ class ReplayScene(Scene):
                     add(name_sides(part, m.scenario), pal.illegal, 12)
         end = m.record.end
         if end is not None:
-            add(f"Recorded result: {m.scenario.side_name(end.winner) or 'draw'} ({name_sides(end.reason, m.scenario)})",
+            add(f"Recorded result: {named_outcome(m.scenario, end.winner, end.reason, past=True)}",
                 (235, 235, 230), 13)
         return out
+
+    def header_text(self) -> str:
+        """The top line: the scenario, the action (and events) on show, the
+        turn in the ruleset's word ("Round 3" in Battlesystem), the phase and
+        the speed: ``"... | action 4/90 +1 event | turn 2 | ..."``."""
+        m = self.model
+        st = m.state_at(self.k, self.j)
+        word = getattr(m.ruleset, "turn_word", "Turn").lower()
+        return (f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{plural(self.j, 'event')}" if self.j else "")
+                + f"  |  {word} {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s")
+
+    def next_line(self) -> str:
+        """The action after the one on show, as the player reads it: ``"next:
+        Imperial Navy - Move ..."``, ``"next: the rules' own step (end phase)"``
+        for a step no side takes; "" at the end."""
+        m = self.model
+        if self.k >= m.actions:
+            return ""
+        from game.ui.preview import action_label
+
+        a = m.entries[self.k].action
+        if a.side == RULES_SIDE:  # the rules' own step (a turn's start, an end phase): no side acts
+            return f"next: the rules' own step ({m.ruleset.phase(self._state)})"
+        label = self.view.namer(action_label(a, m.ruleset, self._state), ids=not getattr(m.ruleset, "labels_named", False))
+        return f"next: {m.scenario.side_name(a.side)} - {label}"
 
     def _sync_controls(self) -> None:
         """Controls that show their state: LoS and Groups on or off, the turn box the turn on show."""
@@ -350,9 +377,7 @@ class ReplayScene(Scene):
         m = self.model
         self.view.draw(surface, self.selected, None, self.show_los)
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
-        st = m.state_at(self.k, self.j)
-        head = f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{self.j} events" if self.j else "") + \
-               f"  |  turn {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s"
+        head = self.header_text()
         f = fonts.font(16, True)
         while len(head) > 4 and f.size(head)[0] > surface.get_width() - 120:
             head = head[:-5] + "..."
@@ -392,10 +417,6 @@ class ReplayScene(Scene):
             pygame.draw.rect(surface, self.app.palette.illegal, (x - 2, r.y - 3, 5, r.height + 6))
         x = r.x + int(self.k / n * r.width)
         pygame.draw.rect(surface, (240, 240, 240), (x - 3, r.y - 4, 7, r.height + 8))
-        if self.k < m.actions:
-            from game.ui.preview import action_label
-
-            a = m.entries[self.k].action
-            label = self.view.namer(action_label(a, m.ruleset, self._state), ids=not getattr(m.ruleset, "labels_named", False))
-            text = f"next: {m.scenario.side_name(a.side)} - {label}"
+        text = self.next_line()
+        if text:
             surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))

@@ -6,10 +6,11 @@ from game.core.logtext import name_sides, plural
 from game.ui.scenes.dialog import PanelScene
 
 
-def score_line(score: dict, side_name) -> str:
+def score_line(score: dict, sides) -> str:
     """The score as a player reads it: ``"Score: Imperial Navy 0, Chaos
-    raiders 28.5"`` (``side_name``: side id -> its name; other keys as they are)."""
-    return "Score: " + ", ".join(f"{side_name(k)} {v:g}" for k, v in score.items())
+    raiders 28.5"``, ``"British VP 1, German kills (silver) 2"`` (``sides``: the
+    scenario or side id -> name, naming each side id a key holds; None: as they are)."""
+    return "Score: " + ", ".join(f"{name_sides(k, sides)} {v:g}" for k, v in score.items())
 
 
 class SummaryScene(PanelScene):
@@ -27,7 +28,7 @@ class SummaryScene(PanelScene):
                  f"Why: {name_sides(outcome.reason, sides) or '-'}",
                  f"{plural(turns, 'turn')}, {plural(actions, 'action')}."]
         if outcome.score:
-            lines.append(score_line(outcome.score, name))
+            lines.append(score_line(outcome.score, sides))
         lines.append(f"Replay: {replay_path}")
         super().__init__("Battle over", lines)
         self.outcome = outcome

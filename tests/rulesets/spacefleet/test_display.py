@@ -36,7 +36,7 @@ def test_figures__ship_base_heading_markers_and_profile():
     # crippled: 2 shields halved to 1, minus the touching blast marker
     assert "shields:0" in f.markers
     assert f.profile[0] == "Lunar class cruiser (imperial)"
-    assert "speed 15 cm" in f.profile[1] and "turns 45 deg" in f.profile[1]
+    assert "speed 15 cm" in f.profile[1] and "turns 45°" in f.profile[1]
     assert "armour 6+ front / 5+ other" in f.profile[2]
     assert any(ln.startswith("port lances: lance, 30 cm, strength 1/2, left arc") for ln in f.profile)
     g = _fig(st, "b")
@@ -121,7 +121,7 @@ def test_preview__move_shows_the_free_gravity_turn():
     st = state([ship("l", "lunar", 500, 500, heading=0)], [planet("p", 700, 700, 50, size="large")], phase="movement")
     pv = RULESET.preview(st, MoveShip(side="imperial", ship="l", pre_turn=45.0, legs=((0.0, 100.0),)))
     assert pv["turn"] == {"x": 500, "y": 500, "heading": 22.5, "width": 45.0, "radius": 48.0}
-    assert any("free gravity turn toward the planet: up to 45 deg to starboard" in t for t in pv["text"])
+    assert any("free gravity turn toward the planet: up to 45° to starboard" in t for t in pv["text"])
     # a point past the planet's centre line gets the gravity turn first
     acts = RULESET.point_actions(st, "imperial", "l", 520, 700)
     assert acts[0].pre_turn == 45.0 and RULESET.check(st, acts[0]).ok
@@ -243,7 +243,7 @@ def test_point_actions__enter_takes_the_advertised_free_gravity_turns_first():
     acts = RULESET.point_actions(st, "imperial", "l", 600, 500)
     assert acts[0].pre_turn == 0.0 and acts[0].legs == ((0.0, 100.0),) and acts[0].post_turn == 45.0
     assert RULESET.check(st, acts[0]).ok
-    assert any("ends in the well of the planet: free turn up to 45 deg (taken: +45)" in t
+    assert any("ends in the well of the planet: free turn up to 45° (taken: +45°)" in t
                for t in RULESET.preview(st, acts[0])["text"])
     assert acts[1].post_turn == 0.0 and acts[1].legs == acts[0].legs
     # a click off the bow: the free start turn toward the point, and the end turn cut toward zero so it stays legal

@@ -32,8 +32,8 @@ def test_move__a_lunar_turning_135_degrees_shows_both_free_turns_and_its_own():
     c = ctx(st)
     resolve_move(c, a, plan_move(st, a))
     assert _lines(c)[0] == (
-        "The Lunar class cruiser moves 20 cm (a free gravity-well turn 45 deg to starboard toward the planet "
-        "'Hesperus', 10 cm, turns 45 deg to starboard, 10 cm, a free gravity-well turn 45 deg to starboard at the "
+        "The Lunar class cruiser moves 20 cm (a free gravity-well turn 45° to starboard toward the planet "
+        "'Hesperus', 10 cm, turns 45° to starboard, 10 cm, a free gravity-well turn 45° to starboard at the "
         "end toward the planet 'Hesperus'), turning from east to south-west")
 
 

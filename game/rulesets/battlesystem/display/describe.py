@@ -6,6 +6,7 @@ from game.core.event import Event
 
 from .. import actions as A
 from ..events import BTSEvent, RoundBegan
+from ..rules.common import angle_words
 
 
 def describe(ev: Event) -> str:
@@ -57,10 +58,10 @@ def describe_action(a) -> str:
     if isinstance(a, A.ChooseFirst):
         return f"{a.first} moves first"
     if isinstance(a, A.Advance):
-        way = "" if abs(a.offset) < 0.5 else f" {abs(a.offset):.0f} deg {'right' if a.offset > 0 else 'left'}"
+        way = "" if not round(abs(a.offset)) else f" {angle_words(a.offset)}"
         return f"Advance {a.distance / 25.4:.1f}\"{way}"
     if isinstance(a, A.Wheel):
-        return f"Wheel {abs(a.angle):.0f} deg {'right' if a.angle > 0 else 'left'}"
+        return f"Wheel {angle_words(a.angle)}"
     if isinstance(a, A.Face):
         return {90: "Right face", -90: "Left face", 180: "About face"}[a.turn]
     if isinstance(a, A.Frontage):

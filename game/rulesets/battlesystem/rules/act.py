@@ -16,7 +16,7 @@ from ..events import PendingSet, RallyAttempt
 from ..formation import block_of
 from ..profiles import DATA
 from ..state import Unit
-from .common import Emitter, inches, mv_mm, norm, profile
+from .common import Emitter, inches, mv_mm, norm, oblique_words, profile
 from .contact import contact_figs
 from .movement import (Plan, best_charge, conform, obstacles, overlaps, plan_advance, plan_charge, plan_face,
                        plan_flee, plan_frontage, plan_individual, plan_reform, plan_special, plan_wheel, plan_withdraw,
@@ -65,7 +65,7 @@ def close_up(em: Emitter, u: Unit, enemy: str) -> None:
 def do_advance(em: Emitter, a: A.Advance, auto: bool = False) -> None:
     u = em.unit(a.unit)
     plan = plan_advance(em.s, u, a.distance, a.offset, auto=auto)
-    way = "ahead" if abs(a.offset) < 1e-9 else f"{plural(round(abs(a.offset)), 'degree')} {'right' if a.offset > 0 else 'left'} oblique"
+    way = oblique_words(a.offset)
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
     apply_plan(em, u, plan, f"{u.name} {says(u, 'moves')} {inches(plan.length)} {way}{stop} (uses {inches(plan.cost)})")
 
@@ -75,7 +75,7 @@ def do_wheel(em: Emitter, a: A.Wheel, auto: bool = False) -> None:
     plan = plan_wheel(em.s, u, a.pivot, a.angle, auto=auto)
     turned = a.angle * (plan.length / max(block_of(u).wheel_cost(a.angle), 1e-12)) if a.angle else 0.0
     stop = f", stopped by {_name(em, plan.hit.id)}" if plan.hit.hit else ""
-    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {plural(round(abs(turned)), 'degree')} to the {'right' if a.angle > 0 else 'left'} "
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(turned):.0f}° to the {'right' if a.angle > 0 else 'left'} "
                             f"about {their(u)} {a.pivot} flank{stop} (the outer figure moves {inches(plan.length)})")
 
 

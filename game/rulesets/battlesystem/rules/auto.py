@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 
-from game.core.logtext import plural
 
 from .. import actions as A
 from ..profiles import DATA
@@ -153,4 +152,4 @@ def carry_out(em: Emitter, u: Unit) -> None:
 def do_wheel_mob(em: Emitter, u: Unit, pivot: str, angle: float) -> None:
     from .act import apply_plan
     plan = plan_wheel(em.s, u, pivot, angle, auto=True)
-    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {plural(round(abs(angle)), 'degree')} on {their(u)} order ([2.10])")
+    apply_plan(em, u, plan, f"{u.name} {says(u, 'wheels')} {abs(angle):.0f}° on {their(u)} order ([2.10])")

@@ -74,6 +74,19 @@ def inches(mm: float) -> str:
     return f'{v:.1f}"' if abs(v - round(v)) > 0.05 else f'{round(v):d}"'
 
 
+def angle_words(deg: float) -> str:
+    """An angle to one side as every text writes it, in whole degrees with
+    the degree sign: ``"51° right"`` (+ is clockwise: right), ``"0°"``."""
+    n = round(abs(deg))
+    return f"{n}° {'right' if deg > 0 else 'left'}" if n else "0°"
+
+
+def oblique_words(offset: float) -> str:
+    """Which way an advance goes ([7.9]): ``"straight ahead"`` when the
+    oblique angle is 0 in whole degrees, else ``"12° right oblique"``."""
+    return "straight ahead" if not round(abs(offset)) else f"{angle_words(offset)} oblique"
+
+
 def is_regular(u: Unit) -> bool:
     """Regular units and the special types that act as regulars ([2.8], [2.11])."""
     return u.kind in ("regular", "elite", "berserker")

@@ -32,13 +32,14 @@ def heading_words(h: float, bow: float | None = None) -> str:
     if bow is None:
         return words
     off = (h - bow + 180.0) % 360.0 - 180.0
-    return f"{words}, {'dead ahead' if abs(off) < 0.5 else turn_words(round(off), '°')}"
+    return f"{words}, {'dead ahead' if abs(off) < 0.5 else turn_words(round(off))}"
 
 
-def turn_words(turn: float, unit: str = "deg") -> str:
-    """"45 deg to starboard": a turn's size and side (+ is clockwise: starboard)."""
+def turn_words(turn: float) -> str:
+    """"9.7° to starboard": a turn's size (tenths of a degree) and side (+ is
+    clockwise: starboard), the one form of a turn in labels, previews and the log."""
     size = round(abs(turn), 1)
-    return f"{size:g}{'' if unit == '°' else ' '}{unit} to {'starboard' if turn > 0 else 'port'}"
+    return f"{size:g}° to {'starboard' if turn > 0 else 'port'}"
 
 
 def _who(state, ref: str | None) -> str:
@@ -63,11 +64,11 @@ def describe_action(action, state=None) -> str:
     if isinstance(a, A.MoveShip):
         dist = sum(d for _, d in a.legs)
         parts = [f"Move {dist / 10:.1f} cm"]
-        parts += [f"turn {turn_words(tn, '°')}" for tn, _ in a.legs if tn]
+        parts += [f"turn {turn_words(tn)}" for tn, _ in a.legs if tn]
         if a.pre_turn:
-            parts.append(f"gravity turn {turn_words(a.pre_turn, '°')} first")
+            parts.append(f"gravity turn {turn_words(a.pre_turn)} first")
         if a.post_turn:
-            parts.append(f"gravity turn {turn_words(a.post_turn, '°')} at the end")
+            parts.append(f"gravity turn {turn_words(a.post_turn)} at the end")
         text = ", ".join(parts)
         return f"Ram {_who(state, a.ram)}: {text[0].lower()}{text[1:]}" if a.ram else text
     if isinstance(a, A.Fire):
@@ -196,12 +197,6 @@ def _ordinal(n: int) -> str:
     return f"{n}{tail}"
 
 
-def _turn_words(turn: float) -> str:
-    """A turn in the log: whole degrees to port or starboard, the rules' own
-    terms ("63 deg to port"; :func:`turn_words` gives the labels' tenths)."""
-    return f"{round(abs(turn))} deg to {'starboard' if turn > 0 else 'port'}"
-
-
 def _cm(mm: float) -> str:
     """A distance in the log, in the ruleset's centimetres ("22.5 cm")."""
     return distance_words(mm, UNITS)
@@ -215,20 +210,20 @@ def _toward(way: str) -> str:
 
 def move_words(ev) -> str:
     """A ship's move in words, every turn and leg with its angle and distance:
-    "20 cm (a free gravity-well turn 45 deg to starboard toward the planet,
-    10 cm, turns 45 deg to port, 10 cm) toward the gas cloud, turning from
-    south to west": distances in cm, turns in whole degrees, headings as
+    "20 cm (a free gravity-well turn 45° to starboard toward the planet,
+    10 cm, turns 45° to port, 10 cm) toward the gas cloud, turning from
+    south to west": distances in cm, turns in tenths of a degree (as the labels), headings as
     compass points, no table coordinates."""
     steps: list[str] = []
     if ev.pre_turn:
-        steps.append(f"a free gravity-well turn {_turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
+        steps.append(f"a free gravity-well turn {turn_words(ev.pre_turn)}" + (f" toward {ev.wells[0]}" if ev.wells[0] else ""))
     for turn, d in ev.legs:
         if turn:
-            steps.append(f"turns {_turn_words(turn)}")
+            steps.append(f"turns {turn_words(turn)}")
         if d:
             steps.append(_cm(d))
     if ev.post_turn:
-        steps.append(f"a free gravity-well turn {_turn_words(ev.post_turn)} at the end"
+        steps.append(f"a free gravity-well turn {turn_words(ev.post_turn)} at the end"
                      + (f" toward {ev.wells[1]}" if ev.wells[1] else ""))
     plain = all(not t for t, _ in ev.legs) and not ev.pre_turn and not ev.post_turn
     how = "straight ahead" if plain else ", ".join(steps)
@@ -341,7 +336,7 @@ def describe_event(ev) -> str:
         return f"{n(ev.ship)} is no longer braced"
     if isinstance(ev, E.OrdnanceLaunched):
         at = f" at {n(ev.target)}" if ev.target else f", heading {compass_words(ev.heading)}"
-        return f"{n(ev.launcher)} launches {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} {ev.id} (strength {ev.strength}){at}"
+        return f"{n(ev.launcher)} launches a {CRAFT_NAMES.get(ev.kind, _words(ev.kind))} (strength {ev.strength}){at}"
     if isinstance(ev, E.OrdnanceMoved):
         if not ev.distance:
             return f"{o(ev.id)} flies with its wave"

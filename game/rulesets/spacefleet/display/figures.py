@@ -128,7 +128,7 @@ def _ship_profile(s: SFState, sh: Ship) -> list[str]:
     if sh.status in HULKS:
         return [head, f"{_words(sh.status)}: drifts 4D6 cm a turn and blocks lines of fire"]
     lines = [head,
-             f"{p.type}, hits {remaining(sh)}/{p.hits}, speed {speed_mm(sh) / 10:g} cm, turns {p.turns_deg} deg, "
+             f"{p.type}, hits {remaining(sh)}/{p.hits}, speed {speed_mm(sh) / 10:g} cm, turns {p.turns_deg:g}°, "
              f"Ld {leadership(s, sh)}",
              ("Eldar: holofields, no shields" if sh.eldar else f"shields {shield_capacity(s, sh)}/{p.shields}")
              + f", armour {p.armour.front}+ front / {p.armour.other}+ "

@@ -177,8 +177,8 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
         for f, g in gravity_turns(s, sh.x, sh.y, sh.heading):
             out["turn"] = {"x": sh.x, "y": sh.y, "heading": geom.norm(sh.heading + g / 2), "width": abs(g),
                            "radius": 3 * sh.radius}
-            text.append(f"free gravity turn toward {feature_name(f)}: up to {abs(g):.0f} deg to "
-                        f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f})" if a.pre_turn else ""))
+            text.append(f"free gravity turn toward {feature_name(f)}: up to {abs(g):.0f}° to "
+                        f"{'starboard' if g > 0 else 'port'}" + (f" (taken: {a.pre_turn:+.0f}°)" if a.pre_turn else ""))
             break
         if pl.ok:
             ex, ey = pl.path[-1]
@@ -187,8 +187,8 @@ def _pv_move(s: SFState, a: A.MoveShip) -> dict:
                 if "turn" not in out:
                     out["turn"] = {"x": ex, "y": ey, "heading": geom.norm(h_end + g / 2), "width": abs(g),
                                    "radius": 3 * sh.radius}
-                text.append(f"ends in the well of {feature_name(f)}: free turn up to {abs(g):.0f} deg"
-                            + (f" (taken: {a.post_turn:+.0f})" if a.post_turn else ""))
+                text.append(f"ends in the well of {feature_name(f)}: free turn up to {abs(g):.0f}°"
+                            + (f" (taken: {a.post_turn:+.0f}°)" if a.post_turn else ""))
                 break
     if pl.ok:
         ex, ey = pl.path[-1]

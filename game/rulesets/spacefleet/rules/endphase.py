@@ -59,7 +59,7 @@ def remove_blast_markers(ctx: Ctx, side: str) -> None:
                        and math.hypot(sh.x - b.x, sh.y - b.y) <= sh.radius + r for sh in s.ships.values())]
     if not free:
         return
-    n = ctx.roll("d6", f"blast markers {side} removes ({len(free)} touch no base)", side=side).total
+    n = ctx.roll("d6", f"blast markers removed in {side}'s end phase (of the {len(free)} touching no base)", side=side).total
     for b in sorted(free, key=lambda b: b.id)[:n]:
         ctx.emit(BlastMarkerRemoved(id=b.id))
 

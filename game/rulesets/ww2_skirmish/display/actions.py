@@ -148,7 +148,7 @@ def describe_action(a: Action) -> str:
         return f"Lose a {wn}"
     if isinstance(a, A.AmbushFire):
         return f"Spring the ambush: {wn}"
-    words = {A.StartBattle: "Start the battle", A.ChooseTarget: "Mark this officer", A.SkipBarricade: "No barricade",
+    words = {A.StartBattle: "Start the battle", A.ChooseTarget: "Mark an enemy Rank unit as the target", A.SkipBarricade: "No barricade",
              A.RevealMission: "Reveal my mission", A.Rally: "Rally", A.ShellUp: f"Shell up {wn}", A.Ambush: "Ambush",
              A.GetToCover: "Get to cover", A.Cooldown: "Cool down", A.EndActivation: "End activation (bank the rest)",
              A.AmbushHold: "Hold fire"}
