@@ -542,7 +542,7 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     recorded events are shown as they are (format 2 replays).
     """
     from game.battle.runner import log_line, outcome
-    from game.core.logtext import name_sides, plural, reason_line
+    from game.core.logtext import line_owner, name_sides, plural, reason_line, reason_owner, secret_mark
     from game.core.replay import verify as do_verify, version_problem
 
     rs, rec = _open_replay(replay)
@@ -561,8 +561,9 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
         for ev in entry.events:
             text = log_line(b, ev)
             if text:
-                typer.echo(f"[turn {b.state.turn}] {text}")
-        why = reason_line(rec.actions[i].reason, h.scenario) if i < len(rec.actions) else ""
+                typer.echo(f"[turn {b.state.turn}] {secret_mark(line_owner(rs, ev), h.scenario)}{text}")
+        why = (reason_line(rec.actions[i].reason, h.scenario, reason_owner(rs, entry.action.side))
+               if i < len(rec.actions) else "")
         if why:
             typer.echo(why)
 
@@ -581,7 +582,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
     from game.battle.runner import outcome
-    from game.core.logtext import name_sides, plural, reason_line
+    from game.core.logtext import name_sides, plural, reason_line, reason_owner
 
     h = rec.header
     if not rec.has_events:
@@ -595,7 +596,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
     turn = state.turn
     for line in rec.actions:
-        why = reason_line(line.reason, h.scenario)
+        why = reason_line(line.reason, h.scenario, reason_owner(rs, str(line.action.get("side", ""))))
         for data in line.events or []:
             if state is not None:
                 try:
@@ -619,14 +620,14 @@ def _recorded_event_text(rs, data: dict, scenario=None) -> str:
     """One log line for a recorded event: the log's own line
     (:func:`game.core.logtext.event_line`) when this version still reads the
     event, else its type and fields; sides by ``scenario``'s names."""
-    from game.core.logtext import event_line, name_sides
+    from game.core.logtext import event_line, line_owner, name_sides, secret_mark
 
     try:
         ev = rs.parse_event(data)
     except Exception:  # noqa: BLE001 - an event of another version: shown as recorded
         fields = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k != "type")
         return name_sides(f"{data.get('type', 'event')}: {fields}", scenario)
-    return event_line(rs, ev, scenario)
+    return secret_mark(line_owner(rs, ev), scenario) + event_line(rs, ev, scenario)
 
 
 @app.command()

@@ -13,7 +13,8 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import event_line, event_turns, name_sides, plural, reason_line, why_after
+from game.core.logtext import (event_line, event_turns, line_owner, name_sides, plural, reason_line, reason_owner, secret_mark,
+                               why_after)
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -128,17 +129,21 @@ def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str |
 def _log_step(battle: Battle, action, result, log: Callable[[str], None], turn: int) -> int:
     """The battle-log lines of one action: its events, each labelled with the turn it
     happened in (``turn``: the turn before the action), and why the agent chose it
-    right under the acting side's own first event. Returns the turn after the action."""
+    right under the acting side's own first event. With no seated player this is the
+    umpire's log: it shows every line, and marks those only one side may read under
+    hidden information (its secret events, its reasons) with that side's name
+    (:func:`secret_mark`). Returns the turn after the action."""
     events = list(result.events)
     turns = event_turns(events, turn)
-    why = reason_line(battle.history.entries[-1].reason, battle.scenario) if battle.history.entries else ""
+    why = (reason_line(battle.history.entries[-1].reason, battle.scenario, reason_owner(battle.ruleset, action.side))
+           if battle.history.entries else "")
     at = why_after(events, action.side)
     if why and at < 0:
         log(why)
     for i, (ev, t) in enumerate(zip(events, turns)):
         line = log_line(battle, ev)
         if line:
-            log(f"[turn {t}] {line}")
+            log(f"[turn {t}] {secret_mark(line_owner(battle.ruleset, ev), battle.scenario)}{line}")
         if why and i == at:
             log(why)
     return turns[-1] if turns else turn

@@ -171,15 +171,45 @@ def reason_tip(reason: dict | None, sides=None) -> list[str]:
     return out
 
 
-def reason_line(reason: dict | None, sides=None) -> str:
+def reason_line(reason: dict | None, sides=None, only: str | None = None) -> str:
     """The battle-log line under an AI action saying why the agent chose it
     (a replay's recorded ``reason``: its words and best candidates with their
     scores), or "" when the agent gave none; side ids named as ``sides``
-    names them (:func:`name_sides`)."""
+    names them (:func:`name_sides`). ``only``: the one side that may read it
+    (under hidden information, the side that gave it), marked as
+    :func:`secret_mark` marks it ("  why (NVA only): ...")."""
     if not _has_text(reason):
         return ""
     best = "; ".join(f"{label} {score:.3g}" for label, score in _pairs(reason)[:3])
-    return name_sides(f"  why: {reason['text']}" + (f" (weighed: {best})" if best else ""), sides)
+    mark = f" {secret_mark(only, sides).strip()}" if only else ""
+    return name_sides(f"  why{mark}: {reason['text']}" + (f" (weighed: {best})" if best else ""), sides)
+
+
+def secret_mark(side: str | None, sides=None) -> str:
+    """The mark a log with no seated player (the umpire's: headless play,
+    ``battletable replay --headless``) puts before a line only ``side`` may
+    read, a secret event or a reason given under hidden information:
+    ``"(US Army only) "``, the side by its name (``sides``: a scenario or a
+    side id -> name mapping); "" for None (a line both sides read)."""
+    if not side:
+        return ""
+    names = _names_of(sides) if sides is not None else {}
+    return f"({names.get(side, side)} only) "
+
+
+def line_owner(ruleset, event: Event) -> str | None:
+    """The one side that may read ``event``'s log line (the ruleset's
+    ``private_to`` hook, for hidden information), None: both sides."""
+    private_to = getattr(ruleset, "private_to", None)
+    return private_to(event) if private_to is not None else None
+
+
+def reason_owner(ruleset, side: str) -> str | None:
+    """The one side that may read the reason ``side``'s agent gave: under
+    hidden information (a ruleset with ``private_to``) the reason was weighed
+    on that side's view and names its hidden elements and secret objectives,
+    so it is that side's only; None (both sides) otherwise."""
+    return side if getattr(ruleset, "private_to", None) is not None else None
 
 
 #: plural nouns that do not end in "s", as a name's last word ("spearmen" ends in "men")

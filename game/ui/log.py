@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line, event_turns, reason_line, side_names, why_after
+from game.core.logtext import event_line, event_turns, line_owner, reason_line, reason_owner, side_names, why_after
 
 
 @dataclass(frozen=True)
@@ -63,17 +63,16 @@ class BattleLog:
         marks private (``private_to(event)``, for hidden information) keeps
         the side that may read it, and under hidden information a reason is
         private to the side that gave it (it was weighed on that side's view)."""
-        private_to = getattr(self.ruleset, "private_to", None)
         events = list(events)
         why = reason_line(reason, self.naming).strip()
         at = why_after(events, action.side)
-        why_private = action.side if private_to else None
+        why_private = reason_owner(self.ruleset, action.side)
         if why and at < 0:
             self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
         for i, (ev, turn) in enumerate(zip(events, event_turns(events, self.turn))):
             self.turn = turn
             side = getattr(ev, "side", None) or action.side
-            owner = private_to(ev) if private_to else None
+            owner = line_owner(self.ruleset, ev)
             self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev, self.naming),
                                       owner))
             if why and i == at:

@@ -18,7 +18,8 @@ from .helpers import el, state
 
 ROOT = Path(__file__).resolve().parents[3]
 PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
-SETUP = re.compile(r"^\[turn \d+\] (?P<side>MNLA insurgents|SAS patrol) sets up (?P<what>.+) in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
+SETUP = re.compile(r"^\[turn \d+\] (?P<only>\(MNLA insurgents only\) )?(?P<side>MNLA insurgents|SAS patrol) sets up (?P<what>.+) "
+                   r"in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
 
 
 def _log(seed: int) -> list[str]:
@@ -48,6 +49,8 @@ def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_lin
     assert all(parts), [ln for ln, m in zip(setup, parts) if not m]
     assert [m["what"] for m in parts[:6]] == [f"possible objective {n}" for n in range(1, 7)]
     assert {m["side"] for m in parts[:6]} == {"MNLA insurgents"}
+    # the possible objectives are the MNLA's secret: the headless (umpire's) log marks them, and only them
+    assert [bool(m["only"]) for m in parts] == [True] * 6 + [False] * 10
     mnla = [m["what"] for m in parts if m["side"] == "MNLA insurgents"][6:]
     assert mnla == [f"unidentified element #{n}" for n in range(1, 6)]
     assert [m["what"] for m in parts if m["side"] == "SAS patrol"] == [
@@ -58,7 +61,7 @@ def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_lin
     # sides by name everywhere: turns, command points, the list of hidden elements, the winner
     assert not [ln for ln in lines if re.search(r"(?<![\w-])(mnla|sas)(?![\w-])", ln)]
     assert "[turn 1] SAS patrol has" in "\n".join(lines)
-    assert any(ln.startswith("[turn 0] MNLA insurgents' list of hidden elements: #1 is ") for ln in lines)
+    assert any(ln.startswith("[turn 0] (MNLA insurgents only) MNLA insurgents' list of hidden elements: #1 is ") for ln in lines)
 
 
 def test_patrol_log__marker_order_whatever_the_shuffle():
