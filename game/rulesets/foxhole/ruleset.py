@@ -30,7 +30,7 @@ class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
-    version = 3
+    version = 4
     title = "Foxhole"
 
     def __init__(self) -> None:

@@ -119,7 +119,7 @@ class FoxholeAgent:
         if key != self._goals_key:
             if side == s.attacker and TC.missing_numbers(s):
                 self.explored |= TC.looked_at(s, side, [p for p in TC.search_grid(s) if p not in self.explored])
-            self._goals = TC.goals_for(s, side, self.explored)
+            self._goals = TC.goals_for(s, side, self.explored, self._goals if side == s.attacker else None)
             self._goals_key = key
         return self._goals
 
@@ -677,7 +677,7 @@ class FoxholeAgent:
             if len(ahead) >= 2:
                 a = A.Move(side=side, element=e.id, path=tuple(ahead[1:]))
                 if not problem(s, a):
-                    return self._say(a, f"{e.name} follows its programmed route to {place_words(s, *ahead[-1])}")
+                    return self._say(a, f"{e.name} follows its programmed route {place_words(s, *ahead[-1], 'to')}")
             return self._say(A.Stay(side=side, element=e.id), f"{e.name}'s programmed route ends here")
         if cur.stopped_at_open and cur.rolls < 2:
             return self._say(A.Stay(side=side, element=e.id),

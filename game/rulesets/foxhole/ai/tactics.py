@@ -216,7 +216,9 @@ def missing_numbers(s: FoxState) -> list[int]:
 SEARCH_STEP = 60.0  #: the agent's search grid (mm)
 SEARCHERS = 5  #: elements sent to search for each mission objective not yet found (ours)
 SPREAD = 150.0  #: searchers take points at least this far apart (mm, ours)
-NEAR_FOES = 0.7  #: the weight of a search point's distance from the nearest enemy seen (ours)
+#: search points this near a known mission objective are left to the elements going there, who will
+#: see them on the way, while other points remain (mm, ours)
+TARGET_NEAR = 120.0
 
 
 def search_grid(s: FoxState) -> list[tuple[float, float]]:
@@ -265,12 +267,14 @@ def search_points(s: FoxState, explored: set | None = None) -> list[tuple[float,
     return [p for p in pts if p not in seen]
 
 
-def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, tuple[float, float]]:
+def goals_for(s: FoxState, side: str, explored: set | None = None,
+              kept: dict[str, tuple[float, float]] | None = None) -> dict[str, tuple[float, float]]:
     """Each element's goal point. Attacker: the mission objectives it knows,
     each drawing its share of the nearest elements; while some are not found,
     searchers (up to :data:`SEARCHERS` per missing objective) each take the nearest point of
-    the control area no attacking element has looked at, points near the enemy first. Defender: the
-    nearest objective (its post)."""
+    the control area no attacking element has looked at, nearest first, leaving the ground round the
+    known objectives to the elements going there; a searcher keeps the point it was given (``kept``:
+    element id -> point) until that point is looked at. Defender: the nearest objective (its post)."""
     mine = sorted((e for e in s.elements.values() if e.side == side and e.on_table and e.combatant), key=lambda e: e.id)
     out: dict[str, tuple[float, float]] = {}
     if not mine:
@@ -286,17 +290,22 @@ def goals_for(s: FoxState, side: str, explored: set | None = None) -> dict[str, 
     free = list(mine)
     if missing:
         pts = search_points(s, explored)
-        foes = [(f.x, f.y) for f in s.elements.values() if f.side != side and f.on_table]
-
-        def foe_gap(p) -> float:  # objectives are defended: look near the enemy first
-            return min((dist(p[0], p[1], *q) for q in foes), default=0.0)
-
+        far = [p for p in pts if all(dist(p[0], p[1], *t) > TARGET_NEAR for t in targets)]
+        pts = far or pts
         k = len(free) if not targets else min(len(free) - len(targets), SEARCHERS * missing)
+        for e in list(free):  # searchers keep their points until looked at
+            p = (kept or {}).get(e.id)
+            if k <= 0 or p is None or p not in pts:
+                continue
+            out[e.id] = p
+            free.remove(e)
+            k -= 1
+            pts = [q for q in pts if dist(q[0], q[1], *p) > SPREAD]
         for _ in range(max(0, k)):
             if not pts or not free:
                 break
             e, p = min(((e, p) for e in free for p in pts),
-                       key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]) + NEAR_FOES * foe_gap(ep[1]), ep[0].id, ep[1]))
+                       key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]), ep[0].id, ep[1]))
             out[e.id] = p
             free.remove(e)
             pts = [q for q in pts if dist(q[0], q[1], *p) > SPREAD]
