@@ -52,11 +52,11 @@ def test_headless_log__turn_starts_are_labelled_with_their_own_turn():
     """Spacefleet: a game turn begins with each player's turn; its line reads the new turn."""
     _, _, lines = _battle()
     events = [ln for ln in lines if ln.startswith("[turn ")]
-    starts = [i for i, ln in enumerate(events) if re.search(r"\] turn \d+: [\w ]+ to play$", ln)]
+    starts = [i for i, ln in enumerate(events) if re.search(r"\] Turn \d+: [\w ]+ to play$", ln)]
     assert len(starts) >= 4
     seen: set[int] = set()
     for i in starts:
-        label, turn = re.match(r"\[turn (\d+)\] turn (\d+):", events[i]).groups()
+        label, turn = re.match(r"\[turn (\d+)\] Turn (\d+):", events[i]).groups()
         assert label == turn, events[i]
         # the first player's turn of game turn N follows the end of turn N-1, labelled N-1
         # (the same action's events before the turn began)
@@ -70,7 +70,7 @@ def test_app_log__turn_labels_and_why_placement_match_the_headless_log():
     rs, battle, lines = _battle()
     log = BattleLog(rs, battle.scenario)
     log.rebuild(battle.history.entries)
-    starts = [ln for ln in log.lines if re.fullmatch(r"turn \d+: [\w ]+ to play", ln.text)]
+    starts = [ln for ln in log.lines if re.fullmatch(r"Turn \d+: [\w ]+ to play", ln.text)]
     assert len(starts) >= 4 and all(ln.turn == int(ln.text.split()[1].rstrip(":")) for ln in starts)
     whys = [i for i, ln in enumerate(log.lines) if ln.kind == "why"]
     assert len(whys) > 20

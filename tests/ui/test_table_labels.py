@@ -155,7 +155,7 @@ def test_planet_low_orbit__well_labels_by_their_own_ring_and_named(big_app, tmp_
     wells = {m.extra["feature"]: m for m in scene.view.markers if m.kind == "gravity_well"}
     labels = dict(scene.view.label_rects)
     assert set(wells) == {"hesperus", "hesperus_i", "hesperus_ii"}
-    assert {"Hesperus well 15 cm + low orbit", "Hesperus i well 10 cm", "Hesperus ii well 10 cm"} <= set(labels)
+    assert {"Hesperus well 15 cm + low orbit", "Hesperus I well 10 cm", "Hesperus II well 10 cm"} <= set(labels)
     bodies = {f.id: (f.cx, f.cy, f.radius) for f in scene.session.battle.state.features if f.kind in ("planet", "moon")}
     for fid, m in wells.items():
         r = labels[sentence(m.label)]

@@ -153,11 +153,11 @@ def test_no_pre_measuring__the_app_shows_no_length_and_the_button_no_distance():
     blind = make_preview(RS, state(False), a, fmt=lambda mm: f"{mm / IN:.1f} in")
     assert blind.legal and blind.cost == "" and len(blind.path) == 2
     assert not any(ch.isdigit() for ch in " ".join(blind.lines).replace("[3.5]", "").replace("[7.9]", ""))
-    assert RS.describe_action_in(state(False), a) == "Advance 30 deg left towards here"
+    assert RS.describe_action_in(state(False), a) == "Advance 30° left towards here"
     assert RS.describe_action_in(state(False), A.ForcedMarch(side="a", unit="u", distance=6 * IN)) == \
         "Forced march towards here"
     seen = make_preview(RS, state(True), a, fmt=lambda mm: f"{mm / IN:.1f} in")
-    assert seen.cost.startswith("uses 4") and RS.describe_action_in(state(True), a) == 'Advance 4.0" 30 deg left'
+    assert seen.cost.startswith("uses 4") and RS.describe_action_in(state(True), a) == 'Advance 4.0" 30° left'
 
 
 # -- missiles -----------------------------------------------------------------------------------------

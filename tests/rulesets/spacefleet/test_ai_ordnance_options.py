@@ -193,7 +193,7 @@ def test_display__joining_a_wave_from_its_marker_and_the_own_bar():
     acts = RULESET.figure_actions(st, "imperial", "d", f"o{lead.id}")
     assert acts == [Launch(side="imperial", ship="d", weapon=1, craft=c, wave=lead.id) for c in ("fighter", "bomber")]
     assert all(RULESET.check(st, a).ok for a in acts)
-    assert describe_action(acts[0], st) == f"Fighters join the wave of bomber squadron {lead.id} of the Dictator class cruiser"
+    assert describe_action(acts[0], st) == "Fighters join the wave of bomber squadron of the Dictator class cruiser"
     pv = RULESET.preview(st, acts[0])
     assert pv["touches"] == ["m"] and pv["cost"].startswith("20 cm")
     assert any("adds 1 attack" in t for t in pv["text"])

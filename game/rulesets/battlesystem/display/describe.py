@@ -28,7 +28,7 @@ def describe_action_in(s, a) -> str:
     needs no id rewriting (the app's namer would read a unit id that is a plain
     word, such as ``spears``, inside "Set spears" as that unit). Where the
     scenario does not allow measuring ahead ([3.5], [7.9]) an advance or a
-    forced march names its way, not its distance ("Advance 30 deg left
+    forced march names its way, not its distance ("Advance 30° left
     towards here")."""
     if isinstance(a, A.Charge):
         return f"Charge {_name(s, a.target)}"
@@ -46,7 +46,7 @@ def describe_action_in(s, a) -> str:
     if isinstance(a, (A.Advance, A.ForcedMarch)) and not s.options.get("premeasure"):
         # [3.5], [7.9]: no distance before the move is made: the way it goes, towards the point clicked
         what = "Advance" if isinstance(a, A.Advance) else "Forced march"
-        way = "" if abs(a.offset) < 0.5 else f" {abs(a.offset):.0f} deg {'right' if a.offset > 0 else 'left'}"
+        way = "" if abs(a.offset) < 0.5 else f" {angle_words(a.offset)}"
         return f"{what}{way} towards here"
     return describe_action(a)
 
