@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pygame
+import pygame_gui
+
 from game.battle.seats import Seat
 from game.core.replay import read_replay, verify
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
@@ -102,6 +105,12 @@ def test_load_dialog_lists_saves_and_replays(app, tmp_path):
     names = [p.name for p in chooser.paths]
     assert any(n.endswith(".replay.jsonl") for n in names) and any(n.startswith("autosave-") for n in names)
     assert sum(n.endswith(".save.json") and not n.startswith("autosave-") for n in names) == 1
+    # each listed by its path inside its folder and its time, not the whole absolute path
+    assert list(chooser.labels.values()) == chooser.paths
+    assert all(not lb.startswith("/") and " - " in lb for lb in chooser.labels)
+    first = next(iter(chooser.labels))
+    chooser.handle(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text=first, ui_element=chooser.list))
+    assert chooser.entry.get_text() == str(chooser.paths[0])  # the typed path is the whole one
     shot = app.screenshot(tmp_path / "load_dialog.png")
     assert Path(shot).stat().st_size > 0
     print(shot)

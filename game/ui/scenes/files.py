@@ -1,8 +1,10 @@
 """A file chooser: the files of one or more folders matching one of its suffixes
-(folder by folder in the order given, newest first within each), or a typed path."""
+(folder by folder in the order given, newest first within each), each shown by
+its path inside its folder and when it was written, or a typed path."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -57,12 +59,22 @@ class FileChooser(Scene):
         self.rect = pygame.Rect((w - 700) // 2, (h - 460) // 2, 700, 460)
         r = self.rect
         self.paths = self.files()
+        #: what the list shows -> the file: its path inside the folder it was found in, and when it was written
+        self.labels = {self.label(p): p for p in self.paths}
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, r.y + 50, r.width - 40, 290),
-                                                        [str(p) for p in self.paths], self.ui)
+                                                        list(self.labels), self.ui)
         self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, r.y + 350, r.width - 40, 32), self.ui)
         self.entry.set_text(str(self.folder) + "/")
         self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 260, r.bottom - 50, 110, 34), self.confirm, self.ui)
         self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - 130, r.bottom - 50, 110, 34), "Cancel", self.ui)
+
+    def label(self, p: Path) -> str:
+        """How the list shows ``p``: its path inside the listed folder it lies
+        in (not the whole absolute path), then when it was last written
+        ("battles/mission1.save.json - 2 Dec 07:12")."""
+        rel = next((p.relative_to(f) for f in self.folders if p.is_relative_to(f)), Path(p.name))
+        when = time.strftime("%d %b %H:%M", time.localtime(p.stat().st_mtime)).lstrip("0")
+        return f"{rel.as_posix()} - {when}"
 
     def choose(self, path: str | Path) -> None:
         """Close and hand ``path`` over."""
@@ -71,9 +83,9 @@ class FileChooser(Scene):
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            self.entry.set_text(event.text)
+            self.entry.set_text(str(self.labels.get(event.text, event.text)))
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
-            self.choose(event.text)
+            self.choose(self.labels.get(event.text, event.text))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:
             self.choose(self.entry.get_text())
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel:
