@@ -657,11 +657,15 @@ def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> 
 @app.command()
 def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a *.map.json file"),
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render the editor on MAP to this PNG and exit (no display needed)")) -> None:
-    """Open the map editor (or, with --screenshot, save one frame of it)."""
+    """Open the map editor (or, with --screenshot, save one frame of it). A
+    map whose geometry is wrong (a self-intersecting outline, a feature off the
+    table) opens, with its problems listed, so it can be mended; a file that is
+    not a map at all is refused."""
     if map_path is not None:
-        from game.battle.loading import check_map_file
+        from game.data.io import read_json
+        from game.data.maps import parse_map
 
-        check_map_file(map_path)
+        parse_map(map_path, read_json(map_path), check_geometry=False)  # the editor's own check (editor.files.open_map)
     if screenshot is not None:
         if screenshot.suffix.lower() != ".png":
             raise _err(f"{screenshot}: a screenshot is written as PNG; the name must end in .png")

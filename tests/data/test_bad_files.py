@@ -38,7 +38,7 @@ def test_bad_files_through_validate__one_line_each_and_exit_2():
         assert EXPECTED[name] in line, (name, line)
 
 
-@pytest.mark.parametrize("name", ["self_intersecting.map.json", "unknown_ruleset.scenario.json", "other_map.replay.jsonl"])
+@pytest.mark.parametrize("name", ["missing_table.map.json", "unknown_ruleset.scenario.json", "other_map.replay.jsonl"])
 def test_bad_file_through_its_own_command(name):
     path = str(BAD / name)
     cmd = {"map.json": ["edit", path], "scenario.json": ["play", path, "--headless"], "replay.jsonl": ["verify", path]}[name.split(".", 1)[1]]
@@ -81,3 +81,19 @@ def test_bad_scenario_through_play_and_simulate__the_same_one_line_and_exit_2(na
         assert err.count("\n") == 1 and err.startswith("error: ") and path in err, (args, err)
         assert EXPECTED[name] in err, (args, err)
         assert "Traceback" not in out + err and not (tmp_path / "sim").exists()
+
+
+def test_a_map_with_wrong_geometry_opens_in_the_editor_to_be_mended(capsys, tmp_path, monkeypatch):
+    """``battletable edit`` refuses only what is not a map (above: a missing
+    table); a self-intersecting wall opens, with the editor's problem panel
+    naming it, as ``validate`` does, so the map can be repaired."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
+    shot = tmp_path / "mend.png"
+    code, out, err = run_main(capsys, "edit", str(BAD / "self_intersecting.map.json"), "--screenshot", str(shot))
+    assert code == 0 and out.strip() == f"screenshot saved to {shot}" and shot.stat().st_size > 0, err
+    from game.editor.files import open_map
+    from game.editor.validate import validate
+
+    problems = [str(p) for p in validate(open_map(BAD / "self_intersecting.map.json"))]
+    assert any(EXPECTED["self_intersecting.map.json"].split(": ", 1)[-1] in p for p in problems), problems
