@@ -275,3 +275,15 @@ def test_editor_widgets__no_two_overlap_and_none_leaves_the_window(pygame_app, t
         for b in rects[i + 1:]:
             assert not a.colliderect(b), (a, b)
     assert scene.camera.viewport[2] >= 250 and scene.camera.viewport[3] >= 200
+
+
+def test_new_kind__a_map_of_no_ruleset_starts_with_a_building(pygame_app):
+    """Every kind is offered on a map of no ruleset (sorted A to Z): the first
+    shape is a building, not the asteroid field that sorts first; a ruleset's
+    map starts with that ruleset's first kind."""
+    _, scene, _ = open_editor(pygame_app, None, ruleset=None)
+    kinds = catalogue().kinds_for(None)
+    assert kinds[0] != "building" and "building" in kinds
+    assert scene.kind == "building"
+    _, scene, _ = open_editor(pygame_app, None, ruleset="spacefleet")
+    assert scene.kind == catalogue().kinds_for("spacefleet")[0]

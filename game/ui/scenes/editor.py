@@ -155,6 +155,14 @@ class EditorScene(Scene):
 
     name = "editor"
 
+    def first_kind(self, kinds: list[str]) -> str:
+        """The kind a new shape gets at first: the ruleset's first kind; on a map
+        of no ruleset (every kind offered, A to Z) a building, not whatever kind
+        sorts first (an asteroid field on a ground table)."""
+        if not kinds or (not self.doc.ruleset and "building" in kinds):
+            return "building"
+        return kinds[0]
+
     def __init__(self, path=None, ruleset: str | None = "battlespace", template=None, clock=time.monotonic) -> None:
         super().__init__()
         self.doc = files.open_map(path) if path else files.new_document(ruleset=ruleset)
@@ -163,8 +171,7 @@ class EditorScene(Scene):
         self.template = Path(template) if template else None
         self.tool = "select"
         cat = catalogue()
-        kinds = cat.kinds_for(self.doc.ruleset)
-        self.kind = kinds[0] if kinds else "building"
+        self.kind = self.first_kind(cat.kinds_for(self.doc.ruleset))
         self.side = self.default_side()
         self.vertices = 24
         self.grid, self.grid_on, self.snap_on = 25.4, True, True
@@ -314,7 +321,7 @@ class EditorScene(Scene):
         rows = [k for _, k in PANEL_ROWS]
         kinds = catalogue().kinds_for(self.doc.ruleset)
         if self.kind not in kinds and kinds and self._menu_state[0] != self.doc.ruleset:
-            self.kind = kinds[0]  # a new ruleset: its first kind
+            self.kind = self.first_kind(kinds)  # a new ruleset: its first kind
         if self.kind not in kinds:
             kinds = [self.kind, *kinds]
         self.kind_menu = pygame_gui.elements.UIDropDownMenu(
