@@ -164,7 +164,8 @@ def distinct_labels(actions, label, place=None, most: int | None = None, name=st
         for i in idx:
             d = _fields(pairs[i][0])
             if "x" in d and "y" in d and place is not None:
-                more.append(f"{t} ({place(float(d['x']), float(d['y']))})")
+                where = place(float(d["x"]), float(d["y"]))
+                more.append(t if where in t else f"{t} ({where})")  # "in G3", not "in G3 (G3)"
             elif isinstance(d.get("target"), str):
                 more.append(f"{t} ({name(d['target'])})")
             else:

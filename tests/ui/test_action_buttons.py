@@ -93,3 +93,36 @@ def test_long_label__shown_whole_on_a_row_of_its_own_at_1280x800(tmp_path, monke
     texts = [b.text for b in scene._bar_buttons]
     assert words in texts, texts
     gen.close()
+
+
+def test_bar_pages__every_choice_reachable_with_more_choices(tmp_path, monkeypatch):
+    """More choices than two rows hold (Foxhole's 15 ways to show 4 objectives of 6)
+    are paged: every choice is on exactly one page, each page ends in "More choices
+    (p of n)", every button lies inside the bar, and pressing it shows the next page."""
+    from game.ui.scenes.battle import MORE
+
+    gen, app, scene = _scene(tmp_path, monkeypatch, "p")
+    width = 600
+    pairs = [(k, f"Show objectives {k}, {k + 1}, {k + 2} and {k + 3}") for k in range(15)]
+    pages = scene.bar_pages(pairs, width)
+    assert len(pages) > 1
+    shown = [a for page, _ in pages for (a, _), _ in page if a is not MORE]
+    assert shown == list(range(15))
+    for k, (page, rows) in enumerate(pages):
+        (more, label), (x, row, w) = page[-1]
+        assert more is MORE and label == f"More choices ({k + 1} of {len(pages)})"
+        assert rows <= 3 and all(0 <= x and x + w <= width for _, (x, _, w) in page)
+    few = scene.bar_pages(pairs[:2], width)
+    assert len(few) == 1 and all(a is not MORE for (a, _), _ in few[0][0])
+    # in the scene: the More button turns the page, and a new set of choices starts on page 1
+    scene._bar_key = None
+    scene.bar_labels = lambda offered, most=8: [(a, f"Choice number {i} of the long list") for i, a in enumerate(offered)]
+    from game.rulesets.battlespace.actions import EndPlayerPhase
+    scene.pending = [EndPlayerPhase(side="fireteam") for _ in range(30)]
+    app.drive(1)
+    more = next(b for b, a in scene._bar_buttons.items() if a is MORE)
+    first = [b.text for b in scene._bar_buttons]
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=more))
+    app.drive(1)
+    assert scene._bar_page == 1 and [b.text for b in scene._bar_buttons] != first
+    gen.close()

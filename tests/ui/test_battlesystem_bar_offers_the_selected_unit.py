@@ -37,6 +37,8 @@ def test_swordsmen_bar__only_their_own_legal_actions_by_name(app, tmp_path):
     assert offers
     for a in offers:
         d = a.to_dict()
+        if d["type"] == "bts_end_step":  # the side's own step end, paged after the unit's actions
+            continue
         assert d.get("unit", d.get("individual")) == "swords", d
         assert scene.session.ruleset.check(st, a).ok, (d, scene.session.ruleset.check(st, a).reason)
     labels = [scene.label_of(a) for a in offers]

@@ -6,6 +6,8 @@ Assassination)."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pygame_gui
@@ -107,9 +109,10 @@ def test_objective_placement__buttons_name_squares_spread_over_the_table_and_pre
     app, scene, tmp = fox
     s = scene.session
     assert s.battle.state.phase == "objectives"
-    buttons = [b for b, a in scene._bar_buttons.items() if a.type == "fox_place_objective"]
+    buttons = [b for b, a in scene._bar_buttons.items() if getattr(a, "type", "") == "fox_place_objective"]
     texts = [b.text for b in buttons]
     assert len(buttons) >= 4 and len(set(texts)) == len(texts), texts
+    assert not any(re.search(r"in ([A-Z]+\d+) \(\1\)", t) for t in texts), texts  # not "in G3 (G3)"
     rows = {b.text.rstrip(")").rsplit("(", 1)[-1][1:] if "(" in b.text else b.text.split()[-1][1:] for b in buttons}
     assert len(rows) >= 3, texts  # not all along one edge
     b = buttons[2]
@@ -131,4 +134,5 @@ def test_objective_placement__buttons_name_squares_spread_over_the_table_and_pre
     app.drive(1)
     placed = s.battle.state.objectives
     assert [(o.x, o.y) for o in placed] == [(a.x, a.y)]
+    assert scene.status == f"{b.text}: done"  # the objective just placed, not the next one's number
     assert all(not t.startswith("Place objective 1 ") for t in (x.text for x in scene._bar_buttons))

@@ -153,15 +153,17 @@ class TerrainLayer:
         g = self.styles.units.grid_mm * scale
         if g >= 14:
             col = shade(wood, 0.75)
+            # each label in the middle of the part of its square on the table: a last,
+            # partial column or row is labelled too (a log names its squares: "G3")
             for i in range(int(math.ceil(self.table[0] / self.styles.units.grid_mm))):
                 t = fonts.text(column(i), 9, col)
-                cx = fw + (i + 0.5) * g
-                if cx + t.get_width() / 2 <= fw + w:
+                cx = fw + (i * g + min((i + 1) * g, w)) / 2
+                if cx + t.get_width() / 2 <= fw + w + fw / 2:
                     top.blit(t, (cx - t.get_width() / 2, (fw - t.get_height()) / 2))
             for i in range(int(math.ceil(self.table[1] / self.styles.units.grid_mm))):
                 t = fonts.text(str(i + 1), 9, col)
-                cy = (i + 0.5) * g
-                if cy + t.get_height() / 2 <= h and t.get_width() <= fw:
+                cy = (i * g + min((i + 1) * g, h)) / 2
+                if cy + t.get_height() / 2 <= h + fw / 2 and t.get_width() <= fw:
                     left.blit(t, ((fw - t.get_width()) / 2, cy - t.get_height() / 2))
         return [(top, (0, 0)), (bottom, (0, h + fw)), (left, (0, fw)), (right, (w + fw, fw))]
 

@@ -37,6 +37,9 @@ from game.ui.table_view import MOUSE_GONE, TableView
 GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset gives none
 
 
+#: the action bar's "More choices" button: the next page of the offered actions
+MORE = object()
+
 class BattleScene(Scene):
     """Play one battle. Build with :meth:`from_scenario` or from a session."""
 
@@ -418,11 +421,12 @@ class BattleScene(Scene):
             self.app.push(ConfirmScene(f"{action_label(action, s.ruleset, s.battle.state)}?", [question],
                                        {"Go ahead": lambda: self.commit(action, confirmed=True), "Cancel": None}))
             return False
+        said = self.label_of(action)  # named before the state moves on (the next objective's number, ...)
         r = s.submit(action)
         if not r.ok:
             self.set_status(r.reason, bad=True)
             return False
-        self.set_status(f"{self.label_of(action)}: done")
+        self.set_status(f"{said}: done")
         self.pending, self.pending_target, self.preview = [], None, None
         self.refresh()
         self._after_change()
@@ -650,7 +654,7 @@ class BattleScene(Scene):
         """The mouse is on an action button: preview its action (odds, the
         roll needed, its effect on the table) before it is committed."""
         a = self._bar_buttons.get(button)
-        if a is None:
+        if a is None or a is MORE:
             self.hover_preview = None
             return
         actor = self.view.by_id.get(self.selected) if self.selected else None
@@ -674,6 +678,10 @@ class BattleScene(Scene):
                 return True
             if event.ui_element in self._bar_buttons:
                 self.hover_preview = None
+                if self._bar_buttons[event.ui_element] is MORE:  # the next page of choices
+                    self._bar_page += 1
+                    self._bar_key = None
+                    return True
                 self.commit(self._bar_buttons[event.ui_element])
                 return True
             if event.ui_element is self.btn_side:
@@ -1115,44 +1123,101 @@ class BattleScene(Scene):
         key = tuple(str(a.to_dict()) for a in offered)
         if key == self._bar_key:
             return
+        if key != getattr(self, "_bar_offered", None):
+            self._bar_offered, self._bar_page = key, 0  # new choices: their first page
         self._bar_key = key
         self.hover_preview = None
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
-        x, row = br.x + 10, 0
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
-        for a, label in self.bar_labels(offered):
-            label = fonts.fit(label, 14, br.width - 46)  # a long label takes a row of its own, uncut
-            bw = fonts.font(14).size(label)[0] + 26
-            if x + bw > br.right - 10:  # a second row, then no more
-                if row == 1 or x == br.x + 10:
-                    break
-                x, row = br.x + 10, 1
-            ok = s.ruleset.check(state, a)
+        pages = self.bar_pages(self.bar_labels(offered), br.width - 20)
+        self._bar_page %= len(pages)
+        placed, rows = pages[self._bar_page]
+        for (a, label), (dx, row, bw) in placed:
             y = top + row * (self._button_height() + 4)
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, self._button_height()),
-                                             label, self.ui,
+            rect = pygame.Rect(br.x + 10 + dx, y, bw, self._button_height())
+            if a is MORE:
+                b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#action_button",
+                                                 tool_tip_text="the other choices the rules allow now")
+                self._bar_buttons[b] = MORE
+                continue
+            ok = s.ruleset.check(state, a)
+            b = pygame_gui.elements.UIButton(rect, label, self.ui,
                                              tool_tip_text=None if ok.ok else f"Not allowed: {ok.reason}",
                                              object_id="#action_button")
             if not ok.ok:
                 b.disable()
             self._bar_buttons[b] = a
-            x += bw + 6
-        self._bar_rows = row + 1
+        self._bar_rows = rows
+
+    def bar_pages(self, pairs: list, width: int, rows: int = 2) -> list[tuple[list, int]]:
+        """The action bar's buttons in pages of at most ``rows`` rows of
+        ``width`` px: each page a list of ``((action, label), (x, row, w))``
+        and its number of rows. When the choices need more than one page, each
+        page ends in a "More choices (p of n)" button (its action
+        :data:`MORE`), so every choice the rules allow can be reached; a long
+        label takes a row of its own, uncut."""
+        def size(label: str) -> tuple[str, int]:
+            label = fonts.fit(label, 14, width - 26)
+            return label, fonts.font(14).size(label)[0] + 26
+
+        def lay(items, reserve: int) -> tuple[list, list]:
+            out, x, row = [], 0, 0
+            for i, (a, label) in enumerate(items):
+                label, bw = size(label)
+                last_row_room = width - (reserve if row == rows - 1 else 0)
+                if x + bw > last_row_room if row == rows - 1 else x + bw > width:
+                    if row == rows - 1 or x == 0:
+                        return out, items[i:]
+                    x, row = 0, row + 1
+                    if x + bw > width - (reserve if row == rows - 1 else 0):
+                        return out, items[i:]
+                out.append(((a, label), (x, row, bw)))
+                x += bw + 6
+            return out, []
+
+        first, rest = lay(pairs, 0)
+        if not rest:
+            return [(first, 1 + max((r for _, (_, r, _) in first), default=0))]
+        reserve = size("More choices (99 of 99)")[1] + 6
+        pages, todo = [], pairs
+        while todo:
+            page, todo2 = lay(todo, reserve)
+            if not page:  # a label wider than the bar with the reserve: give it the row
+                page, todo2 = [((todo[0][0], size(todo[0][1])[0]), (0, 0, size(todo[0][1])[1]))], todo[1:]
+            pages.append(page)
+            todo = todo2
+        out = []
+        for k, page in enumerate(pages):
+            row = max(r for _, (_, r, _) in page)
+            x = max((x + w + 6 for _, (x, r, w) in page if r == row), default=0)
+            label, bw = size(f"More choices ({k + 1} of {len(pages)})")
+            if x + bw > width:
+                row, x = row + 1, 0
+            out.append((page + [((MORE, label), (x, row, bw))], row + 1))
+        return out
 
     def bar_labels(self, offered: list, most: int = 8) -> list[tuple[object, str]]:
-        """Up to ``most`` offered actions with their button labels, no two
-        alike (:func:`game.ui.preview.distinct_labels`: a place or a target
-        name tells apart actions that would read the same; placements spread
-        over the table)."""
-        return distinct_labels(offered, self.label_of, self.view.place_text, most, self._fig_name)
+        """The offered actions with their button labels, no two alike
+        (:func:`game.ui.preview.distinct_labels`: a place or a target name tells
+        apart actions that would read the same); every choice that is not a
+        spot on the table is kept (the bar pages them, :meth:`bar_pages`), and
+        spots (placements, also made by clicking the table) are cut to ``most``
+        spread over the table."""
+        pairs = distinct_labels(offered, self.label_of, self.view.place_text, None, self._fig_name)
+        spots = [i for i, (a, _) in enumerate(pairs) if "x" in a.to_dict()]
+        if len(spots) <= most:
+            return pairs
+        keep = set(spots[int(k * len(spots) / most)] for k in range(most))
+        return [p for i, p in enumerate(pairs) if i not in set(spots) or i in keep]
 
     @property
     def bar_actions(self) -> list:
-        """The actions currently offered as buttons (tests)."""
-        return list(self._bar_buttons.values())
+        """The actions currently offered as buttons (tests; not the "More
+        choices" button)."""
+        return [a for a in self._bar_buttons.values() if a is not MORE]
 
 
 def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:
