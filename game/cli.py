@@ -657,10 +657,11 @@ def verify(replay: Path = typer.Argument(..., help="a *.replay.jsonl file")) -> 
 @app.command()
 def edit(map_path: Optional[Path] = typer.Argument(None, metavar="MAP", help="a *.map.json file"),
          screenshot: Optional[Path] = typer.Option(None, "--screenshot", help="render the editor on MAP to this PNG and exit (no display needed)")) -> None:
-    """Open the map editor (or, with --screenshot, save one frame of it). A
-    map whose geometry is wrong (a self-intersecting outline, a feature off the
-    table) opens, with its problems listed, so it can be mended; a file that is
-    not a map at all is refused."""
+    """Open the map editor (or, with --screenshot, save one frame of it).
+
+    A map whose geometry is wrong (a self-intersecting outline, a feature off
+    the table) opens, with its problems listed, so it can be mended; a file
+    that is not a map at all is refused."""
     if map_path is not None:
         from game.data.io import read_json
         from game.data.maps import parse_map
