@@ -150,9 +150,10 @@ def distinct_labels(actions, label, place=None, most: int | None = None, name=st
     or their target (``name(id)``) appended; placements that still read the same (two
     spots in one grid square and feature) are one choice to the player, so
     only the first is kept; anything else still alike is numbered ("#2").
-    With ``most``, at most that many pairs are returned, placements of one
-    kind spread evenly over the list rather than the first ones (the
-    candidates usually come row by row across the table)."""
+    With ``most``, spots on the table (placements, which clicks on the table
+    also make) are cut to that many, spread evenly over the list rather than
+    the first ones (the candidates usually come row by row across the
+    table); every other choice is kept (the action bar pages them)."""
     pairs = [(a, label(a)) for a in actions]
     groups: dict[str, list[int]] = {}
     for i, (_, t) in enumerate(pairs):
@@ -184,15 +185,12 @@ def distinct_labels(actions, label, place=None, most: int | None = None, name=st
         else:
             seen[t] = 1
         out.append((a, t))
-    if most is None or len(out) <= most:
-        return out
     spots = [i for i, (a, _) in enumerate(out) if "x" in _fields(a)]
-    keep = [i for i in range(len(out)) if i not in set(spots)][:most]
-    room = most - len(keep)
-    if room > 0 and spots:
-        step = len(spots) / room
-        keep += sorted({spots[int(k * step)] for k in range(room)})
-    return [out[i] for i in sorted(keep)]
+    if most is None or len(spots) <= most:
+        return out
+    keep = {spots[int(k * len(spots) / most)] for k in range(most)}
+    drop = set(spots) - keep
+    return [p for i, p in enumerate(out) if i not in drop]
 
 
 def _fields(action) -> dict:

@@ -1164,16 +1164,17 @@ class BattleScene(Scene):
             return label, fonts.font(14).size(label)[0] + 26
 
         def lay(items, reserve: int) -> tuple[list, list]:
+            """As many of ``items`` as the rows hold (``reserve`` px kept free at
+            the end of the last row), and the rest."""
             out, x, row = [], 0, 0
             for i, (a, label) in enumerate(items):
                 label, bw = size(label)
-                last_row_room = width - (reserve if row == rows - 1 else 0)
-                if x + bw > last_row_room if row == rows - 1 else x + bw > width:
-                    if row == rows - 1 or x == 0:
-                        return out, items[i:]
+                room = width - (reserve if row == rows - 1 else 0)
+                if x + bw > room and x > 0 and row < rows - 1:  # on to the next row
                     x, row = 0, row + 1
-                    if x + bw > width - (reserve if row == rows - 1 else 0):
-                        return out, items[i:]
+                    room = width - (reserve if row == rows - 1 else 0)
+                if x + bw > room and (x > 0 or row == rows - 1):
+                    return out, items[i:]
                 out.append(((a, label), (x, row, bw)))
                 x += bw + 6
             return out, []
@@ -1206,12 +1207,7 @@ class BattleScene(Scene):
         spot on the table is kept (the bar pages them, :meth:`bar_pages`), and
         spots (placements, also made by clicking the table) are cut to ``most``
         spread over the table."""
-        pairs = distinct_labels(offered, self.label_of, self.view.place_text, None, self._fig_name)
-        spots = [i for i, (a, _) in enumerate(pairs) if "x" in a.to_dict()]
-        if len(spots) <= most:
-            return pairs
-        keep = set(spots[int(k * len(spots) / most)] for k in range(most))
-        return [p for i, p in enumerate(pairs) if i not in set(spots) or i in keep]
+        return distinct_labels(offered, self.label_of, self.view.place_text, most, self._fig_name)
 
     @property
     def bar_actions(self) -> list:
