@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 
 from game.core.event import DiceRolled
+from game.rulesets.battlesystem import RULESET as RS
 from game.rulesets.battlesystem import actions as A
 from game.rulesets.battlesystem.events import Attack, Casualties
 from game.rulesets.battlesystem.formation import block_of
 from game.rulesets.battlesystem.rules.common import mv_mm
 from game.rulesets.battlesystem.rules.contact import engagements
+from game.rulesets.battlesystem.rules.legality import options
 from game.rulesets.battlesystem.rules.melee import melee_ar, resolve_melee
 from game.rulesets.battlesystem.rules.morale import rout
 from game.rulesets.battlesystem.rules.movement import plan_charge
@@ -91,6 +93,31 @@ def test_set_spears__strike_a_charging_enemy_first_doubled():
     atk = [e for e in em.events if isinstance(e, (Attack, Casualties))]
     assert isinstance(atk[0], Attack) and atk[0].attacker == "def" and "x2" in atk[0].text
     assert isinstance(atk[1], Casualties) and atk[1].unit == "att"
+
+
+def test_set_spears__refused_once_an_enemy_charge_has_reached_the_unit():
+    """Battlesystem [11.7]: spears are set before the unit moves, against a charge still to
+    come; once an enemy charge has reached the unit earlier in the same movement phase the
+    rules refuse them (naming the charger and the rule), and neither the agents' candidates nor
+    the action bar offer them (README, Deviations and decisions)."""
+    s = _lines(10.0, attacker="orc_blades", defender="valmark_spears", files=10, d_files=8, a_n=20, d_n=16)
+    spears = A.SpecialFormation(side="b", unit="def", formation="set_spears")
+    assert RS.check(at_step(s, "move", "b"), spears).ok  # before the charge: allowed
+    charged, r = do(s, A.Charge(side="a", unit="att", target="def"))
+    assert r.ok and charged.units["att"].charged == "def"
+    t = at_step(charged, "move", "b")
+    got = RS.check(t, spears)
+    assert not got.ok
+    assert got.reason == ("Valmark spearmen may not set their spears: Bloody Axe orcs have already charged them "
+                          "this round, and spears are set before the charge ([11.7])")
+    assert spears not in RS.figure_actions(t, "b", "def", None)
+    _, r = do(t, spears)
+    assert not r.ok and not t.units["def"].set_spears
+    # a charge that fell short (no contact): not offered to the agents either
+    short = at_step(s, "move", "b")
+    short.units["att"].charged = "def"
+    assert spears in options(at_step(s, "move", "b"), "b") and spears not in options(short, "b")
+    assert A.SpecialFormation(side="b", unit="def", formation="shield_wall") in options(short, "b")
 
 
 def test_fighting_withdrawal__three_inches_back_and_the_enemy_answers():

@@ -10,8 +10,8 @@ from .. import actions as A
 from ..state import BSState
 from .common import Emitter, mv_mm
 from .contact import in_contact
-from .movement import (best_charge, charge_candidates, plan_advance, plan_charge, plan_face, plan_flee, plan_frontage, plan_individual,
-                       plan_reform, plan_special, plan_wheel, plan_withdraw, remaining)
+from .movement import (best_charge, charge_candidates, chargers_of, plan_advance, plan_charge, plan_face, plan_flee, plan_frontage,
+                       plan_individual, plan_reform, plan_special, plan_wheel, plan_withdraw, remaining)
 from .words import says, their
 
 M_FIELDS = ("unit",)
@@ -258,7 +258,9 @@ def unit_options(s: BSState, side: str, thorough: bool = False) -> list[Action]:
                     ways = charge_candidates(s, u, e)[:1]
                 for piv, wh, off in ways:
                     out.append(A.Charge(side=side, unit=uid, target=e, pivot=piv, wheel=wh, offset=off))
-            out += [A.SpecialFormation(side=side, unit=uid, formation=f) for f in ("shield_wall", "set_spears")]
+            out.append(A.SpecialFormation(side=side, unit=uid, formation="shield_wall"))
+            if not chargers_of(s, u):  # [11.7] not once a charge has reached it
+                out.append(A.SpecialFormation(side=side, unit=uid, formation="set_spears"))
         left = remaining(s, u)
         if left > 1.0:
             out.append(A.Advance(side=side, unit=uid, distance=round(left, 2)))

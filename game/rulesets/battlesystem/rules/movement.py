@@ -725,7 +725,10 @@ def plan_flee(s: BSState, u: Unit) -> Plan:
 
 def plan_special(s: BSState, u: Unit, what: str) -> Plan:
     """[11.6] shield wall / [11.7] set spears: in command, in closed formation at the start of
-    the phase, before moving; large shields for a wall, spears or pikes to set."""
+    the phase, before moving; large shields for a wall, spears or pikes to set. Spears may not
+    be set once an enemy charge has reached the unit this round (:func:`chargers_of`): the
+    text sets them before the unit moves, against a charge still to come (README, Deviations
+    and decisions)."""
     if u.status != "ok" or u.move_began or u.move_done:
         return no(f"{u.name} must declare it before it moves ([11.6], [11.7])")
     if u.formation != "closed" or not in_command(s, u):
@@ -741,10 +744,23 @@ def plan_special(s: BSState, u: Unit, what: str) -> Plan:
         return no(f"{u.name} {says(u, 'has')} no spears or pikes ([11.7])")
     if u.set_spears:
         return no(f"{u.name} {says(u, 'has')} already set {their(u)} spears")
+    landed = chargers_of(s, u)
+    if landed:
+        names = " and ".join(c.name for c in landed)
+        verb = "have" if len(landed) > 1 else says(landed[0], "has")
+        return no(f"{u.name} may not set {their(u)} spears: {names} {verb} already charged "
+                  f"{'them' if their(u) == 'their' else 'it'} this round, and spears are set before the charge ([11.7])")
     cost = M.set_spears * mv_mm(u)
     if cost > remaining(s, u) + 1e-6:
         return no(f"setting spears costs {inches(cost)} ([11.7])")
     return Plan(True, block=block_of(u), cost=cost, changes={"set_spears": True})
+
+
+def chargers_of(s: BSState, u: Unit) -> list[Unit]:
+    """[11.7] the enemy units whose charge has already reached ``u`` this round (their
+    ``charged`` names it), by name: too late for ``u`` to set spears against them."""
+    return sorted((e for e in s.units.values() if e.side != u.side and e.charged == u.id and e.on_table),
+                  key=lambda e: e.name)
 
 
 def charge_candidates(s: BSState, u: Unit, target: str) -> list[tuple[str, float, float]]:
