@@ -1,8 +1,9 @@
 """The default agent's objectives (ours, README "The agent's objectives"): skirmishers without
 missiles hold the objective nearest them (they may not charge or touch formed troops, Battlesystem [7.4],
 [7.14], but an objective counts them); a unit that can charge, on an objective a friend also
-holds with no enemy there, goes where an enemy stands on another objective; late in the battle
-a holder does not leave its objective for a charge far from every objective."""
+holds with no enemy there, goes where an enemy stands on another objective; a unit short of
+an objective two friends hold goes to another; late in the battle a holder does not leave its
+objective for a charge far from every objective."""
 
 from __future__ import annotations
 
@@ -65,3 +66,22 @@ def test_late_in_the_battle_a_holder_charges_only_near_an_objective():
     late.turn = 10  # of 12: the last three rounds
     a = g.choose(RS, RS.view(late, "a"), "a")
     assert a == A.HoldStill(side="a", unit="orcs") and g.reason.text == "Bloody Axe orcs hold the objective"
+
+
+def test_a_unit_short_of_an_objective_two_friends_hold_goes_to_the_other():
+    """Ours (README "The agent's objectives"): a melee unit sent to an objective that two
+    friends already hold, no enemy there, does not crowd in behind them (Battlesystem [7.8]:
+    friends block its way): it goes to the objective fewer friends hold, and keeps to it once
+    there; with one friend on its objective it still goes there."""
+    g = GeneralAgent(random.Random(1))
+    skel = unit("skel", "a", "skeleton_legion", 600.0, 100.0, 90, 12, files=6)  # 8" short of the hill
+    zomb = unit("zomb", "a", "zombie_horde", 600.0, 700.0, 90, 12, files=6)  # bound for the road, not on it
+    s = downs(skel, zomb, unit("far", "b", "valmark_spears", 1100.0, 1150.0, 270, 4, files=4), ghouls=(600.0, 260.0))
+    assert held(g, s, "zomb") == (ROAD["x"], ROAD["y"])
+    assert held(g, s, "skel") == (ROAD["x"], ROAD["y"])  # orcs and ghouls hold the hill
+    one = downs(skel, zomb, unit("far", "b", "valmark_spears", 1100.0, 1150.0, 270, 4, files=4), ghouls=(900.0, 150.0))
+    assert held(g, one, "skel") == (HILL["x"], HILL["y"])  # only the orcs on it: the skeletons go on
+    there = downs(unit("skel", "a", "skeleton_legion", 480.0, 960.0, 90, 12, files=6),
+                  unit("zomb", "a", "zombie_horde", 600.0, 880.0, 90, 12, files=6),
+                  unit("far", "b", "valmark_spears", 1100.0, 1150.0, 270, 4, files=4), ghouls=(600.0, 260.0))
+    assert held(g, there, "skel") == (ROAD["x"], ROAD["y"])  # there, with the zombies: it stays

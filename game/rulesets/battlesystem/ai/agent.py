@@ -15,8 +15,9 @@ and charges the best candidates it weighed with their scores; every decision get
   them again when clear), bowmen and artillery stand and shoot, skirmishers keep out of charge
   range, the army commander stays behind the middle of the line; individuals join in;
 - objectives: melee units are shared out among them, skirmishers without missiles hold the
-  nearest one, a second holder goes where the enemy stands on another, and late in the battle
-  holders charge only near an objective;
+  nearest one, a second holder goes where the enemy stands on another, a unit that would only
+  crowd in behind two friends (or that friends block short of its objective) goes to another
+  objective, and late in the battle holders charge only near an objective;
 - answers ([14.11] B): a unit the enemy is bound to charge this round sets its spears before
   the charger moves (the side moves first to do it) and stands to receive it ([11.7]);
 - flyers ([15.1]-[15.4], the Advanced game): take to the air, carry their bombs high over the
@@ -368,8 +369,11 @@ class GeneralAgent:
             if math.dist(c, (ox, oy)) <= r * 0.6:
                 self._say(f"{u.name} {says(u, 'holds')} the objective")
                 return None
-            return self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3),
-                                      towards="the objective")
+            a = self._step_towards(s, u, _route(s, u, (ox, oy)), limit=max(0.0, math.dist(c, (ox, oy)) - r * 0.3),
+                                   towards="the objective")
+            if a is None and not _on_objective(u, obj):
+                a = self._elsewhere(s, u, obj)
+            return a
         if profile(u).missile and self._can_shoot(s, u, enemies):
             self._say(f"{u.name} {says(u, 'stands')} to shoot: an enemy is in reach of {their(u)} missiles")
             return None
@@ -418,6 +422,9 @@ class GeneralAgent:
         if oid is None:
             return None
         here = s.objectives[oid]
+        spare = self._spare(s, u, oid, objs)
+        if spare is not None:
+            return spare
         if u.kind != "skirmish" and _on_objective(u, here):
             # held already: another friend stands on it and no enemy does; a unit that can
             # charge goes to help where the enemy stands on another objective
@@ -429,6 +436,54 @@ class GeneralAgent:
                 if fought:
                     return min(fought, key=lambda o: math.dist(c, o[:2]))
         return here
+
+    @staticmethod
+    def _helped(s: BSState, u: Unit, oid: str, objs) -> list:
+        """The other objectives, nearest ``u`` first, that need ``u`` more than objective
+        ``oid``: one an enemy stands on, or one fewer friends stand on (``u`` not counted). []
+        when ``oid`` itself has an enemy on it or no friend on it."""
+        here = s.objectives[oid]
+        foes = [e for e in s.enemies_of(u.side) if e.status == "ok" and e.figures and e.on_table]
+        friends = _fellow_holders(s, u)
+        held = sum(_on_objective(m, here) for m in friends)
+        if held == 0 or any(_on_objective(e, here) for e in foes):
+            return []
+        c = block_of(u).centre
+        out = [(not any(_on_objective(e, o) for e in foes), math.dist(c, o[:2]), k) for k, o in objs if k != oid
+               and (any(_on_objective(e, o) for e in foes) or sum(_on_objective(m, o) for m in friends) < held)]
+        return [s.objectives[k] for _, _, k in sorted(out)]
+
+    def _spare(self, s: BSState, u: Unit, oid: str, objs):
+        """Another objective for a melee unit not yet on its own objective ``oid`` when two
+        friends already hold that one with no enemy there (it would only crowd in behind them):
+        the one it already stands on if it holds that alone or against an enemy, else the
+        nearest one an enemy stands on, else the nearest with fewer friends on it. None: keep
+        ``oid``."""
+        here = s.objectives[oid]
+        if u.kind == "skirmish" or _on_objective(u, here):
+            return None
+        if sum(_on_objective(m, here) for m in _fellow_holders(s, u)) < 2:
+            return None
+        helped = self._helped(s, u, oid, objs)
+        standing = [o for o in helped if _on_objective(u, o)]
+        return (standing or helped or [None])[0]
+
+    def _elsewhere(self, s: BSState, u: Unit, obj):
+        """A unit that no move brings nearer its objective ``obj`` (friends in the way) and
+        that is not on it goes towards another objective that needs it more (:meth:`_helped`);
+        None when there is none or no move brings it nearer that one either."""
+        oid = next((k for k, o in s.objectives.items() if tuple(o) == tuple(obj)), None)
+        if oid is None:
+            return None
+        for o in self._helped(s, u, oid, sorted(s.objectives.items())):
+            c = block_of(u).centre
+            a = self._step_towards(s, u, _route(s, u, o[:2]), limit=max(0.0, math.dist(c, o[:2]) - o[2] * 0.3),
+                                   towards="another objective")
+            if a is not None:
+                self._say(f"{u.name} cannot get nearer {_label(s, obj)} past {their(u)} friends: "
+                          f"{'they go' if _they(u) == 'they' else 'it goes'} to {_label(s, o)}")
+                return a
+        return None
 
     def _charge(self, s: BSState, u: Unit, obj=None):
         ranked = []
@@ -651,6 +706,17 @@ def _holder_kind(u: Unit) -> bool:
     """Whether ``u`` is one of the units sent to take and hold objectives: melee units (regular,
     elite, berserker) and skirmishers without missiles; not missile troops or artillery."""
     return (u.kind in ("regular", "elite", "berserker", "skirmish")) and not profile(u).missile and not profile(u).piece
+
+
+def _fellow_holders(s: BSState, u: Unit) -> list[Unit]:
+    """``u``'s friends in good order that take and hold objectives (:func:`_holder_kind`)."""
+    return [m for m in s.living(u.side) if m is not u and m.status == "ok" and m.figures and _holder_kind(m)]
+
+
+def _label(s: BSState, obj) -> str:
+    """The objective at (x, y, radius) by its map label ("the barrow"), else "the objective"."""
+    k = next((k for k, o in s.objectives.items() if tuple(o) == tuple(obj)), None)
+    return s.objective_names.get(k, "the objective") if k is not None else "the objective"
 
 
 def _on_objective(u: Unit, obj) -> bool:
