@@ -561,14 +561,19 @@ class BattleScene(Scene):
 
     @property
     def unsaved(self) -> int:
-        """Actions since the battle started, was saved or loaded (0 once it is over)."""
+        """The players' actions since the battle started, was saved or loaded
+        (0 once it is over): only actions of a human seat count, so what the
+        rules and the AI sides did on their own (an enemy's set-up before the
+        first decision) is never "an action since the last save"."""
         if self.session.battle.over:
             return 0
         now, saved = self._history_mark(), self._saved
         same = 0
         while same < min(len(now), len(saved)) and now[same] is saved[same]:
             same += 1
-        return (len(now) - same) or (len(saved) - same)  # new actions, else undone ones
+        humans = self.session.humans
+        mine = lambda entries: sum(1 for e in entries if e.action.side in humans)  # noqa: E731
+        return mine(now[same:]) or mine(saved[same:])  # new actions, else undone ones
 
     def _history_mark(self) -> tuple:
         """The history's entries (compared by identity: an undo and a new action differ)."""
