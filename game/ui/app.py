@@ -12,7 +12,6 @@ push scenes, call :meth:`App.drive` with synthetic events, and
 from __future__ import annotations
 
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -62,9 +61,7 @@ class App:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         #: what was wrong with the settings file (shown over the first scene, and on stderr)
         self.settings_problems: list[str] = []
-        self.settings = settings or load_settings(self.settings_problems)
-        for line in self.settings_problems:
-            print(f"warning: {line}", file=sys.stderr)
+        self.settings = settings or load_settings(self.settings_problems)  # (warned on stderr once per run)
         pygame.display.init()
         pygame.font.init()
         self.size = tuple(size or self.settings.window)
