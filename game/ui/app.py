@@ -23,8 +23,6 @@ from game.ui.palette import Palette, palette
 from game.ui.scene import Scene
 from game.ui.settings import Settings, load_settings
 
-ROOT = Path(__file__).resolve().parents[2]
-THEME = ROOT / "assets" / "theme.json"
 FIXED_DT = 1.0 / 60.0
 #: the smallest window, px: below it the battle's side panel (380 px) leaves
 #: the table and the action bar too little room, so the window manager is told
@@ -121,10 +119,27 @@ class App:
         return self._input
 
     def new_ui(self):
-        """A themed pygame_gui manager sized to the window."""
+        """A themed pygame_gui manager sized to the window, its fonts at the
+        UI scale (:func:`game.ui.widgets.theme`)."""
         import pygame_gui
 
-        return pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
+        from game.ui import widgets
+
+        return pygame_gui.UIManager(self.size, widgets.theme())
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Apply a new UI scale at once: the drawn text and every scene's
+        widgets (a fresh themed manager each, laid out again by the scene's
+        :meth:`~game.ui.scene.Scene.resize`), no restart needed."""
+        from game.ui import fonts
+
+        if abs(float(scale) - fonts._SCALE[0]) < 1e-9:
+            return
+        fonts.set_ui_scale(scale)
+        for s in self.stack:
+            if s.ui is not None:
+                s.ui = self.new_ui()
+            s.resize(self.size)
 
     # -- the stack -------------------------------------------------------------
     @property
