@@ -213,6 +213,7 @@ class BattleScene(Scene):
         self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, 170, bh), "Kind: all", self.ui)
         top = by + bh + 6
         self.log_panel.rect = pygame.Rect(rr.x + 6, top, rr.width - 12, rr.bottom - 6 - top)
+        self._filter_labels()  # the log's filters kept over a rebuild (a resize, a new UI scale)
         self._bar_key = None
 
     def resize(self, size) -> None:

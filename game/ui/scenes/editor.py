@@ -206,7 +206,7 @@ class EditorScene(Scene):
 
     def resize(self, size) -> None:
         self._layout(size)
-        self.camera.viewport = tuple(self.table_area())
+        self.camera.set_viewport(tuple(self.table_area()))
         self.ui.clear_and_reset()
         self._build_widgets()
 

@@ -450,9 +450,16 @@ class MenuScene(Scene):
         else:
             surface.blit(fonts.text("No scenario chosen.", 14), (area.x + 10, area.y + 10))
 
-    def resize(self, size) -> None:  # noqa: D102 - relayout on a new window size
-        chosen = self.chosen
+    def resize(self, size) -> None:
+        """Lay the menu out again for a new window size (or UI scale),
+        keeping the chosen scenario, its preview (moved to its new place),
+        the seats and what was typed."""
         self._build()
-        if chosen:
-            self.choose(chosen)
+        if self.preview is None:
+            return
+        layer, cam, sc, rs, colours = self.preview
+        self.preview = (layer, Camera(tuple(self.preview_rect()), cam.table), sc, rs, colours)
+        if self.chosen is not None:
+            self._highlight(self.chosen)
+        self._build_seats(rs.sides(sc), sc)
 
