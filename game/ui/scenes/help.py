@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts
+from game.ui.widgets import px
 from game.ui.input_map import ACTIONS
 from game.ui.render.logpanel import wrap
 from game.ui.scenes.dialog import PanelScene
@@ -70,10 +71,10 @@ class HelpScene(PanelScene):
 
     def panel_rect(self) -> pygame.Rect:
         sw, sh = self.app.size
-        w = min(self.width, sw - 40)
+        w = min(px(self.width), sw - 40)
         body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
         rows = max((len(c) for c in self.columns), default=0)
-        h = min(sh - 20, 110 + body + 10 + rows * (fonts.font(LINE).get_linesize()))
+        h = min(sh - 20, self.head_h() + body + 8 + self.button_h() + 16 + 10 + rows * (fonts.font(LINE).get_linesize()))
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
     def enter(self) -> None:
@@ -94,13 +95,13 @@ class HelpScene(PanelScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         r = self.panel_rect()
-        y0 = r.y + 52 + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
+        y0 = r.y + self.head_h() + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
         lh = fonts.font(LINE).get_linesize()
         colw = (r.width - 40) // 2
         widest = max((fonts.font(LINE, True).size(k)[0] for col in self.columns for k, _, t in col if k and not t), default=0)
         keyw = min(widest + 14, colw // 2)
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - 56))
+        surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - self.button_h() - 22))
         for ci, col in enumerate(self.columns):
             x = r.x + 20 + ci * colw
             y = y0

@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.data.errors import FileError
 from game.ui import fonts
+from game.ui.widgets import px
 from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
@@ -23,6 +24,11 @@ from game.ui.table_view import MOUSE_GONE, TableView
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 BUTTON_H = 32
+
+
+def _button_h() -> int:
+    """A control's height: ``BUTTON_H`` at UI scale 1, taller for a larger UI font."""
+    return max(BUTTON_H, fonts.font(14).get_linesize() + 8)
 
 
 class ReplayScene(Scene):
@@ -75,7 +81,7 @@ class ReplayScene(Scene):
         size = tuple(size or self.app.size)
         cached = getattr(self, "_bottom", None)
         if cached is None or cached[0] != size:
-            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (BUTTON_H + 4) + 24))
+            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (_button_h() + 4) + 24))
         return self._bottom[1]
 
     def _specs(self) -> list:
@@ -89,7 +95,7 @@ class ReplayScene(Scene):
         (label, callback or a widget tag, width)."""
         avail = max(120, table_rect(size).width - 20)
         items = [(label, fn, fonts.font(14).size(label)[0] + 24) for label, fn in self._specs()]
-        items += [("#turn", "turn", 60), ("Go to turn", "go", fonts.font(14).size("Go to turn")[0] + 24)]
+        items += [("#turn", "turn", px(60)), ("Go to turn", "go", fonts.font(14).size("Go to turn")[0] + 24)]
         rows: list[list] = [[]]
         x = 0
         for it in items:
@@ -114,7 +120,7 @@ class ReplayScene(Scene):
         for row in self._rows(size):
             x = br.x + 10
             for label, fn, bw in row:
-                rect = pygame.Rect(x, y, bw, BUTTON_H)
+                rect = pygame.Rect(x, y, bw, _button_h())
                 if fn == "turn":
                     self.turn_entry = pygame_gui.elements.UITextEntryLine(rect, self.ui)
                     self.turn_entry.set_text(turn_text)
@@ -124,16 +130,18 @@ class ReplayScene(Scene):
                     b = pygame_gui.elements.UIButton(rect, label, self.ui)
                     self.buttons[b] = fn
                 x += bw + 4
-            y += BUTTON_H + 4
+            y += _button_h() + 4
         self.play_button = [b for b, f in self.buttons.items() if f == self.toggle_play][0]
         self.play_button.set_text("Pause" if self.playing else "Play")
         w = size[0]
-        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 100, 4, 90, 32), "Menu", self.ui)
+        mw = max(90, fonts.font(14).size("Menu")[0] + px(24))
+        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - mw - 10, 4, mw, min(32, TOP - 8)), "Menu", self.ui)
         rr = right_rect(size)
         top = rr.y + 8 + sum(h for *_, h in self.panel_lines(rr.width - 20)) + 6
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(170, rr.width - 16), 28),
+        kh = max(28, fonts.font(14).get_linesize() + 4)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(px(170), rr.width - 16), kh),
                                                      "Kind: all", self.ui)
-        self.log_panel.rect = pygame.Rect(rr.x + 6, top + 34, rr.width - 12, max(20, rr.bottom - top - 40))
+        self.log_panel.rect = pygame.Rect(rr.x + 6, top + kh + 6, rr.width - 12, max(20, rr.bottom - top - kh - 12))
         self._sync_controls()
 
     def panel_lines(self, width: int) -> list[tuple[str, tuple, int, bool, int]]:
