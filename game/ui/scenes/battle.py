@@ -346,8 +346,9 @@ class BattleScene(Scene):
             names = ", ".join(self._fig_name(f) for f in who[:k]) + (f" +{len(who) - k} more" if len(who) > k else "")
             text = f"Your turn: select a model that can act ({names}), or Tab."
             if width is None or font.size(text)[0] <= width:
-                break
-        return text
+                return text
+        short = f"Your turn: {plural(len(who), 'model')} can act: select one, or Tab."  # too narrow for a name
+        return short if font.size(short)[0] <= width else "Your turn: select a model, or Tab."
 
     def _fig_name(self, fid: str) -> str:
         return self.view.namer.figures.get(fid, fid)
@@ -893,8 +894,10 @@ class BattleScene(Scene):
         """The top lines ``(text, font size)``: scenario, turn (of the turn
         limit), phase, who acts, on one line when it fits left of the
         toolbar, else on two (the scenario's name above the rest, a smaller
-        bold font), so nothing is cut at 1280 x 800. Only a name or a line
-        too long for the room even then is shortened with an ellipsis."""
+        bold font), so nothing is cut at 1280 x 800; in a window narrow
+        enough to wrap the toolbar, on more lines (the name
+        wrapped, the rest broken at its bars; at most four). Only a name or a line too long
+        for the room even then is shortened with an ellipsis."""
         s = self.session
         b = s.battle
         width = self._header_width(surface_w or self.app.size[0])
@@ -916,7 +919,26 @@ class BattleScene(Scene):
             return [(full, self.HEAD)]
         if f2.size(tail)[0] > width:
             tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
-        return [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
+        two = [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
+        if not any(t.endswith("...") for t, _ in two):
+            return two
+        # a narrow window: the toolbar wraps onto more rows, leaving the header room for up to
+        # four lines (the bar grows a little if need be), so the name is wrapped and the rest
+        # broken at its bars rather than either being cut (one row of buttons: two lines at most)
+        room = 4 if len({r.y for r in self._toolbar()[1]}) > 1 else 2
+        rows = fonts.wrap_with(f2, b.scenario.name, width)
+        parts = tail.split("  |  ")
+        line = parts[0]
+        for part in parts[1:]:
+            if f2.size(f"{line}  |  {part}")[0] <= width:
+                line = f"{line}  |  {part}"
+            else:
+                rows.append(line)
+                line = part
+        rows.append(line)
+        if len(rows) > room or any(f2.size(t)[0] > width for t in rows):
+            return two
+        return [(t, self.HEAD2) for t in rows]
 
     def header_text(self, surface_w: int | None = None) -> str:
         """The header's lines as one string (see :meth:`header_lines`)."""
