@@ -949,7 +949,12 @@ class BattleScene(Scene):
 
     def panel_height(self) -> int:
         """Height (px) the ruleset's side panel takes above the log (0 without the hook)."""
-        return 15 * self.PANEL_ROWS + 8 if hasattr(self.session.ruleset, "side_panel") else 0
+        return self._panel_row() * self.PANEL_ROWS + 8 if hasattr(self.session.ruleset, "side_panel") else 0
+
+    @staticmethod
+    def _panel_row() -> int:
+        """A row of the ruleset's side panel, px: 15 at UI scale 1, the 12 pt line's height at a larger one."""
+        return max(15, fonts.font(12).get_linesize())
 
     def panel_lines(self) -> list[str]:
         """The ruleset's private lines for the viewer (``side_panel(view, viewer)``:
@@ -965,7 +970,7 @@ class BattleScene(Scene):
 
     def _draw_panel(self, surface, rr) -> None:
         """The side panel's lines, word-wrapped under the undo line (cut to its rows)."""
-        y = rr.y + 146
+        y = rr.y + round(146 * self.panel_scale())
         width = rr.width - 20
         rows: list[tuple[int, str]] = []
         for line in self.panel_lines():
@@ -973,9 +978,11 @@ class BattleScene(Scene):
             for i, part in enumerate(wrap_text(line.strip(), width - ind - 12, 12)):
                 rows.append((ind + (12 if i else 0), part))
         self.panel_text = [t for _, t in rows[:self.PANEL_ROWS]]
+        #: (text, ink rect) of each row drawn (tests: apart, above the log's buttons)
+        self.panel_row_rects = []
         for ind, part in rows[:self.PANEL_ROWS]:
-            surface.blit(fonts.text(part, 12, (215, 225, 240)), (rr.x + 10 + ind, y))
-            y += 15
+            self.panel_row_rects.append((part, _blit_ink(surface, fonts.text(part, 12, (215, 225, 240)), (rr.x + 10 + ind, y))))
+            y += self._panel_row()
 
     def _draw_right(self, surface) -> None:
         rr = right_rect(self.app.size, self.top_height())
