@@ -81,7 +81,8 @@ class ReplayScene(Scene):
         size = tuple(size or self.app.size)
         cached = getattr(self, "_bottom", None)
         if cached is None or cached[0] != size:
-            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (_button_h() + 4) + 24))
+            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (_button_h() + 4)
+                                      + max(24, fonts.font(13).get_linesize() + 6)))
         return self._bottom[1]
 
     def _specs(self) -> list:
@@ -184,6 +185,19 @@ class ReplayScene(Scene):
         word = getattr(m.ruleset, "turn_word", "Turn").lower()
         return (f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{plural(self.j, 'event')}" if self.j else "")
                 + f"  |  {word} {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s")
+
+    def header_fit(self, width: int) -> tuple[str, int]:
+        """The top line and its font size within ``width`` px: at 16 pt, else
+        at 14, else with the scenario's name shortened ("...") so the action,
+        turn, phase and speed stay whole."""
+        head = self.header_text()
+        for size in (16, 14):
+            if fonts.font(size, True).size(head)[0] <= width:
+                return head, size
+        name = self.model.scenario.name
+        rest = head[len(f"Replay: {name}"):]
+        room = width - fonts.font(14, True).size(f"Replay: {rest}")[0]
+        return f"Replay: {fonts.fit(name, 14, max(20, room), True)}{rest}", 14
 
     def next_line(self) -> str:
         """The action after the one on show, as the player reads it: ``"next:
@@ -385,11 +399,9 @@ class ReplayScene(Scene):
         m = self.model
         self.view.draw(surface, self.selected, None, self.show_los)
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
-        head = self.header_text()
-        f = fonts.font(16, True)
-        while len(head) > 4 and f.size(head)[0] > surface.get_width() - 120:
-            head = head[:-5] + "..."
-        surface.blit(fonts.text(head, 16, (240, 240, 240), True), (10, 10))
+        head, size = self.header_fit(self.menu.get_abs_rect().left - 20)
+        y = (TOP - fonts.font(size, True).get_linesize()) // 2
+        surface.blit(fonts.text(head, size, (240, 240, 240), True), (10, max(2, y)))
         self._draw_right(surface)
         self._draw_timeline(surface)
         self.reason_box = draw_hover(surface, self.view, self.log_panel, self.log_mouse, self._log_lines, m.entries,
@@ -426,5 +438,10 @@ class ReplayScene(Scene):
         x = r.x + int(self.k / n * r.width)
         pygame.draw.rect(surface, (240, 240, 240), (x - 3, r.y - 4, 7, r.height + 8))
         text = self.next_line()
+        #: the next-action line's text and ink as drawn (tests: whole, inside the window)
+        self.next_drawn = None
         if text:
-            surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))
+            text = fonts.fit(text, 13, br.width - 20)
+            pos = (br.x + 10, br.bottom - max(22, fonts.font(13).get_linesize() + 4))
+            self.next_drawn = (text, fonts.text(text, 13).get_bounding_rect().move(pos))
+            surface.blit(fonts.text(text, 13), pos)
