@@ -10,8 +10,7 @@ import pytest
 
 from game.battle.seats import Seat
 from game.ui import fonts
-from game.ui.settings import Settings
-from tests.ui.conftest import start_battle
+from tests.ui.conftest import app_at, start_battle
 
 ROOT = Path(__file__).resolve().parents[2]
 PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
@@ -19,11 +18,7 @@ PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_every_log_row_fits_inside_the_panel(scale, tmp_path, monkeypatch):
-    from game.ui.app import App
-
-    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    app = App(size=(1280, 800), settings=Settings(ui_scale=scale), headless=True)
-    try:
+    with app_at(tmp_path, monkeypatch, (1280, 800), scale) as app:
         scene = start_battle(app, PATROL, {"sas": Seat("human")}, tmp_path / "p.replay.jsonl")
         app.drive(1)
         panel = scene.log_panel
@@ -32,7 +27,3 @@ def test_every_log_row_fits_inside_the_panel(scale, tmp_path, monkeypatch):
         too_wide = [t for t in rows if 9 + fonts.font(13).size(t)[0] > panel.rect.width - 2]
         assert not too_wide, too_wide
         app.screenshot(tmp_path / f"log-{scale:g}.png")
-    finally:
-        while app.stack:
-            app.stack.pop().exit()
-        fonts.set_ui_scale(1.0)

@@ -13,7 +13,7 @@ import pytest
 
 from game.ui import fonts
 from game.ui.scenes.replay import ReplayScene
-from game.ui.settings import Settings
+from tests.ui.conftest import app_at
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAY = ROOT / "tests" / "golden" / "battlespace" / "mission3.replay.jsonl"
@@ -21,11 +21,7 @@ REPLAY = ROOT / "tests" / "golden" / "battlespace" / "mission3.replay.jsonl"
 
 @pytest.mark.parametrize("size,scale", [((800, 560), 1.0), ((1280, 800), 1.5)], ids=["800x560", "1280x800-1.5"])
 def test_top_and_next_lines_whole_and_on_screen(size, scale, tmp_path, monkeypatch):
-    from game.ui.app import App
-
-    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    app = App(size=size, settings=Settings(ui_scale=scale), headless=True)
-    try:
+    with app_at(tmp_path, monkeypatch, size, scale) as app:
         scene = app.push(ReplayScene(REPLAY))
         app.drive(1)
         scene.seek(5)
@@ -47,7 +43,3 @@ def test_top_and_next_lines_whole_and_on_screen(size, scale, tmp_path, monkeypat
                     and e.get_abs_rect().left < scene.view.camera.viewport[2]]
         assert ink.top >= max(r.bottom for r in controls)
         app.screenshot(tmp_path / "replay.png")
-    finally:
-        while app.stack:
-            app.stack.pop().exit()
-        fonts.set_ui_scale(1.0)

@@ -16,8 +16,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.editor import EditorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.settings import Settings
-from tests.ui.conftest import click, pygame
+from tests.ui.conftest import app_at, click, pygame
 
 ROOT = Path(__file__).resolve().parents[2]
 M1 = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
@@ -44,11 +43,7 @@ def widget_font_px(ui) -> set[int]:
 
 
 def test_at_scale_one_and_a_half_no_widget_is_narrower_than_its_words(tmp_path, monkeypatch):
-    from game.ui.app import App
-
-    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    app = App(size=(1280, 800), settings=Settings(ui_scale=1.5), headless=True)
-    try:
+    with app_at(tmp_path, monkeypatch, (1280, 800), 1.5) as app:
         big = fonts.font(14).size("Ag")[1]
         menu = app.push(MenuScene(scenario=M1, seed=1))
         app.drive(2)
@@ -73,10 +68,6 @@ def test_at_scale_one_and_a_half_no_widget_is_narrower_than_its_words(tmp_path, 
         app.drive(1)
         assert too_narrow(ed.ui) == [] and widget_font_px(ed.ui) == {big}
         app.screenshot(tmp_path / "editor-1.5.png")
-    finally:
-        while app.stack:
-            app.stack.pop().exit()
-        fonts.set_ui_scale(1.0)
 
 
 def test_a_new_scale_applies_at_once_and_back_restores_the_saved_one(app, tmp_path):

@@ -33,6 +33,7 @@ from game.core.logtext import name_sides, side_names
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
+from game.ui.widgets import px
 
 GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset gives none
 
@@ -132,7 +133,7 @@ class BattleScene(Scene):
         w = self.app.size[0]
         # a toggle is as wide as its longer state's label, so the bar never shifts when it flips
         widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 16 for label, _ in bar]
-        rects, height = toolbar(widths, w - 10, min(round(300 * fonts._SCALE[0]), w // 2))
+        rects, height = toolbar(widths, w - 10, min(px(300), w // 2))
         return bar, rects, height
 
     def top_height(self) -> int:
