@@ -139,7 +139,15 @@ class App:
         for s in self.stack:
             if s.ui is not None:
                 s.ui = self.new_ui()
-            s.resize(self.size)
+            self._relayout(s)
+
+    def _relayout(self, scene: Scene) -> None:
+        """``scene`` laid out again for the window now; its widgets updated
+        once, so a scene under a dialog (never updated while it is not on
+        top) draws its new widgets too."""
+        scene.resize(self.size)
+        if scene.ui is not None:
+            scene.ui.update(0.0)
 
     # -- the stack -------------------------------------------------------------
     @property
@@ -242,7 +250,7 @@ class App:
         for s in self.stack:
             if s.ui is not None:
                 s.ui.set_window_resolution(self.size)
-            s.resize(self.size)
+            self._relayout(s)
 
     def frame(self, events: Iterable[pygame.event.Event] = (), dt: float = FIXED_DT) -> None:
         """Process ``events``, update once by ``dt`` and draw one frame."""

@@ -81,3 +81,18 @@ def test_a_resized_editor_keeps_its_selection_and_camera(app, tmp_path):
     assert ed.camera.viewport == tuple(ed.table_area())
     assert abs(ed.camera.scale / ed.camera.fit_scale - level) < 1e-9
     assert all(abs(a - b) < 1e-6 for a, b in zip(centre(ed.camera), middle))
+
+
+def test_a_scene_under_a_dialog_draws_its_new_widgets_after_a_resize(app, tmp_path):
+    """The menu under a note (after Settings -> Save, which resizes the
+    window) shows its rebuilt buttons at once, not an empty column until the
+    note is closed."""
+    menu = app.push(MenuScene(scenario=M1, seed=1))
+    app.drive(1)
+    app.message("Settings saved.", "Settings")
+    app.drive(1)
+    resize(app, 1100, 760)
+    surface = pygame.Surface(app.size)
+    menu.ui.draw_ui(surface)
+    b = menu.start_btn.rect
+    assert tuple(surface.get_at((b.x + 4, b.y + 4)))[:3] == (44, 49, 58)  # the button's face (theme normal_bg)
