@@ -73,6 +73,17 @@ class DropDown(pygame_gui.elements.UIDropDownMenu):
         if (self.current_state is self.menu_states.get("expanded") and lst is not None and lst.alive()
                 and lst.relative_rect.width != self.relative_rect.width):
             lst.set_dimensions((self.relative_rect.width, lst.relative_rect.height))
+            # the rows keep the width they were made with: widen them (and their container) too
+            inner = lst.list_and_scroll_bar_container.relative_rect.width - lst.current_scroll_bar_width
+            box = lst.item_list_container
+            box.set_dimensions((inner, box.relative_rect.height))
+            for item in lst.item_list:
+                b = item.get("button_element")
+                if b is not None:
+                    b.set_dimensions((inner, b.relative_rect.height))
+                    b.rebuild()  # every state's look drawn at the new width
+                    if b.is_selected:
+                        b.select()  # the chosen row highlighted again
 
     def list_rect(self):
         """The open list's rect on screen, or None while closed (tests)."""

@@ -97,4 +97,7 @@ def test_the_open_ruleset_list_is_as_wide_as_its_box(app, tmp_path):
     app.drive(2)
     opened = menu.rs_menu.list_rect()
     assert opened is not None and (opened.left, opened.width) == (box.left, box.width)
+    rows = [it["button_element"] for it in menu.rs_menu.current_state.options_selection_list.item_list]
+    assert rows and all(b is not None and b.rect.width >= box.width - 8 for b in rows)
+    assert all(b.image.get_width() == b.rect.width for b in rows)  # the chosen row's highlight too
     app.screenshot(tmp_path / "ruleset-open.png")
