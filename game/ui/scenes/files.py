@@ -67,6 +67,10 @@ class FileChooser(Scene):
         #: what the list shows -> the file: its path inside the folder it was found in, and when it was written
         self.labels = {self.label(p): p for p in self.paths}
         typed = self.entry.get_text() if getattr(self, "entry", None) is not None else str(self.folder) + "/"
+        #: the note over the list when no file is found (wrapped to the panel), and where it goes
+        self.empty_lines = [] if self.paths else fonts.wrap_lines(self.empty_note(), 14, r.width - 40, 3)
+        self.empty_y = top
+        top += len(self.empty_lines) * fonts.font(14).get_linesize() + (6 if self.empty_lines else 0)
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, top, r.width - 40, entry_y - 10 - top),
                                                         list(self.labels), self.ui)
         self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, entry_y, r.width - 40, row), self.ui)
@@ -111,9 +115,13 @@ class FileChooser(Scene):
         pygame.draw.rect(surface, (34, 37, 45), self.rect, border_radius=6)
         pygame.draw.rect(surface, (110, 120, 140), self.rect, 1, border_radius=6)
         surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (self.rect.x + 20, self.rect.y + 14))
-        if not self.paths:
-            where = " or ".join(str(f) for f in self.folders)
-            surface.blit(fonts.text(f"No {self.suffix} files in {where}; type a path below.", 14), (self.rect.x + 30, self.rect.y + 60))
+        for i, line in enumerate(getattr(self, "empty_lines", [])):
+            surface.blit(fonts.text(line, 14), (self.rect.x + 20, self.empty_y + i * fonts.font(14).get_linesize()))
+
+    def empty_note(self) -> str:
+        """What the chooser says when no file is found: where it looked."""
+        where = " or ".join(str(f) for f in self.folders)
+        return f"No {self.suffix} files in {where}; type a path below."
 
 
 def _same(a: Path, b: Path) -> bool:
