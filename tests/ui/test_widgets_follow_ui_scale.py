@@ -42,7 +42,7 @@ def widget_font_px(ui) -> set[int]:
             if isinstance(el, pygame_gui.elements.UIButton) and any(c.isalpha() for c in el.text)}
 
 
-def test_at_scale_one_and_a_half_no_widget_is_narrower_than_its_words(tmp_path, monkeypatch):
+def test_at_scale_one_and_a_half_menu_and_settings_widgets_hold_their_words(tmp_path, monkeypatch):
     with app_at(tmp_path, monkeypatch, (1280, 800), 1.5) as app:
         big = fonts.font(14).size("Ag")[1]
         menu = app.push(MenuScene(scenario=M1, seed=1))
@@ -55,7 +55,11 @@ def test_at_scale_one_and_a_half_no_widget_is_narrower_than_its_words(tmp_path, 
         assert too_narrow(st.ui) == [] and widget_font_px(st.ui) == {big}
         assert max(r.right for _, r in st.key_label_rects) <= app.size[0]
         app.screenshot(tmp_path / "settings-1.5.png")
-        app.pop(st)
+
+
+def test_at_scale_one_and_a_half_the_battle_bar_and_editor_hold_their_words(tmp_path, monkeypatch):
+    with app_at(tmp_path, monkeypatch, (1280, 800), 1.5) as app:
+        big = fonts.font(14).size("Ag")[1]
         battle = app.push(BattleScene.from_scenario(M1, 1, {"fireteam": Seat("human")}, replay=tmp_path / "m1.replay.jsonl"))
         app.drive(1)
         battle.select(battle.actors()[0])
@@ -101,3 +105,27 @@ def test_the_open_ruleset_list_is_as_wide_as_its_box(app, tmp_path):
     assert rows and all(b is not None and b.rect.width >= box.width - 8 for b in rows)
     assert all(b.image.get_width() == b.rect.width for b in rows)  # the chosen row's highlight too
     app.screenshot(tmp_path / "ruleset-open.png")
+
+
+def test_a_window_too_small_for_the_scale_uses_what_it_holds(tmp_path, monkeypatch):
+    """UI scale 1.5 asks for a 1280 x 800 window: the smallest window (800 x
+    560) lays the menu out at scale 1, its widgets apart and whole; growing
+    the window to 1280 x 800 brings the chosen 1.5 back at once, and
+    shrinking it goes back to 1 (app.ui_scale_for)."""
+    from game.ui.app import ui_scale_for
+
+    assert ui_scale_for((800, 560), 1.5) == 1.0 and ui_scale_for((1280, 800), 1.5) == 1.5
+    assert ui_scale_for((1024, 768), 1.5) == 1.2 and ui_scale_for((800, 560), 0.75) == 0.75
+    with app_at(tmp_path, monkeypatch, (800, 560), 1.5) as app:
+        menu = app.push(MenuScene(scenario=M1, seed=1))
+        app.drive(1)
+        assert fonts._SCALE[0] == 1.0 and too_narrow(menu.ui) == []
+        rects = [b.rect for b in [menu.start_btn, menu.army_btn, menu.path_btn, *menu.side_buttons]]
+        assert all(pygame.Rect(0, 0, 800, 560).contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        small = widget_font_px(menu.ui)
+        app.drive(1, [pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800))])
+        assert fonts._SCALE[0] == 1.5 and min(widget_font_px(menu.ui)) > max(small)
+        app.drive(1, [pygame.event.Event(pygame.VIDEORESIZE, w=800, h=560, size=(800, 560))])
+        assert fonts._SCALE[0] == 1.0 and widget_font_px(menu.ui) == small
+        app.screenshot(tmp_path / "menu-800x560-asked-1.5.png")

@@ -13,6 +13,7 @@ from game.ui import palette as P
 from game.ui.input_map import ACTIONS, SPECS, chord_label, chord_of_event, overrides_for
 from game.ui.scene import Scene
 from game.ui.settings import save_settings
+from game.ui.app import ui_scale_for
 from game.ui.widgets import DropDown, px
 
 ROW = 28  #: a key row's least height, px
@@ -155,9 +156,13 @@ class SettingsScene(Scene):
 
     def try_scale(self, value: str) -> None:
         """The UI scale menu changed: every screen takes the new scale at
-        once (widgets and text); Save keeps it, Back goes back to the saved one."""
+        once (widgets and text); Save keeps it, Back goes back to the saved
+        one. A window too small for it uses what it holds, and says so."""
         self.chosen["ui_scale"] = value
         self.app.set_ui_scale(float(value))
+        used = ui_scale_for(self.app.size, float(value))
+        self.note = "" if used == float(value) else \
+            f"UI scale {value} needs a larger window: {used:g} is used in this one."
 
     def handle(self, event) -> bool:
         if self.binding is not None and event.type == pygame.KEYDOWN:
