@@ -305,6 +305,9 @@ def main_callback(ctx: typer.Context,
                   seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="battle seed")) -> None:
     """With no command: open the desktop app on the default battle, or with
     --headless (or no display) play it AI against AI in the terminal."""
+    from game.ui.settings import check_settings
+
+    check_settings()  # a bad settings.json is named on stderr by every command, headless ones too
     if ctx.invoked_subcommand is not None:
         return
     if not DEFAULT_SCENARIO.exists():

@@ -46,6 +46,27 @@ def load_or_default(path: str | Path, model: type[M], problems: list[str] | None
         return model()
 
 
+#: the warnings already printed by :func:`load_or_warn` (one line per problem per run)
+_WARNED: set[str] = set()
+
+
+def load_or_warn(path: str | Path, model: type[M], problems: list[str] | None = None) -> M:
+    """:func:`load_or_default`, and each problem with the file printed once
+    per run on stderr as one line (``warning: <file> [<field>]: <reason>;
+    the defaults are used instead``): a headless command that reads the file
+    says what the desktop app's "Settings not read" note says. ``problems``
+    gets the lines too (every time)."""
+    found: list[str] = []
+    out = load_or_default(path, model, found)
+    for line in found:
+        if line not in _WARNED:
+            _WARNED.add(line)
+            print(f"warning: {line}", file=sys.stderr)
+    if problems is not None:
+        problems.extend(found)
+    return out
+
+
 def save_model(path: str | Path, data: BaseModel) -> Path:
     """Write ``data`` to ``path`` atomically (:func:`game.data.io.write_atomic`); return the path."""
     p = Path(path)

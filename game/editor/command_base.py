@@ -41,6 +41,10 @@ class Command:
     label = "edit"
     #: False for commands that change only the view (selection): no dirty flag.
     changes_content = True
+    #: a command class whose commands, run just before this one, are the
+    #: steps of this same action: :class:`~game.editor.history.History` keeps
+    #: them and this one as one undo step (:class:`Steps`)
+    absorbs: type | None = None
 
     def do(self, doc: MapDocument) -> None:  # pragma: no cover - interface
         """Apply the edit. Raises :class:`EditError` (document unchanged) when it cannot be made."""
@@ -49,6 +53,24 @@ class Command:
     def undo(self, doc: MapDocument) -> None:  # pragma: no cover - interface
         """Revert the edit made by the last :meth:`do`."""
         raise NotImplementedError
+
+
+class Steps(Command):
+    """Commands undone and redone as one (the vertices of a polygon and its
+    closing: the player's one action); named as the last of them."""
+
+    def __init__(self, parts: list[Command]) -> None:
+        self.parts = list(parts)
+        self.label = parts[-1].label
+        self.changes_content = any(p.changes_content for p in parts)
+
+    def do(self, doc: MapDocument) -> None:
+        for p in self.parts:
+            p.do(doc)
+
+    def undo(self, doc: MapDocument) -> None:
+        for p in reversed(self.parts):
+            p.undo(doc)
 
 
 @dataclass

@@ -145,7 +145,11 @@ class CancelDraft(Command):
 
 
 class _FinishDraft(Command):
-    """Turn the draft polygon into something; undo gives the draft back."""
+    """Turn the draft polygon into something; undo gives the draft back (in
+    a :class:`~game.editor.history.History`, the vertices it was drawn with
+    are one undo step with it: one Undo takes the whole polygon back)."""
+
+    absorbs = DraftAddVertex
 
     def __init__(self) -> None:
         self._inner: PatchCommand | None = None

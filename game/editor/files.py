@@ -29,7 +29,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import Field, ValidationError
 
-from game.data.config import config_dir, load_or_default, save_model
+from game.data.config import config_dir, load_or_warn, save_model
 from game.data.errors import FileError, from_validation
 from game.data.filemodel import FileModel
 from game.data.io import dumps, read_json, write_atomic
@@ -244,8 +244,9 @@ def _settings_path() -> Path:
 
 
 def load_settings() -> EditorSettings:
-    """The editor settings; defaults when the file is missing or unreadable (never raises)."""
-    return load_or_default(_settings_path(), EditorSettings)
+    """The editor settings; defaults when the file is missing or unreadable
+    (never raises; a bad file is named once on stderr)."""
+    return load_or_warn(_settings_path(), EditorSettings)
 
 
 def recent_files() -> list[Path]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.editor.command_base import Steps
 from game.editor.commands import Command
 from game.editor.document import MapDocument
 
@@ -21,9 +22,20 @@ class History:
         self.redo_stack: list[Command] = []
 
     def execute(self, cmd: Command) -> Command:
-        """Do ``cmd`` and record it. Raises EditError (nothing recorded) when it cannot be done."""
+        """Do ``cmd`` and record it. Raises EditError (nothing recorded) when
+        it cannot be done. The commands of ``cmd.absorbs``'s class just before
+        it (a polygon's vertices before its closing) are recorded with it as
+        one undo step (:class:`~game.editor.command_base.Steps`)."""
         cmd.do(self.doc)
-        self.undo_stack.append(cmd)
+        step: Command = cmd
+        if cmd.absorbs is not None:
+            k = len(self.undo_stack)
+            while k > 0 and isinstance(self.undo_stack[k - 1], cmd.absorbs):
+                k -= 1
+            if k < len(self.undo_stack):
+                step = Steps(self.undo_stack[k:] + [cmd])
+                del self.undo_stack[k:]
+        self.undo_stack.append(step)
         del self.undo_stack[: max(0, len(self.undo_stack) - self.limit)]
         self.redo_stack.clear()
         return cmd

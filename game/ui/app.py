@@ -11,8 +11,8 @@ push scenes, call :meth:`App.drive` with synthetic events, and
 
 from __future__ import annotations
 
+import math
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -24,13 +24,22 @@ from game.ui.palette import Palette, palette
 from game.ui.scene import Scene
 from game.ui.settings import Settings, load_settings
 
-ROOT = Path(__file__).resolve().parents[2]
-THEME = ROOT / "assets" / "theme.json"
 FIXED_DT = 1.0 / 60.0
 #: the smallest window, px: below it the battle's side panel (380 px) leaves
 #: the table and the action bar too little room, so the window manager is told
 #: not to shrink the window further (and a smaller size asked for is raised)
 MIN_WINDOW = (800, 560)
+
+
+def ui_scale_for(size: tuple[int, int], wanted: float) -> float:
+    """The UI scale used in a window of ``size`` px: the one ``wanted``, at
+    most what the window holds: 1.5 at 1280 x 800, in proportion to the
+    smaller of width / 1280 and height / 800 above or below that (in steps
+    of 0.05), never less than 1 (at 800 x 560, the smallest window, the menu and the
+    battle's bars are laid out for scale 1 and no more fits)."""
+    w, h = size
+    room = math.floor(1.5 * min(w / 1280, h / 800) * 20 + 1e-6) / 20  # in steps of 0.05: a drag rebuilds rarely
+    return min(float(wanted), max(1.0, room))
 
 
 def _hold_minimum() -> None:
@@ -62,9 +71,7 @@ class App:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         #: what was wrong with the settings file (shown over the first scene, and on stderr)
         self.settings_problems: list[str] = []
-        self.settings = settings or load_settings(self.settings_problems)
-        for line in self.settings_problems:
-            print(f"warning: {line}", file=sys.stderr)
+        self.settings = settings or load_settings(self.settings_problems)  # (warned on stderr once per run)
         pygame.display.init()
         pygame.font.init()
         self.size = tuple(size or self.settings.window)
@@ -74,7 +81,9 @@ class App:
         pygame.key.set_repeat(300, 40)
         from game.ui import fonts
 
-        fonts.set_ui_scale(self.settings.ui_scale)
+        #: the UI scale asked for (the settings', or one being tried in Settings)
+        self.wanted_scale = float(self.settings.ui_scale)
+        fonts.set_ui_scale(ui_scale_for(self.size, self.wanted_scale))
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -124,10 +133,44 @@ class App:
         return self._input
 
     def new_ui(self):
-        """A themed pygame_gui manager sized to the window."""
+        """A themed pygame_gui manager sized to the window, its fonts at the
+        UI scale (:func:`game.ui.widgets.theme`)."""
         import pygame_gui
 
-        return pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
+        from game.ui import widgets
+
+        return pygame_gui.UIManager(self.size, widgets.theme())
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Apply a new UI scale at once (at most what the window holds:
+        :func:`ui_scale_for`): the drawn text and every scene's widgets (a
+        fresh themed manager each, laid out again by the scene's
+        :meth:`~game.ui.scene.Scene.resize`), no restart needed."""
+        self.wanted_scale = float(scale)
+        self._apply_scale()
+
+    def _apply_scale(self) -> bool:
+        """Use the scale the window holds for :attr:`wanted_scale`; True (and
+        every scene rebuilt) when it changed."""
+        from game.ui import fonts
+
+        scale = ui_scale_for(self.size, self.wanted_scale)
+        if abs(scale - fonts._SCALE[0]) < 1e-9:
+            return False
+        fonts.set_ui_scale(scale)
+        for s in self.stack:
+            if s.ui is not None:
+                s.ui = self.new_ui()
+            self._relayout(s)
+        return True
+
+    def _relayout(self, scene: Scene) -> None:
+        """``scene`` laid out again for the window now; its widgets updated
+        once, so a scene under a dialog (never updated while it is not on
+        top) draws its new widgets too."""
+        scene.resize(self.size)
+        if scene.ui is not None:
+            scene.ui.update(0.0)
 
     # -- the stack -------------------------------------------------------------
     @property
@@ -227,10 +270,12 @@ class App:
         self.size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         _hold_minimum()
+        if self._apply_scale():  # the window now holds another UI scale: every scene rebuilt at it
+            return
         for s in self.stack:
             if s.ui is not None:
                 s.ui.set_window_resolution(self.size)
-            s.resize(self.size)
+            self._relayout(s)
 
     def frame(self, events: Iterable[pygame.event.Event] = (), dt: float = FIXED_DT) -> None:
         """Process ``events``, update once by ``dt`` and draw one frame."""

@@ -65,6 +65,24 @@ class Camera:
         self.ox = tw / 2 - w / 2 / self.scale
         self.oy = th / 2 - h / 2 / self.scale
 
+    def set_viewport(self, viewport: tuple[int, int, int, int]) -> None:
+        """Move to a new viewport (the window was resized): a camera at fit
+        zoom fits the table again; a zoomed or panned one keeps its zoom
+        level (its ratio to the fit scale) and the table point at the
+        viewport's centre."""
+        x, y, w, h = self.viewport
+        centre = self.to_world(x + w / 2, y + h / 2)
+        level = self.scale / self.fit_scale
+        tw, th = self.table
+        at_fit = abs(level - 1) < 1e-9 and abs(centre[0] - tw / 2) < 1e-6 and abs(centre[1] - th / 2) < 1e-6
+        self.viewport = tuple(int(v) for v in viewport)
+        self.fit()
+        if not at_fit:
+            _, _, w, h = self.viewport
+            self.scale = float(np.clip(self.fit_scale * level, MIN_SCALE, MAX_SCALE))
+            self.ox = centre[0] - w / 2 / self.scale
+            self.oy = centre[1] - h / 2 / self.scale
+
     def zoom_at(self, steps: int, sx: float, sy: float) -> None:
         """Zoom in (steps > 0) or out by whole steps, keeping the table point
         under the screen pixel (sx, sy) where it is."""

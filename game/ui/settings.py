@@ -2,7 +2,8 @@
 
 The file lives in ``$BATTLETABLE_CONFIG_DIR`` (tests point it at a temporary
 folder) or ``~/.config/battletable``. A bad file gives the defaults, and the
-app says so (naming the field) when it opens.
+app says so (naming the field) when it opens; every command says so on
+stderr (:func:`check_settings`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from game.data.config import config_dir, load_or_default, save_model
+from game.data.config import config_dir, load_or_warn, save_model
 from game.data.filemodel import FileModel
 
 
@@ -30,10 +31,18 @@ class Settings(FileModel):
 
 def load_settings(problems: list[str] | None = None) -> Settings:
     """The saved settings, or the defaults when missing or unreadable (a bad
-    file adds a line naming its field and reason to ``problems``)."""
-    return load_or_default(config_dir() / "settings.json", Settings, problems)
+    file adds a line naming its field and reason to ``problems``, and prints
+    it once per run on stderr: :func:`~game.data.config.load_or_warn`)."""
+    return load_or_warn(config_dir() / "settings.json", Settings, problems)
 
 
 def save_settings(s: Settings) -> Path:
     """Write the settings atomically; return the path."""
     return save_model(config_dir() / "settings.json", s)
+
+
+def check_settings() -> None:
+    """Read the settings file only to warn (once, on stderr) when it cannot be
+    used: every ``battletable`` command calls it, so a headless run names a
+    bad file as the desktop app does."""
+    load_settings()

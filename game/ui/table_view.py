@@ -216,8 +216,13 @@ class TableView:
         self.terrain = TerrainLayer(self.table.pieces, self.table.table, palette, self.table.map, self.colours)
 
     def set_viewport(self, viewport) -> None:
-        """The viewport moved or resized (keeps the fit)."""
-        self.camera = Camera(viewport, self.table.table)
+        """The viewport moved or resized: at fit zoom the table fits it
+        again, else the zoom and the point at the centre are kept
+        (:meth:`Camera.set_viewport`)."""
+        if tuple(self.camera.table) != tuple(float(v) for v in self.table.table):
+            self.camera = Camera(viewport, self.table.table)
+        else:
+            self.camera.set_viewport(viewport)
 
     # -- input ---------------------------------------------------------------------------
     def world_mouse(self) -> tuple[float, float]:

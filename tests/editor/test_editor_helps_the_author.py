@@ -134,7 +134,7 @@ def test_open_dialog__recent_then_maps_then_scenarios_each_by_name(pygame_app, t
     heads = [t for t, p in chooser.rows() if p is None]
     assert heads == ["-- Recent --", "-- Maps --", "-- Scenarios --"]
     sections = dict(chooser.sections())
-    names = [chooser.rows()[i][0] for i in range(len(chooser.rows()))]
+    names = [t for t, _ in chooser.rows()]
     from game.ui.scenes.map_chooser import display_name
 
     maps = [display_name(p).lower() for p in sections["Maps"]]

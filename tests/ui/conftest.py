@@ -3,6 +3,7 @@ replays in a temporary folder."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -17,13 +18,23 @@ from game.ui.app import App  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 
-def headless_app(tmp_path, monkeypatch, size=(1280, 800)):
-    """Yield a headless app of ``size`` px with its config folder in ``tmp_path``; close its scenes after."""
+def headless_app(tmp_path, monkeypatch, size=(1280, 800), scale: float = 1.0):
+    """Yield a headless app of ``size`` px at UI scale ``scale`` with its config
+    folder in ``tmp_path``; close its scenes and go back to UI scale 1 after."""
+    from game.ui import fonts
+
     monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    a = App(size=size, settings=Settings(), headless=True)
-    yield a
-    while a.stack:
-        a.stack.pop().exit()
+    a = App(size=size, settings=Settings(ui_scale=scale), headless=True)
+    try:
+        yield a
+    finally:
+        while a.stack:
+            a.stack.pop().exit()
+        fonts.set_ui_scale(1.0)
+
+
+#: :func:`headless_app` as a ``with`` block (a test that needs a size or a UI scale of its own)
+app_at = contextlib.contextmanager(headless_app)
 
 
 @pytest.fixture

@@ -2,7 +2,9 @@
 scenario, at fit-to-table zoom and two zoomed-in levels, with a model
 selected, its sight lines and an action previewed, no two labels drawn in a
 frame overlap, no label covers a token but its own (a model's base, a ship,
-a unit's block: the markers Foxhole's defender sets up), every label lies next to what it names (its base, ring or
+a unit's block: the markers Foxhole's defender sets up), no label hangs over
+the table's edge (a name on a base at the edge, Foxhole's "MT1" and "MT2",
+is moved onto the table) but the LoS legend below it, every label lies next to what it names (its base, ring or
 line: within one and a half of its own heights), and every label is where
 it was in the frame before when nothing moved; the header of each is whole. The placer itself: a label keeps its spot while it is free,
 an optional one is hidden rather than stacked over others."""
@@ -17,6 +19,7 @@ import pytest
 from game.battle.seats import Seat
 from game.battle.battle_setup import first_playable_side
 from game.ui.render.labels import LabelPlacer, anchor_gap
+from game.ui.render.markers import table_clip
 from tests.ui.conftest import assert_header_whole, headless_app, label_overlaps, label_token_overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,6 +64,10 @@ def test_labels__no_overlap_and_no_jump_at_three_zooms(app, tmp_path, scenario):
             (steps, label_token_overlaps(view))
         vp = pygame.Rect(cam.viewport)
         assert all(vp.contains(r) for _, r in first), steps
+        table = table_clip(cam)  # a label stays on the table in view (none hangs over its edge)
+        out = [(t, tuple(r)) for t, r in first if t != "legend" and not table.contains(r)
+               and (r.width <= table.width and r.height <= table.height)]
+        assert not out, (steps, tuple(table), out)
         far = [(t, tuple(r), tuple(a), anchor_gap(r, a)) for t, r, a in view.label_anchors
                if anchor_gap(r, a) > NEXT_TO * r.height]
         assert not far, (steps, far)  # every label next to what it names
@@ -95,6 +102,10 @@ def test_placer__keeps_a_free_spot_and_hides_an_optional_label_with_no_room():
     # a remembered spot that is no longer one of its candidates (the label's owner moved) is dropped
     p3 = LabelPlacer(bounds, memory={"a": (100, 10)})
     assert p3.place((50, 10), [(10, 40), (100, 40)], "a", key="a").topleft == (10, 40)
+    # a label kept where it is (on its base) over the bounds' edge is moved inside; one far out is dropped
+    p5 = LabelPlacer(pygame.Rect(20, 0, 180, 100), pygame.Rect(0, 0, 200, 100))
+    assert p5.place((30, 10), [(12, 50)], "MT1", clamp=False).topleft == (20, 50)
+    assert p5.place((30, 10), [(-40, 20)], "off", clamp=False, optional=True) is None
     # an optional label with every candidate taken is hidden, a required one is stacked clear of the others
     p4 = LabelPlacer(bounds)
     p4.place((50, 10), [(10, 10)], "x")
@@ -152,3 +163,19 @@ def test_placer__a_label_never_covers_a_token_but_its_own():
     q = LabelPlacer(bounds, memory={"k": (45, 45)})
     q.block(("circle", 50.0, 50.0, 12.0), "a")
     assert q.place((20, 10), [(45, 45), (200, 45)], "was here", owner="x", key="k").topleft == (200, 45)
+
+
+def test_convoy_ambush__the_mortar_labels_at_the_west_edge_stay_on_the_table(tmp_path, monkeypatch):
+    """In a 1600 x 1000 window the attacker's mortar team tokens stand at the
+    table's west edge: their names ("MT1", "MT2") are drawn on the table, not
+    over its frame (MT2 was cut at x = 0)."""
+    gen = headless_app(tmp_path, monkeypatch, (1600, 1000))
+    app = next(gen)
+    try:
+        scene = _battle(app, ROOT / "maps" / "foxhole" / "convoy_ambush.scenario.json", tmp_path)
+        app.drive(1)
+        table = table_clip(scene.view.camera)
+        names = {t: r for t, r in scene.view.label_rects if t in ("MT1", "MT2")}
+        assert set(names) == {"MT1", "MT2"} and all(table.contains(r) for r in names.values()), (tuple(table), names)
+    finally:
+        next(gen, None)

@@ -2,7 +2,8 @@
 fonts' heights, not fixed pixel offsets: the menu's title and subtitle sit
 side by side apart, with the widgets below them; the battle's header lines
 sit apart inside the top bar, left of the toolbar; the side panel's
-objective, score and undo lines never overlap, and the log's buttons sit
+objective, score and undo lines never overlap, nor the rows of a ruleset's
+own panel (WW2's command caches and missions), and the log's buttons sit
 below them."""
 
 from __future__ import annotations
@@ -13,18 +14,14 @@ from game.battle.seats import Seat
 from game.ui import fonts
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.settings import Settings
-from tests.ui.conftest import label_overlaps, pygame
+from tests.ui.conftest import app_at, label_overlaps, pygame
 
-M1 = Path(__file__).resolve().parents[2] / "maps" / "battlespace" / "mission1.scenario.json"
+ROOT = Path(__file__).resolve().parents[2]
+M1 = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
 
 
 def test_scale_one_and_a_half__menu_title_and_battle_header_and_objectives_apart(tmp_path, monkeypatch):
-    from game.ui.app import App
-
-    monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path / "cfg"))
-    app = App(size=(1280, 800), settings=Settings(ui_scale=1.5), headless=True)
-    try:
+    with app_at(tmp_path, monkeypatch, (1280, 800), 1.5) as app:
         menu = app.push(MenuScene(scenario=M1, seed=1))
         app.drive(2)
         tr, sr = menu.title_rects()
@@ -52,10 +49,20 @@ def test_scale_one_and_a_half__menu_title_and_battle_header_and_objectives_apart
         assert max(r.bottom for _, r in panel) <= scene.btn_side.rect.top
         assert scene.btn_side.rect.bottom <= scene.log_panel.rect.top
         app.screenshot(tmp_path / "battle-scale-1.5.png")
-    finally:
-        while app.stack:
-            app.stack.pop().exit()
-        fonts.set_ui_scale(1.0)
+
+
+def test_scale_one_and_a_half__a_rulesets_own_panel_rows_apart(tmp_path, monkeypatch):
+    """WW2's side panel (command caches, conditions, missions): a row apart,
+    clear of the undo line above and the log's buttons below (they ran into
+    each other at 15 px a row)."""
+    with app_at(tmp_path, monkeypatch, (1280, 800), 1.5) as app:
+        ww2 = ROOT / "maps" / "ww2_skirmish" / "assassination.scenario.json"
+        scene = app.push(BattleScene.from_scenario(ww2, 1, {"red": Seat("human")}, replay=tmp_path / "a.jsonl"))
+        app.drive(2)
+        rows = scene.panel_row_rects
+        assert len(rows) >= 6 and label_overlaps(rows + scene.panel_text_rects) == [], rows
+        assert max(r.bottom for _, r in rows) <= scene.btn_side.rect.top
+        app.screenshot(tmp_path / "ww2-scale-1.5.png")
 
 
 def test_settings_key_labels_clear_of_their_buttons(app, tmp_path):

@@ -38,3 +38,26 @@ def test_toolbar_buttons_inside_the_window_and_apart(size, rows, tmp_path, monke
         app.screenshot(tmp_path / f"toolbar-{w}x{h}.png")
     finally:
         gen.close()
+
+
+def test_a_narrow_window_wraps_the_header_and_names_who_may_act_whole(tmp_path, monkeypatch):
+    """At 800 x 560 (the smallest window) the space fleet's long scenario name
+    and the side to act are whole: the header takes more lines beside the
+    wrapped toolbar instead of ending in "..." (it did, twice), inside the top
+    bar; the bottom bar's head line says how many models can act when there
+    is no room for their names, never cut."""
+    app = next(gen := headless_app(tmp_path, monkeypatch, (800, 560)))
+    try:
+        scene = start_battle(app, ROOT / "maps" / "spacefleet" / "asteroid_belt.scenario.json",
+                             {"imperial": Seat("human")}, tmp_path / "ab.replay.jsonl")
+        app.drive(1)
+        lines = scene.header_lines()
+        assert len(lines) > 2 and not any(t.endswith("...") for t, _ in lines), lines
+        assert " ".join(t for t, _ in lines[:2]).startswith(scene.session.battle.scenario.name)
+        assert "Imperial Navy (you)" in lines[-1][0]
+        assert all(10 + fonts.font(size, True).size(t)[0] <= scene.top_left for t, size in lines)
+        assert sum(fonts.font(size, True).get_linesize() for _, size in lines) + 3 <= scene.top_height()
+        assert scene.head_text == f"Your turn: {len(scene.actors())} models can act: select one, or Tab."
+        app.screenshot(tmp_path / "header-800x560.png")
+    finally:
+        gen.close()

@@ -234,15 +234,23 @@ class LabelPlacer:
         was last frame when that is still a candidate and free, else the
         first free one (off soft obstacles if possible). None for an
         ``optional`` label when every candidate is taken (it is hidden);
-        any other label then takes the free spot nearest one of its candidates."""
+        any other label then takes the free spot nearest one of its candidates.
+        Without ``clamp`` a candidate is used where it is, or, when it hangs
+        over the bounds' edge (a name on a base at the table's edge), shifted
+        inside by at most the label's height; one further out is dropped (its
+        owner lies off the table or out of the view)."""
         w, h = int(size[0]), int(size[1])
         rects = []
         for x, y in candidates:
             r = pygame.Rect(int(x), int(y), w, h)
             if clamp:
                 rects.append(self.clamp(r))
-            elif self.outer.contains(r):  # an unshifted label never hangs out of the view
+            elif self.bounds.contains(r):
                 rects.append(r)
+            else:  # over the table's edge: nudged onto the table when that keeps it beside its owner
+                c = self.clamp(r)
+                if abs(c.x - r.x) + abs(c.y - r.y) <= h:
+                    rects.append(c)
         if key is not None and key in self.memory:
             was = pygame.Rect(self.memory[key], (w, h))
             if was in rects and self.free(was, False, owner):

@@ -50,17 +50,21 @@ class LogPanel:
         s.fill((24, 26, 31))
         lh = fonts.font(13).get_linesize()
         rows: list[tuple] = []
+        room = self.rect.width - 14 - fonts.font(13).size("   ")[0]  # a line's continuation is indented
         for ln in lines[-400:]:
             col = KIND_COLOURS.get(ln.kind, (225, 225, 220))
-            for i, part in enumerate(wrap(f"T{ln.turn} {rewrite(ln.text)}", self.rect.width - 14)):
+            for i, part in enumerate(wrap(f"T{ln.turn} {rewrite(ln.text)}", room)):
                 rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None, ln))
         visible = max(1, (self.rect.height - 6) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - visible))
         end = len(rows) - self.scroll
         y = 4
         self._rows = []
+        #: the rows' texts as drawn, each starting 9 px in (tests: none runs past the panel)
+        self.row_texts = []
         for text, col, side, ln in rows[max(0, end - visible):end]:
             self._rows.append((y, y + lh, ln))
+            self.row_texts.append(text)
             if side:
                 pygame.draw.rect(s, side_colour(side), pygame.Rect(2, y + 3, 4, lh - 6))
             s.blit(fonts.text(text, 13, col), (9, y))

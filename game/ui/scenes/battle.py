@@ -33,6 +33,7 @@ from game.core.logtext import name_sides, side_names
 from game.ui.sides import enemy_sides, side_colours
 from game.ui.table_model import TableModel
 from game.ui.table_view import MOUSE_GONE, TableView
+from game.ui.widgets import px
 
 GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset gives none
 
@@ -132,7 +133,7 @@ class BattleScene(Scene):
         w = self.app.size[0]
         # a toggle is as wide as its longer state's label, so the bar never shifts when it flips
         widths = [max(fonts.font(14).size(t)[0] for t in self._toggle_texts(label)) + 16 for label, _ in bar]
-        rects, height = toolbar(widths, w - 10, min(round(300 * fonts._SCALE[0]), w // 2))
+        rects, height = toolbar(widths, w - 10, min(px(300), w // 2))
         return bar, rects, height
 
     def top_height(self) -> int:
@@ -213,6 +214,7 @@ class BattleScene(Scene):
         self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, 170, bh), "Kind: all", self.ui)
         top = by + bh + 6
         self.log_panel.rect = pygame.Rect(rr.x + 6, top, rr.width - 12, rr.bottom - 6 - top)
+        self._filter_labels()  # the log's filters kept over a rebuild (a resize, a new UI scale)
         self._bar_key = None
 
     def resize(self, size) -> None:
@@ -345,8 +347,9 @@ class BattleScene(Scene):
             names = ", ".join(self._fig_name(f) for f in who[:k]) + (f" +{len(who) - k} more" if len(who) > k else "")
             text = f"Your turn: select a model that can act ({names}), or Tab."
             if width is None or font.size(text)[0] <= width:
-                break
-        return text
+                return text
+        short = f"Your turn: {plural(len(who), 'model')} can act: select one, or Tab."  # too narrow for a name
+        return short if font.size(short)[0] <= width else "Your turn: select a model, or Tab."
 
     def _fig_name(self, fid: str) -> str:
         return self.view.namer.figures.get(fid, fid)
@@ -561,14 +564,19 @@ class BattleScene(Scene):
 
     @property
     def unsaved(self) -> int:
-        """Actions since the battle started, was saved or loaded (0 once it is over)."""
+        """The players' actions since the battle started, was saved or loaded
+        (0 once it is over): only actions of a human seat count, so what the
+        rules and the AI sides did on their own (an enemy's set-up before the
+        first decision) is never "an action since the last save"."""
         if self.session.battle.over:
             return 0
         now, saved = self._history_mark(), self._saved
         same = 0
         while same < min(len(now), len(saved)) and now[same] is saved[same]:
             same += 1
-        return (len(now) - same) or (len(saved) - same)  # new actions, else undone ones
+        humans = self.session.humans
+        mine = lambda entries: sum(1 for e in entries if e.action.side in humans)  # noqa: E731
+        return mine(now[same:]) or mine(saved[same:])  # new actions, else undone ones
 
     def _history_mark(self) -> tuple:
         """The history's entries (compared by identity: an undo and a new action differ)."""
@@ -887,8 +895,10 @@ class BattleScene(Scene):
         """The top lines ``(text, font size)``: scenario, turn (of the turn
         limit), phase, who acts, on one line when it fits left of the
         toolbar, else on two (the scenario's name above the rest, a smaller
-        bold font), so nothing is cut at 1280 x 800. Only a name or a line
-        too long for the room even then is shortened with an ellipsis."""
+        bold font), so nothing is cut at 1280 x 800; in a window narrow
+        enough to wrap the toolbar, on more lines (the name
+        wrapped, the rest broken at its bars; at most four). Only a name or a line too long
+        for the room even then is shortened with an ellipsis."""
         s = self.session
         b = s.battle
         width = self._header_width(surface_w or self.app.size[0])
@@ -910,7 +920,26 @@ class BattleScene(Scene):
             return [(full, self.HEAD)]
         if f2.size(tail)[0] > width:
             tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
-        return [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
+        two = [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
+        if not any(t.endswith("...") for t, _ in two):
+            return two
+        # a narrow window: the toolbar wraps onto more rows, leaving the header room for up to
+        # four lines (the bar grows a little if need be), so the name is wrapped and the rest
+        # broken at its bars rather than either being cut (one row of buttons: two lines at most)
+        room = 4 if len({r.y for r in self._toolbar()[1]}) > 1 else 2
+        rows = fonts.wrap_with(f2, b.scenario.name, width)
+        parts = tail.split("  |  ")
+        line = parts[0]
+        for part in parts[1:]:
+            if f2.size(f"{line}  |  {part}")[0] <= width:
+                line = f"{line}  |  {part}"
+            else:
+                rows.append(line)
+                line = part
+        rows.append(line)
+        if len(rows) > room or any(f2.size(t)[0] > width for t in rows):
+            return two
+        return [(t, self.HEAD2) for t in rows]
 
     def header_text(self, surface_w: int | None = None) -> str:
         """The header's lines as one string (see :meth:`header_lines`)."""
@@ -921,7 +950,12 @@ class BattleScene(Scene):
 
     def panel_height(self) -> int:
         """Height (px) the ruleset's side panel takes above the log (0 without the hook)."""
-        return 15 * self.PANEL_ROWS + 8 if hasattr(self.session.ruleset, "side_panel") else 0
+        return self._panel_row() * self.PANEL_ROWS + 8 if hasattr(self.session.ruleset, "side_panel") else 0
+
+    @staticmethod
+    def _panel_row() -> int:
+        """A row of the ruleset's side panel, px: 15 at UI scale 1, the 12 pt line's height at a larger one."""
+        return max(15, fonts.font(12).get_linesize())
 
     def panel_lines(self) -> list[str]:
         """The ruleset's private lines for the viewer (``side_panel(view, viewer)``:
@@ -937,7 +971,7 @@ class BattleScene(Scene):
 
     def _draw_panel(self, surface, rr) -> None:
         """The side panel's lines, word-wrapped under the undo line (cut to its rows)."""
-        y = rr.y + 146
+        y = rr.y + round(146 * self.panel_scale())
         width = rr.width - 20
         rows: list[tuple[int, str]] = []
         for line in self.panel_lines():
@@ -945,9 +979,11 @@ class BattleScene(Scene):
             for i, part in enumerate(wrap_text(line.strip(), width - ind - 12, 12)):
                 rows.append((ind + (12 if i else 0), part))
         self.panel_text = [t for _, t in rows[:self.PANEL_ROWS]]
+        #: (text, ink rect) of each row drawn (tests: apart, above the log's buttons)
+        self.panel_row_rects = []
         for ind, part in rows[:self.PANEL_ROWS]:
-            surface.blit(fonts.text(part, 12, (215, 225, 240)), (rr.x + 10 + ind, y))
-            y += 15
+            self.panel_row_rects.append((part, _blit_ink(surface, fonts.text(part, 12, (215, 225, 240)), (rr.x + 10 + ind, y))))
+            y += self._panel_row()
 
     def _draw_right(self, surface) -> None:
         rr = right_rect(self.app.size, self.top_height())

@@ -9,6 +9,7 @@ from game.ui import fonts
 from game.ui.render import tint
 from game.ui.render.logpanel import wrap
 from game.ui.scene import Scene
+from game.ui.widgets import px
 
 
 class PanelScene(Scene):
@@ -27,21 +28,41 @@ class PanelScene(Scene):
         self._widgets: dict = {}
 
     def panel_rect(self) -> pygame.Rect:
-        w = self.width
-        body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
-        h = 110 + body
+        """The panel: ``width`` px at UI scale 1 (scaled, at most the window
+        less 20 px), as tall as its title, wrapped lines and buttons need."""
         sw, sh = self.app.size
+        w = min(px(self.width), sw - 20)
+        body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
+        h = self.head_h() + body + 8 + self.button_h() + 16
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+    @staticmethod
+    def head_h() -> int:
+        """Where the lines start below the panel's top: under the title (52 px at UI scale 1)."""
+        return max(52, 14 + fonts.font(20, True).get_linesize() + 4)
+
+    @staticmethod
+    def button_h() -> int:
+        """A button's height (34 px at UI scale 1)."""
+        return max(34, fonts.font(14).get_linesize() + 12)
 
     def enter(self) -> None:
         r = self.panel_rect()
         n = len(self.buttons)
-        bw = min(200, (r.width - 20 * (n + 1)) // max(n, 1))
+        bw = min(px(200), (r.width - 20 * (n + 1)) // max(n, 1))
+        bw = max([bw] + [fonts.font(14).size(label)[0] + px(16) for label in self.buttons])
         x = r.right - (bw + 20) * n
+        bh = self.button_h()
+        self._widgets = {}
         for label in self.buttons:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, r.bottom - 50, bw, 34), label, self.ui)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, r.bottom - 16 - bh, bw, bh), label, self.ui)
             self._widgets[b] = self.buttons[label]
             x += bw + 20
+
+    def resize(self, size) -> None:
+        """Centre the panel in the new window (or lay it out at a new UI scale)."""
+        self.ui.clear_and_reset()
+        self.enter()
 
     def press(self, label: str) -> None:
         """Press a button by its label (tests)."""
@@ -62,7 +83,7 @@ class PanelScene(Scene):
         pygame.draw.rect(surface, (34, 37, 45), r, border_radius=6)
         pygame.draw.rect(surface, (110, 120, 140), r, 1, border_radius=6)
         surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (r.x + 20, r.y + 14))
-        y = r.y + 52
+        y = r.y + self.head_h()
         for t in self.lines:
             for part in wrap(t, r.width - 40, 15):
                 surface.blit(fonts.text(part, 15), (r.x + 20, y))

@@ -43,7 +43,8 @@ from game.ui.camera import Camera
 from game.ui.render.editor import ProblemPanel, draw_document, draw_measure, draw_preview_shape, draw_rubber_band
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import PanelScene
-from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, right_rect, table_rect
+from game.ui.scenes.layout import RIGHT, TOP, bottom_rect, flow, right_rect, table_rect
+from game.ui.widgets import DropDown, px
 
 ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ["select", "vertex", "polygon", "rect", "circle", "ellipse", "hole", "door", "zone", "objective", "measure", "exit"]
@@ -58,6 +59,7 @@ ROW_H = 30
 #: the smallest property row (small windows) and the title's least room in the top bar, px
 MIN_ROW_H, TITLE_ROOM = 22, 220
 #: what each top button does (its tooltip)
+TOP_LABELS = ["Menu", "New", "Open", "Save", "Save as", "Save draft", "Undo", "Redo", "Validate", "Test play"]
 TOP_TIPS = {"Menu": "Leave the editor (asks first when there are unsaved edits)", "New": "A new empty map",
             "Open": "Open a map (or a scenario's map)", "Save": "Save the map (refused while it has errors)",
             "Save as": "Save the map under a new name",
@@ -204,38 +206,55 @@ class EditorScene(Scene):
 
     def resize(self, size) -> None:
         self._layout(size)
-        self.camera.viewport = tuple(self.table_area())
+        self.camera.set_viewport(tuple(self.table_area()))
         self.ui.clear_and_reset()
         self._build_widgets()
 
     def _layout(self, size) -> None:
-        """Size the bars for a ``size`` (w, h) px window: the side panel at most
-        half the window wide, the top and tool bars wrapped onto as many rows as
-        their buttons need, the property rows short enough to fit the height."""
+        """Size the bars for a ``size`` (w, h) px window at the UI scale: the
+        side panel at most half the window wide, the top and tool bars
+        wrapped onto as many rows as their buttons (each as wide as its
+        words) need, the property rows short enough to fit the height and
+        never shorter than their text."""
         w, h = size
-        self.right_w = min(RIGHT, max(300, w // 2))
-        n_top = 10
-        bw = self._top_bw(w, n_top)
-        per_row = max(1, (w - 12 + 4) // (bw + 4))
-        rows = -(-n_top // per_row)
-        last = n_top - (rows - 1) * per_row
-        if w - (6 + last * (bw + 4) + 8) - 10 < TITLE_ROOM:
-            rows += 1  # the title gets a row of its own
-        self.top_h = max(TOP, 4 + rows * 36)
-        tw = self._tool_bw(w - self.right_w)
-        self.tool_rows = -(-len(TOOLS) // max(1, (w - self.right_w - 12 + 4) // (tw + 4)))
-        self.bottom_h = 8 + self.tool_rows * 34 + 34 + 30
-        room = h - self.top_h - 8 - 26 - 60 - 10
-        self.row_h = max(MIN_ROW_H, min(ROW_H, room // len(PANEL_ROWS)))
+        self.right_w = min(px(RIGHT), max(px(300), w // 2))
+        self._top_rects, self.top_h, (self.title_x, self.title_y) = self._top_bar(w)
+        tools, self.tool_rows, _ = self._tool_bar(0, w - self.right_w)
+        self.bottom_h = px(8) + tools + self._small_h() + 6 + fonts.font(13).get_linesize() + 8
+        lines = fonts.font(14, True).get_linesize() + px(8) + px(60) + 10  # the problems' heading and list
+        room = h - self.top_h - 8 - lines
+        self.row_h = max(px(MIN_ROW_H), fonts.font(14).get_height() + 2, min(px(ROW_H), room // len(PANEL_ROWS)))
 
     @staticmethod
-    def _top_bw(w: int, n: int) -> int:
-        # buttons narrow on small windows so that the title keeps ~400 px
-        return max(60, min(92, (w - 430) // n - 4))
+    def _button_h() -> int:
+        """A top or tool bar button's height (32 px at UI scale 1)."""
+        return max(32, fonts.font(14).get_linesize() + 10)
 
     @staticmethod
-    def _tool_bw(bar_w: int) -> int:
-        return max(60, (bar_w - 12) // len(TOOLS) - 4)
+    def _small_h() -> int:
+        """The grid, snap and help buttons' height (28 px at UI scale 1)."""
+        return max(28, fonts.font(14).get_linesize() + 6)
+
+    def _top_bar(self, w: int) -> tuple[list, int, tuple[int, int]]:
+        """The top buttons' rects (:data:`TOP_TIPS` order), the bar's height
+        and where the title goes: right of the last button, or on a row of
+        its own when less than ``TITLE_ROOM`` px would be left for it."""
+        widths = [fonts.font(14).size(t)[0] + px(16) for t in TOP_LABELS]
+        rects, bottom = flow(widths, 6, w - 6, 4, self._button_h())
+        last = rects[-1]
+        x, y = last.right + 4, last.y
+        if w - (x + 8) - 10 < px(TITLE_ROOM):
+            x, y = 6 - 8, y + self._button_h() + 4
+            bottom = y + self._button_h()
+        return rects, max(TOP, bottom + 4), (x + 8, y + (self._button_h() - fonts.font(14, True).get_linesize()) // 2)
+
+    def _tool_bar(self, x: int, right: int, y: int = 0) -> tuple[int, int, list]:
+        """The tool buttons laid out from (``x``, ``y``) up to ``right``: the
+        height they take, their rows and their rects (:data:`TOOLS` order)."""
+        widths = [fonts.font(14).size(t)[0] + px(14) for t in TOOLS]
+        rects, bottom = flow(widths, x + 6, right - 6, y + px(8), self._button_h() - 2)
+        rows = len({r.y for r in rects})
+        return bottom - y - px(8) + 4, rows, rects
 
     def table_area(self) -> pygame.Rect:
         """Where the table is drawn: between the top bar, the side panel and the tool bar."""
@@ -253,39 +272,30 @@ class EditorScene(Scene):
         actions = [("Menu", self.request_close), ("New", self.new_map), ("Open", self.ask_open), ("Save", self.save),
                    ("Save as", self.ask_save_as), ("Save draft", self.save_draft), ("Undo", self.undo), ("Redo", self.redo),
                    ("Validate", self.revalidate), ("Test play", self.test_play)]
-        w = self.app.size[0]
-        bw = self._top_bw(w, len(actions))
-        x, y = 6, 4
-        for label, fn in actions:
-            if x + bw > w - 6:
-                x, y = 6, y + 36
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, 32), fonts.fit(label, 14, bw - 8), self.ui,
-                                             tool_tip_text=TOP_TIPS.get(label))
+        for (label, fn), rect in zip(actions, self._top_rects):
+            b = pygame_gui.elements.UIButton(rect, label, self.ui, tool_tip_text=TOP_TIPS.get(label))
             self.top_buttons[b] = fn
-            x += bw + 4
-        if w - (x + 8) - 10 < TITLE_ROOM:
-            x, y = 6 - 8, y + 36
-        self.title_x, self.title_y = x + 8, y + 8
         br = self._bottom()
         self.tool_buttons: dict = {}
-        bw = self._tool_bw(br.width)
-        x, y = br.x + 6, br.y + 8
-        for t in TOOLS:
-            if x + bw > br.right - 6:
-                x, y = br.x + 6, y + 34
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, 30), t, self.ui)
+        _, _, rects = self._tool_bar(br.x, br.right, br.y)
+        for t, rect in zip(TOOLS, rects):
+            b = pygame_gui.elements.UIButton(rect, t, self.ui)
             self.tool_buttons[b] = t
-            x += bw + 4
-        y += 36
+        y = max(r.bottom for r in rects) + 4
         self.bar_y = y
-        gw = min(110, (br.width - 12 - 90 - 8) // 2)
-        self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, y, gw, 28), "", self.ui)
-        self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 10 + gw, y, gw, 28), "", self.ui)
-        self.btn_help = pygame_gui.elements.UIButton(pygame.Rect(br.right - 96, y, 90, 28), "Help (F1)", self.ui,
+        sh = self._small_h()
+        gw = max(fonts.font(14).size(t)[0] for t in ("grid off", "snap off")) + px(16)
+        hw = fonts.font(14).size("Help (F1)")[0] + px(16)
+        self.btn_grid = pygame_gui.elements.UIButton(pygame.Rect(br.x + 6, y, gw, sh), "", self.ui)
+        self.btn_snap = pygame_gui.elements.UIButton(pygame.Rect(br.x + 10 + gw, y, gw, sh), "", self.ui)
+        self.btn_help = pygame_gui.elements.UIButton(pygame.Rect(br.right - hw - 6, y, hw, sh), "Help (F1)", self.ui,
                                                      tool_tip_text=TOP_TIPS["Help"])
+        self.status_y = y + sh + 6
+        self.help_x = br.right - hw - 6
         self.mode_x = br.x + 16 + 2 * gw
         rr = self._right()
-        ew = rr.width - 100
+        lc = self.label_w()
+        ew = rr.width - lc - 10
         self.entries: dict = {}
         self.kind_menu = self.table_menu = None
         self._menu_state = getattr(self, "_menu_state", (self.doc.ruleset, None, None))
@@ -295,17 +305,22 @@ class EditorScene(Scene):
                 continue  # made by _build_menus
             if key == "size":
                 half = (ew - 4) // 2
-                for k, x in (("width", rr.x + 90), ("depth", rr.x + 94 + half)):
+                for k, x in (("width", rr.x + lc), ("depth", rr.x + lc + 4 + half)):
                     e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, half, self.row_h - 2), self.ui)
                     self.entries[e] = k
                 continue
-            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + 90, y, ew, self.row_h - 2), self.ui)
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(rr.x + lc, y, ew, self.row_h - 2), self.ui)
             self.entries[e] = key
         self._build_menus()
-        top = self.row_y(len(PANEL_ROWS)) + 26
-        self.problems_y = top - 22
+        top = self.row_y(len(PANEL_ROWS)) + fonts.font(14, True).get_linesize() + px(8)
+        self.problems_y = self.row_y(len(PANEL_ROWS)) + px(4)
         self.problem_panel = ProblemPanel(pygame.Rect(rr.x + 8, top, rr.width - 16, max(60, rr.height - (top - rr.y) - 10)))
         self._sync_widgets()
+
+    @staticmethod
+    def label_w() -> int:
+        """The property panel's label column, px: its longest label and a margin (90 px at UI scale 1)."""
+        return max(90, max(fonts.font(13).size(label)[0] for label, _ in PANEL_ROWS) + px(16))
 
     def row_y(self, i: int) -> int:
         """Screen y of row ``i`` of the property panel."""
@@ -314,7 +329,8 @@ class EditorScene(Scene):
     def _build_menus(self) -> None:
         """(Re)make the kind and table drop-downs for the map's ruleset and table size."""
         rr = self._right()
-        ew = rr.width - 100
+        lc = self.label_w()
+        ew = rr.width - lc - 10
         for m in (self.kind_menu, self.table_menu, getattr(self, "sel_kind_menu", None)):
             if m is not None:
                 m.kill()
@@ -324,15 +340,15 @@ class EditorScene(Scene):
             self.kind = self.first_kind(kinds)  # a new ruleset: its first kind
         if self.kind not in kinds:
             kinds = [self.kind, *kinds]
-        self.kind_menu = pygame_gui.elements.UIDropDownMenu(
-            kinds, self.kind, pygame.Rect(rr.x + 90, self.row_y(rows.index("kind")), ew, self.row_h - 2), self.ui)
-        self.table_menu = pygame_gui.elements.UIDropDownMenu(
-            [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + 90, self.row_y(rows.index("table")), ew, self.row_h - 2), self.ui)
+        self.kind_menu = DropDown(
+            kinds, self.kind, pygame.Rect(rr.x + lc, self.row_y(rows.index("kind")), ew, self.row_h - 2), self.ui)
+        self.table_menu = DropDown(
+            [*TABLE_PRESETS, "free"], self.doc.preset, pygame.Rect(rr.x + lc, self.row_y(rows.index("table")), ew, self.row_h - 2), self.ui)
         f = self.selected_feature()
         sel = f.kind if f is not None else NO_SELECTION
         options = [sel, *[k for k in catalogue().kinds_for(self.doc.ruleset) if k != sel]] if f is not None else [NO_SELECTION]
-        self.sel_kind_menu = pygame_gui.elements.UIDropDownMenu(
-            options, sel, pygame.Rect(rr.x + 90, self.row_y(rows.index("sel_kind")), ew, self.row_h - 2), self.ui)
+        self.sel_kind_menu = DropDown(
+            options, sel, pygame.Rect(rr.x + lc, self.row_y(rows.index("sel_kind")), ew, self.row_h - 2), self.ui)
         if f is None:
             self.sel_kind_menu.disable()
         self._menu_state = (self.doc.ruleset, self.doc.preset, sel)
@@ -1003,16 +1019,17 @@ class EditorScene(Scene):
         title = self.title_text(w - getattr(self, "title_x", 900) - 10)
         surface.blit(fonts.text(title, 14, pal.text, True), (getattr(self, "title_x", 900), getattr(self, "title_y", 12)))
         for i, (label, _) in enumerate(PANEL_ROWS):
-            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + (self.row_h - 18) // 2))
+            surface.blit(fonts.text(label, 13, pal.text), (rr.x + 10, self.row_y(i) + (self.row_h - fonts.font(13).get_linesize()) // 2))
         n_err = len(errors(self.problems))
         surface.blit(fonts.text(f"Problems: {plural(n_err, 'error')}, {plural(len(self.problems) - n_err, 'warning')}", 14, pal.text, True),
                      (rr.x + 10, getattr(self, "problems_y", rr.y + 400)))
         self.problem_panel.draw(surface, self.problems, pal)
         mode = f"tool {self.tool} | kind {self.kind} | grid {self.grid:g} mm"
-        mx = getattr(self, "mode_x", br.x + 250)
-        surface.blit(fonts.text(_elide(mode, br.right - 102 - mx, 13), 13, pal.text), (mx, getattr(self, "bar_y", br.y + 44) + 6))
+        mx = self.mode_x
+        my = self.bar_y + (self._small_h() - fonts.font(13).get_linesize()) // 2
+        surface.blit(fonts.text(_elide(mode, self.help_x - 8 - mx, 13), 13, pal.text), (mx, my))
         colour = pal.illegal if getattr(self, "status_bad", False) else pal.text
-        surface.blit(fonts.text(_elide(self.status, br.width - 16, 13), 13, colour), (br.x + 8, getattr(self, "bar_y", br.y + 44) + 38))
+        surface.blit(fonts.text(_elide(self.status, br.width - 16, 13), 13, colour), (br.x + 8, self.status_y))
 
     def title_text(self, width_px: int) -> str:
         """The title bar text within ``width_px``: the map name (shortened with

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from game.ui import fonts
+from game.ui.widgets import px
 from game.ui.render import tint
 from game.ui.scene import Scene
 
@@ -56,17 +57,32 @@ class FileChooser(Scene):
 
     def enter(self) -> None:
         w, h = self.app.size
-        self.rect = pygame.Rect((w - 700) // 2, (h - 460) // 2, 700, 460)
+        pw, ph = min(px(700), w - 20), min(px(460), h - 20)
+        self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         r = self.rect
+        row, bh = max(32, fonts.font(14).get_linesize() + 10), max(34, fonts.font(14).get_linesize() + 12)
+        top = r.y + 20 + fonts.font(20, True).get_linesize() + 6
+        entry_y = r.bottom - 16 - bh - 10 - row
         self.paths = self.files()
         #: what the list shows -> the file: its path inside the folder it was found in, and when it was written
         self.labels = {self.label(p): p for p in self.paths}
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, r.y + 50, r.width - 40, 290),
+        typed = self.entry.get_text() if getattr(self, "entry", None) is not None else str(self.folder) + "/"
+        #: the note over the list when no file is found (wrapped to the panel), and where it goes
+        self.empty_lines = [] if self.paths else fonts.wrap_lines(self.empty_note(), 14, r.width - 40, 3)
+        self.empty_y = top
+        top += len(self.empty_lines) * fonts.font(14).get_linesize() + (6 if self.empty_lines else 0)
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, top, r.width - 40, entry_y - 10 - top),
                                                         list(self.labels), self.ui)
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, r.y + 350, r.width - 40, 32), self.ui)
-        self.entry.set_text(str(self.folder) + "/")
-        self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 260, r.bottom - 50, 110, 34), self.confirm, self.ui)
-        self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - 130, r.bottom - 50, 110, 34), "Cancel", self.ui)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + 20, entry_y, r.width - 40, row), self.ui)
+        self.entry.set_text(typed)
+        bw = max(px(110), *(fonts.font(14).size(t)[0] + px(16) for t in (self.confirm, "Cancel")))
+        self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 2 * bw - 40, r.bottom - 16 - bh, bw, bh), self.confirm, self.ui)
+        self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - bw - 20, r.bottom - 16 - bh, bw, bh), "Cancel", self.ui)
+
+    def resize(self, size) -> None:
+        """Centre the chooser in the new window (or lay it out at a new UI scale), keeping what was typed."""
+        self.ui.clear_and_reset()
+        self.enter()
 
     def label(self, p: Path) -> str:
         """How the list shows ``p``: its path inside the listed folder it lies
@@ -99,9 +115,13 @@ class FileChooser(Scene):
         pygame.draw.rect(surface, (34, 37, 45), self.rect, border_radius=6)
         pygame.draw.rect(surface, (110, 120, 140), self.rect, 1, border_radius=6)
         surface.blit(fonts.text(self.title, 20, (255, 255, 255), True), (self.rect.x + 20, self.rect.y + 14))
-        if not self.paths:
-            where = " or ".join(str(f) for f in self.folders)
-            surface.blit(fonts.text(f"No {self.suffix} files in {where}; type a path below.", 14), (self.rect.x + 30, self.rect.y + 60))
+        for i, line in enumerate(getattr(self, "empty_lines", [])):
+            surface.blit(fonts.text(line, 14), (self.rect.x + 20, self.empty_y + i * fonts.font(14).get_linesize()))
+
+    def empty_note(self) -> str:
+        """What the chooser says when no file is found: where it looked."""
+        where = " or ".join(str(f) for f in self.folders)
+        return f"No {self.suffix} files in {where}; type a path below."
 
 
 def _same(a: Path, b: Path) -> bool:

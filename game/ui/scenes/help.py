@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts
+from game.ui.widgets import px
 from game.ui.input_map import ACTIONS
 from game.ui.render.logpanel import wrap
 from game.ui.scenes.dialog import PanelScene
@@ -41,6 +42,7 @@ class HelpScene(PanelScene):
         self.context = context if context in SECTIONS else "battle"
         self.buttons = {"Close": self.close}
         self.columns: list[list[tuple[str, str, bool]]] = [[], []]  #: (key, label, is_title) per column
+        self.line_size = LINE  #: the key lines' font size (smaller in a window too short for them)
 
     # -- content --------------------------------------------------------------------------------
     def key_lines(self) -> list[tuple[str, str]]:
@@ -67,13 +69,31 @@ class HelpScene(PanelScene):
             i += 1
         right = [r for b in blocks[i:] for r in b + [("", "", False)]]
         self.columns = [left, right]
+        self.line_size = self._fitting_line()
+
+    def _body_h(self, w: int) -> int:
+        """The height of the mouse lines wrapped to a panel ``w`` px wide."""
+        return sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
+
+    def _fitting_line(self) -> int:
+        """The key lines' font size: ``LINE``, or smaller (down to 9) when the
+        window is too short for every row at the UI scale (the last sections
+        were cut at UI scale 1.5)."""
+        sw, sh = self.app.size
+        w = min(px(self.width), sw - 40)
+        rows = max((len(c) for c in self.columns), default=0)
+        room = sh - 20 - (self.head_h() + self._body_h(w) + 8 + self.button_h() + 16 + 10)
+        size = LINE
+        while size > 9 and rows * fonts.font(size).get_linesize() > room:
+            size -= 1
+        return size
 
     def panel_rect(self) -> pygame.Rect:
         sw, sh = self.app.size
-        w = min(self.width, sw - 40)
-        body = sum(len(wrap(t, w - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize()
+        w = min(px(self.width), sw - 40)
         rows = max((len(c) for c in self.columns), default=0)
-        h = min(sh - 20, 110 + body + 10 + rows * (fonts.font(LINE).get_linesize()))
+        h = min(sh - 20, self.head_h() + self._body_h(w) + 8 + self.button_h() + 16 + 10
+                + rows * fonts.font(self.line_size).get_linesize())
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
     def enter(self) -> None:
@@ -94,22 +114,23 @@ class HelpScene(PanelScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         r = self.panel_rect()
-        y0 = r.y + 52 + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
-        lh = fonts.font(LINE).get_linesize()
+        y0 = r.y + self.head_h() + sum(len(wrap(t, r.width - 40, 15)) for t in self.lines) * fonts.font(15).get_linesize() + 10
+        size = self.line_size
+        lh = fonts.font(size).get_linesize()
         colw = (r.width - 40) // 2
-        widest = max((fonts.font(LINE, True).size(k)[0] for col in self.columns for k, _, t in col if k and not t), default=0)
+        widest = max((fonts.font(size, True).size(k)[0] for col in self.columns for k, _, t in col if k and not t), default=0)
         keyw = min(widest + 14, colw // 2)
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - 56))
+        surface.set_clip(pygame.Rect(r.x, r.y, r.width, r.height - self.button_h() - 22))
         for ci, col in enumerate(self.columns):
             x = r.x + 20 + ci * colw
             y = y0
             for keys, label, title in col:
                 if title:
-                    surface.blit(fonts.text(label, LINE + 1, (255, 255, 255), True), (x, y))
+                    surface.blit(fonts.text(label, size + 1, (255, 255, 255), True), (x, y))
                 elif label:
-                    surface.blit(fonts.text(_fit(keys, keyw - 8), LINE, (255, 226, 140), True), (x, y))
-                    surface.blit(fonts.text(_fit(label, colw - keyw - 10), LINE), (x + keyw, y))
+                    surface.blit(fonts.text(_fit(keys, keyw - 8, size), size, (255, 226, 140), True), (x, y))
+                    surface.blit(fonts.text(_fit(label, colw - keyw - 10, size), size), (x + keyw, y))
                 y += lh
         surface.set_clip(clip)
 

@@ -54,3 +54,17 @@ def bottom_rect(size, bottom: int = BOTTOM, right: int = RIGHT) -> pygame.Rect:
     """The action bar / replay controls (``bottom`` px high, left of a side panel ``right`` px wide)."""
     w, h = size
     return pygame.Rect(0, h - bottom, w - right, bottom)
+
+
+def flow(widths: list[int], left: int, right: int, y: int, height: int, gap: int = 4) -> tuple[list[pygame.Rect], int]:
+    """Buttons ``widths`` px wide laid out left to right from ``left``, a
+    button that would pass ``right`` starting the next row (``gap`` px
+    apart). Returns their rects, in the order given, and the bottom of the
+    last row."""
+    rects, x = [], left
+    for wd in widths:
+        if x + wd > right and x > left:
+            x, y = left, y + height + gap
+        rects.append(pygame.Rect(x, y, wd, height))
+        x += wd + gap
+    return rects, y + height

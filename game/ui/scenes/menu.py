@@ -17,6 +17,7 @@ from game.ui.render.terrain import TerrainLayer
 from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
 from game.ui.scene import Scene
 from game.ui.settings import config_dir
+from game.ui.widgets import DropDown, px
 
 #: seat choices: label -> (kind, agent, params)
 SEAT_CHOICES = {
@@ -81,35 +82,68 @@ class MenuScene(Scene):
         if first:
             self.choose(first)
 
+    #: the left column's width and its gap to the preview, px at UI scale 1
+    COLUMN, GAP = 380, 40
+    #: one seat row's height, px at UI scale 1
+    SEAT_ROW = 36
+
     def _build(self) -> None:
+        """The widgets, sized at the UI scale (:func:`game.ui.widgets.px`):
+        the scenario list takes the height left between the ruleset menu and
+        the rows below it (the path, the seed, a seat per side of the
+        ruleset's scenarios), above the Start button."""
+        self._keep_typed()
         self.ui.clear_and_reset()
         ui = self.ui
         E = pygame_gui.elements
-        x, y = 30, self.content_top()
-        E.UILabel(pygame.Rect(x, y, 200, 24), "Ruleset", ui)
+        x, y, cw = px(30), self.content_top(), px(self.COLUMN)
+        row, gap = px(32), px(8)
+        E.UILabel(pygame.Rect(x, y, cw, px(24)), "Ruleset", ui)
         rs = [(ruleset_name(r), r) for r in self.rulesets()]  # titles shown, ids kept
-        self.rs_menu = E.UIDropDownMenu(rs, next((o for o in rs if o[1] == self.ruleset), rs[0]),
-                                        pygame.Rect(x, y + 26, 380, 32), ui)
-        E.UILabel(pygame.Rect(x, y + 66, 200, 24), "Scenario", ui)
+        self.rs_menu = DropDown(rs, next((o for o in rs if o[1] == self.ruleset), rs[0]),
+                                pygame.Rect(x, y + px(26), cw, row), ui)
+        E.UILabel(pygame.Rect(x, y + px(66), cw, px(24)), "Scenario", ui)
         items = [e.name for e in self.entries if e.ruleset == self.ruleset]
-        self.sc_list = E.UISelectionList(pygame.Rect(x, y + 92, 380, 190), items, ui)
-        self.path_entry = E.UITextEntryLine(pygame.Rect(x, y + 290, 290, 32), ui, placeholder_text="or a *.scenario.json path")
-        self.path_btn = E.UIButton(pygame.Rect(x + 296, y + 290, 84, 32), "Open", ui)
-        E.UILabel(pygame.Rect(x, y + 330, 80, 30), "Seed", ui)
-        self.seed_entry = E.UITextEntryLine(pygame.Rect(x + 60, y + 330, 120, 32), ui)
-        self.seed_entry.set_text(str(self.seed))
-        self.army_btn = E.UIButton(pygame.Rect(x + 196, y + 330, 184, 32), "Army check", ui)
-        self.seats_y = y + 376
-        self.start_btn = E.UIButton(pygame.Rect(x, self.app.size[1] - 120, 380, 44), "Start battle", ui)
-        bw = 120
-        by = self.app.size[1] - 66
+        sides = getattr(self, "_seat_rows", 2)  # the chosen scenario's sides (its seats' rows)
+        list_top = y + px(92)
+        start_top = self.app.size[1] - px(120)
+        below = 2 * (row + gap) + sides * px(self.SEAT_ROW) + gap  # path, seed, the seats
+        list_h = max(px(60), min(px(190), start_top - below - gap - list_top))
+        self.sc_list = E.UISelectionList(pygame.Rect(x, list_top, cw, list_h), items, ui)
+        yy = list_top + list_h + gap
+        ob = fonts.font(14).size("Open")[0] + px(24)
+        self.path_entry = E.UITextEntryLine(pygame.Rect(x, yy, cw - ob - px(6), row), ui,
+                                            placeholder_text="or a *.scenario.json path")
+        self.path_entry.set_text(getattr(self, "_typed_path", ""))
+        self.path_btn = E.UIButton(pygame.Rect(x + cw - ob, yy, ob, row), "Open", ui)
+        yy += row + gap
+        sw = fonts.font(14).size("Seed")[0] + px(12)
+        E.UILabel(pygame.Rect(x, yy, sw, row), "Seed", ui)
+        self.seed_entry = E.UITextEntryLine(pygame.Rect(x + sw, yy, px(120), row), ui)
+        self.seed_entry.set_text(getattr(self, "_typed_seed", None) or str(self.seed))
+        ax = x + sw + px(120) + px(16)
+        self.army_btn = E.UIButton(pygame.Rect(ax, yy, x + cw - ax, row), "Army check", ui)
+        self.seats_y = yy + row + gap + px(6)
+        self.start_btn = E.UIButton(pygame.Rect(x, start_top, cw, px(44)), "Start battle", ui)
+        labels = [("Load game", self.ask_load), ("Open replay", self.ask_replay),
+                  ("Map editor", self.open_editor), ("Settings", self.open_settings), ("Quit", self.quit)]
+        # the row of buttons: 120 px each at UI scale 1, narrower (never narrower than
+        # their words) in a window too small for them
+        room = (self.app.size[0] - 2 * x - gap * (len(labels) - 1)) // len(labels)
+        bw = max(min(px(120), room), max(fonts.font(14).size(t)[0] for t, _ in labels) + px(12))
+        by = self.app.size[1] - px(66)
         self.side_buttons = {}
-        for i, (label, fn) in enumerate([("Load game", self.ask_load), ("Open replay", self.ask_replay),
-                                         ("Map editor", self.open_editor), ("Settings", self.open_settings),
-                                         ("Quit", self.quit)]):
-            b = E.UIButton(pygame.Rect(x + (bw + 8) * i, by, bw, 36), label, ui)
+        for i, (label, fn) in enumerate(labels):
+            b = E.UIButton(pygame.Rect(x + (bw + gap) * i, by, bw, px(36)), label, ui)
             self.side_buttons[b] = fn
         self.seat_menus = {}
+
+    def _keep_typed(self) -> None:
+        """Remember what the path and seed fields hold, so a rebuild (a new
+        ruleset, a resize, a new UI scale) keeps it."""
+        if getattr(self, "path_entry", None) is not None and self.path_entry.alive():
+            self._typed_path = self.path_entry.get_text()
+            self._typed_seed = self.seed_entry.get_text()
 
     def _build_seats(self, sides: list[str], scenario=None) -> None:
         """A seat choice per side, labelled with the side's name (``scenario``'s
@@ -119,16 +153,23 @@ class MenuScene(Scene):
         for lab in getattr(self, "_seat_labels", []):
             lab.kill()
         self.seat_menus, self._seat_labels = {}, []
+        if len(sides) != getattr(self, "_seat_rows", 2):  # room for another number of seats: the list gives or takes it
+            self._seat_rows = len(sides)
+            self._build()
+            if self.chosen is not None:
+                self._highlight(self.chosen)
         y = self.seats_y
+        x, cw = px(30), px(self.COLUMN)
+        lw = cw * 4 // 10  # the side's name, then its seat menu
         for i, side in enumerate(sides):
             default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
             self.seat_choice[side] = default
             name = scenario.side_name(side) if scenario is not None else side
-            lab = pygame_gui.elements.UILabel(pygame.Rect(30, y, 140, 30), fonts.fit(name, 14, 132), self.ui)
-            m = pygame_gui.elements.UIDropDownMenu(list(SEAT_CHOICES), default, pygame.Rect(180, y, 230, 30), self.ui)
+            lab = pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, px(30)), fonts.fit(name, 14, lw - px(8)), self.ui)
+            m = DropDown(list(SEAT_CHOICES), default, pygame.Rect(x + lw + px(6), y, cw - lw - px(6), px(30)), self.ui)
             self.seat_menus[side] = m
             self._seat_labels.append(lab)
-            y += 36
+            y += px(self.SEAT_ROW)
 
     # -- choices ----------------------------------------------------------------------------
     def choose(self, entry: ScenarioEntry) -> bool:
@@ -191,7 +232,7 @@ class MenuScene(Scene):
         _, _, sc, rs, _ = self.preview
         area = self.preview_rect()
         title = fonts.fit(f"{sc.name} - {ruleset_name(rs)}", 16, area.width, True)
-        room = self.caption_bottom() - (area.bottom + 8 + 24)
+        room = self.caption_bottom() - (area.bottom + 8 + fonts.font(16, True).get_linesize())
         n = max(1, room // max(1, fonts.font(13).get_linesize()))
         text = sc.description or ""
         if self.campaign is not None:
@@ -220,12 +261,13 @@ class MenuScene(Scene):
     def preview_rect(self) -> pygame.Rect:
         w, h = self.app.size
         top = self.content_top()
-        return pygame.Rect(450, top, w - 480, h - 180 - top)
+        left = px(30 + self.COLUMN + self.GAP)
+        return pygame.Rect(left, top, w - left - px(30), h - px(180) - top)
 
     def caption_bottom(self) -> int:
         """Where the caption under the preview must stop: above the bottom
         button row (it reaches under the preview on narrow windows)."""
-        return self.app.size[1] - 66 - 4
+        return self.app.size[1] - px(66) - 4
 
     def seats(self) -> dict:
         """The chosen seats."""
@@ -397,7 +439,7 @@ class MenuScene(Scene):
             for i, line in enumerate(self.caption_lines()):
                 if i == 0:
                     surface.blit(fonts.text(line, 16, (255, 255, 255), True), (area.x, y))
-                    y += 24
+                    y += fonts.font(16, True).get_linesize()
                 else:
                     surface.blit(fonts.text(line, 13, (190, 190, 190)), (area.x, y))
                     y += fonts.font(13).get_linesize()
@@ -408,9 +450,16 @@ class MenuScene(Scene):
         else:
             surface.blit(fonts.text("No scenario chosen.", 14), (area.x + 10, area.y + 10))
 
-    def resize(self, size) -> None:  # noqa: D102 - relayout on a new window size
-        chosen = self.chosen
+    def resize(self, size) -> None:
+        """Lay the menu out again for a new window size (or UI scale),
+        keeping the chosen scenario, its preview (moved to its new place),
+        the seats and what was typed."""
         self._build()
-        if chosen:
-            self.choose(chosen)
+        if self.preview is None:
+            return
+        layer, cam, sc, rs, colours = self.preview
+        self.preview = (layer, Camera(tuple(self.preview_rect()), cam.table), sc, rs, colours)
+        if self.chosen is not None:
+            self._highlight(self.chosen)
+        self._build_seats(rs.sides(sc), sc)
 

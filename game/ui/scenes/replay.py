@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.data.errors import FileError
 from game.ui import fonts
+from game.ui.widgets import px
 from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
@@ -23,6 +24,11 @@ from game.ui.table_view import MOUSE_GONE, TableView
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 BUTTON_H = 32
+
+
+def _button_h() -> int:
+    """A control's height: ``BUTTON_H`` at UI scale 1, taller for a larger UI font."""
+    return max(BUTTON_H, fonts.font(14).get_linesize() + 8)
 
 
 class ReplayScene(Scene):
@@ -75,7 +81,8 @@ class ReplayScene(Scene):
         size = tuple(size or self.app.size)
         cached = getattr(self, "_bottom", None)
         if cached is None or cached[0] != size:
-            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (BUTTON_H + 4) + 24))
+            self._bottom = (size, max(BOTTOM, 50 + len(self._rows(size)) * (_button_h() + 4)
+                                      + max(24, fonts.font(13).get_linesize() + 6)))
         return self._bottom[1]
 
     def _specs(self) -> list:
@@ -89,7 +96,7 @@ class ReplayScene(Scene):
         (label, callback or a widget tag, width)."""
         avail = max(120, table_rect(size).width - 20)
         items = [(label, fn, fonts.font(14).size(label)[0] + 24) for label, fn in self._specs()]
-        items += [("#turn", "turn", 60), ("Go to turn", "go", fonts.font(14).size("Go to turn")[0] + 24)]
+        items += [("#turn", "turn", px(60)), ("Go to turn", "go", fonts.font(14).size("Go to turn")[0] + 24)]
         rows: list[list] = [[]]
         x = 0
         for it in items:
@@ -114,7 +121,7 @@ class ReplayScene(Scene):
         for row in self._rows(size):
             x = br.x + 10
             for label, fn, bw in row:
-                rect = pygame.Rect(x, y, bw, BUTTON_H)
+                rect = pygame.Rect(x, y, bw, _button_h())
                 if fn == "turn":
                     self.turn_entry = pygame_gui.elements.UITextEntryLine(rect, self.ui)
                     self.turn_entry.set_text(turn_text)
@@ -124,16 +131,18 @@ class ReplayScene(Scene):
                     b = pygame_gui.elements.UIButton(rect, label, self.ui)
                     self.buttons[b] = fn
                 x += bw + 4
-            y += BUTTON_H + 4
+            y += _button_h() + 4
         self.play_button = [b for b, f in self.buttons.items() if f == self.toggle_play][0]
         self.play_button.set_text("Pause" if self.playing else "Play")
         w = size[0]
-        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 100, 4, 90, 32), "Menu", self.ui)
+        mw = max(90, fonts.font(14).size("Menu")[0] + px(24))
+        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - mw - 10, 4, mw, min(32, TOP - 8)), "Menu", self.ui)
         rr = right_rect(size)
         top = rr.y + 8 + sum(h for *_, h in self.panel_lines(rr.width - 20)) + 6
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(170, rr.width - 16), 28),
+        kh = max(28, fonts.font(14).get_linesize() + 4)
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(px(170), rr.width - 16), kh),
                                                      "Kind: all", self.ui)
-        self.log_panel.rect = pygame.Rect(rr.x + 6, top + 34, rr.width - 12, max(20, rr.bottom - top - 40))
+        self.log_panel.rect = pygame.Rect(rr.x + 6, top + kh + 6, rr.width - 12, max(20, rr.bottom - top - kh - 12))
         self._sync_controls()
 
     def panel_lines(self, width: int) -> list[tuple[str, tuple, int, bool, int]]:
@@ -176,6 +185,19 @@ class ReplayScene(Scene):
         word = getattr(m.ruleset, "turn_word", "Turn").lower()
         return (f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{plural(self.j, 'event')}" if self.j else "")
                 + f"  |  {word} {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s")
+
+    def header_fit(self, width: int) -> tuple[str, int]:
+        """The top line and its font size within ``width`` px: at 16 pt, else
+        at 14, else with the scenario's name shortened ("...") so the action,
+        turn, phase and speed stay whole."""
+        head = self.header_text()
+        for size in (16, 14):
+            if fonts.font(size, True).size(head)[0] <= width:
+                return head, size
+        name = self.model.scenario.name
+        rest = head[len(f"Replay: {name}"):]
+        room = width - fonts.font(14, True).size(f"Replay: {rest}")[0]
+        return f"Replay: {fonts.fit(name, 14, max(20, room), True)}{rest}", 14
 
     def next_line(self) -> str:
         """The action after the one on show, as the player reads it: ``"next:
@@ -377,11 +399,9 @@ class ReplayScene(Scene):
         m = self.model
         self.view.draw(surface, self.selected, None, self.show_los)
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
-        head = self.header_text()
-        f = fonts.font(16, True)
-        while len(head) > 4 and f.size(head)[0] > surface.get_width() - 120:
-            head = head[:-5] + "..."
-        surface.blit(fonts.text(head, 16, (240, 240, 240), True), (10, 10))
+        head, size = self.header_fit(self.menu.get_abs_rect().left - 20)
+        y = (TOP - fonts.font(size, True).get_linesize()) // 2
+        surface.blit(fonts.text(head, size, (240, 240, 240), True), (10, max(2, y)))
         self._draw_right(surface)
         self._draw_timeline(surface)
         self.reason_box = draw_hover(surface, self.view, self.log_panel, self.log_mouse, self._log_lines, m.entries,
@@ -418,5 +438,10 @@ class ReplayScene(Scene):
         x = r.x + int(self.k / n * r.width)
         pygame.draw.rect(surface, (240, 240, 240), (x - 3, r.y - 4, 7, r.height + 8))
         text = self.next_line()
+        #: the next-action line's text and ink as drawn (tests: whole, inside the window)
+        self.next_drawn = None
         if text:
-            surface.blit(fonts.text(fonts.fit(text, 13, br.width - 20), 13), (br.x + 10, br.bottom - 22))
+            text = fonts.fit(text, 13, br.width - 20)
+            pos = (br.x + 10, br.bottom - max(22, fonts.font(13).get_linesize() + 4))
+            self.next_drawn = (text, fonts.text(text, 13).get_bounding_rect().move(pos))
+            surface.blit(fonts.text(text, 13), pos)

@@ -13,9 +13,10 @@ from game.ui import palette as P
 from game.ui.input_map import ACTIONS, SPECS, chord_label, chord_of_event, overrides_for
 from game.ui.scene import Scene
 from game.ui.settings import save_settings
+from game.ui.app import ui_scale_for
+from game.ui.widgets import DropDown, px
 
-KEYS_TOP = 290  #: where the key list starts
-ROW = 28
+ROW = 28  #: a key row's least height, px
 
 SIZES = ["1280x800", "1440x900", "1600x1000", "1920x1080"]
 SCALES = ["0.75", "1.0", "1.25", "1.5"]
@@ -31,44 +32,80 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         self.binding: str | None = None  #: the action waiting for its new key
         self.note = ""
+        self.chosen: dict[str, str] = {}  #: the menus' choices not saved yet (stored values)
         self._build()
 
     def _build(self) -> None:
+        """The widgets at the UI scale: the four choices (label and menu) in
+        as many columns as the window holds, the key list below them in as
+        many columns as its rows need, each binding's button as wide as the
+        longest binding's words (never cut)."""
         s = self.app.settings
         E = pygame_gui.elements
         self.ui.clear_and_reset()
         self.menus = {}
-        y = 70
-        for key, label, opts, cur in [("window", "Window size", SIZES, f"{s.window[0]}x{s.window[1]}"),
-                                      ("ui_scale", "UI scale", SCALES, f"{s.ui_scale:g}" if f"{s.ui_scale:g}" in SCALES else "1.0"),
-                                      ("palette", "Palette", PALETTES, s.palette),
-                                      ("ai_speed", "AI actions per second", SPEEDS, f"{s.ai_speed:g}" if f"{s.ai_speed:g}" in SPEEDS else "2")]:
-            E.UILabel(pygame.Rect(40, y, 240, 30), label, self.ui)
+        w, h = self.app.size
+        margin = px(40)
+        y0 = max(px(70), 20 + fonts.font(28, True).get_linesize() + px(8))
+        choices = [("window", "Window size", SIZES, f"{s.window[0]}x{s.window[1]}"),
+                   ("ui_scale", "UI scale", SCALES, f"{s.ui_scale:g}" if f"{s.ui_scale:g}" in SCALES else "1.0"),
+                   ("palette", "Palette", PALETTES, s.palette),
+                   ("ai_speed", "AI actions per second", SPEEDS, f"{s.ai_speed:g}" if f"{s.ai_speed:g}" in SPEEDS else "2")]
+        choices = [(k, label, opts, self.chosen.get(k, cur)) for k, label, opts, cur in choices]  # kept over a rebuild
+        lw = max(fonts.font(14).size(c[1])[0] for c in choices) + px(16)
+        mw = max(px(180), max(fonts.font(14).size(o if isinstance(o, str) else o[0])[0] for c in choices for o in c[2]) + px(50))
+        pair = lw + mw + px(30)
+        per_row = max(1, min(len(choices), (w - 2 * margin + px(30)) // pair))
+        for i, (key, label, opts, cur) in enumerate(choices):
+            r, c = divmod(i, per_row)
+            x, y = margin + c * pair, y0 + r * px(44)
+            E.UILabel(pygame.Rect(x, y, lw, px(30)), label, self.ui)
             pairs = [o if isinstance(o, tuple) else (o, o) for o in opts]  # (shown, stored)
             start = next((o for o in pairs if o[1] == cur), pairs[0])
-            self.menus[key] = E.UIDropDownMenu(pairs, start, pygame.Rect(290, y, 220, 30), self.ui)
-            y += 44
-        w, h = self.app.size
-        self.save = E.UIButton(pygame.Rect(40, h - 54, 140, 36), "Save", self.ui)
-        self.back = E.UIButton(pygame.Rect(190, h - 54, 140, 36), "Back", self.ui)
-        self.reset_keys = E.UIButton(pygame.Rect(340, h - 54, 160, 36), "Default keys", self.ui)
-        # the key list: label and a button with the binding, in as many columns as fit
-        rows = max(1, (h - 70 - KEYS_TOP) // ROW)
+            self.menus[key] = DropDown(pairs, start, pygame.Rect(x + lw, y, mw, px(30)), self.ui)
+        rows_used = -(-len(choices) // per_row)
+        #: the key list's heading and where its rows start
+        self.keys_head = y0 + rows_used * px(44) + px(12)
+        self.keys_top = self.keys_head + fonts.font(15, True).get_linesize() + px(6)
+        bh = px(36)
+        x = margin
+        self.save = self._button(x, h - px(18) - bh, bh, "Save")
+        self.back = self._button(self.save.relative_rect.right + px(10), h - px(18) - bh, bh, "Back")
+        self.reset_keys = self._button(self.back.relative_rect.right + px(10), h - px(18) - bh, bh, "Default keys")
+        # the key list: label and a button with the binding, in as many columns as its rows need
+        row = max(ROW, fonts.font(14).get_linesize() + 8)
+        bottom = h - px(18) - bh - px(10)
+        rows = max(1, (bottom - self.keys_top) // row)
         cols = -(-len(ACTIONS) // rows)
-        colw = (w - 60) // cols
-        # the binding's button leaves its label room: as wide as the longest label allows (90..170 px)
-        longest = max(fonts.font(13).size(a.label)[0] for a in ACTIONS)
-        bw = max(min(90, colw // 2 - 10), min(170, colw - 14 - longest - 12))
+        rows = -(-len(ACTIONS) // cols)  # as even as the columns allow
+        # each column's buttons as wide as its longest binding's words (none is cut),
+        # its labels the room left, shared out by need when the window is too narrow
+        m = self.app.input
+        pad, gap = px(14), px(20)
+        columns = [ACTIONS[c * rows:(c + 1) * rows] for c in range(cols)]
+        bws = [max(fonts.font(14).size(t)[0] for t in [m.label(a.name) for a in col] + ["press a key..."]) + pad
+               for col in columns]
+        labels = [max(fonts.font(13).size(a.label)[0] for a in col) + 8 for col in columns]
+        room = w - 2 * margin - gap * (cols - 1) - sum(bws)
+        if sum(labels) > room:
+            labels = [max(px(40), room * n // sum(labels)) for n in labels]
         self.key_buttons: dict = {}
         self.key_cells: list[tuple[str, tuple[int, int]]] = []
-        for i, a in enumerate(ACTIONS):
-            c, r = divmod(i, rows)
-            x, yy = 40 + c * colw, KEYS_TOP + r * ROW
-            self.key_cells.append((a.name, (x, yy + 5), x + colw - bw - 14 - 8 - x))
-            b = E.UIButton(pygame.Rect(x + colw - bw - 14, yy, bw, ROW - 2), "", self.ui,
-                           tool_tip_text=f"{a.label}: click, then press the new key (Esc: keep)")
-            self.key_buttons[b] = a.name
+        x = margin
+        for col, bw, lw in zip(columns, bws, labels):
+            for r, a in enumerate(col):
+                yy = self.keys_top + r * row
+                self.key_cells.append((a.name, (x, yy + (row - 2 - fonts.font(13).get_linesize()) // 2), lw - 8))
+                b = E.UIButton(pygame.Rect(x + lw, yy, bw, row - 2), "", self.ui,
+                               tool_tip_text=f"{a.label}: click, then press the new key (Esc: keep)")
+                self.key_buttons[b] = a.name
+            x += lw + bw + gap
         self._label_keys()
+
+    def _button(self, x: int, y: int, height: int, text: str):
+        """A button at (x, y) as wide as its words need (at least 140 px at UI scale 1)."""
+        wd = max(px(140), fonts.font(14).size(text)[0] + px(24))
+        return pygame_gui.elements.UIButton(pygame.Rect(x, y, wd, height), text, self.ui)
 
     def _label_keys(self) -> None:
         m = self.app.input
@@ -115,7 +152,17 @@ class SettingsScene(Scene):
         s.palette = val("palette")
         s.ai_speed = float(val("ai_speed"))
         save_settings(s)
-        fonts.set_ui_scale(s.ui_scale)
+        self.app.set_ui_scale(s.ui_scale)
+
+    def try_scale(self, value: str) -> None:
+        """The UI scale menu changed: every screen takes the new scale at
+        once (widgets and text); Save keeps it, Back goes back to the saved
+        one. A window too small for it uses what it holds, and says so."""
+        self.chosen["ui_scale"] = value
+        self.app.set_ui_scale(float(value))
+        used = ui_scale_for(self.app.size, float(value))
+        self.note = "" if used == float(value) else \
+            f"UI scale {value} needs a larger window: {used:g} is used in this one."
 
     def handle(self, event) -> bool:
         if self.binding is not None and event.type == pygame.KEYDOWN:
@@ -128,6 +175,15 @@ class SettingsScene(Scene):
             else:
                 self.bind(self.binding, chord)
             return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for key, menu in self.menus.items():
+                if event.ui_element is menu:
+                    stored = menu.selected_option[1]
+                    if key == "ui_scale":
+                        self.try_scale(stored)
+                    else:
+                        self.chosen[key] = stored
+                    return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.key_buttons:
                 self.start_binding(self.key_buttons[event.ui_element])
@@ -140,6 +196,7 @@ class SettingsScene(Scene):
                 self.app.message("Settings saved.", "Settings")
             elif event.ui_element is self.back:
                 self.app.pop(self)
+                self.app.set_ui_scale(self.app.settings.ui_scale)  # a scale tried and not saved
             return True
         return False
 
@@ -148,10 +205,13 @@ class SettingsScene(Scene):
 
     def draw(self, surface) -> None:
         surface.fill((20, 22, 27))
-        surface.blit(fonts.text("Settings", 28, (255, 255, 255), True), (40, 20))
-        surface.blit(fonts.text("Keys - click one, then press the new key:", 15, (255, 255, 255), True), (40, KEYS_TOP - 28))
+        surface.blit(fonts.text("Settings", 28, (255, 255, 255), True), (px(40), 20))
+        head = "Keys - click one, then press the new key:"
+        surface.blit(fonts.text(head, 15, (255, 255, 255), True), (px(40), self.keys_head))
         if self.note:
-            surface.blit(fonts.text(self.note, 14, (255, 226, 140)), (40 + fonts.font(15, True).size("Keys - click one, then press the new key:")[0] + 20, KEYS_TOP - 27))
+            x = px(40) + fonts.font(15, True).size(head)[0] + 20
+            note = fonts.fit(self.note, 14, self.app.size[0] - x - 10)
+            surface.blit(fonts.text(note, 14, (255, 226, 140)), (x, self.keys_head + 1))
         #: each key label's text and rect as drawn, kept clear of its button (tests)
         self.key_label_rects = []
         for name, (x, y), room in self.key_cells:
