@@ -124,7 +124,7 @@ def landmarks(s: BSState) -> list[tuple[str, Any]]:
         if len(t.exterior) >= 3:
             name = "the " + vehicle_name(s, t.id) if t.id in s.vehicles else t.name
             out.append((name, Polygon(t.exterior)))
-    return landmark_names(out)
+    return landmark_names(out, UNITS.grid_mm)
 
 
 def models_near(s: BSState, exclude: str | None = None) -> list[tuple[str, Any]]:

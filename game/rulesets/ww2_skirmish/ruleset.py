@@ -32,7 +32,7 @@ class WW2Skirmish(RulesetBase):
     """A WW2 trench skirmish: command cache, facing, composure, grenades, hidden missions, mechs."""
 
     id = "ww2_skirmish"
-    version = 4
+    version = 5
     title = "WW2 Trench Skirmish"
     #: hidden missions weigh in every choice an agent makes, so its reasons are its
     #: own side's to read (README, "Deviations and decisions": agents' reasons)

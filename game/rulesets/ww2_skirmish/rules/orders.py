@@ -505,7 +505,7 @@ def resolve_decision(em: Emitter, a) -> None:
         missions.after_action(em)
     elif isinstance(a, A.ChooseTarget):
         em.emit(PendingDone(text=f"{a.side} has chosen a target for a hidden mission"))
-        em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"{a.side}'s hidden mission has its target"))
+        em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"The {a.side} hidden mission has its target"))
     if p.kind == "target":
         from .setup import after_keep
         after_keep(em)
