@@ -45,14 +45,28 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
+def quiet(ruleset, event: Event) -> bool:
+    """The ruleset's optional ``quiet(event)`` says ``event`` has no words for
+    a player (bookkeeping: a marker set with no line of its own); the log
+    leaves it out (:func:`event_line` gives "")."""
+    hook = getattr(ruleset, "quiet", None)
+    try:
+        return bool(hook(event)) if hook is not None else False
+    except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
+        return False
+
+
 def event_line(ruleset, event: Event, sides=None) -> str:
-    """The battle-log line for ``event`` under ``ruleset`` (never empty), its
+    """The battle-log line for ``event`` under ``ruleset`` (never empty, but
+    "" for an event the ruleset marks :func:`quiet`: no line), its
     side ids named as ``sides`` (a scenario or a side id -> name mapping,
     :func:`name_sides`) names them, starting with a capital (a side's name
     the ruleset wrote itself, "the Horde: ...", too: :func:`first_upper`).
     A roll reads as its own ``describe()``, or as the ruleset's optional
     ``describe_roll(event)`` when that gives a line (a purpose holding a
     marker only the ruleset reads)."""
+    if quiet(ruleset, event):
+        return ""
     if isinstance(event, DiceRolled):
         hook = getattr(ruleset, "describe_roll", None)  # a ruleset's own words for a roll's purpose
         text = (hook(event) if hook is not None else "") or event.describe()
@@ -163,6 +177,17 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number (``many``: an
     irregular plural)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal: "first" ... "tenth", then "11th", "21st", "22nd"."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 def _pairs(reason: dict) -> list:
