@@ -70,15 +70,16 @@ def name_of(s: BSState, unit: str | None) -> str:
 
 
 def vehicle_name(s: BSState, vid: str | None) -> str:
-    """"the Humvee" (with the id when the table has two of a type)."""
+    """"Humvee" (numbered in the map's order when the table has two of a
+    type: "Humvee 1", "Humvee 2"; never the map's id)."""
     if not vid:
         return ""
     v = s.vehicles.get(vid)
     if v is None:
         return vid
     vt = data().vehicles[v.type]
-    same = [o for o in s.vehicles.values() if o.type == v.type]
-    return f"{vt.name} {vid}" if len(same) > 1 else vt.name
+    same = [k for k, o in s.vehicles.items() if o.type == v.type]
+    return f"{vt.name} {same.index(vid) + 1}" if len(same) > 1 else vt.name
 
 
 def feature_name(s: BSState | None, fid: str) -> str:

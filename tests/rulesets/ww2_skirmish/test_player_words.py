@@ -64,3 +64,22 @@ def test_side_panel__headed_lines_and_the_side_as_a_word():
     assert any(t.startswith("Your mission: ") for t in lines)
     assert "The blue mission: hidden" in side_panel(RULESET.view(s, "red"), "red")
     assert all(t.strip()[:1].isupper() for t in lines), lines
+
+
+def test_squad_model_name__its_unit_said_once():
+    """A squad member reads "German Rifle Squad 1 #3" (it read "German Rifle Squad 1 #3 of German Rifle Squad 1")."""
+    from game.rulesets.ww2_skirmish.rules.common import mname
+
+    s = battle([SGT], [("b1", "german_rifle_squad", 600, 100, 90)])
+    u = s.units["b1"]
+    names = [mname(s, m) for m in u.models]
+    assert names[2] == f"{u.name} #3" and all(n.count(u.name) == 1 for n in names), names
+
+
+def test_turn_start__one_turn_count():
+    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: British acts first" (it read
+    "Turn 2: activation, turn 2 of 8 (British)")."""
+    from game.core.event import PhaseBegan
+
+    ev = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
+    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: British acts first"

@@ -195,7 +195,7 @@ def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen
     hits: list[tuple[tuple, bool]] = []  # (wound mods, natural six)
     for (hm, wm), n in groups.items():
         tgt = hit_target(base, label, hm)
-        r = em.roll(f"{n}d6", f"{u.name} {w.name} to hit", side=u.side, target=tgt)
+        r = em.roll(f"{n}d6", f"{u.name}'s {w.name} to hit", side=u.side, target=tgt)
         faces = list(r.faces)
         redo = [i for i, f in enumerate(faces) if (ones and f == 1) or (sixes and f == 6)]
         if redo:
@@ -225,7 +225,7 @@ def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen
     wounds = 0
     for mods, n in pools.items():
         tgt = wound_target(cal, tp.t, ap, mods)
-        r = em.roll(f"{n}d6", f"{u.name} {w.name} to wound {target.name}", side=u.side, target=tgt)
+        r = em.roll(f"{n}d6", f"{u.name}'s {w.name} to wound {target.name}", side=u.side, target=tgt)
         wounds += r.successes
     removed = allocate(em, plan, wounds, w.damage, f"{u.name}'s {w.name}")
     _suppress(em, u, em.s.units[target.id], w)

@@ -491,7 +491,7 @@ def resolve_decision(em: Emitter, a) -> None:
     if isinstance(a, A.ChooseLoss):
         u = s.units[a.unit]
         em.emit(PendingDone(text=f"{u.name} gives up a {wname(a.weapon)}"))
-        em.set_unit(u, f"{u.name} has {u.weapons[a.weapon] - 1} {wname(a.weapon)} left",
+        em.set_unit(u, f"{u.name} has {plural(u.weapons[a.weapon] - 1, wname(a.weapon))} left",
                     weapons={**u.weapons, a.weapon: u.weapons[a.weapon] - 1})
     elif isinstance(a, A.AmbushHold):
         em.emit(PendingDone(text=f"{uname(s, a.unit)} holds its fire and stays in ambush"))
