@@ -30,3 +30,9 @@ def test_element_words__a_numbered_group_of_villagers_is_one_group():
                                names={"v2": "villagers 2", "s1": "VC main force section 1"}, private="vc")
     assert event_line(RULESET, listed) == \
         "Viet Cong's list of hidden elements: #1 is VC main force section 1, #2 is villager group 2"
+
+
+def test_choose_location__the_button_names_the_end_of_the_table():
+    from game.rulesets.foxhole import actions as A
+
+    assert RULESET.describe_action(A.ChooseLocation(side="vc", location="north")) == "Defend from the north end"

@@ -327,7 +327,7 @@ def describe_action(a) -> str:
     if t is A.Debus:
         return "Debus here"
     if t is A.ChooseLocation:
-        return f"Defend from {a.location}"
+        return f"Defend from the {a.location} end"
     if t is A.RevealObjectives:
         return "Show objectives " + ", ".join(map(str, a.numbers))
     if t is A.ChooseMission:
