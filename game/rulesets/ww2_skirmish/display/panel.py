@@ -18,11 +18,11 @@ from ..state import HIDDEN, WWState
 
 
 def cache_line(s: WWState, side: str) -> str:
-    """``"The red command cache: 4 now (began with 2 carried over + 3 income, at most 5)"``."""
+    """``"The red command cache: 4 now (2 carried over + 3 income, at most 5)"``."""
     cache, carried = s.cache.get(side, 0), s.carried.get(side, 0)
     inc, bonus = income(s, side)
     if s.seq_side == side:
-        return (f"The {side} command cache: {cache} now (began with {carried} carried over + {inc} income, "
+        return (f"The {side} command cache: {cache} now ({carried} carried over + {inc} income, "
                 f"at most {T.cache.max})")
     nxt = min(int(T.cache.max), cache + inc)
     return f"The {side} command cache: {cache} banked; next activation {cache} + {inc} = {nxt} (at most {T.cache.max})"
