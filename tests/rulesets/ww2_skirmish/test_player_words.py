@@ -83,3 +83,35 @@ def test_turn_start__one_turn_count():
 
     ev = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
     assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: British acts first"
+
+
+def test_conditions__a_turn_passing_names_the_weather():
+    """Battlefield Conditions: "the flood lasts 2 more turns", "the clear weather passes" (it read
+    "the battlefield stays flood for 2 more turns", "the clear passes")."""
+    from game.rulesets.ww2_skirmish.rules.conditions import turn_end
+
+    from .helpers import emitter
+
+    s = battle([SGT], [FAR], condition="flood")
+    s.condition_left = 3
+    em = emitter(s, [])
+    turn_end(em)
+    assert event_line(RULESET, em.events[0], SIDES) == "The flood lasts 2 more turns"
+    s = battle([SGT], [FAR], condition="clear")
+    s.condition_left = 1
+    em = emitter(s, [4, 2])
+    turn_end(em)
+    assert event_line(RULESET, em.events[0], SIDES) == "The clear weather passes"
+
+
+def test_shot__the_unit_fires_its_weapon():
+    """Shooting: "British Sergeant fires its Webley revolver at German Feldwebel (front arc)"
+    (it read "fires Webley revolver at")."""
+    from game.rulesets.ww2_skirmish.catalogue import DATA
+
+    s = battle([("r1", "british_sergeant", 600, 600, 270)], [("b1", "german_feldwebel", 600, 600 - 6 * INCH, 90)])
+    wid = next(w for w in s.units["r1"].weapons if not DATA.weapons[w].melee)
+    evs = act(s, A.Shoot(side="red", unit="r1", target="b1", weapon=wid), [1] * 20)
+    lines = [event_line(RULESET, e, SIDES) for e in evs]
+    want = f"British Sergeant fires its {DATA.weapons[wid].name} at German Feldwebel (front arc)"
+    assert want in lines, lines

@@ -180,8 +180,9 @@ def plan_fight(s: WWState, u: Unit, target: Unit) -> Plan:
 
 
 def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen: bool = False,
-                   extra_wound: tuple[tuple[str, int], ...] = (), verb: str = "fires") -> int:
-    """Roll the planned attack (see the module notes). Returns the models removed."""
+                   extra_wound: tuple[tuple[str, int], ...] = (), verb: str = "fires its {w}") -> int:
+    """Roll the planned attack (see the module notes). Returns the models removed.
+    ``verb``: the log's words for it, ``{w}`` the weapon ("fires its {w} from ambush")."""
     s = em.s
     u, target = s.units[plan.unit], s.units[plan.target]
     w = DATA.weapons[plan.weapon]
@@ -191,7 +192,7 @@ def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen
     groups: dict[tuple, int] = {}
     for sh in plan.shots:
         groups[(sh.hit_mods, sh.wound_mods)] = groups.get((sh.hit_mods, sh.wound_mods), 0) + sh.dice
-    em.note(f"{u.name} {verb} {w.name} at {target.name} ({plan.direction} arc)", side=u.side)
+    em.note(f"{u.name} {verb.format(w=w.name)} at {target.name} ({plan.direction} arc)", side=u.side)
     hits: list[tuple[tuple, bool]] = []  # (wound mods, natural six)
     for (hm, wm), n in groups.items():
         tgt = hit_target(base, label, hm)
