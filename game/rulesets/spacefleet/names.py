@@ -159,7 +159,7 @@ def _part(ship, x: float, y: float) -> str:
 def marker_words(state: SFState, points, zone: str = "main", placed: bool = False) -> str:
     """Where blast markers at ``points`` ((x, y) mm) lie, as one phrase: by the
     part of the ship whose base they touch ("by the Gothic class cruiser's
-    bow"), else :func:`where_words`; markers at different places are
+    bow"; "on the ..." at its stem), else :func:`where_words`; markers at different places are
     counted by place ("2 by the Gothic class cruiser's bow, 1 in the middle
     of the table"). ``placed``: markers about to be placed, with how many
     the ship's base then holds when it held some before ("by the Gothic
@@ -173,7 +173,12 @@ def marker_words(state: SFState, points, zone: str = "main", placed: bool = Fals
         else:
             sh = next((sh for sid, sh in sorted(state.ships.items()) if sh.status != "destroyed"
                        and on_base(sh, x, y, zone)), None)
-            w = f"by the {ship_name(state, sh.id)}'s {_part(sh, x, y)}" if sh is not None else where_words(state, x, y, zone)
+            if sh is None:
+                w = where_words(state, x, y, zone)
+            elif math.hypot(x - sh.x, y - sh.y) < sh.radius / 2:  # on its stem (a drifting hulk's trail)
+                w = f"on the {ship_name(state, sh.id)}"
+            else:
+                w = f"by the {ship_name(state, sh.id)}'s {_part(sh, x, y)}"
             if sh is not None:
                 bases.setdefault(w, sh)
         groups[w] = groups.get(w, 0) + 1

@@ -71,6 +71,8 @@ def test_blast_markers__named_by_the_ship_they_touch_never_numbered():
                      "A blast marker is placed by the Lunar class cruiser's port side (3 on its base now)"], lines
     st = c.s
     assert [b.id for b in st.blast_markers] == [1, 2, 3]
+    from game.rulesets.spacefleet.names import marker_words
+    assert marker_words(st, [(900, 300)]) == "on the Lunar class cruiser"  # at its stem: no side to name
     st.blast_markers += [BlastMarker(id=7, x=200, y=900), BlastMarker(id=8, x=210, y=905)]
     st.phase, st.active = "end", "chaos"
     c = ctx(st, faces=[6])
