@@ -630,7 +630,8 @@ def _recorded_event_text(rs, data: dict, scenario=None) -> str:
     except Exception:  # noqa: BLE001 - an event of another version: shown as recorded
         fields = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k != "type")
         return name_sides(f"{data.get('type', 'event')}: {fields}", scenario)
-    return secret_mark(line_owner(rs, ev), scenario) + event_line(rs, ev, scenario)
+    text = event_line(rs, ev, scenario)
+    return secret_mark(line_owner(rs, ev), scenario) + text if text else ""
 
 
 @app.command()

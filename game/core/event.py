@@ -128,7 +128,10 @@ class DiceRolled(Event):
         itemised with the outcome. One die: ``"D20 14 +1 (accuracy) = 15 vs
         threat level 10 -2 (suppressed) = 8: hit"``; several: ``"2D6 [3, 5] = 8
         vs Leadership 8 or less: passed"``; a pool: ``"5D6 [6, 3, 1, 2, 3] vs
-        front armour 5+: 1 success"``."""
+        front armour 5+: 1 success"``; a shuffle: ``"5 shuffled into a random
+        order (2, 4, 5, 1, 3)"``."""
+        if self.notation.startswith("shuffle"):  # a deck or a list put in a random order (Dice.shuffle)
+            return f"{len(self.faces)} shuffled into a random order ({', '.join(str(f) for f in self.faces)})"
         note = self.notation.upper().replace("1D", "D", 1) if self.notation[:2].lower() == "1d" else self.notation.upper()
         dice = f"{note} {self.faces[0]}" if len(self.faces) == 1 else f"{note} {list(self.faces)}"
         t = self.target

@@ -45,13 +45,31 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
+def quiet(ruleset, event: Event) -> bool:
+    """The ruleset's optional ``quiet(event)`` says ``event`` has no words for
+    a player (bookkeeping: a marker set with no line of its own); the log
+    leaves it out (:func:`event_line` gives "")."""
+    hook = getattr(ruleset, "quiet", None)
+    try:
+        return bool(hook(event)) if hook is not None else False
+    except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
+        return False
+
+
 def event_line(ruleset, event: Event, sides=None) -> str:
-    """The battle-log line for ``event`` under ``ruleset`` (never empty), its
+    """The battle-log line for ``event`` under ``ruleset`` (never empty, but
+    "" for an event the ruleset marks :func:`quiet`: no line), its
     side ids named as ``sides`` (a scenario or a side id -> name mapping,
     :func:`name_sides`) names them, starting with a capital (a side's name
-    the ruleset wrote itself, "the Horde: ...", too: :func:`first_upper`)."""
+    the ruleset wrote itself, "the Horde: ...", too: :func:`first_upper`).
+    A roll reads as its own ``describe()``, or as the ruleset's optional
+    ``describe_roll(event)`` when that gives a line (a purpose holding a
+    marker only the ruleset reads)."""
+    if quiet(ruleset, event):
+        return ""
     if isinstance(event, DiceRolled):
-        text = event.describe()
+        hook = getattr(ruleset, "describe_roll", None)  # a ruleset's own words for a roll's purpose
+        text = (hook(event) if hook is not None else "") or event.describe()
     else:
         try:
             text = ruleset.describe(event) or ""
@@ -159,6 +177,17 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 turn"``, ``"2 turns"``: ``n`` and ``word`` in the right number (``many``: an
     irregular plural)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal: "first" ... "tenth", then "11th", "21st", "22nd"."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 def _pairs(reason: dict) -> list:
@@ -269,11 +298,14 @@ COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "n
 
 @dataclass(frozen=True)
 class LogUnits:
-    """The unit a ruleset's text speaks in: its ``name`` ("in", "cm", "yd")
-    and how many table mm one of it is (``mm``)."""
+    """The unit a ruleset's text speaks in: its ``name`` ("in", "cm", "yd",
+    or ``"`` for inches written as the rules write them, 3.9"), how many
+    table mm one of it is (``mm``) and the side of the table grid's square
+    in mm (``grid_mm``; None: places are not told by square)."""
 
     name: str
     mm: float
+    grid_mm: float | None = None
 
 
 @lru_cache(maxsize=None)
@@ -284,17 +316,35 @@ def units_of(ruleset_id: str) -> LogUnits:
     path = Path(__file__).resolve().parents[1] / "rulesets" / ruleset_id / "data" / "style.json"
     try:
         u = json.loads(path.read_text(encoding="utf-8")).get("units") or {}
-        return LogUnits(str(u["name"]), float(u["mm"]))
+        return LogUnits(str(u["name"]), float(u["mm"]), float(u["grid_mm"]) if u.get("grid_mm") else None)
     except (OSError, ValueError, KeyError, TypeError):
         return LogUnits("cm", 10.0)
 
 
 def distance_words(mm: float, units: LogUnits) -> str:
     """``mm`` (table mm) in the ruleset's unit: ``"4.5 in"``, ``"12 cm"``,
-    ``"151 yd"`` (one decimal below 100 units, none when whole)."""
+    ``"151 yd"``, ``'3.9"'`` (one decimal below 100 units, none when whole;
+    the inch mark ``"`` follows the number without a space)."""
     v = mm / units.mm
     text = f"{v:.1f}".rstrip("0").rstrip(".") if abs(v) < 100 else f"{v:.0f}"
-    return f"{text} {units.name}"
+    return f"{text}{units.name}" if units.name == '"' else f"{text} {units.name}"
+
+
+def grid_column(i: int) -> str:
+    """Column letters of the table grid: 0 -> A, 25 -> Z, 26 -> AA."""
+    out = ""
+    i += 1
+    while i > 0:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def grid_square(x: float, y: float, grid_mm: float) -> str:
+    """The grid square of table point (x, y) mm, squares ``grid_mm`` wide,
+    columns lettered from the west edge and rows numbered from the north
+    edge: ``"C4"``."""
+    return f"{grid_column(max(0, int(x // grid_mm)))}{max(0, int(y // grid_mm)) + 1}"
 
 
 def compass_words(degrees: float) -> str:
@@ -395,11 +445,14 @@ def place_words(x: float, y: float, table: tuple[float, float], units: LogUnits,
     return f"in the {part} of the table" if part else "in the middle of the table"
 
 
-def landmark_names(pairs: Iterable[tuple[str, object]]) -> list[tuple[str, object]]:
+def landmark_names(pairs: Iterable[tuple[str, object]], grid_mm: float | None = None) -> list[tuple[str, object]]:
     """(name, where) pairs named as a sentence reads them: a proper name
     (capitalised, "Sgt. Reyes") or one with its article as it is; a common
-    name with "the" when it is the only one of that name ("the humvee"), else
-    with "a"/"an" ("a low wall"). Empty names are left out."""
+    name with "the" when it is the only one of that name ("the humvee"); one
+    of several of that name by its grid square when ``grid_mm`` is given
+    ("the barbed wire at C4", :func:`grid_square` of its middle), else with
+    "a"/"an" ("a low wall"; a name ending in s, "sandbags", takes "the" and
+    its square or stays bare). Empty names are left out."""
     pairs = [(n.strip(), w) for n, w in pairs if n and n.strip()]
     count: dict[str, int] = {}
     for n, _ in pairs:
@@ -410,6 +463,11 @@ def landmark_names(pairs: Iterable[tuple[str, object]]) -> list[tuple[str, objec
             out.append((n, w))
         elif count[n.lower()] == 1:
             out.append((f"the {n}", w))
+        elif grid_mm:
+            c = _shape(w).representative_point()
+            out.append((f"the {n} at {grid_square(c.x, c.y, grid_mm)}", w))
+        elif n.endswith("s") and not n.endswith("ss"):
+            out.append((n, w))
         else:
             out.append((("an " if n[:1].lower() in "aeiou" else "a ") + n, w))
     return out

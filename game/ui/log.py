@@ -73,8 +73,9 @@ class BattleLog:
             self.turn = turn
             side = getattr(ev, "side", None) or action.side
             owner = line_owner(self.ruleset, ev)
-            self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), event_text(self.ruleset, ev, self.naming),
-                                      owner))
+            text = event_text(self.ruleset, ev, self.naming)
+            if text:  # "": an event the ruleset keeps out of the log (``quiet``)
+                self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), text, owner))
             if why and i == at:
                 self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
         self.version += 1

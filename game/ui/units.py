@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.core.logtext import LogUnits, distance_words
+from game.core.logtext import LogUnits, distance_words, grid_column, grid_square
 from game.ui.style import Units
 
 CM = Units(name="cm", mm=10.0, grid_mm=100.0)
@@ -22,20 +22,13 @@ def distance(mm: float, units: Units = CM) -> str:
     return distance_words(mm, LogUnits(units.name, units.mm))
 
 
-def column(i: int) -> str:
-    """Column letters: 0 -> A, 25 -> Z, 26 -> AA."""
-    out = ""
-    i += 1
-    while i > 0:
-        i, r = divmod(i - 1, 26)
-        out = chr(65 + r) + out
-    return out
+#: column letters: 0 -> A, 25 -> Z, 26 -> AA
+column = grid_column
 
 
 def square(x: float, y: float, units: Units = CM) -> str:
     """The grid square of table point (x, y) mm: ``"C4"``."""
-    g = units.grid_mm
-    return f"{column(max(0, int(x // g)))}{max(0, int(y // g)) + 1}"
+    return grid_square(x, y, units.grid_mm)
 
 
 def feature_name(piece, map_file=None, styles=None) -> str:

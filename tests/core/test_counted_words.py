@@ -22,3 +22,10 @@ def test_no_player_text_says_action_s():
     root = Path(__file__).resolve().parents[2] / "game"
     hits = [str(p) for p in root.rglob("*.py") if "(s)" in p.read_text() and "action(s)" in p.read_text()]
     assert hits == []
+
+
+def test_ordinal__words_to_ten_then_figures():
+    from game.core.logtext import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 111)] == \
+        ["first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]

@@ -56,12 +56,12 @@ def test_load_mid_activation_selects_the_model_and_offers_its_actions(app, tmp_p
     app.drive(2)
     assert other.selected == "okafor" and other.mid_activation() == "okafor"
     assert any(a.type == "bs_end_activation" for a in other.bar_actions)
-    # deselected, the hint says who is mid-activation
+    # deselected, the hint says who alone can act (in set-up too, where nothing is mid-activation)
     other.select(None)
-    assert other.turn_hint().startswith("Your turn: ") and "Cpl. Okafor is mid-activation" in other.turn_hint()
+    assert other.turn_hint().startswith("Your turn: ") and "only Cpl. Okafor can act now" in other.turn_hint()
     app.drive(1)
     app.screenshot(tmp_path / "loaded-mid.png")
-    assert "mid-activation" in " ".join(other.bottom_text + [other.turn_hint()])
+    assert "can act now" in " ".join(other.bottom_text + [other.turn_hint()])
 
 
 pytestmark = pytest.mark.skipif(not MISSION.exists(), reason="mission 1 not bundled")

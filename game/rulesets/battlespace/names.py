@@ -70,15 +70,16 @@ def name_of(s: BSState, unit: str | None) -> str:
 
 
 def vehicle_name(s: BSState, vid: str | None) -> str:
-    """"the Humvee" (with the id when the table has two of a type)."""
+    """"Humvee" (numbered in the map's order when the table has two of a
+    type: "Humvee 1", "Humvee 2"; never the map's id)."""
     if not vid:
         return ""
     v = s.vehicles.get(vid)
     if v is None:
         return vid
     vt = data().vehicles[v.type]
-    same = [o for o in s.vehicles.values() if o.type == v.type]
-    return f"{vt.name} {vid}" if len(same) > 1 else vt.name
+    same = [k for k, o in s.vehicles.items() if o.type == v.type]
+    return f"{vt.name} {same.index(vid) + 1}" if len(same) > 1 else vt.name
 
 
 def feature_name(s: BSState | None, fid: str) -> str:
@@ -124,7 +125,7 @@ def landmarks(s: BSState) -> list[tuple[str, Any]]:
         if len(t.exterior) >= 3:
             name = "the " + vehicle_name(s, t.id) if t.id in s.vehicles else t.name
             out.append((name, Polygon(t.exterior)))
-    return landmark_names(out)
+    return landmark_names(out, UNITS.grid_mm)
 
 
 def models_near(s: BSState, exclude: str | None = None) -> list[tuple[str, Any]]:

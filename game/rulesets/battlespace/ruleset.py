@@ -43,7 +43,7 @@ class Battlespace(RulesetBase):
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 10
+    version = 11
     title = "Battlespace"
 
     def __init__(self) -> None:

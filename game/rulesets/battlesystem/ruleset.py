@@ -85,6 +85,11 @@ class Battlesystem(RulesetBase):
         from .display.describe import describe
         return describe(event)
 
+    def quiet(self, event: Event) -> bool:
+        """An event with no words for a player (:func:`.display.describe.quiet`)."""
+        from .display.describe import quiet
+        return quiet(event)
+
     # -- display hooks ------------------------------------------------------------------------------
     def figures(self, state: BSState) -> list:
         from .display.figures import figures

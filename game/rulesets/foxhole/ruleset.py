@@ -85,6 +85,10 @@ class Foxhole(RulesetBase):
     def describe(self, event: Event) -> str:
         return D.describe(event)
 
+    def describe_roll(self, event) -> str:
+        """A roll's log line without the ``(secret)`` mark (:func:`.display.describe.roll_line`)."""
+        return D.roll_line(event)
+
     def private_to(self, event: Event) -> str | None:
         """The side only whose battle log may show ``event`` (None: both)."""
         return D.private_to(event)

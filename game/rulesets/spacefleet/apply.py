@@ -108,10 +108,12 @@ def apply(state: SFState, ev: Event) -> None:
         for _ in range(ev.count):
             s.ships[ev.ship].crits.remove(ev.crit)
     elif isinstance(ev, BlastMarkerPlaced):
-        s.blast_markers.append(BlastMarker(id=ev.id, x=ev.x, y=ev.y, zone=ev.zone, field=ev.field))
-        s.next_id = max(s.next_id, ev.id + 1)
+        for k, (x, y) in enumerate(((ev.x, ev.y), *ev.more)):
+            s.blast_markers.append(BlastMarker(id=ev.id + k, x=x, y=y, zone=ev.zone, field=ev.field))
+        s.next_id = max(s.next_id, ev.id + 1 + len(ev.more))
     elif isinstance(ev, BlastMarkerRemoved):
-        s.blast_markers = [b for b in s.blast_markers if b.id != ev.id]
+        gone = {ev.id, *ev.more}
+        s.blast_markers = [b for b in s.blast_markers if b.id not in gone]
     elif isinstance(ev, WeaponFired):
         sh = s.ships[ev.ship]
         if ev.fp:  # a split volley: the battery is used up when all its firepower has fired (core 1.7)

@@ -133,24 +133,31 @@ class CriticalRepaired(SFEvent):
 
 
 class BlastMarkerPlaced(SFEvent):
+    """Blast markers placed at once (one line in the log): the first, number
+    ``id``, at (x, y) mm, and the ``more`` further ones, numbered on from it."""
+
     type: Literal["sf_bm_placed"] = "sf_bm_placed"
     id: int
     x: Mm
     y: Mm
     zone: Literal["main", "low_orbit"] = "main"
     field: str | None = None
-    #: where it lies, in words (filled by the emitter)
+    #: (x, y) mm of the further markers placed with the first
+    more: tuple[tuple[Mm, Mm], ...] = ()
+    #: where they lie, in words (filled by the emitter)
     where: str = ""
 
 
 class BlastMarkerRemoved(SFEvent):
-    """A blast marker left the table; (x, y) is where it lay (filled by the emitter)."""
+    """Blast markers leaving the table at once: number ``id`` and the ``more``
+    numbers; (x, y) is where the first lay (filled by the emitter)."""
 
     type: Literal["sf_bm_removed"] = "sf_bm_removed"
     id: int
+    more: tuple[int, ...] = ()
     x: Mm = 0.0
     y: Mm = 0.0
-    #: where it lay, in words (filled by the emitter)
+    #: where they lay, in words (filled by the emitter)
     where: str = ""
 
 

@@ -15,7 +15,7 @@ from game.core.event import Event
 from game.core.logtext import place_words, units_of, way_words
 from game.core.model import quantise
 
-from .data import profile
+from .data import profile, tables
 from .state import Feature, Ordnance, SFState
 
 
@@ -139,6 +139,59 @@ def where_words(state: SFState, x: float, y: float, zone: str = "main", exclude:
     return place_words(x, y, state.table, UNITS, landmarks(state), models=ships_near(state, exclude))
 
 
+def on_base(ship, x: float, y: float, zone: str = "main") -> bool:
+    """A blast marker centred on (x, y) mm in ``zone`` touches ``ship``'s base (spacefleet_core 1.8)."""
+    r = ship.radius + tables().constants.blast_marker_radius_mm
+    return ship.zone == zone and math.hypot(x - ship.x, y - ship.y) <= r + 1e-6
+
+
+def _part(ship, x: float, y: float) -> str:
+    """The part of ``ship`` facing the table point (x, y): its bow or stern
+    (45° either side of dead ahead or astern), else its port or starboard side."""
+    rel = (math.degrees(math.atan2(y - ship.y, x - ship.x)) - ship.heading + 180.0) % 360.0 - 180.0
+    if abs(rel) <= 45.0:
+        return "bow"
+    if abs(rel) >= 135.0:
+        return "stern"
+    return "port side" if rel < 0 else "starboard side"
+
+
+def marker_words(state: SFState, points, zone: str = "main", placed: bool = False) -> str:
+    """Where blast markers at ``points`` ((x, y) mm) lie, as one phrase: by the
+    part of the ship whose base they touch ("by the Gothic class cruiser's
+    bow"; "on the ..." at its stem), else :func:`where_words`; markers at different places are
+    counted by place ("2 by the Gothic class cruiser's bow, 1 in the middle
+    of the table"). ``placed``: markers about to be placed, with how many
+    the ship's base then holds when it held some before ("by the Gothic
+    class cruiser's bow (3 on its base now)"), so two placements by one
+    ship in a turn read apart."""
+    groups: dict[str, int] = {}
+    bases: dict[str, object] = {}
+    for x, y in points:
+        if zone == "low_orbit":
+            w = "in low orbit"
+        else:
+            sh = next((sh for sid, sh in sorted(state.ships.items()) if sh.status != "destroyed"
+                       and on_base(sh, x, y, zone)), None)
+            if sh is None:
+                w = where_words(state, x, y, zone)
+            elif math.hypot(x - sh.x, y - sh.y) < sh.radius / 2:  # on its stem (a drifting hulk's trail)
+                w = f"on the {ship_name(state, sh.id)}"
+            else:
+                w = f"by the {ship_name(state, sh.id)}'s {_part(sh, x, y)}"
+            if sh is not None:
+                bases.setdefault(w, sh)
+        groups[w] = groups.get(w, 0) + 1
+    for w, sh in bases.items() if placed else ():
+        before = sum(1 for b in state.blast_markers if on_base(sh, b.x, b.y, b.zone))
+        if before:
+            now = before + sum(1 for x, y in points if on_base(sh, x, y, zone))
+            groups[f"{w} ({now} on its base now)"] = groups.pop(w)
+    if len(groups) == 1:
+        return next(iter(groups))
+    return ", ".join(f"{n} {w}" for w, n in groups.items())
+
+
 def _way(state: SFState, x0: float, y0: float, x1: float, y1: float, exclude: str | None, zone: str = "main") -> str:
     """Which way a move from (x0, y0) to (x1, y1) went (:func:`game.core.logtext.way_words`)."""
     near = max(3 * UNITS.mm, math.hypot(x1 - x0, y1 - y0) / 2)
@@ -200,12 +253,13 @@ def annotate(state: SFState, ev: Event) -> Event:
             if not ev.way and upd["distance"] >= 0.5:
                 upd["way"] = _way(state, o.x, o.y, ev.x, ev.y, None, getattr(o, "zone", "main"))
     elif ev.type == "sf_bm_removed" and not (ev.x or ev.y):
-        b = next((m for m in state.blast_markers if m.id == ev.id), None)
-        if b is not None:
-            upd["x"], upd["y"] = b.x, b.y
-            upd["where"] = where_words(state, b.x, b.y, getattr(b, "zone", "main"))
+        gone = {ev.id, *ev.more}
+        bs = sorted((m for m in state.blast_markers if m.id in gone), key=lambda m: m.id)
+        if bs:
+            upd["x"], upd["y"] = bs[0].x, bs[0].y
+            upd["where"] = marker_words(state, [(b.x, b.y) for b in bs], getattr(bs[0], "zone", "main"))
     elif ev.type == "sf_bm_placed" and not ev.where:
-        upd["where"] = where_words(state, ev.x, ev.y, ev.zone)
+        upd["where"] = marker_words(state, [(ev.x, ev.y), *ev.more], ev.zone, placed=True)
     elif ev.type == "sf_moved" and not ev.way and ev.ship in state.ships:
         sh = state.ships[ev.ship]
         if math.hypot(ev.x - sh.x, ev.y - sh.y) >= 0.5:

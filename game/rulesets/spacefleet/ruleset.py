@@ -35,7 +35,7 @@ class SpaceFleet(RulesetBase):
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = RULESET_ID
-    version = 12
+    version = 13
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space
     table_style = "space"

@@ -1,6 +1,8 @@
 """Moves and places in the words a player reads (``game.core.logtext``):
 distances in inches, ways toward the named features, objectives or units
-near where a move ends, facings as compass points; never table coordinates."""
+near where a move ends, facings as compass points; never table coordinates.
+A feature of several of one name is told by its grid square ("the barbed
+wire at C4"); inches are written as the rules write them (3.9")."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def landmarks(s: WWState) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = [(f.name or f.kind.replace("_", " "), Polygon(f.exterior)) for f in s.features
                                      if len(f.exterior) >= 3]
     out += [(o.label, (o.x, o.y)) for o in s.objectives]
-    return landmark_names(out)
+    return landmark_names(out, UNITS.grid_mm)
 
 
 def units_near(s: WWState, exclude: str | None = None) -> list[tuple[str, object]]:
@@ -28,7 +30,7 @@ def units_near(s: WWState, exclude: str | None = None) -> list[tuple[str, object
 
 
 def unit_move_words(s: WWState, u: Unit, x1: float, y1: float, dist_mm: float) -> str:
-    """"3.9 in toward the ruined farmhouse": unit ``u``'s move from its
+    """'3.9" toward the ruined farmhouse': unit ``u``'s move from its
     centre now to (x1, y1) mm, ``dist_mm`` travelled."""
     x0, y0 = centroid(s, u)
     return move_words(x0, y0, x1, y1, UNITS, landmarks(s), dist_mm=dist_mm, models=units_near(s, u.id))
@@ -42,5 +44,11 @@ def setup_words(s: WWState, x: float, y: float, heading: float | None = None, ex
 
 
 def inches_words(mm: float) -> str:
-    """A distance in the ruleset's inches ("3.9 in")."""
+    """A distance in the ruleset's inches ('3.9"')."""
     return distance_words(mm, UNITS)
+
+
+def heading_words(heading: float) -> str:
+    """A facing for a button or a preview: ``"facing south (90°)"`` (``heading``
+    in degrees clockwise from east, the one degree format of every ruleset)."""
+    return f"{facing_words(heading)} ({heading % 360.0:.0f}°)"

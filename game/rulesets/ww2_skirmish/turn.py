@@ -63,7 +63,7 @@ def begin_sequence(em: Emitter, side: str) -> None:
     inc, bonus = income(s, side)
     cache = new_cache(carried, inc)
     lost = carried + inc - cache
-    text = (f"{side}'s activation: command cache {carried} carried over + {inc} "
+    text = (f"The {side} activation: command cache {carried} carried over + {inc} "
             f"({T.cache.base}{f' + {bonus} for Rank units' if bonus else ''}) = {cache}"
             + (f" ({lost} over the limit of {T.cache.max} lost)" if lost else ""))
     em.emit(StateSet(fields={"seq_side": side, "seq_count": s.seq_count + 1, "seq_started": False, "activated": [],

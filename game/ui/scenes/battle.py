@@ -338,7 +338,7 @@ class BattleScene(Scene):
         narrow for them, so the line is never cut."""
         mid = self.mid_activation()
         if mid:
-            return f"Your turn: {self._fig_name(mid)} is mid-activation: select it to go on (or Tab)."
+            return f"Your turn: only {self._fig_name(mid)} can act now: select it to go on (or Tab)."
         who = self.actors()
         if not who:
             return "Your turn: no model can act; use the buttons below."

@@ -140,3 +140,20 @@ def test_walk__never_stops_on_a_model_even_between_two_overlapping_stretches():
     assert math.isclose(_clear_of(a, 1.0, 0.0, [m1, m2], 50.0, 80.0), 15.0)
     assert math.isclose(_clear_of(a, 1.0, 0.0, [m1, m2], 50.0, 100.0), 95.0)
     assert _clear_of(a, 1.0, 0.0, [m1, m2], 10.0, 80.0) == 10.0
+
+
+def test_activate__has_acted_is_logged_after_the_moves():
+    """Battlespace: Enemy AI: an enemy's activation reads in the order it is played: its move
+    first, then that it has acted this turn (it said so before it moved)."""
+    from game.core.logtext import event_line
+    from game.rulesets.battlespace import RULESET
+
+    s = battle(four(), [("e", "fighter", 460, 700, None)], features=(ROOF, SCREEN))
+    _on_roof(s)
+    em = emitter(s, [10] * 8)
+    activate(em, ["e"])
+    lines = [event_line(RULESET, ev) for ev in em.events]
+    moved = next(i for i, ev in enumerate(em.events) if ev.type == "bs_placed" and ev.unit == "e")
+    acted = next(i for i, t in enumerate(lines) if t.endswith("has acted this turn"))
+    assert moved < acted == len(lines) - 1, lines
+    assert em.s.figs["e"].activated

@@ -165,3 +165,15 @@ def test_terrain__the_driven_vehicle_piece_is_at_its_new_place():
     assert by["hmv"].kind == "vehicle" and by["hmv"].has("impassable")
     assert all(by[k].polygon.bounds == b for k, b in before.items() if k != "hmv")
     assert all(p is geo_of(s).pieces[p.id] for p in after)
+
+
+def test_vehicle_name__two_of_a_type_are_numbered_never_by_their_map_id():
+    """Two Humvees (Mission 3) read "Humvee 1" and "Humvee 2" in the map's order (the log said
+    "the Humvee lead_humvee")."""
+    from game.rulesets.battlespace.names import feature_name, vehicle_name
+
+    other = {**HUMVEE, "id": "our_humvee", "exterior": [[632, 487], [682, 487], [682, 513], [632, 513]]}
+    s = battle(four(x=100, y=800), [], features=(HUMVEE, other), mission="m5_retreat")
+    assert [vehicle_name(s, v) for v in ("hmv", "our_humvee")] == ["Humvee 1", "Humvee 2"]
+    assert feature_name(s, "our_humvee") == "the Humvee 2"
+    assert vehicle_name(battle(four(x=100, y=800), [], features=(HUMVEE,), mission="m5_retreat"), "hmv") == "Humvee"

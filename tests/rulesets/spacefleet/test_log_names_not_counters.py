@@ -52,7 +52,35 @@ def test_blast_marker_removal__the_roll_reads_as_a_sentence():
     remove_blast_markers(c, "chaos")
     lines = [event_line(RULESET, ev, SIDES) for ev in c.events]
     assert lines[0] == "Blast markers removed in Chaos raiders' end phase (of the 2 touching no base): D6 1"
-    assert lines[1].endswith(" is removed"), lines
+    assert lines[1] == "A blast marker in the south-west of the table is removed", lines
+
+
+def test_blast_markers__named_by_the_ship_they_touch_never_numbered():
+    """spacefleet_core 1.8: markers a ship's shields take touch its base: the log says by which
+    part of which ship, several placed at once in one line, a second placement by the same
+    ship with the count its base then holds (no two lines of a turn alike), no marker number;
+    the end phase's removals of one roll read as one line, counted by place."""
+    from game.rulesets.spacefleet.rules.damage import place_bms_around
+
+    st = state([ship("l", "lunar", 900, 300, heading=0)], phase="shooting")
+    c = ctx(st)
+    place_bms_around(c, "l", 2, (1200, 300))   # from ahead: the bow
+    place_bms_around(c, "l", 1, (900, 0))      # from the north, the ship heading east: its port side
+    lines = [event_line(RULESET, ev, SIDES) for ev in c.events]
+    assert lines == ["2 blast markers are placed by the Lunar class cruiser's bow",
+                     "A blast marker is placed by the Lunar class cruiser's port side (3 on its base now)"], lines
+    st = c.s
+    assert [b.id for b in st.blast_markers] == [1, 2, 3]
+    from game.rulesets.spacefleet.names import marker_words
+    assert marker_words(st, [(900, 300)]) == "on the Lunar class cruiser"  # at its stem: no side to name
+    st.blast_markers += [BlastMarker(id=7, x=200, y=900), BlastMarker(id=8, x=210, y=905)]
+    st.phase, st.active = "end", "chaos"
+    c = ctx(st, faces=[6])
+    remove_blast_markers(c, "chaos")
+    lines = [event_line(RULESET, ev, SIDES) for ev in c.events]
+    assert lines[1] == "2 blast markers in the south-west of the table are removed", lines
+    assert [b.id for b in c.s.blast_markers] == [1, 2, 3]
+    assert not any(re.search(r"marker \d", t) for t in lines)
 
 
 def test_turn__the_label_and_the_log_agree():

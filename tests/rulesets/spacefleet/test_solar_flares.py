@@ -64,7 +64,7 @@ def test_each_generated_flare_occurs_once_a_game():
     st = state([ship("l", "lunar", 500, 500), ship("m", "murder", 1500, 1000)], sunward="north", phase="start",
                active=RULES_SIDE, solar_flares=2, flares_occurred=1)
     evs = play(st, RulesStep(side=RULES_SIDE), faces=[6])
-    assert [e.purpose for e in evs if isinstance(e, DiceRolled)] == ["solar flare 2"]
+    assert [e.purpose for e in evs if isinstance(e, DiceRolled)] == ["the second solar flare"]  # never "solar flare 2"
     assert st.flares_occurred == 2 and any(isinstance(e, FlareOccurred) for e in evs)
     st.phase, st.active = "start", RULES_SIDE
     evs = play(st, RulesStep(side=RULES_SIDE))

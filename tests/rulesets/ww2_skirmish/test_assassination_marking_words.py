@@ -32,7 +32,7 @@ def test_mark_buttons_name_their_unit_and_the_goal_reads_before_the_choice():
     assert labels == [f"Mark {b.state.units[a.unit].name}" for a in marks]
     assert len(set(labels)) == len(labels)
     panel = side_panel(RULESET.view(b.state, side), side)
-    assert "  goal: eliminate the enemy Rank unit you mark by the end of turn 5" in panel
+    assert "  Goal: eliminate the enemy Rank unit you mark by the end of turn 5" in panel
     assert not any("you chose" in line for line in panel)
 
 

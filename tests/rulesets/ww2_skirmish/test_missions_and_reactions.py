@@ -59,7 +59,7 @@ def test_ambush_reacts_in_the_opponents_activation():
     assert "waiting for blue" in refused(s, A.Move(side="red", unit="r1", x=600, y=980, heading=270))
     evs = act(s, A.AmbushFire(side="blue", unit="b1", target="r1", weapon="kar98k"), [1, 1, 1, 1])
     assert not s.pending and not s.units["b1"].ambush
-    assert any("fires from ambush" in getattr(e, "text", "") for e in evs)
+    assert any("fires its Karabiner 98k from ambush" in getattr(e, "text", "") for e in evs)
 
 
 def test_holding_the_line_rerolls_ones_to_hit():

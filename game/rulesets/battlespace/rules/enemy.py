@@ -243,13 +243,23 @@ def place_element(em: Emitter, lead: Fig, others: list[Fig], heading: float) -> 
 
 
 def activate(em: Emitter, ids: list[str], rush: bool = False) -> None:
-    """Activate one straggler or element: melee, move into LoS, attack."""
+    """Activate one straggler or element: melee, move into LoS, attack; then
+    mark each member still standing as having acted, so the log tells its
+    moves and attacks first and "has acted this turn" after them (no rule
+    reads the mark during the activation: SITREP cards are drawn only
+    between activations)."""
     s = em.s
     members = [s.figs[i] for i in ids if s.figs[i].status == "ok" and not s.figs[i].activated]
     if not members:
         return
+    _act(em, members, rush)
     for f in members:
-        em.emit(Changed(unit=f.id, changes={"activated": True}))
+        if em.s.figs[f.id].status == "ok":
+            em.emit(Changed(unit=f.id, changes={"activated": True}))
+
+
+def _act(em: Emitter, members: list[Fig], rush: bool) -> None:
+    """The activation's actions (:func:`activate`)."""
     live = []
     for f in members:
         if f.stunned:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.event import Event
 
 from .. import actions as A
-from ..events import BTSEvent, RoundBegan
+from ..events import BTSEvent, Changed, IndividualChanged, PendingSet, RoundBegan
 from ..rules.common import angle_words
 
 
@@ -14,6 +14,13 @@ def describe(ev: Event) -> str:
     if isinstance(ev, (BTSEvent, RoundBegan)) and ev.text:
         return ev.text
     return ""
+
+
+def quiet(ev: Event) -> bool:
+    """A change the rules wrote no words for (a marker for the round: a spell
+    cast, a declaration held, an illusion doubted; a question answered) is
+    bookkeeping: the log leaves it out rather than show its fields."""
+    return isinstance(ev, (Changed, IndividualChanged, PendingSet)) and not ev.text
 
 
 def _name(s, fid: str) -> str:

@@ -31,6 +31,7 @@ from ..rules.motivation import chances, motivation_label
 from ..rules.movement import allowance_yards, open_cut, path_fraction
 from ..state import Element, FoxState
 from ..tables import OF_NAMES, TABLES
+from .describe import element_words
 
 B = TABLES.bases
 STAGING_STEP = 34.0
@@ -70,7 +71,7 @@ def _profile(s: FoxState, e: Element) -> tuple[str, ...]:
         return (f"unidentified element #{e.marker}",
                 "hidden: combatants or non-combatants (Hidden Units); spot it to find out",
                 f"in {grid_ref(e.x, e.y, s.table)}")
-    lines = [e.name]
+    lines = [element_words(e.name)]
     kind = {"infantry": "infantry", "fire_support": "fire support", "indirect": "indirect support",
             "vehicle": f"{e.vehicle} vehicle", "non_combatant": "non-combatants"}[e.kind]
     lines.append(f"{kind}; {quality_word(e.quality)}, {motivation_label(e)}, {e.equipment} kit"
@@ -90,7 +91,7 @@ def _profile(s: FoxState, e: Element) -> tuple[str, ...]:
     if state:
         lines.append(", ".join(state))
     if e.hidden and e.marker:
-        seen = "revealed" if e.revealed else f"the enemy sees an unmarked element #{e.marker}"
+        seen = "revealed" if e.revealed else f"the enemy sees unidentified element #{e.marker}"
         lines.append(f"hidden ({e.hidden.replace('_', '-')}): {seen}; fire order {e.fire_order.replace('_', ' ')}")
     carried = PI.carried(s, e.id)
     if carried:
@@ -326,7 +327,7 @@ def describe_action(a) -> str:
     if t is A.Debus:
         return "Debus here"
     if t is A.ChooseLocation:
-        return f"Defend from {a.location}"
+        return f"Defend from the {a.location} end"
     if t is A.RevealObjectives:
         return "Show objectives " + ", ".join(map(str, a.numbers))
     if t is A.ChooseMission:

@@ -104,8 +104,7 @@ def after_mission(em: Emitter) -> None:
     need = s.intel.get(s.attacker, 0)
     t = Target(label="the attacker's intel roll", base=need, words=("primary confirmed", "primary not confirmed"))
     r = em.roll(OB.intel_die, "defender's intel roll", side=s.defender, target=t)
-    em.emit(E.IntelSet(side=s.defender, total=r.total))
-    if r.passed:
+    if r.passed:  # the roll's line says it all: no second line with its total (no rule reads it again)
         em.emit(E.PrimaryConfirmed(numbers=tuple(s.mission.primary)))
 
 

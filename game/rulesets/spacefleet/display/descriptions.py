@@ -12,7 +12,7 @@ from .. import actions as A
 from .. import events as E
 
 from ..data import profile
-from game.core.logtext import compass_words, distance_words
+from game.core.logtext import compass_words, distance_words, ordinal
 
 from ..names import CRAFT_NAMES, ORDER_NAMES, UNITS, ordnance_name, ship_name, the
 from ..rules.common import current_side
@@ -191,12 +191,6 @@ def _event_weapon(ev) -> str:
     return ev.weapon_name or f"weapon {ev.weapon}"
 
 
-def _ordinal(n: int) -> str:
-    """"1st", "2nd", "3rd", "4th", ... "11th", "21st"."""
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
-
-
 def _cm(mm: float) -> str:
     """A distance in the log, in the ruleset's centimetres ("22.5 cm")."""
     return distance_words(mm, UNITS)
@@ -206,6 +200,20 @@ def _toward(way: str) -> str:
     """" toward the planet" from a move's recorded way, when it names a place
     (a compass way says no more than the heading that follows it)."""
     return f" {way}" if way.startswith(("toward ", "into ")) else ""
+
+
+def _markers(n: int, done: str, where: str) -> str:
+    """Blast markers placed or removed at once, as one line: "a blast marker
+    is placed by the Gothic class cruiser's bow", "2 blast markers in the
+    middle of the table are removed", "3 blast markers are placed: 2 by ...,
+    1 by ..." (``where``: :func:`..names.marker_words`)."""
+    what = "a blast marker" if n == 1 else f"{n} blast markers"
+    verb = "is" if n == 1 else "are"
+    if where[:1].isdigit():
+        return f"{what} {verb} {done}: {where}"
+    if done == "placed":
+        return f"{what} {verb} {done}" + (f" {where}" if where else "")
+    return f"{what}" + (f" {where}" if where else "") + f" {verb} {done}"
 
 
 def move_words(ev) -> str:
@@ -272,21 +280,21 @@ def describe_event(ev) -> str:
             return f"{n(ev.ship)} burns on" + (f" ({ev.why})" if ev.why else "")
         forever = " for good" if ev.lost_forever else ""
         said = _words(ev.status)
-        why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({ev.why})"
+        why = "" if not ev.why or _words(ev.why).strip().lower() == said.lower() else f" ({_words(ev.why)})"
         return f"{n(ev.ship)} is {said}{forever}{why}"
     if isinstance(ev, E.ShipDamaged):
         return f"{n(ev.ship)} takes {ev.amount} damage" + (f" ({_words(ev.why)})" if ev.why else "")
     if isinstance(ev, E.CriticalHit):
         moved = f" (table roll {ev.roll}: no such result for this ship, moved up to {ev.row})" if ev.row and ev.row != ev.roll else ""
-        nth = f" (its {_ordinal(ev.number)})" if ev.number else ""
+        nth = f" (its {ordinal(ev.number)})" if ev.number else ""
         return f"{n(ev.ship)} suffers a critical hit{nth}: {_words(ev.crit)}{moved}"
     if isinstance(ev, E.CriticalRepaired):
         return f"{n(ev.ship)}'s crew repair {_words(ev.crit)}" + (f" ({ev.count} criticals of this kind)" if ev.count > 1 else "")
     if isinstance(ev, E.BlastMarkerPlaced):
-        where = " in low orbit" if ev.zone == "low_orbit" else ""
-        return f"blast marker {ev.id} is placed" + (f" {ev.where}" if ev.where and not where else "") + where
+        where = ev.where or ("in low orbit" if ev.zone == "low_orbit" else "")
+        return _markers(1 + len(ev.more), "placed", where)
     if isinstance(ev, E.BlastMarkerRemoved):
-        return f"blast marker {ev.id}" + (f" {ev.where}" if ev.where else "") + " is removed"
+        return _markers(1 + len(ev.more), "removed", ev.where)
     if isinstance(ev, E.WeaponFired):
         w = _event_weapon(ev)
         if not ev.dice:

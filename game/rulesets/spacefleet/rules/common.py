@@ -12,7 +12,7 @@ from game.core.event import DiceRolled, Event, Target
 from .. import geom
 from ..data import Profile, Weapon, profile, tables
 from ..events import RerollUsed
-from ..names import annotate, ordnance_name, ship_name
+from ..names import annotate, on_base, ordnance_name, ship_name
 from ..state import Feature, SFState, Ship
 
 HULKS = ("drifting_hulk", "blazing_hulk")
@@ -100,8 +100,7 @@ def on_table(ship: Ship) -> bool:
 
 def bm_touching(state: SFState, ship: Ship) -> int:
     """Blast markers touching the ship's base."""
-    r = ship.radius + tables().constants.blast_marker_radius_mm
-    return sum(1 for b in state.blast_markers if b.zone == ship.zone and math.hypot(b.x - ship.x, b.y - ship.y) <= r + 1e-6)
+    return sum(1 for b in state.blast_markers if on_base(ship, b.x, b.y, b.zone))
 
 
 def cloud_contact(state: SFState, ship: Ship) -> int:

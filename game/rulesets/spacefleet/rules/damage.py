@@ -14,9 +14,10 @@ from .common import Ctx, base_shields, pool_faces, pool_hits, prof, remaining, s
 
 
 
-def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main") -> None:
-    """Place one blast marker centred on (x, y) mm."""
-    ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone=zone))
+def place_bm(ctx: Ctx, x: float, y: float, zone: str = "main", more: tuple = (), field: str | None = None) -> None:
+    """Place one blast marker centred on (x, y) mm, and the ``more`` ((x, y) mm
+    each) placed with it: one event, one line in the log."""
+    ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone=zone, more=tuple(more), field=field))
 
 
 def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float] | None,
@@ -29,10 +30,9 @@ def place_bms_around(ctx: Ctx, ship_id: str, n: int, toward: tuple[float, float]
     cx, cy = at if at is not None else (s.x, s.y)
     r = s.radius + tables().constants.blast_marker_radius_mm * 0.9
     base = geom.bearing(cx, cy, *toward) if toward else s.heading
-    for k in range(n):
-        off = ((k + 1) // 2) * 40.0 * (1 if k % 2 else -1)
-        x, y = geom.step(cx, cy, base + off, r)
-        place_bm(ctx, x, y, s.zone)
+    pts = [geom.step(cx, cy, base + ((k + 1) // 2) * 40.0 * (1 if k % 2 else -1), r) for k in range(n)]
+    if pts:
+        place_bm(ctx, *pts[0], s.zone, pts[1:])
 
 
 def holofield_saves(ctx: Ctx, ship_id: str, hits: int, source: tuple[float, float] | None = None, why: str = "") -> int:

@@ -60,8 +60,8 @@ def remove_blast_markers(ctx: Ctx, side: str) -> None:
     if not free:
         return
     n = ctx.roll("d6", f"blast markers removed in {side}'s end phase (of the {len(free)} touching no base)", side=side).total
-    for b in sorted(free, key=lambda b: b.id)[:n]:
-        ctx.emit(BlastMarkerRemoved(id=b.id))
+    gone = [b.id for b in sorted(free, key=lambda b: b.id)[:n]]
+    ctx.emit(BlastMarkerRemoved(id=gone[0], more=tuple(gone[1:])))
 
 
 def lapse_braces(ctx: Ctx, side: str) -> None:
@@ -82,5 +82,5 @@ def remove_field_markers(ctx: Ctx) -> None:
     for f in sorted({b.field for b in s.blast_markers if b.field}):
         mine = sorted((b for b in s.blast_markers if b.field == f), key=lambda b: b.id)
         n = ctx.roll(tables().phenomena.asteroid_bm_removed, f"{feature_by_id(s, f)} sheds blast markers").total
-        for b in mine[:n]:
-            ctx.emit(BlastMarkerRemoved(id=b.id))
+        if n > 0 and mine:
+            ctx.emit(BlastMarkerRemoved(id=mine[0].id, more=tuple(b.id for b in mine[1:n])))

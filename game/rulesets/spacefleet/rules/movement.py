@@ -193,7 +193,7 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
             if turns > limit:
                 return Plan(False, f"{the(state, ship.id)} may make at most {limit} turn(s) this move")
             if abs(turn) > p.turns_deg + 1e-9:
-                return Plan(False, f"{the(state, ship.id)} turns at most {p.turns_deg} degrees")
+                return Plan(False, f"{the(state, ship.id)} turns at most {p.turns_deg:g}°")
             need = 0.0 if (turns == 1 and free_first) else run
             if since < need - 0.5:
                 return Plan(False, f"{the(state, ship.id)} must move {need / 10:g} cm straight before turning ({since / 10:.1f} cm so far)")

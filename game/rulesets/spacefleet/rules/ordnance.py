@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from game.core.event import Logged, Target
+from game.core.logtext import ordinal
 
 from .. import geom
 from ..actions import Launch
@@ -478,18 +479,18 @@ def _craft_attack(ctx: Ctx, oid: int, ship_id: str) -> None:
         escort = min(left.get("fighter", 0), bombers)
         tur = turrets(sh)
         for i in range(bombers):
-            ar = ctx.roll("d6", f"the {name}, bomber {i + 1}: attack runs", mods=(("turrets", -tur),) if tur else (),
+            ar = ctx.roll("d6", f"the {name}, its {ordinal(i + 1)} bomber: attack runs", mods=(("turrets", -tur),) if tur else (),
                           side=o.side)
             k = max(0, ar.total)
             count = f"{k}" if k == ar.total else f"{ar.total}, at least 0 = {k}"
             if i < escort:
                 k += 1  # an escorting fighter adds one attack (core 1.9)
                 count += f" +1 (escorting fighters) = {k}"
-            r = ctx.pool(k, f"the {name}, bomber {i + 1}, attacks the {ctx.name(ship_id)}: {count} attack runs",
+            r = ctx.pool(k, f"the {name}, its {ordinal(i + 1)} bomber, attacks the {ctx.name(ship_id)}: {count} attack runs",
                          armour, side=o.side)
             if r is None:
-                ctx.emit(Logged(text=f"the {name}, bomber {i + 1}, makes no attack run: no dice rolled"))
-            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=f"{name}, bomber {i + 1}", holofield=True)
+                ctx.emit(Logged(text=f"the {name}, its {ordinal(i + 1)} bomber, makes no attack run: no dice rolled"))
+            apply_hits(ctx, ship_id, pool_hits(r), None, shields=False, why=f"{name}, its {ordinal(i + 1)} bomber", holofield=True)
             if ctx.s.ships[ship_id].status != "active":
                 return
     for i in range(left.get("assault_boat", 0)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from game.core.event import Target
+from game.core.logtext import ordinal
 from game.data.maps import MapFile
 
 from .. import geom
@@ -63,12 +64,14 @@ def start_of_game_turn(ctx: Ctx) -> None:
     if s.radiation:
         ctx.emit(RadiationBurst(level=0))
     for i in range(s.flares_occurred, s.solar_flares):
-        if ctx.roll("d6", f"solar flare {i + 1}", target=Target(label="erupts on", base=t.flare_occurs_on,
+        which = f"the {ordinal(i + 1)} solar flare" if s.solar_flares > 1 else "the solar flare"
+        if ctx.roll("d6", which, target=Target(label="erupts on", base=t.flare_occurs_on,
                                                                words=("erupts", "quiet"))).passed:
             solar_flare(ctx)
     burst = False
     for i in range(s.radiation_bursts):
-        if ctx.roll("d6", f"radiation burst {i + 1}", target=Target(label="occurs on", base=t.radiation_occurs_on,
+        which = f"the {ordinal(i + 1)} radiation burst" if s.radiation_bursts > 1 else "the radiation burst"
+        if ctx.roll("d6", which, target=Target(label="occurs on", base=t.radiation_occurs_on,
                                                                    words=("occurs", "quiet"))).passed:
             burst = True
     if burst:

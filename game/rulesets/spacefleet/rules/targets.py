@@ -92,9 +92,7 @@ def field_blast_markers(ctx: Ctx, f: Feature, fx: float, fy: float, n: int) -> N
     px, py = field_aim(f, fx, fy)
     r = tables().constants.blast_marker_radius_mm
     h = geom.bearing(px, py, fx, fy)
-    for k in range(n):
-        off = ((k + 1) // 2) * 2.0 * r * (1 if k % 2 else -1)
-        x, y = geom.step(px, py, h, r)
-        x, y = geom.step(x, y, h + 90.0, off)
-        ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=x, y=y, zone="main",
-                                   field=f.id if f.kind == "asteroid_field" else None))
+    x0, y0 = geom.step(px, py, h, r)
+    pts = [geom.step(x0, y0, h + 90.0, ((k + 1) // 2) * 2.0 * r * (1 if k % 2 else -1)) for k in range(n)]
+    ctx.emit(BlastMarkerPlaced(id=ctx.s.next_id, x=pts[0][0], y=pts[0][1], zone="main", more=tuple(pts[1:]),
+                               field=f.id if f.kind == "asteroid_field" else None))

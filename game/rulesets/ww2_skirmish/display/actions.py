@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 
 from game.core.action import Action
+from game.core.logtext import compass_words
 
 from .. import actions as A
 from ..ai.candidates import enemy_centre, facing_to, groups
 from ..bodies import centroid, engaged
 from ..catalogue import DATA
+from ..places import heading_words, setup_words
 from ..rules.common import status_now
 from ..rules.missions import charge_points_near
 from ..state import WWState
@@ -109,9 +111,13 @@ def figure_actions(rs, s: WWState, side: str, figure_id: str, target_id: str | N
 def describe_action_in(s: WWState, a: Action) -> str:
     """A button label naming what the state knows: the officer an
     Assassination target choice marks ("Mark Sergeant Weber",
-    Missions: Assassination); else :func:`describe_action`."""
+    Missions: Assassination), the place a unit would be set up; else
+    :func:`describe_action`."""
     if isinstance(a, A.ChooseTarget) and a.unit in s.units:
         return f"Mark {s.units[a.unit].name}"
+    if isinstance(a, A.Deploy):  # "Set up in the red fire trench, facing south (90°)"
+        where = setup_words(s, a.x, a.y, exclude=a.unit)
+        return f"Set up {where}, {heading_words(a.heading)}"
     return describe_action(a)
 
 
@@ -120,9 +126,9 @@ def describe_action(a: Action) -> str:
     w = DATA.weapons.get(getattr(a, "weapon", "") or "")
     wn = w.name if w else ""
     if isinstance(a, A.Move):
-        return f"{'Fall back' if a.fall_back else 'Move'}, face {a.heading:.0f} deg"
+        return f"{'Fall back' if a.fall_back else 'Move'}, {heading_words(a.heading)}"
     if isinstance(a, A.Run):
-        return f"Run (M + D6), heading {a.headings[0]:.0f} deg"
+        return f"Run (M + D6), heading {compass_words(a.headings[0])} ({a.headings[0] % 360:.0f}°)"
     if isinstance(a, A.Shoot):
         return f"Shoot {wn}" + (" at this model (re-roll 6s)" if a.chosen else "")
     if isinstance(a, A.HoldTheLine):
@@ -141,7 +147,7 @@ def describe_action(a: Action) -> str:
     if isinstance(a, A.ChooseRole):
         return f"Take the {a.role}"
     if isinstance(a, A.Deploy):
-        return f"Set up here, face {a.heading:.0f} deg"
+        return f"Set up here, {heading_words(a.heading)}"
     if isinstance(a, A.PlaceBarricade):
         return f"Set up {DATA.kinds[a.kind].name}" if a.kind in DATA.kinds else "Set up a barricade"
     if isinstance(a, A.ChooseLoss):

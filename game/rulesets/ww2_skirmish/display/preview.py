@@ -10,6 +10,7 @@ import math
 from .. import actions as A
 from ..bodies import centroid, radius
 from ..catalogue import DATA, inches
+from ..places import heading_words, inches_words
 from ..rules.attacks import expected_kills, expected_wounds, hit_target, plan_fight, plan_shot, wound_target
 from ..rules.common import prof
 from ..rules.grenades import grenade_plan, in_blast
@@ -25,10 +26,6 @@ def facing(x: float, y: float, heading: float, r: float) -> dict:
     return {"x": x, "y": y, "heading": heading, "arcs": list(FACING_ARCS), "radius": r}
 
 
-def _inch(mm: float) -> str:
-    return f"{mm / inches(1):.1f}\""
-
-
 def preview(rs, s: WWState, a) -> dict:
     """What the app draws and says about ``a`` before it is committed."""
     if isinstance(a, A.ChooseTarget):  # the officer it would mark, ringed on the table (Missions: Assassination)
@@ -42,8 +39,8 @@ def preview(rs, s: WWState, a) -> dict:
                     check_cost=not isinstance(a, A.GetToCover))
         cx, cy = centroid(s, u)
         out = {"path": [(cx, cy), (a.x, a.y)], "facing": facing(a.x, a.y, a.heading % 360, radius(u)),
-               "cost": f"{_inch(p.cost)} of {_inch(p.allowance)}" + (" (backwards)" if p.backwards else "")}
-        text = [f"ends facing {a.heading % 360:.0f} degrees: front arc 45 degrees either side"]
+               "cost": f"{inches_words(p.cost)} of {inches_words(p.allowance)}" + (" (backwards)" if p.backwards else "")}
+        text = [f"ends {heading_words(a.heading)}: front arc 45° either side"]
         text += [f"{v:+g}\" ({k})" for k, v in p.mods]
         if p.wire_exit:
             text.append("leaving the wire: an agility test first")
@@ -58,7 +55,7 @@ def preview(rs, s: WWState, a) -> dict:
         gx, gy = _group_centre(s, units)
         p = plan_move(s, units, a.x - gx, a.y - gy, a.heading, group=True)
         return {"path": [(gx, gy), (a.x, a.y)], "facing": facing(a.x, a.y, a.heading % 360, radius(units[0])),
-                "cost": f"{_inch(p.cost)} of {_inch(p.allowance)}", "text": ["medium terrain ignored on a passed leadership roll"]}
+                "cost": f"{inches_words(p.cost)} of {inches_words(p.allowance)}", "text": ["medium terrain ignored on a passed leadership roll"]}
     if isinstance(a, A.Run):
         u = s.units.get(a.unit)
         if u is None or not s.on_table(u):

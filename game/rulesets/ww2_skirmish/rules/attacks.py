@@ -180,8 +180,9 @@ def plan_fight(s: WWState, u: Unit, target: Unit) -> Plan:
 
 
 def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen: bool = False,
-                   extra_wound: tuple[tuple[str, int], ...] = (), verb: str = "fires") -> int:
-    """Roll the planned attack (see the module notes). Returns the models removed."""
+                   extra_wound: tuple[tuple[str, int], ...] = (), verb: str = "fires its {w}") -> int:
+    """Roll the planned attack (see the module notes). Returns the models removed.
+    ``verb``: the log's words for it, ``{w}`` the weapon ("fires its {w} from ambush")."""
     s = em.s
     u, target = s.units[plan.unit], s.units[plan.target]
     w = DATA.weapons[plan.weapon]
@@ -191,11 +192,11 @@ def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen
     groups: dict[tuple, int] = {}
     for sh in plan.shots:
         groups[(sh.hit_mods, sh.wound_mods)] = groups.get((sh.hit_mods, sh.wound_mods), 0) + sh.dice
-    em.note(f"{u.name} {verb} {w.name} at {target.name} ({plan.direction} arc)", side=u.side)
+    em.note(f"{u.name} {verb.format(w=w.name)} at {target.name} ({plan.direction} arc)", side=u.side)
     hits: list[tuple[tuple, bool]] = []  # (wound mods, natural six)
     for (hm, wm), n in groups.items():
         tgt = hit_target(base, label, hm)
-        r = em.roll(f"{n}d6", f"{u.name} {w.name} to hit", side=u.side, target=tgt)
+        r = em.roll(f"{n}d6", f"{u.name}'s {w.name} to hit", side=u.side, target=tgt)
         faces = list(r.faces)
         redo = [i for i, f in enumerate(faces) if (ones and f == 1) or (sixes and f == 6)]
         if redo:
@@ -225,7 +226,7 @@ def resolve_attack(em: Emitter, plan: Plan, *, reroll_ones: bool = False, chosen
     wounds = 0
     for mods, n in pools.items():
         tgt = wound_target(cal, tp.t, ap, mods)
-        r = em.roll(f"{n}d6", f"{u.name} {w.name} to wound {target.name}", side=u.side, target=tgt)
+        r = em.roll(f"{n}d6", f"{u.name}'s {w.name} to wound {target.name}", side=u.side, target=tgt)
         wounds += r.successes
     removed = allocate(em, plan, wounds, w.damage, f"{u.name}'s {w.name}")
     _suppress(em, u, em.s.units[target.id], w)

@@ -48,10 +48,13 @@ def uname(s: WWState, u: Unit | str) -> str:
 
 
 def mname(s: WWState, m: Model | str) -> str:
-    """A model's name: its own for a squad member, else its unit's."""
+    """A model's name: its own for a squad member ("German Rifle Squad 2 #3";
+    with its unit's where its own does not hold it), else its unit's."""
     m = s.models[m] if isinstance(m, str) else m
     u = s.units[m.unit]
-    return f"{m.name} of {u.name}" if len(u.models) > 1 else u.name
+    if len(u.models) <= 1:
+        return u.name
+    return m.name if m.name.startswith(u.name) else f"{m.name} of {u.name}"
 
 
 def wname(wid: str) -> str:

@@ -18,6 +18,9 @@ from .common import Emitter
 WORDS = {"fog": "Fog: -1 to hit beyond 12\"", "rain": "Rain: -1\" to movement", "clear": "Clear: no modifiers",
          "frost": "Frost: trenches give no cover", "flood": "Flood: -2\" entering a trench, then a D6: on 4+ one action only"}
 
+#: each condition as a noun, for "the flood passes", "the clear weather lasts 2 more turns"
+NOUNS = {"fog": "fog", "rain": "rain", "clear": "clear weather", "frost": "frost", "flood": "flood"}
+
 
 def roll_condition(em: Emitter, why: str) -> None:
     """Roll the condition and its duration (D3 + 3 turns)."""
@@ -31,9 +34,9 @@ def roll_condition(em: Emitter, why: str) -> None:
 def turn_end(em: Emitter) -> None:
     """A turn of the conditions has passed; when none is left, roll again."""
     left = em.s.condition_left - 1
+    noun = NOUNS.get(em.s.condition, em.s.condition)
     if left <= 0:
-        em.emit(StateSet(fields={"condition_left": 0}, text=f"the {em.s.condition} passes"))
+        em.emit(StateSet(fields={"condition_left": 0}, text=f"the {noun} passes"))
         roll_condition(em, "the last ran out")
     else:
-        em.emit(StateSet(fields={"condition_left": left},
-                         text=f"the battlefield stays {em.s.condition} for {left} more turn{'s' if left > 1 else ''}"))
+        em.emit(StateSet(fields={"condition_left": left}, text=f"the {noun} lasts {plural(left, 'more turn')}"))

@@ -287,9 +287,9 @@ def _effect(em: Emitter, u: Unit, a) -> None:
         t = s.units[a.target]
         plan = plan_shot(s, u, t, a.weapon)
         _fired(em, u, a.weapon)
-        resolve_attack(em, plan, reroll_ones=True, verb="holds the line and fires")
+        resolve_attack(em, plan, reroll_ones=True, verb="holds the line and fires its {w}")
     elif isinstance(a, A.Fight):
-        resolve_attack(em, plan_fight(s, u, s.units[a.target]), verb="fights with")
+        resolve_attack(em, plan_fight(s, u, s.units[a.target]), verb="fights with its {w}")
     elif isinstance(a, A.Throw):
         throw(em, u, s.models[a.target], a.weapon)
     elif isinstance(a, A.Rally):
@@ -416,13 +416,13 @@ def resolve_group(em: Emitter, a) -> None:
                 em.note(f"{u.name} cannot fire: {plan.reason or 'it threw a grenade this turn'}", side=a.side)
                 continue
             _fired(em, u, wid)
-            resolve_attack(em, plan, reroll_ones=use, verb="fires with the group")
+            resolve_attack(em, plan, reroll_ones=use, verb="fires its {w} with the group")
         else:
             plan = plan_fight(em.s, u, em.s.units[t_unit.id])
             if not plan.ok:
                 em.note(f"{u.name} cannot reach: {plan.reason}", side=a.side)
                 continue
-            resolve_attack(em, plan, extra_wound=(("group assault", 1),) if use else (), verb="assaults with")
+            resolve_attack(em, plan, extra_wound=(("group assault", 1),) if use else (), verb="assaults with its {w}")
 
 
 def after_order(em: Emitter, acted: list[Unit]) -> None:
@@ -491,7 +491,7 @@ def resolve_decision(em: Emitter, a) -> None:
     if isinstance(a, A.ChooseLoss):
         u = s.units[a.unit]
         em.emit(PendingDone(text=f"{u.name} gives up a {wname(a.weapon)}"))
-        em.set_unit(u, f"{u.name} has {u.weapons[a.weapon] - 1} {wname(a.weapon)} left",
+        em.set_unit(u, f"{u.name} has {plural(u.weapons[a.weapon] - 1, wname(a.weapon))} left",
                     weapons={**u.weapons, a.weapon: u.weapons[a.weapon] - 1})
     elif isinstance(a, A.AmbushHold):
         em.emit(PendingDone(text=f"{uname(s, a.unit)} holds its fire and stays in ambush"))
@@ -501,11 +501,11 @@ def resolve_decision(em: Emitter, a) -> None:
         em.set_unit(u, f"{u.name} leaves its ambush", ambush=False)
         plan = plan_shot(em.s, em.s.units[u.id], em.s.units[a.target], a.weapon)
         _fired(em, em.s.units[u.id], a.weapon)
-        resolve_attack(em, plan, verb="fires from ambush")
+        resolve_attack(em, plan, verb="fires its {w} from ambush")
         missions.after_action(em)
     elif isinstance(a, A.ChooseTarget):
         em.emit(PendingDone(text=f"{a.side} has chosen a target for a hidden mission"))
-        em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"{a.side}'s hidden mission has its target"))
+        em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"The {a.side} hidden mission has its target"))
     if p.kind == "target":
         from .setup import after_keep
         after_keep(em)
