@@ -383,6 +383,23 @@ class FoxholeAgent:
         c = chances(e, have, into_open)
         return have if c["may"] + c["must"] > p0 + 1e-9 else 0
 
+    def _spare_cp(self, s: FoxState, e: Element, into_open: bool, rollers: int) -> int:
+        """The attacker's share of the command points left this turn for ``e``'s
+        roll: the points are lost at the end of the turn (Turn Sequence), so each
+        of the ``rollers`` elements still to be used gets an even share (rounded
+        up), no more than lifts its chance to advance (the +4 cap, a sure roll)."""
+        have = s.cp.get(e.side, 0)
+        share = min(have, -(-have // max(1, rollers)))
+        if share <= 0:
+            return 0
+        c = chances(e, share, into_open)
+        top = c["may"] + c["must"]
+        for cp in range(share + 1):
+            c = chances(e, cp, into_open)
+            if c["may"] + c["must"] >= top - 1e-9:
+                return cp
+        return share
+
     def _interrupt(self, s: FoxState, side: str):
         pend = s.pending
         m = s.elements.get(pend.element)
@@ -444,6 +461,9 @@ class FoxholeAgent:
             gain, into_open = want
             need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
+            if side == s.attacker and e.kind != "non_combatant":
+                rollers = 1 + sum(1 for x in remaining_movers if x.combatant and x.where != "carried")
+                cp = max(cp, self._spare_cp(s, e, into_open, rollers))
             c = chances(e, cp, into_open) if e.kind != "non_combatant" else {"may": 1.0, "must": 0.0}
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
                              f"{e.name} rolls to move towards {self._goal_words(s, goals.get(e.id))}"
