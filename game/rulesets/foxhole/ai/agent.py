@@ -45,7 +45,7 @@ from ..rules.common import dist, known_enemies, nearest_known
 from ..rules.interrupt import interrupt_shot
 from ..rules.motivation import chances
 from ..rules.pioneers import debus_spots
-from ..rules.movement import allowance_mm, path_fraction, route_ahead
+from ..rules.movement import allowance_mm, on_foot, path_fraction, route_ahead
 from ..rules.support import lowest_free
 from ..state import Element, FoxState
 from ..tables import TABLES
@@ -58,6 +58,8 @@ W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
+#: the worth of taking an objective only unidentified markers stand near, against one no one holds (ours)
+MARKER_HOLDS = 0.5
 #: what a millimetre of approach in reach of each known enemy element costs, in millimetres of going (ours)
 EXPOSED = 1.0
 
@@ -387,7 +389,9 @@ class FoxholeAgent:
         """The attacker's share of the command points left this turn for ``e``'s
         roll: the points are lost at the end of the turn (Turn Sequence), so each
         of the ``rollers`` elements still to be used gets an even share (rounded
-        up), no more than lifts its chance to advance (the +4 cap, a sure roll)."""
+        up), no more than lifts its chance to advance (the +4 cap, a sure roll).
+        Only once some element has advanced this turn: until then the points
+        keep the initiative (End of Game)."""
         have = s.cp.get(e.side, 0)
         share = min(have, -(-have // max(1, rollers)))
         if share <= 0:
@@ -459,9 +463,10 @@ class FoxholeAgent:
             if want is None:
                 return self._say(A.Hold(side=side, element=e.id), self._hold_words(s, e))
             gain, into_open = want
+            into_open = into_open and on_foot(e)  # vehicles do not stop at open ground (v5: their roll was refused)
             need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
-            if side == s.attacker and e.kind != "non_combatant":
+            if side == s.attacker and e.kind != "non_combatant" and not last_chance:
                 rollers = 1 + sum(1 for x in remaining_movers if x.combatant and x.where != "carried")
                 cp = max(cp, self._spare_cp(s, e, into_open, rollers))
             c = chances(e, cp, into_open) if e.kind != "non_combatant" else {"may": 1.0, "must": 0.0}
@@ -648,8 +653,10 @@ class FoxholeAgent:
                     d = dist(x, y, o.x, o.y)
                     if d <= TABLES.objectives.radius_mm:
                         # worth taking only where it can be taken: not held, and the fire there leaves it unhurt
-                        if not TC.held_by_enemy(s, e.side, o.x, o.y):
-                            v += W["take"] * (1.0 if odds is None else odds["none"])
+                        held = TC.held_by_enemy(s, e.side, o.x, o.y)
+                        if not held or not TC.held_by_enemy(s, e.side, o.x, o.y, markers=False):
+                            # an unidentified marker may be a non-combatant, which holds nothing: worth a try
+                            v += W["take"] * (1.0 if odds is None else odds["none"]) * (MARKER_HOLDS if held else 1.0)
                     elif d < 40 and any(m.side == e.side and m.id != e.id and m.on_table and
                                         dist(m.x, m.y, o.x, o.y) < d for m in s.elements.values()):
                         v -= 30  # leave room for the one taking it
@@ -670,7 +677,7 @@ class FoxholeAgent:
         best = None
         for pts, nt in self._destinations(s, e, goal, share):
             score = self._score_path(s, e, pts, goal, nt)
-            op = TC.open_length(s, pts) > 0.5
+            op = TC.open_length(s, pts) > 0.5 and on_foot(e)
             key = odds[op] * (score - stay)
             if best is None or key > best[0]:
                 best = (key, score, pts, op)

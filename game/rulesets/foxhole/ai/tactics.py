@@ -146,13 +146,14 @@ def exposure(s: FoxState, side: str, a: tuple[float, float], b: tuple[float, flo
     return tot
 
 
-def held_by_enemy(s: FoxState, side: str, x: float, y: float) -> bool:
-    """Some enemy combat element ``side`` knows of, or an unidentified marker
-    (it may be one), stands within the hold distance of (x, y): an objective
-    there cannot be taken (ours, Foxhole End Game: see rules/missions.py)."""
+def held_by_enemy(s: FoxState, side: str, x: float, y: float, markers: bool = True) -> bool:
+    """Some enemy combat element ``side`` knows of, or (with ``markers``) an
+    unidentified marker (it may be one), stands within the hold distance of
+    (x, y): an objective there cannot be taken (ours, Foxhole End Game: see
+    rules/missions.py)."""
     r = TABLES.objectives.hold_mm + 1e-9
-    return any(f.side != side and f.on_table and f.kind != "non_combatant" and dist(f.x, f.y, x, y) <= r
-               for f in s.elements.values())
+    return any(f.side != side and f.on_table and f.kind != "non_combatant" and (markers or f.kind != "unknown")
+               and dist(f.x, f.y, x, y) <= r for f in s.elements.values())
 
 
 def open_length(s: FoxState, pts) -> float:
@@ -217,9 +218,12 @@ def missing_numbers(s: FoxState) -> list[int]:
 
 SEARCH_STEP = 20.0  #: the agent's search grid (mm): fine enough that ground looked at is ground searched
 SEARCHERS = 9  #: elements sent to search for each mission objective not yet found (ours)
-#: a searcher's place is worth the unsearched grid points it would look at there, divided by the going to it
-#: (mm) plus this (ours: about a move and a half)
-SEARCH_PAUSE = 80.0
+#: a searcher's place is worth the unsearched grid points it would look at there, divided by the turns its
+#: going takes (the going cost over its move in normal going) plus this (ours)
+SEARCH_PAUSE = 1.0
+#: an element already going to a known objective keeps it unless another would get there in this share of its
+#: turns (ours: the nearest changes as they move, and each change wastes a move)
+STICK = 0.7
 #: search points this near a known mission objective are left to the elements going there, who will
 #: see them on the way, while other points remain (mm, ours)
 TARGET_NEAR = 120.0
@@ -273,6 +277,12 @@ def _grid(s: FoxState):
         _GRIDS.clear()
     _GRIDS[key] = got
     return got
+
+
+def turns_to(s: FoxState, e: Element, goal: tuple[float, float]) -> float:
+    """About how many moves ``e`` needs to reach ``goal``: the going cost
+    (:func:`.field.cost_to`, mm of normal going) over its normal-going move."""
+    return FD.cost_to(s, goal, e.x, e.y) / max(1.0, allowance_mm(e, "normal"))
 
 
 def search_grid(s: FoxState) -> list[tuple[float, float]]:
@@ -337,10 +347,12 @@ def search_points(s: FoxState, explored: set | None = None) -> list[tuple[float,
 def goals_for(s: FoxState, side: str, explored: set | None = None,
               kept: dict[str, tuple[float, float]] | None = None) -> dict[str, tuple[float, float]]:
     """Each element's goal point. Attacker: each mission objective it knows
-    first draws the element nearest to it by the going; while some are not
-    found, the others (up to :data:`SEARCHERS` per missing objective) search:
-    each goes to the grid point from which it would look at the most unsearched
-    ground for the going (points it would see there over the going cost plus
+    first draws the element that would reach it in the fewest moves
+    (:func:`turns_to`; the one already going there unless another needs
+    :data:`STICK` of its moves); while some are not found, the others (up to
+    :data:`SEARCHERS` per missing objective) search: each goes to the grid
+    point from which it would look at the most unsearched ground for its
+    moves (points it would see there over its moves to get there plus
     :data:`SEARCH_PAUSE`), the ground a searcher is going to see and the ground
     round the known objectives counted as taken; a searcher keeps its point
     (``kept``: element id -> point) until it is there or nothing unsearched
@@ -366,7 +378,7 @@ def goals_for(s: FoxState, side: str, explored: set | None = None,
         for t in sorted(targets):
             if not free:
                 break
-            e = min(free, key=lambda e: (FD.cost_to(s, t, e.x, e.y), e.id))
+            e = min(free, key=lambda e: (turns_to(s, e, t) * (STICK if (kept or {}).get(e.id) == t else 1.0), e.id))
             out[e.id] = t
             load[t] += 1
             free.remove(e)
@@ -399,7 +411,8 @@ def goals_for(s: FoxState, side: str, explored: set | None = None,
             for e in free:
                 cost = np.asarray(FD.field(s, (e.x, e.y)), dtype=float)[cells]
                 ok = np.isfinite(cost) & (gain > 0) & (np.hypot(xy[:, 0] - e.x, xy[:, 1] - e.y) > ARRIVED)
-                v = np.where(ok, gain / (np.nan_to_num(cost, posinf=1e9) + SEARCH_PAUSE), -1.0)
+                turns = np.nan_to_num(cost, posinf=1e9) / max(1.0, allowance_mm(e, "normal"))
+                v = np.where(ok, gain / (turns + SEARCH_PAUSE), -1.0)
                 i = int(np.argmax(v))
                 if v[i] > 0 and (best is None or v[i] > best[0] + 1e-12):
                     best = (float(v[i]), e, i)
