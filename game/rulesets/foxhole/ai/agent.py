@@ -45,7 +45,7 @@ from ..rules.common import dist, known_enemies, nearest_known
 from ..rules.interrupt import interrupt_shot
 from ..rules.motivation import chances
 from ..rules.pioneers import debus_spots
-from ..rules.movement import allowance_mm, on_foot, path_fraction, route_ahead
+from ..rules.movement import allowance_mm, path_fraction, route_ahead
 from ..rules.support import lowest_free
 from ..state import Element, FoxState
 from ..tables import TABLES
@@ -385,25 +385,6 @@ class FoxholeAgent:
         c = chances(e, have, into_open)
         return have if c["may"] + c["must"] > p0 + 1e-9 else 0
 
-    def _spare_cp(self, s: FoxState, e: Element, into_open: bool, rollers: int) -> int:
-        """The attacker's share of the command points left this turn for ``e``'s
-        roll: the points are lost at the end of the turn (Turn Sequence), so each
-        of the ``rollers`` elements still to be used gets an even share (rounded
-        up), no more than lifts its chance to advance (the +4 cap, a sure roll).
-        Only once some element has advanced this turn: until then the points
-        keep the initiative (End of Game)."""
-        have = s.cp.get(e.side, 0)
-        share = min(have, -(-have // max(1, rollers)))
-        if share <= 0:
-            return 0
-        c = chances(e, share, into_open)
-        top = c["may"] + c["must"]
-        for cp in range(share + 1):
-            c = chances(e, cp, into_open)
-            if c["may"] + c["must"] >= top - 1e-9:
-                return cp
-        return share
-
     def _interrupt(self, s: FoxState, side: str):
         pend = s.pending
         m = s.elements.get(pend.element)
@@ -463,12 +444,8 @@ class FoxholeAgent:
             if want is None:
                 return self._say(A.Hold(side=side, element=e.id), self._hold_words(s, e))
             gain, into_open = want
-            into_open = into_open and on_foot(e)  # vehicles do not stop at open ground (v5: their roll was refused)
             need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
-            if side == s.attacker and e.kind != "non_combatant" and not last_chance:
-                rollers = 1 + sum(1 for x in remaining_movers if x.combatant and x.where != "carried")
-                cp = max(cp, self._spare_cp(s, e, into_open, rollers))
             c = chances(e, cp, into_open) if e.kind != "non_combatant" else {"may": 1.0, "must": 0.0}
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
                              f"{e.name} rolls to move towards {self._goal_words(s, goals.get(e.id))}"
@@ -677,7 +654,7 @@ class FoxholeAgent:
         best = None
         for pts, nt in self._destinations(s, e, goal, share):
             score = self._score_path(s, e, pts, goal, nt)
-            op = TC.open_length(s, pts) > 0.5 and on_foot(e)
+            op = TC.open_length(s, pts) > 0.5
             key = odds[op] * (score - stay)
             if best is None or key > best[0]:
                 best = (key, score, pts, op)
