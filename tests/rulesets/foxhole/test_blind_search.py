@@ -89,3 +89,13 @@ def test_ground_looked_at__is_ground_where_the_rules_find_an_objective():
         em = emitter(s)
         MI.discover(em)
         assert [e.number for e in em.events if type(e).__name__ == "ObjectiveFound"] == [1], (x, y)
+
+
+def test_objective_only_markers_stand_near__may_still_be_taken():
+    """A marker may be a non-combatant, which holds nothing (End Game, rules/missions.py): the agent
+    counts such an objective as worth half a take (agent.MARKER_HOLDS), one a known enemy holds as nothing."""
+    s = _attacker_view(el("a1", "red", 100, 520), el("m1", "blue", 300, 120, kind="unknown"))
+    assert TC.held_by_enemy(s, "red", 300, 100)
+    assert not TC.held_by_enemy(s, "red", 300, 100, markers=False)
+    s.elements["b1"] = el("b1", "blue", 300, 75)  # 25 mm: within the 30 mm hold distance
+    assert TC.held_by_enemy(s, "red", 300, 100, markers=False)
