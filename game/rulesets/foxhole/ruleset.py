@@ -30,7 +30,7 @@ class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
-    version = 4
+    version = 5
     title = "Foxhole"
 
     def __init__(self) -> None:

@@ -58,6 +58,8 @@ W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
+#: the worth of taking an objective only unidentified markers stand near, against one no one holds (ours)
+MARKER_HOLDS = 0.5
 #: what a millimetre of approach in reach of each known enemy element costs, in millimetres of going (ours)
 EXPOSED = 1.0
 
@@ -628,8 +630,10 @@ class FoxholeAgent:
                     d = dist(x, y, o.x, o.y)
                     if d <= TABLES.objectives.radius_mm:
                         # worth taking only where it can be taken: not held, and the fire there leaves it unhurt
-                        if not TC.held_by_enemy(s, e.side, o.x, o.y):
-                            v += W["take"] * (1.0 if odds is None else odds["none"])
+                        held = TC.held_by_enemy(s, e.side, o.x, o.y)
+                        if not held or not TC.held_by_enemy(s, e.side, o.x, o.y, markers=False):
+                            # an unidentified marker may be a non-combatant, which holds nothing: worth a try
+                            v += W["take"] * (1.0 if odds is None else odds["none"]) * (MARKER_HOLDS if held else 1.0)
                     elif d < 40 and any(m.side == e.side and m.id != e.id and m.on_table and
                                         dist(m.x, m.y, o.x, o.y) < d for m in s.elements.values()):
                         v -= 30  # leave room for the one taking it

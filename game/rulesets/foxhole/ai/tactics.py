@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 
@@ -24,6 +25,7 @@ from ..rules.movement import allowance_mm, cut_at_share
 from ..sight import dense_between, line_blockers
 from ..state import Element, FoxState
 from ..tables import TABLES
+from . import field as FD
 
 #: how much a place's going is worth to an element standing there (ours)
 COVER = {"buildings": 3.0, "trenches": 3.0, "dense": 2.0, "normal": 0.0, "open": -4.0, "impassable": -9.0}
@@ -144,13 +146,14 @@ def exposure(s: FoxState, side: str, a: tuple[float, float], b: tuple[float, flo
     return tot
 
 
-def held_by_enemy(s: FoxState, side: str, x: float, y: float) -> bool:
-    """Some enemy combat element ``side`` knows of, or an unidentified marker
-    (it may be one), stands within the hold distance of (x, y): an objective
-    there cannot be taken (ours, Foxhole End Game: see rules/missions.py)."""
+def held_by_enemy(s: FoxState, side: str, x: float, y: float, markers: bool = True) -> bool:
+    """Some enemy combat element ``side`` knows of, or (with ``markers``) an
+    unidentified marker (it may be one), stands within the hold distance of
+    (x, y): an objective there cannot be taken (ours, Foxhole End Game: see
+    rules/missions.py)."""
     r = TABLES.objectives.hold_mm + 1e-9
-    return any(f.side != side and f.on_table and f.kind != "non_combatant" and dist(f.x, f.y, x, y) <= r
-               for f in s.elements.values())
+    return any(f.side != side and f.on_table and f.kind != "non_combatant" and (markers or f.kind != "unknown")
+               and dist(f.x, f.y, x, y) <= r for f in s.elements.values())
 
 
 def open_length(s: FoxState, pts) -> float:
@@ -213,68 +216,148 @@ def missing_numbers(s: FoxState) -> list[int]:
     return [n for n in mission_numbers(s) if n not in known]
 
 
-SEARCH_STEP = 60.0  #: the agent's search grid (mm)
-SEARCHERS = 5  #: elements sent to search for each mission objective not yet found (ours)
-SPREAD = 150.0  #: searchers take points at least this far apart (mm, ours)
+SEARCH_STEP = 20.0  #: the agent's search grid (mm): fine enough that ground looked at is ground searched
+SEARCHERS = 9  #: elements sent to search for each mission objective not yet found (ours)
+#: a searcher's place is worth the unsearched grid points it would look at there, divided by the turns its
+#: going takes (the going cost over its move in normal going) plus this (ours)
+SEARCH_PAUSE = 1.0
+#: an element already going to a known objective keeps it unless another would get there in this share of its
+#: turns (ours: the nearest changes as they move, and each change wastes a move)
+STICK = 0.7
 #: search points this near a known mission objective are left to the elements going there, who will
 #: see them on the way, while other points remain (mm, ours)
 TARGET_NEAR = 120.0
+#: a point this near an element counts as looked at (it stands on it; mm, ours)
+UNDERFOOT = 6.0
+#: a searcher this near its point has arrived: what it sees from there it has seen (mm, ours)
+ARRIVED = 20.0
+#: a searcher gives up its point when fewer unsearched grid points than this are left to see from there (ours)
+KEEP_GAIN = 4
+_GRIDS = PerThread()  # search grids by terrain and control area (game.core.caches)
+_SEEN = PerThread()  # grid points seen from a place
 
 
-def search_grid(s: FoxState) -> list[tuple[float, float]]:
-    """Points of a 50 mm grid in the control area where an objective could stand."""
+def _grid(s: FoxState):
+    """(points, their xy array, dense mask, which points a place at each sees
+    with the discovery reach, ignoring what blocks sight) for the control area."""
     area = control_area(s)
     if area is None:
-        return []
-    out = []
+        return (), np.zeros((0, 2)), np.zeros(0, bool), np.zeros((0, 0), bool)
+    key = (s.terrain_key, tuple(area.exterior.coords))
+    got = _GRIDS.get(key)
+    if got is not None:
+        return got
+    g = geo_of(s)
+    pts = []
     x0, y0, x1, y1 = area.bounds
     y = y0 + SEARCH_STEP / 2
     while y < y1:
         x = x0 + SEARCH_STEP / 2
         while x < x1:
-            if area.contains(Point(x, y)) and geo_of(s).kind_at(x, y) != "impassable":
-                out.append((x, y))
+            if area.contains(Point(x, y)) and g.kind_at(x, y) != "impassable":
+                pts.append((round(x, 2), round(y, 2)))
             x += SEARCH_STEP
         y += SEARCH_STEP
-    return out
+    xy = np.array(pts, dtype=float).reshape(-1, 2)
+    dense = np.array([g.kind_at(x, y) == "dense" for x, y in pts], dtype=bool)
+    reach = TABLES.yards(TABLES.objectives.discover_yards) * 0.97
+    d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    half = reach * TABLES.ranges.dense_factor
+    cover = d <= np.where(dense[:, None] | dense[None, :], half, reach)
+    u = g.unions.get("dense")
+    if u is not None:  # a line through dense terrain between two points outside it: the halved reach too
+        ii, jj = np.nonzero(np.triu(cover & (d > half), 1))
+        if len(ii):
+            lines = shapely.linestrings(np.stack([xy[ii], xy[jj]], axis=1))
+            hit = shapely.intersects(lines, u)
+            cover[ii[hit], jj[hit]] = False
+            cover[jj[hit], ii[hit]] = False
+    got = (tuple(pts), xy, dense, cover)
+    if len(_GRIDS) > 16:
+        _GRIDS.clear()
+    _GRIDS[key] = got
+    return got
+
+
+def turns_to(s: FoxState, e: Element, goal: tuple[float, float]) -> float:
+    """About how many moves ``e`` needs to reach ``goal``: the going cost
+    (:func:`.field.cost_to`, mm of normal going) over its normal-going move."""
+    return FD.cost_to(s, goal, e.x, e.y) / max(1.0, allowance_mm(e, "normal"))
+
+
+def search_grid(s: FoxState) -> list[tuple[float, float]]:
+    """Points of a :data:`SEARCH_STEP` mm grid in the control area, off impassable
+    terrain, where an objective could stand."""
+    return list(_grid(s)[0])
+
+
+def _seen_from(s: FoxState, e: Element) -> frozenset:
+    """Indices of the grid points ``e`` would find an objective at from where
+    it stands: within the discovery reach, halved into, out of or through dense
+    terrain, in sight, with a margin (Mission Design, rules/missions.py)."""
+    from ..sight import sees_point
+    pts, xy, _, _ = _grid(s)
+    key = (s.terrain_key, len(pts), pts[:1], round(e.x, 2), round(e.y, 2), height(e))
+    got = _SEEN.get(key)
+    if got is not None:
+        return got
+    reach = TABLES.yards(TABLES.objectives.discover_yards) * 0.97
+    out = []
+    if len(pts):
+        d = np.hypot(xy[:, 0] - e.x, xy[:, 1] - e.y)
+        for i in np.flatnonzero(d <= reach):
+            p = pts[i]
+            if d[i] <= UNDERFOOT:
+                out.append(int(i))
+                continue
+            if d[i] > reach * TABLES.ranges.dense_factor and dense_between(s, (e.x, e.y), p):
+                continue
+            if sees_point(s, e, p[0], p[1]):
+                out.append(int(i))
+    got = frozenset(out)
+    if len(_SEEN) > 4096:
+        _SEEN.clear()
+    _SEEN[key] = got
+    return got
 
 
 def looked_at(s: FoxState, side: str, pts) -> set[tuple[float, float]]:
-    """The points an element of ``side`` now sees near enough to find an
-    objective there (the rules' discovery reach, with a margin)."""
-    from ..sight import sees_point
-    reach = TABLES.yards(TABLES.objectives.discover_yards) * 0.97
-    mine = [e for e in s.elements.values() if e.side == side and e.on_table and e.combatant]
-    out = set()
-    for p in pts:
-        for e in mine:
-            d = dist(e.x, e.y, *p)
-            if d > reach:
-                continue
-            if d > reach * TABLES.ranges.dense_factor and dense_between(s, (e.x, e.y), p):
-                continue
-            if sees_point(s, e, p[0], p[1]):
-                out.add(p)
-                break
-    return out
+    """Those of the grid points ``pts`` an element of ``side`` now sees near
+    enough to find an objective there (the rules' discovery reach, with a margin)."""
+    grid = _grid(s)[0]
+    seen: set[int] = set()
+    for e in s.elements.values():
+        if e.side == side and e.on_table and e.combatant:
+            seen |= _seen_from(s, e)
+    found = {grid[i] for i in seen}
+    return {tuple(p) for p in pts if tuple(p) in found}
 
 
 def search_points(s: FoxState, explored: set | None = None) -> list[tuple[float, float]]:
     """Where to look for objectives not yet found: grid points of the control
-    area no attacking element has looked at (``explored``: those looked at before)."""
+    area no attacking element has looked at (``explored``: those looked at
+    before), none within the least distance between objectives of one it knows
+    (Mission Design: no other objective can stand there)."""
     pts = search_grid(s)
     seen = set(explored or ()) | looked_at(s, s.attacker, pts)
-    return [p for p in pts if p not in seen]
+    apart = TABLES.objectives.min_apart_mm - 1e-6
+    return [p for p in pts if p not in seen and all(dist(o.x, o.y, *p) >= apart for o in s.objectives)]
 
 
 def goals_for(s: FoxState, side: str, explored: set | None = None,
               kept: dict[str, tuple[float, float]] | None = None) -> dict[str, tuple[float, float]]:
-    """Each element's goal point. Attacker: the mission objectives it knows,
-    each drawing its share of the nearest elements; while some are not found,
-    searchers (up to :data:`SEARCHERS` per missing objective) each take the nearest point of
-    the control area no attacking element has looked at, nearest first, leaving the ground round the
-    known objectives to the elements going there; a searcher keeps the point it was given (``kept``:
-    element id -> point) until that point is looked at. Defender: the nearest objective (its post)."""
+    """Each element's goal point. Attacker: each mission objective it knows
+    first draws the element that would reach it in the fewest moves
+    (:func:`turns_to`; the one already going there unless another needs
+    :data:`STICK` of its moves); while some are not found, the others (up to
+    :data:`SEARCHERS` per missing objective) search: each goes to the grid
+    point from which it would look at the most unsearched ground for its
+    moves (points it would see there over its moves to get there plus
+    :data:`SEARCH_PAUSE`), the ground a searcher is going to see and the ground
+    round the known objectives counted as taken; a searcher keeps its point
+    (``kept``: element id -> point) until it is there or nothing unsearched
+    is left in its sight from there (it has arrived within :data:`ARRIVED`); the rest go to the known objectives.
+    Defender: the nearest objective (its post)."""
     mine = sorted((e for e in s.elements.values() if e.side == side and e.on_table and e.combatant), key=lambda e: e.id)
     out: dict[str, tuple[float, float]] = {}
     if not mine:
@@ -288,30 +371,60 @@ def goals_for(s: FoxState, side: str, explored: set | None = None,
     targets = [(o.x, o.y) for o in target_objectives(s)]
     missing = len(missing_numbers(s))
     free = list(mine)
+    load = {t: 0 for t in targets}
+    if missing and targets:
+        # each known objective first draws the element nearest to it by the going (v5: the searchers were
+        # dealt first, and the element left for an objective could be the far side of the table)
+        for t in sorted(targets):
+            if not free:
+                break
+            e = min(free, key=lambda e: (turns_to(s, e, t) * (STICK if (kept or {}).get(e.id) == t else 1.0), e.id))
+            out[e.id] = t
+            load[t] += 1
+            free.remove(e)
     if missing:
-        pts = search_points(s, explored)
-        far = [p for p in pts if all(dist(p[0], p[1], *t) > TARGET_NEAR for t in targets)]
-        pts = far or pts
-        k = len(free) if not targets else min(len(free) - len(targets), SEARCHERS * missing)
-        for e in list(free):  # searchers keep their points until looked at
+        grid, xy, _, cover = _grid(s)
+        index = {p: i for i, p in enumerate(grid)}
+        todo = np.zeros(len(grid), bool)
+        for p in search_points(s, explored):
+            todo[index[p]] = True
+        if targets and len(grid):
+            near = np.zeros(len(grid), bool)
+            for t in targets:
+                near |= np.hypot(xy[:, 0] - t[0], xy[:, 1] - t[1]) <= TARGET_NEAR
+            if (todo & ~near).any():
+                todo &= ~near
+        k = min(len(free), SEARCHERS * missing)
+        for e in list(free):  # searchers keep their points while there is ground to see from them
             p = (kept or {}).get(e.id)
-            if k <= 0 or p is None or p not in pts:
+            i = index.get(p) if p is not None else None
+            if k <= 0 or i is None or dist(e.x, e.y, *p) <= ARRIVED or (cover[i] & todo).sum() < KEEP_GAIN:
                 continue
             out[e.id] = p
             free.remove(e)
             k -= 1
-            pts = [q for q in pts if dist(q[0], q[1], *p) > SPREAD]
-        for _ in range(max(0, k)):
-            if not pts or not free:
+            todo &= ~cover[i]
+        cells = np.array([FD.cell_of(s, x, y) for x, y in grid], dtype=int) if k > 0 and free else None
+        while k > 0 and free and todo.any():
+            gain = cover[:, todo].sum(axis=1).astype(float)
+            best = None
+            for e in free:
+                cost = np.asarray(FD.field(s, (e.x, e.y)), dtype=float)[cells]
+                ok = np.isfinite(cost) & (gain > 0) & (np.hypot(xy[:, 0] - e.x, xy[:, 1] - e.y) > ARRIVED)
+                turns = np.nan_to_num(cost, posinf=1e9) / max(1.0, allowance_mm(e, "normal"))
+                v = np.where(ok, gain / (turns + SEARCH_PAUSE), -1.0)
+                i = int(np.argmax(v))
+                if v[i] > 0 and (best is None or v[i] > best[0] + 1e-12):
+                    best = (float(v[i]), e, i)
+            if best is None:
                 break
-            e, p = min(((e, p) for e in free for p in pts),
-                       key=lambda ep: (dist(ep[0].x, ep[0].y, *ep[1]), ep[0].id, ep[1]))
-            out[e.id] = p
+            _, e, i = best
+            out[e.id] = grid[i]
             free.remove(e)
-            pts = [q for q in pts if dist(q[0], q[1], *p) > SPREAD]
+            k -= 1
+            todo &= ~cover[i]
     if targets:
-        load = {t: 0 for t in targets}
-        share = max(1, math.ceil(len(free) / len(targets)))
+        share = max(1, math.ceil((len(free) + sum(load.values())) / len(targets)))
         for e in free:
             best = min(targets, key=lambda t: (dist(e.x, e.y, *t) + (400 if load[t] >= share else 0), t))
             load[best] += 1
