@@ -68,7 +68,7 @@ class FileChooser(Scene):
         self.labels = {self.label(p): p for p in self.paths}
         typed = self.entry.get_text() if getattr(self, "entry", None) is not None else str(self.folder) + "/"
         #: the note over the list when no file is found (wrapped to the panel), and where it goes
-        self.empty_lines = [] if self.paths else fonts.wrap_lines(self.empty_note(), 14, r.width - 40, 3)
+        self.empty_lines = [] if self.paths else fonts.wrap_lines(self.empty_note(), 14, r.width - 40, 6)
         self.empty_y = top
         top += len(self.empty_lines) * fonts.font(14).get_linesize() + (6 if self.empty_lines else 0)
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 20, top, r.width - 40, entry_y - 10 - top),
