@@ -19,7 +19,7 @@ import pygame_gui
 from game.core.logtext import plural
 from game.data.errors import FileError
 from game.ui import fonts
-from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
+from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_folders, load_note, load_session
 from game.ui.marker_vocab import words
 from game.ui.naming import sentence
 from game.ui.preview import action_label, distinct_labels, make_preview
@@ -636,7 +636,8 @@ class BattleScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game,
+                                  note=load_note))
 
     def load_game(self, path: str | Path) -> bool:
         """Resume a save, or continue an unfinished battle from its replay, in
@@ -644,7 +645,7 @@ class BattleScene(Scene):
         try:
             new = load_session(path)
         except FileError as e:
-            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            self.app.message(load_failed_text(path, e), "Load failed")
             return False
         self.session.close()
         self.session = new

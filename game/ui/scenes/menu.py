@@ -330,19 +330,20 @@ class MenuScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        from game.ui.play import LOAD_SUFFIXES, load_folders
+        from game.ui.play import LOAD_SUFFIXES, load_folders, load_note
 
-        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game,
+                                  note=load_note))
 
     def load_game(self, path):
         """Resume a save or an unfinished battle's replay (a message for a bad one)."""
-        from game.ui.play import load_session
+        from game.ui.play import load_failed_text, load_session
         from game.ui.scenes.battle import BattleScene
 
         try:
             session = load_session(path)
         except FileError as e:
-            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            self.app.message(load_failed_text(path, e), "Load failed")
             return None
         return self.app.push(BattleScene(session))
 
