@@ -549,7 +549,7 @@ class BattleScene(Scene):
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
                                    self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
-                                   sides=b.scenario))
+                                   sides=b.scenario, ruleset=b.ruleset))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -1002,7 +1002,7 @@ class BattleScene(Scene):
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         # the score wrapped to the panel (a long one on two lines), kept above the undo line
-        score = wrap_text(score_line(outcome.score, self.session.battle.scenario), width, 13) if outcome.score else []
+        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
         bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)

@@ -12,7 +12,7 @@ import pygame_gui
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.naming import ruleset_name
+from game.ui.naming import ruleset_name, sentence
 from game.ui.render.terrain import TerrainLayer
 from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
 from game.ui.scene import Scene
@@ -164,7 +164,7 @@ class MenuScene(Scene):
         for i, side in enumerate(sides):
             default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
             self.seat_choice[side] = default
-            name = scenario.side_name(side) if scenario is not None else side
+            name = sentence(scenario.side_name(side) if scenario is not None else side)  # a label: "The Horde"
             lab = pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, px(30)), fonts.fit(name, 14, lw - px(8)), self.ui)
             m = DropDown(list(SEAT_CHOICES), default, pygame.Rect(x + lw + px(6), y, cw - lw - px(6), px(30)), self.ui)
             self.seat_menus[side] = m
