@@ -17,6 +17,13 @@ rooftops and hills, which bases climb), and the ruleset's own map checks
 moons whose gravity well does not fit on the table (playable, but the well is
 cut short), unknown kinds and tags, slivers, and too few pieces for the
 ruleset's set-up.
+
+Every message names what it concerns as a player reads it
+(:class:`Names`): a shape by its name if it has one, else by its kind and
+grid square ("the building at C3"); a zone or exit by whose it is ("the
+fireteam's deployment zone", "the exit for any side on the north edge");
+an objective by its label, else "the objective at D4". The ids stay in
+``Problem.item_id`` (and in ``battletable validate``'s field).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from dataclasses import dataclass, field
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 
+from game.core.logtext import grid_square, units_of
 from game.data.kinds import Catalogue, catalogue
 from game.data.maps import MapFile, polygon_fault
 from game.geometry.paths import free_space
@@ -54,8 +62,8 @@ class Problem:
     y: float
 
     def __str__(self) -> str:
-        who = f"{self.item_id}: " if self.item_id else ""
-        return f"{self.severity}: {who}{self.message} at ({self.x:.0f}, {self.y:.0f}) mm"
+        # the message names the item in words; its id is for machines (item_id)
+        return f"{self.severity}: {self.message} at ({self.x:.0f}, {self.y:.0f}) mm"
 
 
 def errors(problems: list[Problem]) -> list[Problem]:
@@ -101,6 +109,63 @@ class MapView:
             return None
 
 
+#: the grid square's side (mm) for a ruleset whose style sheet gives none: 6 inches
+DEFAULT_GRID_MM = 152.4
+
+
+class Names:
+    """How the messages of one map's check name its items (see the module
+    docstring). ``grid_mm``: the side of the table grid's square, mm (the
+    ruleset's style sheet, as the editor's lettered border)."""
+
+    def __init__(self, doc: "MapView", cat: Catalogue) -> None:
+        self.grid_mm = (units_of(doc.ruleset).grid_mm if doc.ruleset else None) or DEFAULT_GRID_MM
+        self.cat = cat
+        self.zone_sides = [z.side for z in doc.zones]
+
+    def square(self, x: float, y: float) -> str:
+        """The grid square of (x, y) mm: ``"C3"``."""
+        return grid_square(x, y, self.grid_mm)
+
+    def kind(self, kind: str) -> str:
+        """A terrain kind in words: its catalogue label, lower case (``"asteroid field"``)."""
+        spec = self.cat.kind(kind)
+        return (spec.label if spec is not None and spec.label else kind.replace("_", " ")).lower()
+
+    def feature(self, f) -> str:
+        """``"Farmhouse"`` (its name), else ``"the building at C3"``."""
+        if (f.name or "").strip():
+            return f.name.strip()
+        x, y = centroid(list(f.exterior))
+        return f"the {self.kind(f.kind)} at {self.square(x, y)}"
+
+    @staticmethod
+    def side(side: str | None) -> str:
+        return side.replace("_", " ") if side else ""
+
+    def zone(self, z) -> str:
+        """``"the fireteam's deployment zone"`` (with its square when the side has several)."""
+        words = f"the {self.side(z.side)}'s deployment zone"
+        if self.zone_sides.count(z.side) > 1:
+            x, y = centroid(list(z.polygon))
+            words += f" at {self.square(x, y)}"
+        return words
+
+    def objective(self, o) -> str:
+        """The objective's label, else ``"the objective at D4"``."""
+        return o.label.strip() if (o.label or "").strip() else f"the objective at {self.square(o.x, o.y)}"
+
+    def exit(self, e) -> str:
+        """``"the fireteam's exit on the north edge"``, ``"the exit for any side on the west edge"``."""
+        return f"{exit_words(e.side)} on the {e.edge} edge"
+
+
+def exit_words(side: str | None) -> str:
+    """An exit by whose it is: ``"the fireteam's exit"``, ``"the exit for any side"``
+    (``side``: the side id the exit is for, None or "" for any)."""
+    return f"the {Names.side(side)}'s exit" if side else "the exit for any side"
+
+
 def centroid(ring) -> tuple[float, float]:
     """The mean of a ring's vertices (mm): where a problem without a better
     point is shown."""
@@ -120,11 +185,14 @@ def _polygon_checks(item_id: str, ring: list, holes: list, what: str, out: list[
 
 
 def _outside(item_id: str, poly: Polygon, table: Polygon, what: str, out: list[Problem]) -> None:
+    """An error when ``poly`` is not all on the table: "is off the table" when
+    none of it is on, else "is partly off the table"."""
     if table.buffer(EPS).covers(poly):
         return
     rest = poly.difference(table)
     c = rest.representative_point() if not rest.is_empty else poly.representative_point()
-    out.append(Problem("error", "outside_table", item_id, f"{what} is partly off the table", c.x, c.y))
+    how = "partly off" if poly.intersection(table).area > EPS else "off"
+    out.append(Problem("error", "outside_table", item_id, f"{what} is {how} the table", c.x, c.y))
 
 
 def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> list[Problem]:
@@ -139,18 +207,20 @@ def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> li
     table = box(0, 0, doc.width, doc.height)
     centre = (doc.width / 2, doc.height / 2)
 
+    names = Names(doc, cat)
+
     for coll in ("features", "zones", "objectives", "exits"):
         seen: set[str] = set()
         for it in doc.collection(coll):
             if it.id in seen:
-                out.append(Problem("error", "duplicate_id", it.id, f"{coll[:-1]} id {it.id!r} is used twice", *centre))
+                what = "zone" if coll == "zones" else coll[:-1]
+                out.append(Problem("error", "duplicate_id", it.id, f"two {what}s have the id {it.id!r}", *centre))
             seen.add(it.id)
 
     known = set(cat.kinds_for(doc.ruleset))
     polys: dict[str, Polygon] = {}
     for f in doc.features:
-        who = f.name or f.id
-        what = who if who.lower() == f.kind.lower() else f"{f.kind} {who}"  # not "building building"
+        what = names.feature(f)
         poly = _polygon_checks(f.id, list(f.exterior), [list(h) for h in f.holes], what, out)
         cx, cy = centroid(list(f.exterior))
         if poly is None:
@@ -161,21 +231,21 @@ def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> li
             out.append(Problem("warning", "sliver", f.id, f"{what} is smaller than 1 mm²", cx, cy))
         if f.kind not in known:
             out.append(Problem("warning", "unknown_kind", f.id,
-                               f"kind {f.kind!r} is not a terrain kind of {doc.ruleset or 'any ruleset'}", cx, cy))
+                               f"{what}: kind {f.kind!r} is not a terrain kind of {doc.ruleset or 'any ruleset'}", cx, cy))
         for t in f.tags:
             if t not in KNOWN_TAGS:
-                out.append(Problem("warning", "unknown_tag", f.id, f"tag {t!r} is not a known rule tag", cx, cy))
-        _opening_checks(f, poly, cat, out)
+                out.append(Problem("warning", "unknown_tag", f.id, f"{what}: tag {t!r} is not a known rule tag", cx, cy))
+        _opening_checks(f, poly, cat, names, out)
 
-    _overlap_checks(doc, polys, cat, out)
-    _gravity_checks(doc, polys, table, cat, out)
+    _overlap_checks(doc, polys, cat, names, out)
+    _gravity_checks(doc, polys, table, cat, names, out)
 
     zones: dict[str, Polygon] = {}
     for z in doc.zones:
-        poly = _polygon_checks(z.id, list(z.polygon), [], f"deployment zone {z.id}", out)
+        poly = _polygon_checks(z.id, list(z.polygon), [], names.zone(z), out)
         if poly is not None:
             zones[z.id] = poly
-            _outside(z.id, poly, table, f"deployment zone {z.id}", out)
+            _outside(z.id, poly, table, names.zone(z), out)
     zl = list(doc.zones)
     for i, a in enumerate(zl):
         for b in zl[i + 1:]:
@@ -184,20 +254,20 @@ def check_map(m, cat: Catalogue | None = None, ruleset: str | None = None) -> li
                 if inter.area > EPS:
                     c = inter.representative_point()
                     out.append(Problem("error", "zones_overlap", a.id,
-                                       f"deployment zones {a.id} ({a.side}) and {b.id} ({b.side}) overlap", c.x, c.y))
+                                       f"{names.zone(a)} and {names.zone(b)} overlap", c.x, c.y))
 
     for o in doc.objectives:
         if not (0 <= o.x <= doc.width and 0 <= o.y <= doc.height):
-            out.append(Problem("error", "outside_table", o.id, f"objective {o.id} is off the table", o.x, o.y))
+            out.append(Problem("error", "outside_table", o.id, f"{names.objective(o)} is off the table", o.x, o.y))
     for e in doc.exits:
         length = doc.width if e.edge in ("north", "south") else doc.height
         end = length if e.end_mm is None else e.end_mm
         if end > length + EPS or e.start_mm >= end:
             out.append(Problem("error", "bad_exit", e.id,
-                               f"exit {e.id} runs from {e.start_mm:g} to {end:g} mm on a {length:g} mm edge",
+                               f"{names.exit(e)} runs from {e.start_mm:g} to {end:g} mm on a {length:g} mm edge",
                                *_exit_mid(doc, e.edge, e.start_mm, min(end, length))))
 
-    _reach_checks(doc, polys, zones, cat, out)
+    _reach_checks(doc, polys, zones, cat, names, out)
 
     _ruleset_checks(doc, out)
     rk = cat.rulesets.get(doc.ruleset or "")
@@ -233,26 +303,28 @@ def _ruleset_checks(doc: MapView, out: list[Problem]) -> None:
     out.append(Problem("error", "ruleset", item, f"{detail + ': ' if detail else ''}{reason}", x, y))
 
 
-def _opening_checks(f, poly: Polygon, cat: Catalogue, out: list[Problem]) -> None:
+def _opening_checks(f, poly: Polygon, cat: Catalogue, names: Names, out: list[Problem]) -> None:
     spec = cat.kind(f.kind)
+    whose = names.feature(f)
     boundary = poly.boundary
     for o in f.openings:
         mx, my = (o.a[0] + o.b[0]) / 2, (o.a[1] + o.b[1]) / 2
         seg = LineString([o.a, o.b])
         if seg.length <= EPS:
-            out.append(Problem("error", "bad_opening", f.id, f"{o.kind} {o.id} has no width", mx, my))
+            out.append(Problem("error", "bad_opening", f.id, f"a {o.kind} of {whose} has no width", mx, my))
         elif boundary.buffer(0.01).covers(seg) is False:
-            out.append(Problem("error", "bad_opening", f.id, f"{o.kind} {o.id} is not on an edge of {f.id}", mx, my))
+            out.append(Problem("error", "bad_opening", f.id, f"the {o.kind} at {names.square(mx, my)} is not on an edge of {whose}", mx, my))
         if spec is not None and not spec.openings:
-            out.append(Problem("warning", "opening_kind", f.id, f"a {f.kind} does not usually have a {o.kind}", mx, my))
+            out.append(Problem("warning", "opening_kind", f.id, f"a {names.kind(f.kind)} does not usually have a {o.kind} ({whose})", mx, my))
 
 
-def _overlap_checks(doc: MapView, polys: dict[str, Polygon], cat: Catalogue, out: list[Problem]) -> None:
+def _overlap_checks(doc: MapView, polys: dict[str, Polygon], cat: Catalogue, names: Names, out: list[Problem]) -> None:
     ids = list(polys)
     if len(ids) < 2:
         return
     geoms = [polys[i] for i in ids]
     kinds = {f.id: f.kind for f in doc.features}
+    feats = {f.id: f for f in doc.features}
     tree = shapely.STRtree(geoms)
     left, right = tree.query(geoms, predicate="intersects")
     for i, j in zip(left.tolist(), right.tolist()):
@@ -262,13 +334,15 @@ def _overlap_checks(doc: MapView, polys: dict[str, Polygon], cat: Catalogue, out
         if cat.may_overlap(kinds[a], kinds[b]):
             continue
         inter = geoms[i].intersection(geoms[j])
+        ka, kb = names.kind(kinds[a]), names.kind(kinds[b])
+        why = "two pieces of that kind may not overlap" if ka == kb else f"a {ka} and a {kb} may not overlap"
         if inter.area > 1e-3:
             c = inter.representative_point()
             out.append(Problem("error", "overlap", a,
-                               f"{kinds[a]} {a} overlaps {kinds[b]} {b}; these kinds may not overlap", c.x, c.y))
+                               f"{names.feature(feats[a])} overlaps {names.feature(feats[b])}; {why}", c.x, c.y))
 
 
-def _gravity_checks(doc: MapView, polys: dict[str, Polygon], table: Polygon, cat: Catalogue,
+def _gravity_checks(doc: MapView, polys: dict[str, Polygon], table: Polygon, cat: Catalogue, names: Names,
                     out: list[Problem]) -> None:
     for f in doc.features:
         spec = cat.kind(f.kind)
@@ -284,7 +358,7 @@ def _gravity_checks(doc: MapView, polys: dict[str, Polygon], table: Polygon, cat
             rest = well.difference(table)
             c = rest.representative_point() if not rest.is_empty else poly.representative_point()
             out.append(Problem("warning", "gravity_well", f.id,
-                               f"{f.kind} {f.id} has no room for its {depth:g} mm gravity well on the table "
+                               f"{names.feature(f)} has no room for its {depth:g} mm gravity well on the table "
                                f"(keep it {depth:g} mm from the edges)", c.x, c.y))
 
 
@@ -300,7 +374,7 @@ def _exit_line(doc: MapView, e) -> LineString:
 
 
 def _reach_checks(doc: MapView, polys: dict[str, Polygon], zones: dict[str, Polygon], cat: Catalogue,
-                  out: list[Problem]) -> None:
+                  names: Names, out: list[Problem]) -> None:
     r = cat.base_radius(doc.ruleset)
     # Elevation pieces (hills, rooftops) can be climbed, so only flat impassable pieces block.
     obstacles = [polys[f.id] for f in doc.features
@@ -320,7 +394,7 @@ def _reach_checks(doc: MapView, polys: dict[str, Polygon], zones: dict[str, Poly
         if not hit:
             c = zp.representative_point()
             out.append(Problem("error", "zone_no_room", z.id,
-                               f"deployment zone {z.id} has no room for a base of {2 * r:g} mm", c.x, c.y))
+                               f"{names.zone(z)} has no room for a base of {2 * r:g} mm", c.x, c.y))
         reach_from_zones.update(hit)
     if doc.zones and len({z.side for z in doc.zones}) > 1:
         sides: dict[str, set[int]] = {}
@@ -333,18 +407,18 @@ def _reach_checks(doc: MapView, polys: dict[str, Polygon], zones: dict[str, Poly
             for sb, kb in items[i + 1:]:
                 if ka and kb and not ka & kb:
                     out.append(Problem("warning", "sides_apart", None,
-                                       f"no base can get from the {sa} deployment zones to the {sb} ones",
+                                       f"no base can get from the {names.side(sa)}'s deployment zones to the {names.side(sb)}'s",
                                        doc.width / 2, doc.height / 2))
     if not doc.zones:
         # No zones: anything the largest open area reaches counts as reachable.
         reach_from_zones = {max(range(len(comps)), key=lambda k: comps[k].area)} if comps else set()
-    targets = [(o.id, f"objective {o.id}", Point(o.x, o.y), o.radius, o.x, o.y) for o in doc.objectives
+    targets = [(o.id, names.objective(o), Point(o.x, o.y), o.radius, o.x, o.y) for o in doc.objectives
                if 0 <= o.x <= doc.width and 0 <= o.y <= doc.height]
     for e in doc.exits:
         line = _exit_line(doc, e)
         if line.length > EPS:
             mid = line.interpolate(0.5, normalized=True)
-            targets.append((e.id, f"exit {e.id}", line, 0.0, mid.x, mid.y))
+            targets.append((e.id, names.exit(e), line, 0.0, mid.x, mid.y))
     for iid, what, geom, radius, x, y in targets:
         reach = r + radius + 1e-3 + space.slack
         if not any(comps[k].distance(geom) <= reach for k in reach_from_zones):

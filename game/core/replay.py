@@ -11,6 +11,7 @@ and verify.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,6 +158,33 @@ class ReplayRecord:
         return all(a.events is not None for a in self.actions)
 
 
+#: why an empty replay file cannot be read
+EMPTY_REPLAY = "the file is empty (a replay starts with a header line; this one has none)"
+
+
+def header_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot be a replay, judged from its first line alone (what
+    a file list can afford for every file): empty, cut off in its header,
+    not JSON or not a replay header; None when the header line looks whole.
+    Reads at most the replay size limit; never raises."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(limits.MAX_REPLAY_BYTES)
+    except OSError as e:
+        return f"cannot be read ({e.strerror or e.__class__.__name__})"
+    if not first.strip():
+        return "the file is empty"
+    if not first.endswith(b"\n"):
+        return "the header was cut off"
+    try:
+        head = json.loads(first)
+    except ValueError:
+        return "not a replay (its first line is not JSON)"
+    if not isinstance(head, dict) or head.get("line") != "header":
+        return "not a replay (its first line is not a replay header)"
+    return None
+
+
 def read_replay(path: str | Path) -> ReplayRecord:
     """Read a replay file within the limits (:mod:`game.data.limits`).
 
@@ -172,7 +200,7 @@ def read_replay(path: str | Path) -> ReplayRecord:
     if not lines:
         if torn.strip():
             raise FileError(p, "line 1", "the header was cut off (a crash before the battle began?)")
-        raise FileError(p, "line 1", "empty replay: no header")
+        raise FileError(p, "", EMPTY_REPLAY)
 
     def text(no: int, b: bytes) -> str:
         try:

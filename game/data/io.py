@@ -117,7 +117,9 @@ def _number_problem(v: Any) -> str | None:
     if isinstance(v, int):
         return None if abs(v) <= limits.MAX_INT else f"number {v} is too large (the limit is {limits.MAX_INT})"
     if v != v:
-        return "NaN is not a number a file may hold"
+        return "NaN (not a number) is not allowed in a file; write a number"
+    if abs(v) == float("inf"):
+        return f"a number too large to hold (the limit is {limits.MAX_FLOAT:g})"
     if not abs(v) <= limits.MAX_FLOAT:
         return f"number {v:g} is too large (the limit is {limits.MAX_FLOAT:g})"
     return None
@@ -153,14 +155,42 @@ def check_tree(data: Any) -> tuple[str, str] | None:
                 return field_path(loc[:limits.MAX_DEPTH], data), f"nested more than {limits.MAX_DEPTH} levels deep"
             if isinstance(item, _Dup):
                 return field_path(loc + (item.duplicate,), data), f"key {item.duplicate!r} appears twice in one object"
+            # pushed last to first, so the first fault in the file is the one named
             if isinstance(item, dict):
-                for k, v in item.items():
+                for k, v in reversed(list(item.items())):
                     key = k if len(loc) < 12 else "..."
-                    stack.append((k, depth, loc))
                     stack.append((v, depth + 1, loc + (key,)))
+                    stack.append((k, depth, loc))
             else:
-                stack.extend((v, depth + 1, loc + (i,)) for i, v in enumerate(item))
+                stack.extend((v, depth + 1, loc + (i,)) for i, v in reversed(list(enumerate(item))))
     return None
+
+
+#: the JSON decoder's reasons, as a phrase that a place follows ("... at line 3, column 12")
+_JSON_WORDS = {
+    "Expecting value": "a value is missing",
+    "Expecting ',' delimiter": "a comma is missing",
+    "Expecting ':' delimiter": "a colon is missing",
+    "Expecting property name enclosed in double quotes": "a key in double quotes is missing",
+    "Extra data": "there is more text after the end",
+    "Unterminated string starting at": "an unterminated string",
+    "Invalid control character at": "a control character (such as a line break) inside a string",
+    "Invalid \\escape": "a backslash escape that JSON does not know",
+    "Invalid \\uXXXX escape": "a \\u escape without four hex digits",
+}
+
+
+def json_reason(e: json.JSONDecodeError, line: bool = True) -> str:
+    """Why text is not JSON, in one finished phrase with its place:
+    ``"not valid JSON: an unterminated string at line 3, column 12"`` (without
+    the line when ``line`` is False: the caller names it, as a replay's line)."""
+    words = _JSON_WORDS.get(e.msg) or e.msg.removesuffix(" starting at").removesuffix(" at").lower()
+    if not e.doc.strip():
+        return f"not valid JSON: the {'file' if line else 'line'} is empty"
+    if e.pos >= len(e.doc) and e.msg == "Expecting value":
+        words = "the text ends where a value should be"
+    where = f"line {e.lineno}, column {e.colno}" if line else f"column {e.colno}"
+    return f"not valid JSON: {words} at {where}"
 
 
 def loads(path: str | Path, text: str, where: str = "") -> Any:
@@ -174,12 +204,11 @@ def loads(path: str | Path, text: str, where: str = "") -> Any:
     try:
         data = json.loads(text, parse_int=_int, object_pairs_hook=_object)
     except json.JSONDecodeError as e:
-        loc = f"line {e.lineno} column {e.colno}" if not where else f"column {e.colno}"
-        raise fail(loc, f"not valid JSON ({e.msg})") from None
+        raise fail("", json_reason(e, line=not where)) from None
     except RecursionError:
         raise fail("", f"nested more than {limits.MAX_DEPTH} levels deep") from None
     except ValueError as e:
-        raise fail("", f"not valid JSON ({str(e).splitlines()[0]})") from None
+        raise fail("", f"not valid JSON: {str(e).splitlines()[0]}") from None
     bad = check_tree(data)
     if bad:
         raise fail(*bad)

@@ -5,7 +5,7 @@ the editor refuses exactly the maps ``battletable validate``, ``play`` and
 
 from __future__ import annotations
 
-from game.battle.mapcheck import Problem, check_map, errors  # noqa: F401 - re-exported
+from game.battle.mapcheck import Problem, check_map, errors, exit_words  # noqa: F401 - re-exported
 from game.data.kinds import Catalogue
 
 

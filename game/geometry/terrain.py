@@ -26,6 +26,17 @@ COVER = "cover"  #: gives cover to a model in base contact (class in ``cover``)
 
 KNOWN_TAGS = frozenset({BLOCKS_SIGHT, OBSCURES, IMPASSABLE, DIFFICULT, HINDERING, ELEVATION, COVER})
 
+
+def tag_words(tag: str) -> str:
+    """A rule tag as a player reads it: ``"blocks_sight"`` -> ``"blocks sight"``."""
+    return tag.replace("_", " ")
+
+
+def tag_of_words(words: str) -> str:
+    """The rule tag a player typed in words (the inverse of :func:`tag_words`):
+    ``"Blocks sight"`` -> ``"blocks_sight"``; spaces and case do not matter."""
+    return "_".join(words.lower().split())
+
 #: Height used for pieces that block sight at any eye height (mm).
 FULL_HEIGHT = math.inf
 

@@ -30,6 +30,24 @@ def load_folders() -> list[Path]:
     return [config_dir() / "saves", config_dir() / "replays"]
 
 
+def load_note(path: Path) -> str | None:
+    """What the Load list says of ``path`` beside its name: why a replay
+    cannot be continued (empty, cut off, not a replay; judged from its first
+    line, :func:`game.core.replay.header_problem`), or None."""
+    from game.core.replay import header_problem
+
+    return header_problem(path) if str(path).endswith(".jsonl") else None
+
+
+def load_failed_text(path: str | Path, e: FileError) -> str:
+    """The Load failed message: which file, what it is, and why it cannot be
+    loaded ("Could not continue the battle in r.replay.jsonl: the file is
+    empty ...", then the full path)."""
+    what = "continue the battle in" if str(path).endswith(".jsonl") else "load the saved game"
+    where = f" ({e.where})" if e.where else ""
+    return f"Could not {what} {Path(e.path).name}: {e.reason}{where}\nFile: {e.path}"
+
+
 def load_session(path: str | Path) -> "PlaySession":
     """A save (:meth:`PlaySession.from_save`) or a replay to continue
     (:meth:`PlaySession.from_replay`), by the file's name. Raises FileError."""

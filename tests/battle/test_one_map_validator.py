@@ -102,11 +102,11 @@ def test_the_messages_name_the_feature_and_where(tmp_path):
     path = write_case(tmp_path, "overlapping_buildings")
     r = run("validate", "--all", str(path))
     assert r.returncode == 2
-    assert r.stderr == (f"error: {path} [feature house at (330, 330) mm]: building house overlaps building annex; "
-                        "these kinds may not overlap\n")
+    assert r.stderr == (f"error: {path} [feature house at (330, 330) mm]: the building at B2 overlaps the building "
+                        "at C3; two pieces of that kind may not overlap\n")
     walled = write_case(tmp_path, "objective_walled_in")
     r = run("validate", str(walled))
-    assert r.stderr == (f"error: {walled} [objective centre at (300, 300) mm]: objective centre cannot be reached "
+    assert r.stderr == (f"error: {walled} [objective centre at (300, 300) mm]: Centre cannot be reached "
                         "from a deployment zone by a base of 25 mm\n")
 
 
@@ -122,7 +122,7 @@ def test_play_and_simulate__refuse_the_map_validate_refuses(tmp_path):
     sc["map"] = bad.name
     scen = tmp_path / "walled.scenario.json"
     scen.write_text(json.dumps(sc))
-    line = (f"error: {scen} [map]: {bad.name} [objective centre at (300, 300) mm]: objective centre cannot be "
+    line = (f"error: {scen} [map]: {bad.name} [objective centre at (300, 300) mm]: Centre cannot be "
             "reached from a deployment zone by a base of 25 mm\n")
     for cmd in (["play", str(scen), "--headless"], ["simulate", str(scen), "--games", "1"], ["validate", str(scen)]):
         r = run(*cmd, cwd=tmp_path)
@@ -131,16 +131,17 @@ def test_play_and_simulate__refuse_the_map_validate_refuses(tmp_path):
         open_scenario(scen)
 
 
-def test_a_feature_named_by_its_kind_is_not_named_twice(tmp_path):
-    """A building whose id is "building" reads "building self-intersects", not
-    "building building self-intersects"; another keeps its kind before its id."""
+def test_a_feature_is_named_by_its_name_else_by_its_kind_and_square(tmp_path):
+    """Messages name a shape as a player knows it, never by its id: by its
+    name when it has one, else "the building at B2" (its kind and the grid
+    square of its middle); never "building building2 self-intersects"."""
     d = json.loads(DUEL.read_text())
     f = d["features"][0]
-    f.update(id="building", kind="building", exterior=[[200, 150], [400, 170], [400, 150], [200, 170]])
+    f.update(id="building2", kind="building", exterior=[[200, 150], [400, 170], [400, 150], [200, 170]])
     f.pop("name", None)
     path = tmp_path / "named.map.json"
     path.write_text(json.dumps(d))
-    assert validate_errors(path) == ["building self-intersects"]
-    f["id"] = "barn"
+    assert validate_errors(path) == ["the building at B2 self-intersects"]
+    f["name"] = "Old barn"
     path.write_text(json.dumps(d))
-    assert validate_errors(path) == ["building barn self-intersects"]
+    assert validate_errors(path) == ["Old barn self-intersects"]

@@ -272,7 +272,7 @@ def test_verify__exit_0_ok_1_divergent_2_unreadable(tmp_path):
     assert r.returncode == 0 and r.stdout == f"{good}: ok, 27 actions verified\n"
     junk = tmp_path / "junk.replay.jsonl"
     junk.write_text("not json\n")
-    one_error(run("verify", str(junk)), f"{junk} [line 1 column 1]: not valid JSON (Expecting value)")
+    one_error(run("verify", str(junk)), f"{junk} [line 1]: not valid JSON: a value is missing at column 1")
     one_error(run("verify", str(tmp_path / "none.replay.jsonl")), f"{tmp_path / 'none.replay.jsonl'}: file not found")
 
 

@@ -222,8 +222,8 @@ def test_problem_list_wraps_long_messages(pygame_app):
     from game.ui import fonts
 
     app, scene, d = open_editor(pygame_app, None, ruleset="battlespace", size=(1280, 800))
-    long_id = "a_really_long_feature_identifier_that_goes_on_and_on_and_on"
-    scene.run(C.AddFeature("building", [(880, 880), (960, 880), (960, 960), (880, 960)], id=long_id))
+    long_name = "The really long name of a farmhouse that goes on and on and on and on"
+    scene.run(C.AddFeature("building", [(880, 880), (960, 880), (960, 960), (880, 960)], id="farm", name=long_name))
     scene.run(C.AddFeature("woods", [(100, 100), (200, 200), (200, 100), (100, 200)], id="bowtie"))
     scene.revalidate()
     panel = scene.problem_panel

@@ -166,3 +166,35 @@ def test_bundled_maps_have_no_errors():
     for p in sorted(root.glob("*/*.map.json")):
         errs = errors(validate(MapDocument.from_map(load_map(p))))
         assert errs == [], f"{p.name}: {errs[0]}"
+
+
+def test_messages_name_shapes_in_words__never_by_id():
+    """The problem panel's lines name a shape by its name, else by its kind
+    and grid square; a door by where it is; a zone by whose it is; never
+    the ids ("building2: building building2 self-intersects")."""
+    doc = doc_with(C.AddFeature("building", [(500, 400), (650, 550), (650, 400), (500, 550)], id="building2"),
+                   C.AddRectangle("building", 100, 100, 200, 200, id="b1"),
+                   C.AddOpening("b1", (120, 100), (140, 100)),
+                   C.AddZone("fireteam", [(0, -50), (100, -50), (100, 50), (0, 50)], id="z"))
+    h = History(doc)
+    h.execute(C.MoveVertex("b1", 0, 0, (90, 110)))
+    lines = [str(p) for p in validate(doc)]
+    assert "error: the building at D4 self-intersects at (575, 475) mm" in lines
+    assert any(line.startswith("error: the door at A1 is not on an edge of the building at A2") for line in lines)
+    assert any(line.startswith("error: the fireteam's deployment zone is partly off the table") for line in lines)
+    assert not any("building2" in line or "b1" in line for line in lines)
+
+
+def test_a_shape_wholly_off_the_table_is_off_it__not_partly():
+    doc = doc_with(C.AddRectangle("building", 1000, 100, 1100, 200, id="far"),
+                   C.AddRectangle("building", 880, 300, 950, 400, id="edge"))
+    said = {p.item_id: p.message for p in validate(doc) if p.code == "outside_table"}
+    assert said == {"far": "the building at G1 is off the table", "edge": "the building at G3 is partly off the table"}
+
+
+def test_tags_read_as_words_and_back():
+    from game.geometry.terrain import KNOWN_TAGS, tag_of_words, tag_words
+
+    assert tag_words("blocks_sight") == "blocks sight"
+    assert tag_of_words(" Blocks  sight ") == "blocks_sight"
+    assert all(tag_of_words(tag_words(t)) == t for t in KNOWN_TAGS)

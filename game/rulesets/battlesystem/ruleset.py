@@ -74,6 +74,13 @@ class Battlesystem(RulesetBase):
             return Outcome(False, score=score)
         return Outcome(True, None if state.result == "draw" else state.result, state.result_reason, score)
 
+    def score_words(self, score: dict[str, float]) -> str:
+        """The outcome's score in words (side ids as written, the app names
+        them): each side's strength, the share of its hit dice still on the
+        table and not routed (``rules/steps.py:strength``, ours), as a
+        percentage: ``"Strength: valmark 100%, horde 75%"``."""
+        return "Strength: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in score.items())
+
     def view(self, state: BSState, side: str | None) -> BSState:
         """The state a side may see: [14.8] invisible enemy units are left out (the rules,
         standing in for the referee, keep them)."""

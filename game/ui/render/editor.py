@@ -10,6 +10,7 @@ import pygame
 
 from game.editor.document import MapDocument
 from game.editor.measure import measure
+from game.editor.validate import exit_words
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.palette import Palette, shade, table_style
@@ -139,7 +140,7 @@ def draw_document(surface, cam: Camera, doc: MapDocument, pal: Palette, grid: fl
         sel = _selected(doc, "exits", e.id)
         pa, pb = cam.to_screen(*a), cam.to_screen(*b)
         pygame.draw.line(surface, pal.select if sel else (240, 240, 120), pa, pb, 8 if sel else 6)
-        t = fonts.text(f"exit {e.side or 'any side'}", 11, (250, 245, 180))
+        t = fonts.text(exit_words(e.side), 11, (250, 245, 180))
         mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
         dx, dy = {"north": (0, 8), "south": (0, -8 - t.get_height()), "west": (8, 0), "east": (-8 - t.get_width(), 0)}[e.edge]
         if e.edge in ("north", "south"):

@@ -19,7 +19,7 @@ import pygame_gui
 from game.core.logtext import plural
 from game.data.errors import FileError
 from game.ui import fonts
-from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
+from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_folders, load_note, load_session
 from game.ui.marker_vocab import words
 from game.ui.naming import sentence
 from game.ui.preview import action_label, distinct_labels, make_preview
@@ -549,7 +549,7 @@ class BattleScene(Scene):
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
                                    self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
-                                   sides=b.scenario))
+                                   sides=b.scenario, ruleset=b.ruleset))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -636,7 +636,8 @@ class BattleScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game,
+                                  note=load_note))
 
     def load_game(self, path: str | Path) -> bool:
         """Resume a save, or continue an unfinished battle from its replay, in
@@ -644,7 +645,7 @@ class BattleScene(Scene):
         try:
             new = load_session(path)
         except FileError as e:
-            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            self.app.message(load_failed_text(path, e), "Load failed")
             return False
         self.session.close()
         self.session = new
@@ -1001,7 +1002,7 @@ class BattleScene(Scene):
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         # the score wrapped to the panel (a long one on two lines), kept above the undo line
-        score = wrap_text(score_line(outcome.score, self.session.battle.scenario), width, 13) if outcome.score else []
+        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
         bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)

@@ -37,7 +37,8 @@ from game.editor.document import TABLE_PRESETS
 from game.editor.history import History
 from game.editor.kinds import catalogue
 from game.editor.snap import item_rings, nearest_edge_point, nearest_vertex, snap
-from game.editor.validate import Problem, errors, validate
+from game.editor.validate import Problem, errors, exit_words, validate
+from game.geometry.terrain import tag_of_words, tag_words
 from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.render.editor import ProblemPanel, draw_document, draw_measure, draw_preview_shape, draw_rubber_band
@@ -369,7 +370,7 @@ class EditorScene(Scene):
         ex = self.selected_exit()
         vals["exit_side"] = (ex.side or "") if ex is not None else (self.exit_side or "")
         if f is not None:
-            vals.update(height=f"{f.height:g}", tags=", ".join(f.tags), cover=f.cover or "", move_cost=f"{f.move_cost:g}")
+            vals.update(height=f"{f.height:g}", tags=", ".join(tag_words(t) for t in f.tags), cover=f.cover or "", move_cost=f"{f.move_cost:g}")
         for e, key in self.entries.items():
             e.set_text(vals.get(key, ""))
         self.problem_panel.selected = None
@@ -737,7 +738,7 @@ class EditorScene(Scene):
             return
         try:
             value = {"height": lambda t: float(t), "move_cost": lambda t: float(t),
-                     "tags": lambda t: [s.strip() for s in t.split(",") if s.strip()],
+                     "tags": lambda t: [tag_of_words(s) for s in t.split(",") if s.strip()],
                      "cover": lambda t: t or None}[key](text)
         except ValueError:
             self.set_status(f"{key}: not a number", bad=True)
@@ -900,7 +901,7 @@ class EditorScene(Scene):
         if self.run(cmd):
             e = self.doc.exits[-1]
             span = "the whole edge" if e.end_mm is None else f"{e.start_mm:g}-{e.end_mm:g} mm"
-            self.set_status(f"exit {e.id}: {edge} edge, {span}, for {e.side or 'any side'}")
+            self.set_status(f"{exit_words(e.side)}: {edge} edge, {span}")
             return True
         return False
 

@@ -19,14 +19,17 @@ from game.ui.scene import Scene
 class FileChooser(Scene):
     """Pick a file; ``on_pick(path)`` is called after the chooser closes.
     ``confirm`` labels the confirm button (default "Save" for a title starting
-    with "Save", else "Open")."""
+    with "Save", else "Open"). ``note(path)``, if given, says why a listed
+    file cannot be used (or None): the list shows it after the file's name
+    ("r.replay.jsonl - 2 Dec 07:12 - unreadable: the file is empty")."""
 
     opaque = False
     name = "files"
 
     def __init__(self, title: str, folder: str | Path | list, suffix: str | tuple[str, ...], on_pick,
-                 confirm: str | None = None) -> None:
+                 confirm: str | None = None, note=None) -> None:
         super().__init__()
+        self.note = note
         self.title = title
         self.confirm = confirm or ("Save" if title.lower().startswith("save") else "Open")
         folders = [Path(f) for f in folder] if isinstance(folder, (list, tuple)) else [Path(folder)]
@@ -90,7 +93,8 @@ class FileChooser(Scene):
         ("battles/mission1.save.json - 2 Dec 07:12")."""
         rel = next((p.relative_to(f) for f in self.folders if p.is_relative_to(f)), Path(p.name))
         when = time.strftime("%d %b %H:%M", time.localtime(p.stat().st_mtime)).lstrip("0")
-        return f"{rel.as_posix()} - {when}"
+        bad = self.note(p) if self.note is not None else None
+        return f"{rel.as_posix()} - {when}" + (f" - unreadable: {bad}" if bad else "")
 
     def choose(self, path: str | Path) -> None:
         """Close and hand ``path`` over."""

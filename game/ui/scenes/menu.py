@@ -12,7 +12,7 @@ import pygame_gui
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.camera import Camera
-from game.ui.naming import ruleset_name
+from game.ui.naming import ruleset_name, sentence
 from game.ui.render.terrain import TerrainLayer
 from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
 from game.ui.scene import Scene
@@ -164,7 +164,7 @@ class MenuScene(Scene):
         for i, side in enumerate(sides):
             default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
             self.seat_choice[side] = default
-            name = scenario.side_name(side) if scenario is not None else side
+            name = sentence(scenario.side_name(side) if scenario is not None else side)  # a label: "The Horde"
             lab = pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, px(30)), fonts.fit(name, 14, lw - px(8)), self.ui)
             m = DropDown(list(SEAT_CHOICES), default, pygame.Rect(x + lw + px(6), y, cw - lw - px(6), px(30)), self.ui)
             self.seat_menus[side] = m
@@ -330,19 +330,20 @@ class MenuScene(Scene):
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        from game.ui.play import LOAD_SUFFIXES, load_folders
+        from game.ui.play import LOAD_SUFFIXES, load_folders, load_note
 
-        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game))
+        self.app.push(FileChooser("Load a saved game or an unfinished battle", load_folders(), LOAD_SUFFIXES, self.load_game,
+                                  note=load_note))
 
     def load_game(self, path):
         """Resume a save or an unfinished battle's replay (a message for a bad one)."""
-        from game.ui.play import load_session
+        from game.ui.play import load_failed_text, load_session
         from game.ui.scenes.battle import BattleScene
 
         try:
             session = load_session(path)
         except FileError as e:
-            self.app.message(f"Could not load the save.\n{e}", "Load failed")
+            self.app.message(load_failed_text(path, e), "Load failed")
             return None
         return self.app.push(BattleScene(session))
 

@@ -6,11 +6,16 @@ from game.core.logtext import name_sides, plural
 from game.ui.scenes.dialog import PanelScene
 
 
-def score_line(score: dict, sides) -> str:
+def score_line(score: dict, sides, ruleset=None) -> str:
     """The score as a player reads it: ``"Score: Imperial Navy 0, Chaos
     raiders 28.5"``, ``"British VP 1, German kills (silver) 2"`` (``sides``: the
-    scenario or side id -> name, naming each side id a key holds; None: as they are)."""
-    return "Score: " + ", ".join(f"{name_sides(k, sides)} {v:g}" for k, v in score.items())
+    scenario or side id -> name, naming each side id a key holds; None: as they are).
+    A ruleset whose score is a measure of its own says which in its
+    ``score_words(score)`` (side ids as written): Battlesystem's
+    ``"Strength: Valmark 100%, the Horde 100%"``. Names keep their case mid-line."""
+    words = getattr(ruleset, "score_words", None)
+    text = words(score) if words is not None else "Score: " + ", ".join(f"{k} {v:g}" for k, v in score.items())
+    return name_sides(text, sides)
 
 
 class SummaryScene(PanelScene):
@@ -19,7 +24,7 @@ class SummaryScene(PanelScene):
     name = "summary"
 
     def __init__(self, outcome, turns: int, actions: int, replay_path, on_replay, on_menu, side_name=None,
-                 sides=None) -> None:
+                 sides=None, ruleset=None) -> None:
         """``side_name``: side id -> the name a player reads (the scenario's
         :meth:`~game.data.scenario.Scenario.side_name`; None: ids as they are);
         ``sides``: the scenario (or side id -> name), naming the sides the reason names."""
@@ -28,7 +33,7 @@ class SummaryScene(PanelScene):
                  f"Why: {name_sides(outcome.reason, sides) or '-'}",
                  f"{plural(turns, 'turn')}, {plural(actions, 'action')}."]
         if outcome.score:
-            lines.append(score_line(outcome.score, sides))
+            lines.append(score_line(outcome.score, sides, ruleset))
         lines.append(f"Replay: {replay_path}")
         super().__init__("Battle over", lines)
         self.outcome = outcome

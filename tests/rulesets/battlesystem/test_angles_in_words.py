@@ -36,3 +36,20 @@ def test_log_and_buttons__a_near_straight_advance_and_a_wheel():
     assert r.ok
     line = texts(r.events)[0]
     assert " 30° to the left " in line, line
+
+
+def test_a_click_under_a_degree_off_ahead_advances_straight():
+    """[7.9] the click-to-move offer: an oblique under 1° is straight ahead
+    (never "move 9\\" 1° right oblique" for a click a hair off the front),
+    larger ones whole degrees, so the offer is what the log then says."""
+    from game.rulesets.battlesystem import RULESET
+
+    s = _one()
+    x, y = 600.0 + 300.0 * 0.0122, 900.0 - 300.0  # 0.7° right of straight ahead (heading 270: north)
+    adv = RULESET.point_actions(s, "a", "u", x, y)[0]
+    assert isinstance(adv, A.Advance) and adv.offset == 0.0
+    assert "oblique" not in RULESET.describe_action(adv)
+    adv = RULESET.point_actions(s, "a", "u", 600.0 + 300.0 * 0.2126, 600.0)[0]  # 12.0° right
+    assert adv.offset == 12.0
+    _, r = do(s, adv)
+    assert r.ok and "12° right oblique" in texts(r.events)[0]

@@ -132,8 +132,8 @@ def test_no_pre_measuring__previews_show_measures_only_with_the_option():
     assert blind["cost"] == "" and "template" not in blind and "stop" not in blind and "touches" not in blind
     # the hint is worded for players (no internal option key) and says the move is allowed, not how far it goes
     assert blind["text"] == ["Valmark spearmen may make this move now",
-                             "No measuring ahead ([3.5], [7.9]): how far it goes and what it meets show when it is "
-                             "made (a scenario may allow measuring before committing)"]
+                             "No measuring ahead: how far it goes and what it meets show when it is "
+                             "made (a scenario may allow measuring before committing) [3.5, 7.9]"]
     assert "premeasure" not in " ".join(blind["text"])
     seen = RS.preview(state(True), a)
     assert seen["cost"].startswith("uses 4") and len(seen["template"]["points"]) >= 4
@@ -152,7 +152,7 @@ def test_no_pre_measuring__the_app_shows_no_length_and_the_button_no_distance():
     a = A.Advance(side="a", unit="u", distance=4 * IN, offset=-30.0)
     blind = make_preview(RS, state(False), a, fmt=lambda mm: f"{mm / IN:.1f} in")
     assert blind.legal and blind.cost == "" and len(blind.path) == 2
-    assert not any(ch.isdigit() for ch in " ".join(blind.lines).replace("[3.5]", "").replace("[7.9]", ""))
+    assert not any(ch.isdigit() for ch in " ".join(blind.lines).replace("[3.5, 7.9]", ""))
     assert RS.describe_action_in(state(False), a) == "Advance 30° left towards here"
     assert RS.describe_action_in(state(False), A.ForcedMarch(side="a", unit="u", distance=6 * IN)) == \
         "Forced march towards here"

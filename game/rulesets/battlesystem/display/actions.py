@@ -23,6 +23,14 @@ from ..state import BSState
 OBLIQUE = 45.0
 
 
+def whole_degrees(deg: float) -> float:
+    """An angle a click suggests, in the whole degrees every text gives it
+    ([7.9] oblique moves and wheels): under 1° is none (straight ahead),
+    else rounded (``0.7 -> 0.0``, ``12.6 -> 13.0``), so what the offer says
+    is what the log says."""
+    return 0.0 if abs(deg) < 1.0 else float(round(deg))
+
+
 def point_actions(s: BSState, side: str, figure_id: str, x: float, y: float) -> list:
     st = s.step
     if st is not None and st.phase == "missile":
@@ -42,20 +50,20 @@ def point_actions(s: BSState, side: str, figure_id: str, x: float, y: float) -> 
     if dist < 1.0:
         return []
     want = norm(math.degrees(math.atan2(dy, dx)))
-    d = angle_diff(want, u.heading)
+    d = whole_degrees(angle_diff(want, u.heading))
     out = []
     left = remaining(s, u)
     if u.formation == "skirmish" or abs(d) <= OBLIQUE:
         go = round(min(dist, left), 2) if left > 0 else round(dist, 2)
-        out.append(A.Advance(side=side, unit=u.id, distance=go, offset=round(d, 2)))
+        out.append(A.Advance(side=side, unit=u.id, distance=go, offset=d))
         if not u.move_began:
             out.append(A.ForcedMarch(side=side, unit=u.id, distance=round(min(dist, 1.5 * max(left, 1.0)), 2),
-                                     offset=round(d, 2)))
+                                     offset=d))
     else:
         # wheel so the front faces the point: about the flank on the side it turns to
         piv = "right" if d > 0 else "left"
-        out.append(A.Wheel(side=side, unit=u.id, pivot=piv, angle=round(d, 2)))
-        out.append(A.Wheel(side=side, unit=u.id, pivot="left" if piv == "right" else "right", angle=round(d, 2)))
+        out.append(A.Wheel(side=side, unit=u.id, pivot=piv, angle=d))
+        out.append(A.Wheel(side=side, unit=u.id, pivot="left" if piv == "right" else "right", angle=d))
     return out
 
 

@@ -67,9 +67,10 @@ def _bomb(s: BSState, a) -> dict:
                      f"hitting as AC {bomb_ac(u.altitude)} ([15.4])"]}
 
 
-#: the preview's line when the scenario does not allow measuring ahead ([3.5], [7.9])
-NO_MEASURING = ("No measuring ahead ([3.5], [7.9]): how far it goes and what it meets show when it is made "
-                "(a scenario may allow measuring before committing)")
+#: the preview's line when the scenario does not allow measuring ahead ([3.5], [7.9]): words
+#: first, the rules' references last
+NO_MEASURING = ("No measuring ahead: how far it goes and what it meets show when it is made "
+                "(a scenario may allow measuring before committing) [3.5, 7.9]")
 
 
 def _premeasure(s: BSState) -> bool:
@@ -178,7 +179,7 @@ def _fire(s: BSState, a: A.Fire) -> dict:
                         ac, dice, n, t.name, rating(t).hd_per_figure)
     seen = len(info["seen"])
     text.append(f"{plural(n, 'figure')} {agree('sees', n != 1)} the target; {seen} of its figures "
-                f"{agree('is', seen != 1)} seen (only they can be hit, [10.1])")
+                f"{agree('is', seen != 1)} seen, and only they can be hit [10.1]")
     return {"odds": odds, "need": "a figure killed", "text": text,
             "touches": [t.id]}
 

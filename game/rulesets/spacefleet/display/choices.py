@@ -23,9 +23,17 @@ from .frame import table_to_lo
 
 # ----------------------------------------------------------------------------- point actions
 def _toward_zero(deg: float) -> float:
-    """``deg`` cut to 3 decimals toward 0, so a free gravity turn at its limit
-    never rounds past the planet's centre line."""
-    return math.trunc(deg * 1000.0) / 1000.0
+    """``deg`` cut to whole degrees toward 0: the free gravity turns a click
+    suggests are whole degrees (what the preview says is what the log says),
+    and one at its limit never goes past the planet's centre line."""
+    return float(math.trunc(deg))
+
+
+def whole_turn(deg: float) -> float:
+    """A paid turn a click suggests, in whole degrees (spacefleet_core 1.6:
+    turns are told in degrees; a fraction of one is nothing a player can
+    measure on the table): ``0.4 -> 0.0`` (no turn), ``12.6 -> 13.0``."""
+    return float(round(deg))
 
 
 def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
@@ -42,8 +50,9 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
     if sh.zone == "main" and not sh.eldar:  # Eldar turn only at the end of the move (core rulings, gravity wells)
         want = geom.norm(geom.bearing(sh.x, sh.y, tx, ty) - sh.heading)
         for _, g in gravity_turns(s, sh.x, sh.y, sh.heading):
-            if want * g > 0:
-                pres.append(_toward_zero(g if abs(want) >= abs(g) else want))
+            pre = _toward_zero(g if abs(want) >= abs(g) else want)
+            if want * g > 0 and pre:
+                pres.append(pre)
     out: list[A.MoveShip] = []
     for loss in (False, True):
         vmin, vmax = move_limits(s, sh, loss)
@@ -64,11 +73,11 @@ def _move_candidates(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveS
                     x, y = geom.step(x, y, h, first)
                     used += first
                 want = geom.norm(geom.bearing(x, y, tx, ty) - h)
-                turn = max(-p.turns_deg, min(p.turns_deg, want))
-                if abs(turn) < 0.05:
+                turn = whole_turn(max(-p.turns_deg, min(p.turns_deg, want)))
+                if not turn:
                     break
                 h = geom.norm(h + turn)
-                legs.append((round(turn, 2), 0.0))
+                legs.append((turn, 0.0))
             rest = math.hypot(tx - x, ty - y)
             rest = min(max(rest, vmin - used), vmax - used)
             if rest > 0:
@@ -119,6 +128,8 @@ def move_toward(s: SFState, sh: Ship, tx: float, ty: float) -> list[A.MoveShip]:
         if sh.zone == "main" and pl.path:
             ex, ey = pl.path[-1]
             for _, g in gravity_turns(s, ex, ey, pl.heading):
+                if not _toward_zero(g):
+                    continue
                 m2 = m.model_copy(update={"post_turn": _toward_zero(g)})
                 pl2 = plan_move(s, m2)
                 if pl2.ok:
