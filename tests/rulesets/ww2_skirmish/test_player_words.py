@@ -77,12 +77,12 @@ def test_squad_model_name__its_unit_said_once():
 
 
 def test_turn_start__one_turn_count():
-    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: British acts first" (it read
-    "Turn 2: activation, turn 2 of 8 (British)")."""
+    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: the British side acts first" (it read
+    "Turn 2: activation, turn 2 of 8 (British)", then "British acts first")."""
     from game.core.event import PhaseBegan
 
     ev = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
-    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: British acts first"
+    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: the British side acts first"
 
 
 def test_conditions__a_turn_passing_names_the_weather():
