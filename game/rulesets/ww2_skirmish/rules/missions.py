@@ -47,7 +47,7 @@ from ..catalogue import DATA, T, inches
 from ..events import HandSet, MissionRevealed, PendingAdded
 from ..geo import geo_of
 from ..state import HIDDEN, Hand, WWState
-from game.core.logtext import agree
+from game.core.logtext import agree, plural
 
 from .common import Emitter, side_noun, side_says
 
@@ -313,6 +313,6 @@ def final_judgement(em: Emitter) -> None:
         elif k == "bite_and_hold":
             finish(em, side, True, f"{h.progress} checks passed")
         elif k == "demolition":
-            finish(em, side, False, f"{len(h.charges)} charge(s) placed, none set off")
+            finish(em, side, False, f"{plural(len(h.charges), 'charge')} placed, none set off")
         elif k == "assassination":
             finish(em, side, False, "the target survived")
