@@ -42,7 +42,7 @@ def test_priority_role_and_missions__read_as_plural_nouns():
     em = emitter(s, [1, 4] + [3] * 10)
     resolve_start(em)
     got = lines(em.events)
-    assert got[:3] == ["The British roll for priority: D6 1", "The Germans roll for priority: D6 4",
+    assert got[:3] == ["The British roll for priority: D6 roll 1", "The Germans roll for priority: D6 roll 4",
                        "The Germans win priority and choose offence or defence"], got
     em = emitter(em.s, [])
     resolve_role(em, "blue", "offence")
