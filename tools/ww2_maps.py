@@ -122,9 +122,9 @@ def make(map_id: str, name: str, seed: int, fog: bool, extra_wire: bool) -> dict
 
 
 MAPS = {
-    "verdun": ("Verdun sector", 7, False, False),
-    "somme": ("Somme sector (fog)", 11, True, False),
-    "ypres": ("Ypres salient (heavy wire)", 23, False, True),
+    "tobruk": ("Tobruk perimeter, 1941", 7, False, False),
+    "anzio": ("Anzio beachhead, 1944 (fog)", 11, True, False),
+    "alamein": ("Alamein line, 1942 (heavy wire)", 23, False, True),
 }
 
 

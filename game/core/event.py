@@ -125,7 +125,7 @@ class DiceRolled(Event):
 
     def dice_text(self) -> str:
         """The roll: dice and faces, labelled modifiers, total, and the target
-        itemised with the outcome. One die: ``"D20 14 +1 (accuracy) = 15 vs
+        itemised with the outcome. One die: ``"D20 roll 14 +1 (accuracy) = 15 vs
         threat level 10 -2 (suppressed) = 8: hit"``; several: ``"2D6 [3, 5] = 8
         vs Leadership 8 or less: passed"``; a pool: ``"5D6 [6, 3, 1, 2, 3] vs
         front armour 5+: 1 success"``; a shuffle: ``"5 shuffled into a random
@@ -133,7 +133,8 @@ class DiceRolled(Event):
         if self.notation.startswith("shuffle"):  # a deck or a list put in a random order (Dice.shuffle)
             return f"{len(self.faces)} shuffled into a random order ({', '.join(str(f) for f in self.faces)})"
         note = self.notation.upper().replace("1D", "D", 1) if self.notation[:2].lower() == "1d" else self.notation.upper()
-        dice = f"{note} {self.faces[0]}" if len(self.faces) == 1 else f"{note} {list(self.faces)}"
+        # one die: "D4 roll 3" (as "D4 3" it read "D43")
+        dice = f"{note} roll {self.faces[0]}" if len(self.faces) == 1 else f"{note} {list(self.faces)}"
         t = self.target
         if t is not None and t.each:
             k = self.successes

@@ -19,7 +19,7 @@ class MarkerKind:
     """How one marker name is shown."""
 
     icon: str  #: the icon drawn (see game.ui.render.icons.GLYPHS)
-    words: str  #: tooltip words; ``{v}`` is the value
+    words: str  #: tooltip words; ``{v}`` is the value, ``{s}`` an "s" unless the value is 1
     priority: int  #: higher first when room is short
     show_value: bool = True  #: draw the value (a number) on the icon
 
@@ -27,7 +27,7 @@ class MarkerKind:
 #: every marker name the app draws as an icon
 VOCAB: dict[str, MarkerKind] = {
     # soldiers and models
-    "wounded": MarkerKind("drop", "{v} wound(s)", 90),
+    "wounded": MarkerKind("drop", "{v} wound{s}", 90),
     "down": MarkerKind("cross", "down (out of the fight)", 100, False),
     "suppressed": MarkerKind("chevrons", "suppressed", 80, False),
     "pinned": MarkerKind("pin", "pinned", 80, False),
@@ -36,7 +36,7 @@ VOCAB: dict[str, MarkerKind] = {
     "jammed": MarkerKind("warning", "weapon jammed", 70, False),
     "stunned": MarkerKind("stars", "stunned", 70, False),
     "activated": MarkerKind("check", "has acted this turn", 20, False),
-    "orders": MarkerKind("pips", "{v} order(s) left", 85),
+    "orders": MarkerKind("pips", "{v} order{s} left", 85),
     "move_only": MarkerKind("boot", "may only move", 50, False),
     "in_vehicle": MarkerKind("vehicle", "in a vehicle", 30, False),
     "midway": MarkerKind("ladder", "climbing (midway)", 55, False),
@@ -60,9 +60,9 @@ VOCAB: dict[str, MarkerKind] = {
     "crippled": MarkerKind("crack", "crippled", 85, False),
     "braced": MarkerKind("brace", "braced for impact", 82, False),
     "order": MarkerKind("order", "special order: {v}", 78, False),
-    "blast": MarkerKind("burst", "touching {v} blast marker(s)", 76),
+    "blast": MarkerKind("burst", "touching {v} blast marker{s}", 76),
     "low_orbit": MarkerKind("orbit", "in low orbit", 40, False),
-    "crits": MarkerKind("bolt", "{v} critical hit(s)", 74),
+    "crits": MarkerKind("bolt", "{v} critical hit{s}", 74),
     "stationary": MarkerKind("stop", "stationary", 30, False),
     "under_attack": MarkerKind("target", "under attack: brace?", 99, False),
     "hulk": MarkerKind("skull", "hulk", 96, False),
@@ -104,7 +104,7 @@ def marker_words(marker: str, names=None) -> str:
         return f"{words(name)} {words(value)}".strip()
     if name == "order":
         value = title(value)
-    return kind.words.replace("{v}", words(value)).strip()
+    return kind.words.replace("{v}", words(value)).replace("{s}", "" if value.strip() == "1" else "s").strip()
 
 
 def icon_of(marker: str) -> tuple[str, str] | None:

@@ -34,8 +34,8 @@ MOD = r"[+-]\d+ \([^()]*\)"
 #: a target number: "vs threat level 10 -2 (suppressed) -1 (obscured cover) = 7" (+ for a pool, "or less")
 TARGET = re.compile(rf" vs (?P<label>[^\d:]*?) (?P<base>-?\d+)(?P<mods>(?: {MOD})*)(?: = (?P<value>-?\d+))?"
                     rf"(?P<tail>\+| or less)?(?=: )")
-#: a roll: "D20 14 +1 (accuracy) = 15", "2D6 [3, 5] = 8", "5D6 [6, 3, 1, 2, 3]"
-ROLL = re.compile(rf": (?P<n>\d*)D(?P<sides>\d+) (?:(?P<one>\d+)|\[(?P<faces>[\d, ]+)\])(?P<mods>(?: {MOD})*)"
+#: a roll: "D20 roll 14 +1 (accuracy) = 15", "2D6 [3, 5] = 8", "5D6 [6, 3, 1, 2, 3]"
+ROLL = re.compile(rf": (?P<n>\d*)D(?P<sides>\d+) (?:roll (?P<one>\d+)|\[(?P<faces>[\d, ]+)\])(?P<mods>(?: {MOD})*)"
                   rf"(?: = (?P<total>-?\d+))?(?= vs |$)")
 SUCCESSES = re.compile(r": (?P<k>\d+) success(?:es)?$")
 COLUMN = re.compile(rf"column (?P<base>[A-E]) \([^()]*\)(?P<mods>(?: {MOD})*)(?: = (?P<col>[A-E]))?")
@@ -106,20 +106,20 @@ def play_logged(scenario: Path, seed: int) -> tuple[list[list[str]], list[DiceRo
 
 def test_line_problems_catches_parts_that_do_not_add_up():
     """The checker itself: right sums pass, each wrong one is caught."""
-    good = ("Sgt. Reyes fires at Fighter b0: D20 14 +1 (accuracy) = 15 vs threat level 10 -2 (suppressed) "
+    good = ("Sgt. Reyes fires at Fighter b0: D20 roll 14 +1 (accuracy) = 15 vs threat level 10 -2 (suppressed) "
             "-1 (obscured cover) = 7: hit")
     assert line_problems(good) == []
     assert line_problems(good.replace("= 7", "= 8"))
     assert line_problems(good.replace("= 15", "= 16"))
-    assert line_problems("Sgt. Reyes avoids Fighter b0's fire (needs 7): D20 9")
+    assert line_problems("Sgt. Reyes avoids Fighter b0's fire (needs 7): D20 roll 9")
     pool = "the Lunar fires port batteries at the Murder: firepower 6 on column B (capital ship closing) +1 (blast markers) = C = 3 dice: 3D6 [4, 6, 5] vs front armour 5+: 2 successes"
     assert line_problems(pool) == []
     assert line_problems(pool.replace("2 successes", "1 success"))
     assert line_problems(pool.replace("= C", "= D"))
     assert line_problems("Fighter a0 takes 2 wounds (Assault rifle 1 +1 (point blank) = 2), 2 in all: killed in action") == []
     assert line_problems("Fighter a0 takes 3 wounds (Assault rifle 1 +1 (point blank) = 2), 3 in all: killed in action")
-    assert line_problems("x fires battery: firepower 2 + 2 (Sword 2) = 4, halved (Lock On) = 2 on column C (escort closing) = 1 die: D6 5 vs front armour 5+: 1 success") == []
-    assert line_problems("x fires battery: firepower 2 + 2 (Sword 2) = 4, halved (Lock On) = 3 on column C (escort closing) = 1 die: D6 5 vs front armour 5+: 1 success")
+    assert line_problems("x fires battery: firepower 2 + 2 (Sword 2) = 4, halved (Lock On) = 2 on column C (escort closing) = 1 die: D6 roll 5 vs front armour 5+: 1 success") == []
+    assert line_problems("x fires battery: firepower 2 + 2 (Sword 2) = 4, halved (Lock On) = 3 on column C (escort closing) = 1 die: D6 roll 5 vs front armour 5+: 1 success")
 
 
 def _scenarios(ruleset: str) -> list[Path]:

@@ -97,7 +97,7 @@ def test_replay_headless__prints_the_log(tmp_path):
     replay = tmp_path / "g.replay.jsonl"
     run_cli("play", DUEL, "--headless", "--seed", "6", "--replay", str(replay), "--quiet")
     r = run_cli("replay", str(replay), "--headless")
-    assert r.returncode == 0 and re.search(r"shoots b\d: D6 \d vs to hit 4.*: (hit|miss)", r.stdout) and r.stderr == ""
+    assert r.returncode == 0 and re.search(r"shoots b\d: D6 roll \d vs to hit 4.*: (hit|miss)", r.stdout) and r.stderr == ""
     assert r.stdout.splitlines()[-1] == "30 actions; a draw (turn limit)"
 
 

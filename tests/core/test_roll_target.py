@@ -29,7 +29,7 @@ def test_roll__the_issue_example_prints_every_part_and_the_outcome():
     """The roll the issue quotes: "avoids ... (needs 7)" hid TL 10, suppressed -2, obscured -1."""
     r = Dice.scripted([14]).roll("d20", "Sgt. Reyes fires at Fighter b0", [("accuracy", 1)], target=SUPPRESSED_IN_COVER)
     assert r.passed and r.total == 15
-    assert r.describe() == ("Sgt. Reyes fires at Fighter b0: D20 14 +1 (accuracy) = 15 vs threat level 10 "
+    assert r.describe() == ("Sgt. Reyes fires at Fighter b0: D20 roll 14 +1 (accuracy) = 15 vs threat level 10 "
                             "-2 (suppressed) -1 (obscured cover) = 7: hit")
 
 
@@ -62,10 +62,10 @@ def test_pool__counts_successes_and_prints_them_as_successes_not_a_sum():
 
 
 def test_roll__without_a_target_is_the_dice_alone():
-    assert Dice.scripted([4]).roll("d6", "blast markers removed").describe() == "blast markers removed: D6 4"
+    assert Dice.scripted([4]).roll("d6", "blast markers removed").describe() == "blast markers removed: D6 roll 4"
     assert Dice.scripted([3, 4]).roll("2d6", "critical hit table").describe() == "critical hit table: 2D6 [3, 4] = 7"
     r = Dice.scripted([4]).roll("d6", "bomber attack runs", [("turrets", -2)])
-    assert r.describe() == "bomber attack runs: D6 4 -2 (turrets) = 2"
+    assert r.describe() == "bomber attack runs: D6 roll 4 -2 (turrets) = 2"
     with pytest.raises(ValueError):
         r.passed  # noqa: B018 - a roll without a target has no outcome
 
@@ -75,7 +75,7 @@ def test_old_roll__recorded_without_a_target_still_loads_and_prints():
     old = {"type": "dice_rolled", "purpose": "initiative of Sgt. Reyes (needs 7)", "notation": "1d20", "faces": [9],
            "natural": 9, "modifiers": [["cohesion", 1]], "total": 10, "side": "fireteam"}
     ev = DiceRolled.model_validate(old)
-    assert ev.target is None and ev.describe() == "initiative of Sgt. Reyes (needs 7): D20 9 +1 (cohesion) = 10"
+    assert ev.target is None and ev.describe() == "initiative of Sgt. Reyes (needs 7): D20 roll 9 +1 (cohesion) = 10"
 
 
 @given(base=st.integers(-5, 25), mods=st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.integers(-4, 4)), max_size=4),
@@ -97,6 +97,6 @@ class _Quiet:
 
 def test_event_line__one_formatter_for_rolls_and_a_fallback_for_the_rest():
     r = Dice.scripted([2]).roll("d6", "p", target=Target(label="on", base=4))
-    assert event_line(_Quiet(), r) == "P: D6 2 vs on 4: failed"  # the line starts with a capital
+    assert event_line(_Quiet(), r) == "P: D6 roll 2 vs on 4: failed"  # the line starts with a capital
     assert event_line(_Quiet(), Logged(text="nothing happens")) == "Nothing happens"
     assert generic_text(Logged(text="nothing happens")) == "nothing happens"

@@ -2,7 +2,9 @@
 (the battle log, CLI and app alike: ``game.core.logtext.event_line``, sides
 by name): no ``snake_case`` id, no event dumped as its type and fields, no
 "deg" for degrees, no counter standing for a thing ("blast marker 22",
-"bomber 2", a model "#3 of" its own unit), no "SHUFFLE" of raw numbers.
+"bomber 2", a model "#3 of" its own unit), no "SHUFFLE" of raw numbers,
+no "(s)" for a count, no die's face run into its name ("D4 3"), no
+"British's".
 An event the ruleset keeps out of the log (``quiet``: bookkeeping with no
 words) gives no line. Read from the recorded events of the golden replays:
 no battle is played."""
@@ -29,6 +31,9 @@ BAD = {
     "a numbered counter": re.compile(r"\b(?:blast marker|bomber|solar flare|radiation burst) \d"),
     "a model named with its unit twice": re.compile(r"#\d+ of "),
     "a raw shuffle": re.compile(r"SHUFFLE"),
+    "a count written with (s)": re.compile(r"[a-z]\(s\)"),
+    "one die's face run into its name (D4 3 reads D43)": re.compile(r"\bD\d+ \d"),
+    "a side's name as a possessive of an adjective": re.compile(r"\b(?:British|German)'s\b"),
 }
 
 

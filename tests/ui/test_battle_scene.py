@@ -94,7 +94,7 @@ def test_play_a_battle_end_to_end(app, tmp_path):
     n_before = len(s.battle.history)
     key(app, pygame.K_RETURN)
     assert len(s.battle.history) == n_before + 1
-    assert any(ln.kind == "roll" and re.search(r"shoots b1: D6 \d vs to hit 4", ln.text) for ln in s.log.lines)
+    assert any(ln.kind == "roll" and re.search(r"shoots b1: D6 roll \d vs to hit 4", ln.text) for ln in s.log.lines)
     assert s.can_undo() == 0  # a roll is a commit point
     # save, then load it back (same actions)
     save = scene.save_game(tmp_path / "game.save.json")

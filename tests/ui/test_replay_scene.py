@@ -62,7 +62,7 @@ def test_log_shows_a_roll_once():
     need = Target(label="occurs on", base=5, words=("occurs", "quiet"))
     ev = DiceRolled(purpose="radiation burst 1", notation="1d6", faces=(1,), natural=1, total=1, target=need)
     for rid in ("spacefleet", "battlespace"):
-        assert event_text(get(rid), ev) == "Radiation burst 1: D6 1 vs occurs on 5: quiet"
+        assert event_text(get(rid), ev) == "Radiation burst 1: D6 roll 1 vs occurs on 5: quiet"
     from game.battle.loading import open_scenario
     rs, sc, m = open_scenario(Path(__file__).resolve().parents[2] / "maps" / "spacefleet" / "deep_space.scenario.json")
     battle = Battle(rs, sc, m, 1)

@@ -91,3 +91,11 @@ def test_text_tags_become_icons__an_order_by_its_glyph_and_its_name_in_words():
     assert row is not None and row.get_height() == 12
     # five icons side by side, narrower than the old text tags "W1 Sup Orcome_to_new_heading Br B2" would be
     assert 5 * 12 <= row.get_width() < 5 * 12 + 40
+
+
+def test_marker_words__counts_agree_with_their_number():
+    """A count in a tooltip is singular for one ("1 wound", "1 order left"), never "wound(s)"."""
+    assert marker_words("wounded:1") == "1 wound" and marker_words("wounded:2") == "2 wounds"
+    assert marker_words("orders:1") == "1 order left" and marker_words("crits:3") == "3 critical hits"
+    assert marker_words("blast:1") == "touching 1 blast marker"
+    assert not any("(s)" in k.words for k in VOCAB.values())

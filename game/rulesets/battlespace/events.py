@@ -127,6 +127,9 @@ class CardDrawn(Event):
     COMMITS: ClassVar[bool] = True
     card: str
     applies: bool = True
+    #: what the card brings instead of what it names, in words ("" when as printed):
+    #: "Mission 1 fields no Veterans, so a Fighter enters" (Set Up: Fighters only in the first game)
+    instead: str = ""
 
 
 class DeckShuffled(Event):

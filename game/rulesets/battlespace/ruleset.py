@@ -43,7 +43,7 @@ class Battlespace(RulesetBase):
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
-    version = 11
+    version = 12
     title = "Battlespace"
 
     def __init__(self) -> None:

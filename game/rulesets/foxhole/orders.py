@@ -17,6 +17,8 @@ import math
 from shapely.geometry import Point, Polygon
 
 
+from game.core.logtext import plural
+
 from . import actions as A
 from . import events as E
 from . import turn as TN
@@ -120,7 +122,7 @@ def _c_reveal(s, a: A.RevealObjectives) -> str:
         return "the defender shows objectives after the attacker's intel roll"
     nums = list(a.numbers)
     if len(nums) != s.reveal or len(set(nums)) != len(nums):
-        return f"show exactly {s.reveal} different objective(s)"
+        return f"show exactly {plural(s.reveal, 'different objective')}"
     if any(s.objective(n) is None for n in nums):
         return "show objectives by their numbers (1 to 6)"
     return ""

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from pydantic import Field, ValidationError
 
+from game.core.logtext import plural
 from game.data.errors import problem_text
 from game.data.filemodel import FileModel
 
@@ -90,11 +91,11 @@ def unit_problems(profile: UnitProfile, loadout: dict[str, int], perks=()) -> li
             sec += k
         used += w.sl * k
     if prim > n:
-        out.append(f"{prim} primary weapons for {n} model(s): each model carries at most one")
+        out.append(f"{prim} primary weapons for {plural(n, 'model')}: each model carries at most one")
     if sec > n:
-        out.append(f"{sec} secondary or utility items for {n} model(s): each model carries at most one")
+        out.append(f"{sec} secondary or utility items for {plural(n, 'model')}: each model carries at most one")
     if used > profile.sl * n:
-        out.append(f"storage {used} over the limit {profile.sl * n} (SL {profile.sl} x {n} model(s); heavy weapons take 2)")
+        out.append(f"storage {used} over the limit {profile.sl * n} (SL {profile.sl} x {plural(n, 'model')}; heavy weapons take 2)")
     for p in perks:
         if p not in DATA.perks:
             out.append(f"unknown perk {p!r} (known: {', '.join(sorted(DATA.perks))})")

@@ -32,7 +32,7 @@ class WW2Skirmish(RulesetBase):
     """A WW2 trench skirmish: command cache, facing, composure, grenades, hidden missions, mechs."""
 
     id = "ww2_skirmish"
-    version = 5
+    version = 6
     title = "WW2 Trench Skirmish"
     #: hidden missions weigh in every choice an agent makes, so its reasons are its
     #: own side's to read (README, "Deviations and decisions": agents' reasons)
@@ -178,9 +178,9 @@ class WW2Skirmish(RulesetBase):
 
     def describe(self, event: Event) -> str:
         """The words the rules wrote into the event; a turn's start as "Turn 2
-        of 8 begins: red acts first" (its phase holds "activation, turn 2 of 8")."""
+        of 8 begins: the red side acts first" (its phase holds "activation, turn 2 of 8")."""
         if event.type == "phase_began" and event.phase.startswith("activation, turn "):
-            return f"Turn {event.phase.removeprefix('activation, turn ')} begins: {event.side} acts first"
+            return f"Turn {event.phase.removeprefix('activation, turn ')} begins: the {event.side} side acts first"
         return getattr(event, "text", "") or ""
 
     # -- display hooks (display/) -----------------------------------------------

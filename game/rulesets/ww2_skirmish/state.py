@@ -188,6 +188,8 @@ class WWState(BattleState):
     hands: dict[str, Hand] = {}
     destroyed: dict[str, int] = {}  #: silver of enemy models each side destroyed
     final: bool = False  #: the last turn has ended; missions judged
+    #: side id -> the name the scenario gives it ("British"), for the words the rules write
+    side_names: dict[str, str] = {}
     #: answers worked out for this state as it stands (attack plans); emptied by every change
     _memo: dict = PrivateAttr(default_factory=dict)
 

@@ -17,13 +17,14 @@ last turn the missions are judged and the battle ends.
 from __future__ import annotations
 
 from game.core.event import PhaseBegan
+from game.core.logtext import plural
 from game.core.ruleset import RULES_SIDE
 
 from .catalogue import DATA, T
 from .events import StateSet
 from .rules import conditions, missions
 from .rules.activation import income, new_cache
-from .rules.common import Emitter
+from .rules.common import Emitter, side_says
 from .state import WWState
 
 
@@ -91,7 +92,7 @@ def end_sequence(em: Emitter) -> None:
                         cooldown=u.cooldown and u.heat - 1 >= int(T.heat.max))
     left = em.s.cache.get(side, 0)
     em.emit(StateSet(fields={"seq_side": None, "activated": [], "slots": {}},
-                     text=f"{side} ends its activation, carrying {left} action{'s' if left != 1 else ''} over"))
+                     text=side_says(em.s, side, "ends", f"its activation, carrying {plural(left, 'action')} over")))
     if em.s.seq_count < 2:
         begin_sequence(em, em.s.enemy_of(side))
     else:

@@ -191,6 +191,23 @@ def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
     return LabelPlacer.around_circle(c[0], c[1], _circle_px(m, camera), w, h)
 
 
+def nearest_own_first(cands: list, w: int, h: int, own: tuple, others: list) -> list:
+    """``cands`` (top-left corners of a ``w`` x ``h`` label for the ring
+    centred at screen point ``own``) with those whose middle lies nearer
+    another ring's centre (``others``) than its own put last: a wide label
+    above and to the right of one of two close rings sat over the other one,
+    and read as its name (Foxhole's "Objective 1 (primary)" over objective 4)."""
+    if not others:
+        return list(cands)
+
+    def own_nearest(c) -> bool:
+        mx, my = c[0] + w / 2, c[1] + h / 2
+        mine = math.hypot(mx - own[0], my - own[1])
+        return all(mine <= math.hypot(mx - o[0], my - o[1]) for o in others)
+
+    return [c for c in cands if own_nearest(c)] + [c for c in cands if not own_nearest(c)]
+
+
 def marker_anchor(m, camera: Camera) -> pygame.Rect | None:
     """The screen box a marker's label sits next to: its ring, its line or
     its polygon; None for a note (text alone, stacked in its corner)."""
@@ -219,6 +236,8 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
                 c = camera.to_screen(*m.points[0])
                 placer.avoid_circle(c[0], c[1], _circle_px(m, camera), owner=m.id)
     size = zoom_size(12, camera)
+    rings = [(m.id, camera.to_screen(*m.points[0])) for m in markers
+             if len(m.points) == 1 and m.kind not in TEXT_ONLY and m.radius]
     for i, m in enumerate(markers):
         if not m.label or m.kind == "grid":
             continue
@@ -226,6 +245,8 @@ def marker_label_reqs(camera: Camera, markers, palette: Palette, side_order=(),
         t = tag(text, size, marker_colour(m, palette, side_order))
         w, h = t.get_size()
         cands = marker_candidates(m, camera, w, h)
+        if len(m.points) == 1 and m.kind not in TEXT_ONLY and m.radius:
+            cands = nearest_own_first(cands, w, h, camera.to_screen(*m.points[0]), [c for k, c in rings if k != m.id])
         if not cands:
             continue
         prio = PRIORITY.get(m.kind, P_OTHER)

@@ -88,7 +88,7 @@ def test_describe__names_moves_rolls_and_sitrep_cards_in_plain_words():
     texts = [RULESET.describe(e) for e in evs]
     assert any(re.fullmatch(r"Sgt\. Reyes activates: \d orders", t) for t in texts)
     assert any(re.fullmatch(r"Sgt\. Reyes moves \d+(\.\d)? in (toward|into) .+|Sgt\. Reyes moves \d+(\.\d)? in [a-z-]+", t) for t in texts)
-    assert any(re.fullmatch(r"Sgt\. Reyes fires at Fighter \w+: D20 \d+ \+2 \(accuracy\).* = \d+ vs threat level 10"
+    assert any(re.fullmatch(r"Sgt\. Reyes fires at Fighter \w+: D20 roll \d+ \+2 \(accuracy\).* = \d+ vs threat level 10"
                             r".*: (hit|miss)", t) for t in texts)
     assert any(t.startswith("SITREP: ") and " - " in t for t in texts)
     assert any(re.fullmatch(r"(Fighter|Veteran) \d+ appears at the (north|south|east|west) edge", t)

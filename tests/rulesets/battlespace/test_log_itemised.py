@@ -26,7 +26,7 @@ def test_enemy_fire__the_threat_level_and_every_change_to_it_are_printed():
     s.figs["s3"].prone = True  # clear of Reyes' lane of fire
     em = emitter(s, [7])
     enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
-    assert "Pfc. Tanaka tries to avoid Fighter 1's fire: D20 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
+    assert "Pfc. Tanaka tries to avoid Fighter 1's fire: D20 roll 7 vs threat level 10 -2 (suppressed) -1 (prone) = 7: avoided" in _lines(em)
     assert em.s.figs["s3"].wounds == 0
 
 
@@ -37,7 +37,7 @@ def test_enemy_fire__a_failed_avoidance_reads_as_an_attempt_that_ends_in_a_hit()
     em = emitter(s, [3])
     enemy_attacks(em, em.s.figs["e"], em.s.figs["s3"])
     line = next(x for x in _lines(em) if "Fighter 1's fire" in x)
-    assert line == "Pfc. Tanaka tries to avoid Fighter 1's fire: D20 3 vs threat level 10: hit"
+    assert line == "Pfc. Tanaka tries to avoid Fighter 1's fire: D20 roll 3 vs threat level 10: hit"
     assert em.s.figs["s3"].wounds == 1
 
 
@@ -61,7 +61,7 @@ def test_hand_to_hand__a_natural_20_names_its_extra_wound():
     em = emitter(s, [20])
     melee(em, em.s.figs["k"], em.s.figs["e"])
     lines = _lines(em)
-    assert "Hand to hand: Pvt. Kowalski against Leader 1: D20 20 +3 (fight) = 23 vs threat level 14: wins" in lines
+    assert "Hand to hand: Pvt. Kowalski against Leader 1: D20 roll 20 +3 (fight) = 23 vs threat level 14: wins" in lines
     assert "Leader 1 takes 2 wounds (hand to hand 1 +1 (a natural 20) = 2), 2 in all: killed in action" in lines
 
 
@@ -72,7 +72,7 @@ def test_weapon_jam__told_once_on_a_natural_1_and_once_by_the_sitrep_card():
     em = emitter(s, [1])
     soldier_fires(em, em.s.figs["s0"], em.s.figs["e"])
     lines = _lines(em)
-    assert lines[0] == "Sgt. Reyes fires at Fighter 1: D20 1 +2 (accuracy) = 3 vs threat level 10: miss"
+    assert lines[0] == "Sgt. Reyes fires at Fighter 1: D20 roll 1 +2 (accuracy) = 3 vs threat level 10: miss"
     assert sum("jams" in ln for ln in lines) == 1 and em.s.figs["s0"].jammed
     s = battle(four(), [("e", "fighter", 457, 300, None)], features=())
     em = emitter(s, [])

@@ -99,7 +99,7 @@ def test_mission__normal_is_one_primary_two_secondary_then_the_defenders_intel()
     # the defender's intel roll is told once, by its roll (it was told again as "the defender's intel roll is 3")
     from game.core.logtext import event_line
     intel = [t for t in (event_line(RULESET, e) for e in r.events) if "intel roll" in t.lower()]
-    assert intel == ["Defender's intel roll: D6 3 vs the attacker's intel roll 3: primary confirmed"], intel
+    assert intel == ["Defender's intel roll: D6 roll 3 vs the attacker's intel roll 3: primary confirmed"], intel
 
 
 def test_mission__defenders_intel_below_the_attackers_does_not_confirm():

@@ -51,7 +51,7 @@ def test_blast_marker_removal__the_roll_reads_as_a_sentence():
     c = ctx(st, faces=[1])
     remove_blast_markers(c, "chaos")
     lines = [event_line(RULESET, ev, SIDES) for ev in c.events]
-    assert lines[0] == "Blast markers removed in Chaos raiders' end phase (of the 2 touching no base): D6 1"
+    assert lines[0] == "Blast markers removed in Chaos raiders' end phase (of the 2 touching no base): D6 roll 1"
     assert lines[1] == "A blast marker in the south-west of the table is removed", lines
 
 

@@ -34,9 +34,9 @@ def test_silver_cost_is_itemised():
 
 def test_one_primary_and_one_secondary_a_model():
     uc = unit_cost("british_rifle_section", {"lee_enfield": 4, "sten": 1, "bayonet": 4})
-    assert uc.problems == ["5 primary weapons for 4 model(s): each model carries at most one"]
+    assert uc.problems == ["5 primary weapons for 4 models: each model carries at most one"]
     uc = unit_cost("british_sergeant", {"sten": 1, "webley": 1, "fighting_knife": 1})
-    assert uc.problems == ["2 secondary or utility items for 1 model(s): each model carries at most one"]
+    assert uc.problems == ["2 secondary or utility items for 1 model: each model carries at most one"]
 
 
 def test_storage_limit_heavy_weapons_take_two():
@@ -44,7 +44,7 @@ def test_storage_limit_heavy_weapons_take_two():
     assert unit_cost("british_bren_team").problems == []
     assert DATA.weapons["bren"].sl == 2
     uc = unit_cost("british_bren_team", {"bren": 1, "lee_enfield": 1, "bayonet": 2, "grenade": 2})
-    assert uc.problems == ["storage 7 over the limit 6 (SL 3 x 2 model(s); heavy weapons take 2)"]
+    assert uc.problems == ["storage 7 over the limit 6 (SL 3 x 2 models; heavy weapons take 2)"]
 
 
 def test_a_list_checks_its_silver_and_faction():

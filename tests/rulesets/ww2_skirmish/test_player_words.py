@@ -77,12 +77,12 @@ def test_squad_model_name__its_unit_said_once():
 
 
 def test_turn_start__one_turn_count():
-    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: British acts first" (it read
-    "Turn 2: activation, turn 2 of 8 (British)")."""
+    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: the British side acts first" (it read
+    "Turn 2: activation, turn 2 of 8 (British)", then "British acts first")."""
     from game.core.event import PhaseBegan
 
     ev = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
-    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: British acts first"
+    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: the British side acts first"
 
 
 def test_conditions__a_turn_passing_names_the_weather():
@@ -115,3 +115,13 @@ def test_shot__the_unit_fires_its_weapon():
     lines = [event_line(RULESET, e, SIDES) for e in evs]
     want = f"British Sergeant fires its {DATA.weapons[wid].name} at German Feldwebel (front arc)"
     assert want in lines, lines
+
+
+def test_profile__one_model_in_the_singular():
+    """A single model's tooltip reads "1 of 1 model" (it read "1 of 1 model(s)"); a squad's "of 10 models"."""
+    from game.rulesets.ww2_skirmish.display.figures import profile_lines
+
+    s = battle([SGT], [("b1", "german_rifle_squad", 600, 100, 90)])
+    assert profile_lines(s, "r1")[1].endswith(": 1 of 1 model"), profile_lines(s, "r1")
+    n = s.units["b1"].start_models
+    assert profile_lines(s, "b1")[1].endswith(f" of {n} models"), profile_lines(s, "b1")

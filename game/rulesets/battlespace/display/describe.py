@@ -8,7 +8,7 @@ from game.core.event import BattleEnded, DiceRolled, Event, Logged, PhaseBegan
 
 from .. import events as E
 from ..data import SitrepCard, data
-from game.core.logtext import distance_words
+from game.core.logtext import distance_words, plural
 
 from ..names import UNITS, bearing_of, direction_words, display_name
 from ..state import Fig
@@ -38,7 +38,7 @@ def card_effect(card: SitrepCard) -> str:
         "straggler_enters": f"one {who} enters alone at a random edge",
         "weapon_trouble": "the weapon of the soldier nearest the enemy jams",
         "civilians_panic": "every civilian runs one card length in a random direction",
-        "smoke": f"smoke covers the enemy's likeliest target for {card.duration_turns} turn(s)",
+        "smoke": f"smoke covers the enemy's likeliest target for {plural(card.duration_turns or 1, 'turn')}",
         "quiet": "nothing happens",
         "heal": "the most wounded soldier loses one wound",
         "discard_next": "the next card of the deck is thrown away unread",
@@ -184,7 +184,7 @@ def describe(ev: Event) -> str:
         card = data().sitrep_by_id.get(ev.card)
         if card is None:
             return f"SITREP card {ev.card}"
-        text = f"SITREP: {card.title} - {card_effect(card)}"
+        text = f"SITREP: {card.title}: {ev.instead}" if ev.instead else f"SITREP: {card.title} - {card_effect(card)}"
         return text if ev.applies else text + " (drawn, set aside)"
     if t is E.DeckShuffled:
         return f"The SITREP discard pile is shuffled into a new deck of {len(ev.order)} cards"

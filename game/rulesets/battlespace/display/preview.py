@@ -130,7 +130,7 @@ def preview(rs, s: BSState, action) -> dict:
         vt = data().vehicles[s.vehicles[action.vehicle].type]
         out["text"] = [f"{vt.name}: {'solid' if vt.armored else 'obscured'} cover inside"]
     elif isinstance(action, A.EndActivation):
-        out["text"] = [f"{display_name(f)} keeps {f.orders} unused order(s)" if f.orders else f"{display_name(f)} is done"]
+        out["text"] = [f"{display_name(f)} keeps {plural(f.orders, 'unused order')}" if f.orders else f"{display_name(f)} is done"]
     return out
 
 

@@ -265,7 +265,7 @@ def drift_point(em: Emitter, x: float, y: float, away: float, reroll: bool, who:
     nx, ny = displace((x, y), h, dr.distance_mm)
     nx, ny = min(max(nx, 0.0), w), min(max(ny, 0.0), hh)
     em.log(f"{who}'s grenade drifts {move_words(x, y, nx, ny, UNITS, landmarks(em.s), models=models_near(em.s))}: "
-           f"{'straight on' if not turn else f'{turn:.0f}° clockwise from straight on'} (D20 {r.natural})")
+           f"{'straight on' if not turn else f'{turn:.0f}° clockwise from straight on'} (D20 roll {r.natural})")
     return nx, ny
 
 

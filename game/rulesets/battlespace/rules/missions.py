@@ -99,7 +99,7 @@ def interact(em: Emitter, f: Fig, what: str) -> None:
         r = em.roll("d20", "search the Humvee for survivors", (), f.side, need)
         if r.passed:
             sid = "survivor"
-            em.emit(FigAdded(fig=Fig(id=sid, side=f.side, kind="survivor", card="survivor", name="Wounded survivor",
+            em.emit(FigAdded(fig=Fig(id=sid, side=f.side, kind="survivor", card="survivor", name="survivor",
                                      x=f.x, y=f.y, z=f.z, on=f.on, carried_by=f.id).model_dump()))
             em.emit(Changed(unit=f.id, changes={"carrying": sid}))
             em.emit(ObjectiveSet(key="survivor", value=sid))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 from game.core.event import Target
 
@@ -40,16 +41,16 @@ def draw(em: Emitter, why: str) -> None:
         return
     card_id = em.s.deck[0]
     if radio_operator(em.s) is not None:
-        em.emit(CardDrawn(card=card_id, applies=False))
+        em.emit(CardDrawn(card=card_id, applies=False, instead=instead_words(em.s, data().sitrep_by_id[card_id])))
         if ensure_deck(em):
             other = em.s.deck[0]
-            em.emit(CardDrawn(card=other, applies=False))
+            em.emit(CardDrawn(card=other, applies=False, instead=instead_words(em.s, data().sitrep_by_id[other])))
             keep = min((card_id, other), key=lambda c: (data().sitrep_by_id[c].harm, c))
             em.log(f"the radio operator keeps {data().sitrep_by_id[keep].title} (drawn because {why})")
             card_id = keep
         resolve_card(em, data().sitrep_by_id[card_id])
         return
-    em.emit(CardDrawn(card=card_id, applies=True))
+    em.emit(CardDrawn(card=card_id, applies=True, instead=instead_words(em.s, data().sitrep_by_id[card_id])))
     em.log(f"Drawn because {why}")
     resolve_card(em, data().sitrep_by_id[card_id])
 
@@ -84,11 +85,34 @@ def _free_near(s: BSState, x: float, y: float, heading: float) -> tuple[float, f
     return None
 
 
+def fielded(s: BSState, profile: str) -> str:
+    """The enemy card a SITREP card naming ``profile`` brings in this mission:
+    Fighters in the missions listed in ``fighters_only`` (Mission 1, the first
+    game: Set Up's note), else ``profile``."""
+    return "fighter" if s.mission in data().tables.mission.get("fighters_only", []) else profile
+
+
+def instead_words(s: BSState, card: SitrepCard) -> str:
+    """What the card brings instead of the enemies it names, said as the log
+    says it ("Mission 1 fields no Veterans, so a Fighter enters"); "" when it
+    brings what it names or brings none."""
+    if card.effect not in ("enemies_enter", "straggler_enters"):
+        return ""
+    named = card.profile or "fighter"
+    got = fielded(s, named)
+    if got == named:
+        return ""
+    short = {k: c.name.removeprefix("Al Wahid ") for k, c in data().enemies.items()}
+    m = re.match(r"m(\d+)_", s.mission or "")
+    where = f"Mission {m.group(1)}" if m else "this mission"
+    many = "so they enter as " + short[got] + "s" if card.effect == "enemies_enter" else f"so a {short[got]} enters"
+    return f"{where} fields no {short[named]}s, {many}"
+
+
 def spawn(em: Emitter, profile: str, count: int, purpose: str) -> None:
-    """Battlespace: Spawning Enemies: ``count`` models enter at a random edge (an element when 2+).
-    Missions listed in ``fighters_only`` (Mission 1, the first game: Set Up's note) get Fighters."""
-    if em.s.mission in data().tables.mission.get("fighters_only", []):
-        profile = "fighter"
+    """Battlespace: Spawning Enemies: ``count`` models enter at a random edge
+    (an element when 2+), of the card the mission fields (:func:`fielded`)."""
+    profile = fielded(em.s, profile)
     x, y, head = edge_point(em, purpose)
     spot = _free_near(em.s, x, y, head)
     if spot is None:

@@ -157,12 +157,12 @@ def _break_through(em: Emitter, u: Unit, target: str, plan: Plan) -> None:
         if not mine or not min_damage_kills(em.s, u, t, len(mine), len(theirs)):
             return
         before = t.figures
-        em.log(f"{u.name} {says(u, 'breaks')} through: the {len(theirs)} figure(s) in its path cannot survive its charge ([7.14])",
+        em.log(f"{u.name} {says(u, 'breaks')} through: the {plural(len(theirs), 'figure')} in its path cannot survive its charge ([7.14])",
                u.side)
         from ..events import Casualties
         figs = t.figures - len(theirs)
         em.emit(Casualties(unit=t.id, killed=len(theirs), figures=figs, wounded=min(t.wounded, figs),
-                           text=f"{t.name}: {len(theirs)} figure(s) ridden down"))
+                           text=f"{t.name}: {plural(len(theirs), 'figure')} ridden down"))
         if figs == 0:
             from .heroes import unit_eliminated
             unit_eliminated(em, em.unit(t.id))

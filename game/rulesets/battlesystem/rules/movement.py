@@ -21,6 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from game.core.logtext import plural
 from game.geometry.contact import convex_overlapping, convex_touching, rotate_entry, translate_entry
 from game.geometry.formation import Block
 
@@ -262,7 +263,7 @@ def terrain_cost(s: BSState, u: Unit, b0: Block, b1: Block, length: float, path:
             share = k.climb if k else 1 / 3
             extra = (lv1 - lv0) * share * mv
             cost += extra
-            notes.append(f"climbing {lv1 - lv0} level(s) +{inches(extra)}")
+            notes.append(f"climbing {plural(lv1 - lv0, 'level')} +{inches(extra)}")
     if any(i in near for i in g.roads) and g.on_road(swept):
         cost *= 1.0 / (1.0 + g.kind[g.roads[0]].road_bonus)
         notes.append("on the road (x3/4)")

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
+
 from ..formation import block_of
 from ..profiles import DATA
 from ..state import BSState, Unit
@@ -65,5 +67,5 @@ def do_wrap(em: Emitter, a) -> None:
     u = em.unit(a.unit)
     p = plan_wrap(em.s, u, a.figures)
     e = em.s.units[p.contact]
-    em.change(u, f"{u.name} {says(u, 'wraps')} {a.figures} figure(s) round each flank of {e.name} (uses {inches(p.cost)}) ([7.11])",
+    em.change(u, f"{u.name} {says(u, 'wraps')} {plural(a.figures, 'figure')} round each flank of {e.name} (uses {inches(p.cost)}) ([7.11])",
               wrap=a.figures, moved=u.moved + p.cost, move_began=True, move_done=True, idle=False)

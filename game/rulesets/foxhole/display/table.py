@@ -66,11 +66,21 @@ def _staging(s: FoxState) -> dict[str, tuple[float, float]]:
     return out
 
 
-def _profile(s: FoxState, e: Element) -> tuple[str, ...]:
+def _where(s: FoxState, e: Element, staged: bool) -> str:
+    """Where the element is, as its tooltip says it: its grid square, or, for
+    one drawn in the row of those not on the table yet, that it waits (it
+    said "in A1", a square it was not at)."""
+    if staged:
+        return "in reserve: arrives later" if e.where == "reserve" else "waiting to set up"
+    return f"in {grid_ref(e.x, e.y, s.table)}"
+
+
+def _profile(s: FoxState, e: Element, staged: bool = False) -> tuple[str, ...]:
+    """The tooltip's lines for the element; ``staged``: drawn in the waiting row (:func:`_staging`)."""
     if e.kind == "unknown":
         return (f"unidentified element #{e.marker}",
                 "hidden: combatants or non-combatants (Hidden Units); spot it to find out",
-                f"in {grid_ref(e.x, e.y, s.table)}")
+                _where(s, e, staged))
     lines = [element_words(e.name)]
     kind = {"infantry": "infantry", "fire_support": "fire support", "indirect": "indirect support",
             "vehicle": f"{e.vehicle} vehicle", "non_combatant": "non-combatants"}[e.kind]
@@ -96,7 +106,7 @@ def _profile(s: FoxState, e: Element) -> tuple[str, ...]:
     carried = PI.carried(s, e.id)
     if carried:
         lines.append("carrying " + ", ".join(c.name for c in carried))
-    lines.append(f"in {grid_ref(e.x, e.y, s.table)}")
+    lines.append(_where(s, e, staged))
     return tuple(lines)
 
 
@@ -135,7 +145,7 @@ def figures(s: FoxState) -> list[Figure]:
             second = "blank" if e.reduced else ("turned" if e.suppressed else "normal")
             halves = ("normal", second if e.kind != "unknown" else "normal")
         out.append(Figure(id=e.id, side=e.side, x=x, y=y, radius=0.0, width=w, depth=d, heading=h,
-                          label=label_of(e), markers=tuple(marks), profile=_profile(s, e), stands=halves))
+                          label=label_of(e), markers=tuple(marks), profile=_profile(s, e, e.id in stage), stands=halves))
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from shapely.geometry import Point, Polygon
 
 from game.core.event import Target
+from game.core.logtext import plural
 
 from .. import events as E
 from ..geo import geo_of, grid_ref
@@ -86,7 +87,7 @@ def mission_problem(s: FoxState, primary: tuple[int, ...], secondary: tuple[int,
     """Why the attacker may not choose these objectives, or ""."""
     p, q = needed(s.mission.kind)
     if len(primary) != p or len(secondary) != q:
-        return f"a {s.mission.kind} mission has {p} primary and {q} secondary objective(s)"
+        return f"a {s.mission.kind} mission has {p} primary and {plural(q, 'secondary objective')}"
     allv = list(primary) + list(secondary)
     if len(set(allv)) != len(allv):
         return "each objective counts once"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from game.core.dice import Dice, DiceError
+from game.core.logtext import plural
 
 from .. import actions as A
 from .. import events as E
@@ -249,7 +250,7 @@ def _pv_fire(rs, s: SFState, a: A.Fire) -> dict:
         out["touches"] = sorted(catastrophe_numbers(s, tgt)["hits"])
     elif tgt is not None:
         cap = shield_capacity(s, tgt)
-        text.append(f"{ship_name(s, tgt.id)}: {cap} shield(s) up, {remaining(tgt)} hits left"
+        text.append(f"{ship_name(s, tgt.id)}: {plural(cap, 'shield')} up, {remaining(tgt)} hits left"
                     + (", braced (4+ saves)" if tgt.braced else ", may brace before the roll"))
     if tgt is not None:
         if needs_priority_test(s, sh, a):

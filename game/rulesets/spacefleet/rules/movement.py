@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.core.event import Target
+from game.core.logtext import plural
 
 from .. import geom
 from ..actions import Disengage, EnterLowOrbit, MoveShip
@@ -191,7 +192,7 @@ def plan_move(state: SFState, a: MoveShip, edge_rule: bool = True) -> Plan:
         if turn:
             turns += 1
             if turns > limit:
-                return Plan(False, f"{the(state, ship.id)} may make at most {limit} turn(s) this move")
+                return Plan(False, f"{the(state, ship.id)} may make at most {plural(limit, 'turn')} this move")
             if abs(turn) > p.turns_deg + 1e-9:
                 return Plan(False, f"{the(state, ship.id)} turns at most {p.turns_deg:g}°")
             need = 0.0 if (turns == 1 and free_first) else run

@@ -25,7 +25,7 @@ def profile_lines(s: WWState, uid: str) -> tuple[str, ...]:
     u = s.units[uid]
     p = DATA.units[u.profile]
     alive = len(s.alive(u))
-    lines = [u.name, f"{p.cls.replace('_', ' ')}{', Rank' if u.rank else ''}: {alive} of {u.start_models} model(s)",
+    lines = [u.name, f"{p.cls.replace('_', ' ')}{', Rank' if u.rank else ''}: {alive} of {plural(u.start_models, 'model')}",
              f"M {p.m:g}\"  WS {p.ws}+  T {p.t}  W {p.w}  AG {p.ag}+  LD {p.ld}+  CP {p.cp}+"]
     for wid, k in u.weapons.items():
         w = DATA.weapons[wid]

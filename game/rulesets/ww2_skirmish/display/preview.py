@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from game.core.logtext import plural
+
 from .. import actions as A
 from ..bodies import centroid, radius
 from ..catalogue import DATA, inches
@@ -115,7 +117,7 @@ def _attack_preview(s: WWState, plan, reroll_ones: bool = False, chosen: bool = 
     odds = 1.0 - (1.0 - min(1.0, p_die)) ** dice
     return {"odds": odds, "need": f"to hit: {ht.parts()}; to wound: {wt.parts()}",
             "range_bands": [inches(w.short_in), inches(w.long_in)],
-            "text": [f"{len(plan.shots)} model(s), {dice} dice, {plan.direction} arc of {t.name}",
+            "text": [f"{plural(len(plan.shots), 'model')}, {dice} dice, {plan.direction} arc of {t.name}",
                      f"expected {ew:.2f} wounds, {expected_kills(s, plan, reroll_ones=reroll_ones, chosen=chosen):.2f} models removed"]}
 
 

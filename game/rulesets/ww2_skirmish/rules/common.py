@@ -5,11 +5,13 @@ a model takes (ww2_skirmish.txt: Characteristics, Composure, Squad Weapons).
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from game.core.dice import Dice
 from game.core.emitter import Emitter as CoreEmitter
 from game.core.event import Event, Target
+from game.core.logtext import agree, plural_name
 
 from ..apply import apply as apply_event
 from ..bodies import centroid, unit_gap
@@ -65,6 +67,33 @@ def wname(wid: str) -> str:
 def side_name(s: WWState, side: str) -> str:
     """A side's name (its id: the scenario names its sides)."""
     return side
+
+
+#: a side's name as the scenarios give it, an adjective of nationality ("British"),
+#: -> the side as the subject of a sentence, a plural noun ("the British win")
+SIDE_NOUNS = {"British": "the British", "German": "the Germans", "American": "the Americans",
+              "Soviet": "the Soviets", "Italian": "the Italians", "French": "the French"}
+
+
+def side_noun(s: WWState, side: str) -> tuple[str, bool]:
+    """The side as a sentence's subject and whether that is plural: ("the
+    Germans", True) for a side the scenario names "German"; a name without a
+    plural form of its own stands as it is (plural by its form,
+    :func:`game.core.logtext.plural_name`), the id where the scenario names none."""
+    name = s.side_names.get(side) or side
+    if name in SIDE_NOUNS:
+        return SIDE_NOUNS[name], True
+    return name, plural_name(name)
+
+
+def side_says(s: WWState, side: str, verb: str, rest: str = "") -> str:
+    """``"the Germans win priority"``: the side (:func:`side_noun`), ``verb``
+    (written in its singular, "wins", "has") agreeing with it, then ``rest``
+    where "its" becomes "their" for a plural side."""
+    noun, many = side_noun(s, side)
+    if many:
+        rest = re.sub(r"\bits\b", "their", rest)
+    return f"{noun} {agree(verb, many)}" + (f" {rest}" if rest else "")
 
 
 # -- perks and profiles ---------------------------------------------------------------
@@ -207,7 +236,7 @@ def lose_weapon(em: Emitter, u: Unit) -> None:
         em.set_unit(u, f"{u.name} loses a {wname(w)} with the model", weapons={**u.weapons, w: u.weapons[w] - 1})
         return
     em.emit(PendingAdded(kind="loss", side=u.side, unit=u.id, options=kinds,
-                         text=f"{u.side} chooses the weapon {u.name} loses with the model"))
+                         text=side_says(em.s, u.side, "chooses", f"which weapon {u.name} loses with the model")))
 
 
 def weapons_usable(s: WWState, u: Unit, wid: str) -> int:

@@ -47,7 +47,9 @@ from ..catalogue import DATA, T, inches
 from ..events import HandSet, MissionRevealed, PendingAdded
 from ..geo import geo_of
 from ..state import HIDDEN, Hand, WWState
-from .common import Emitter
+from game.core.logtext import agree, plural
+
+from .common import Emitter, side_noun, side_says
 
 M = T.missions
 
@@ -174,7 +176,7 @@ def reveal(em: Emitter, side: str, why: str) -> None:
     if h.kept == "assassination" and h.target:
         tgt = f" (target: {em.s.units[h.target].name})"
     em.emit(MissionRevealed(side=side, mission=h.kept, target=h.target,
-                            text=f"{side} reveals its mission: {mission_name(h.kept)}{tgt} ({why})"))
+                            text=side_says(em.s, side, "reveals", f"its mission: {mission_name(h.kept)}{tgt} ({why})")))
 
 
 def finish(em: Emitter, side: str, completed: bool, why: str) -> None:
@@ -190,7 +192,7 @@ def finish(em: Emitter, side: str, completed: bool, why: str) -> None:
     vp = int(M.vp) if completed else 0
     word = "completes" if completed else "fails"
     em.emit(HandSet(side=side, fields={"vp": h.vp + vp, "record": h.record + [(done, "completed" if completed else "failed", s.turn)]},
-                    text=f"{side} {word} {mission_name(done)} ({why})" + (f": +{vp} victory point" if vp else "")))
+                    text=side_says(em.s, side, word, f"{mission_name(done)} ({why})") + (f": +{vp} victory point" if vp else "")))
     h = em.s.hands[side]
     if em.s.final:
         return
@@ -199,8 +201,8 @@ def finish(em: Emitter, side: str, completed: bool, why: str) -> None:
     new_backup = deck.pop(0) if deck else None
     em.emit(HandSet(side=side, fields={"kept": nxt, "backup": new_backup, "deck": deck, "revealed": False,
                                        "target": None, "progress": 0, "charges": [], "active_since": s.turn},
-                    text=(f"{side} turns to its backup mission" + (" and draws a new backup" if new_backup else "")
-                          if nxt else f"{side} has no mission left")))
+                    text=(side_says(em.s, side, "turns", "to its backup mission") + (" and " + agree("draws", side_noun(em.s, side)[1]) + " a new backup" if new_backup else "")
+                          if nxt else side_says(em.s, side, "has", "no mission left"))))
     if nxt == "assassination":
         ask_target(em, side)
 
@@ -218,7 +220,7 @@ def ask_target(em: Emitter, side: str) -> None:
     if not opts:
         finish(em, side, False, "the enemy has no Rank unit")
         return
-    em.emit(PendingAdded(kind="target", side=side, options=opts, text=f"{side} is to choose a target for a hidden mission"))
+    em.emit(PendingAdded(kind="target", side=side, options=opts, text=side_says(em.s, side, "is", "to choose a target for a hidden mission")))
 
 
 # -- checks ----------------------------------------------------------------------------------
@@ -284,8 +286,8 @@ def turn_end(em: Emitter) -> None:
             got = controlled_band(em.s, side)
             if got >= need:
                 em.emit(HandSet(side=side, fields={"progress": h.progress + 1},
-                                text=f"{side} holds a band {got * M.bite_band_in}\" out from its trench"
-                                if h.revealed else f"{side} checks its hidden mission"))
+                                text=side_says(em.s, side, "holds", f"a band {got * M.bite_band_in}\" out from its trench")
+                                if h.revealed else side_says(em.s, side, "checks", "its hidden mission")))
             else:
                 finish(em, side, False, f"it controls no band {need * M.bite_band_in}\" out at the end of turn {t}")
         elif k == "assassination" and t >= int(M.assassination_by_turn):
@@ -311,6 +313,6 @@ def final_judgement(em: Emitter) -> None:
         elif k == "bite_and_hold":
             finish(em, side, True, f"{h.progress} checks passed")
         elif k == "demolition":
-            finish(em, side, False, f"{len(h.charges)} charge(s) placed, none set off")
+            finish(em, side, False, f"{plural(len(h.charges), 'charge')} placed, none set off")
         elif k == "assassination":
             finish(em, side, False, "the target survived")

@@ -29,7 +29,7 @@ from . import missions
 from .activation import can_act, may_activate, pay, slots_left, cost
 from .attacks import melee_weapon, plan_fight, plan_shot, resolve_attack
 from ..events import HandSet, UnitMoved
-from .common import Emitter, agility_test, composure_target, composure_test, perk, prof, status_now, uname, wname
+from .common import Emitter, agility_test, composure_target, composure_test, perk, prof, side_says, status_now, uname, wname
 from .grenades import grenade_plan, throw
 from .movement import base_allowance, furthest, in_cover_at, move_to, plan_move, run_path
 
@@ -504,7 +504,7 @@ def resolve_decision(em: Emitter, a) -> None:
         resolve_attack(em, plan, verb="fires its {w} from ambush")
         missions.after_action(em)
     elif isinstance(a, A.ChooseTarget):
-        em.emit(PendingDone(text=f"{a.side} has chosen a target for a hidden mission"))
+        em.emit(PendingDone(text=side_says(em.s, a.side, "has", "chosen a target for a hidden mission")))
         em.emit(HandSet(side=a.side, fields={"target": a.unit}, text=f"The {a.side} hidden mission has its target"))
     if p.kind == "target":
         from .setup import after_keep

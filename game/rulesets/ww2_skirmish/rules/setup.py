@@ -31,7 +31,9 @@ from ..events import BarricadeAdded, HandSet, StateSet, UnitMoved, UnitSet
 from ..geo import geo_of
 from ..state import Feat, Hand, Model, Objective, Unit, WWState
 from ..places import setup_words
-from .common import Emitter
+from game.core.logtext import agree
+
+from .common import Emitter, side_noun, side_says
 from .conditions import roll_condition
 from .missions import ask_target, mission_name
 from .movement import deploy_positions
@@ -92,7 +94,8 @@ def setup_state(sc: Scenario, m: MapFile, dice: Dice, sides: list[str]) -> WWSta
                 features=feats, zones=zones, objectives=objs, units=units, models=models,
                 turn_limit=sc.turn_limit or 8, stage="start", phase="set-up", featured=featured,
                 barricade_stock=list(sc.params.get("barricades", T.setup.barricades)), hands=hands,
-                cache={sd: 0 for sd in sides}, carried={sd: 0 for sd in sides}, destroyed={sd: 0 for sd in sides})
+                cache={sd: 0 for sd in sides}, carried={sd: 0 for sd in sides}, destroyed={sd: 0 for sd in sides},
+                side_names={sd: sc.side_name(sd) for sd in sides})
     for side, placed in sc.forces.items():
         for pl in placed:
             if pl.x is None or pl.y is None:
@@ -112,14 +115,14 @@ def resolve_start(em: Emitter) -> None:
     s = em.s
     a, b = s.sides
     for _ in range(20):
-        ra = em.roll("d6", f"{a} rolls for priority", side=a)
-        rb = em.roll("d6", f"{b} rolls for priority", side=b)
+        ra = em.roll("d6", side_says(s, a, "rolls", "for priority"), side=a)
+        rb = em.roll("d6", side_says(s, b, "rolls", "for priority"), side=b)
         if ra.total != rb.total:
             break
         em.note("a tie: priority is rolled again")
     win = a if ra.total > rb.total else b
     em.emit(StateSet(fields={"priority": win, "stage": "role", "phase": "set-up"},
-                     text=f"{win} wins priority and chooses offence or defence"))
+                     text=side_says(s, win, "wins", "priority") + " and " + agree("chooses", side_noun(s, win)[1]) + " offence or defence"))
     roll_condition(em, "the start of the battle")
 
 
@@ -128,7 +131,7 @@ def resolve_role(em: Emitter, side: str, role: str) -> None:
     other = em.s.enemy_of(side)
     off, dfn = (side, other) if role == "offence" else (other, side)
     em.emit(StateSet(fields={"offence": off, "defence": dfn, "stage": "missions"},
-                     text=f"{off} takes the offence, {dfn} the defence"))
+                     text=side_says(em.s, off, "takes", "the offence") + f", {side_noun(em.s, dfn)[0]} the defence"))
 
 
 def resolve_keep(em: Emitter, side: str, mission: str) -> None:
@@ -137,7 +140,7 @@ def resolve_keep(em: Emitter, side: str, mission: str) -> None:
     other = [m for m in h.drawn if m != mission]
     backup = other[0] if other else None
     em.emit(HandSet(side=side, fields={"kept": mission, "backup": backup, "drawn": [], "active_since": 1},
-                    text=f"{side} keeps one of its two missions, hidden, and holds the other back"))
+                    text=side_says(em.s, side, "keeps", "one of its two missions, hidden, and") + " " + agree("holds", side_noun(em.s, side)[1]) + " the other back"))
     if mission == "assassination":
         ask_target(em, side)
     after_keep(em)
@@ -163,7 +166,7 @@ def next_deployer(em: Emitter, last: str | None) -> None:
     order = [s.offence, s.defence] if last is None else [s.enemy_of(last), last]
     for side in order:
         if undeployed(s, side):
-            em.emit(StateSet(fields={"deploy_next": side, "barricade_due": False}, text=f"{side} sets up a unit"))
+            em.emit(StateSet(fields={"deploy_next": side, "barricade_due": False}, text=side_says(s, side, "sets", "up a unit")))
             return
     em.emit(StateSet(fields={"deploy_next": None, "barricade_due": False, "stage": "battle", "phase": "activation"},
                      text="every unit stands: the battle begins"))
@@ -174,7 +177,7 @@ def next_deployer(em: Emitter, last: str | None) -> None:
 def check_deploy(s: WWState, side: str, unit: str, x: float, y: float, heading: float) -> str:
     """Why the unit may not be set up there, or ''."""
     if s.stage != "deploy" or s.deploy_next != side or s.barricade_due:
-        return f"it is not {side}'s turn to set up a unit"
+        return f"it is not the {side} side's turn to set up a unit"
     u = s.units.get(unit)
     if u is None or u.side != side:
         return f"{side} has no unit {unit!r}"
@@ -189,11 +192,11 @@ def resolve_deploy(em: Emitter, side: str, unit: str, x: float, y: float, headin
     u = s.units[unit]
     pos, _ = deploy_positions(s, u, x, y, heading)
     em.emit(UnitMoved(unit=u.id, positions=pos, heading=heading % 360.0,
-                      text=f"{side} sets up {u.name} {setup_words(s, x, y, heading % 360.0, u.id)}"))
+                      text=side_says(s, side, "sets", f"up {u.name} {setup_words(s, x, y, heading % 360.0, u.id)}")))
     em.emit(UnitSet(unit=u.id, fields={"deployed": True}, text=f"{u.name} stands ready"))
     if side == em.s.defence and em.s.barricade_stock:
         em.emit(StateSet(fields={"barricade_due": True},
-                         text=f"{side} may set up a barricade alongside ({len(em.s.barricade_stock)} left)"))
+                         text=side_says(em.s, side, "may", f"set up a barricade alongside ({len(em.s.barricade_stock)} left)")))
         return
     next_deployer(em, side)
 
@@ -237,12 +240,12 @@ def resolve_barricade(em: Emitter, side: str, kind: str, x: float, y: float, hea
     k = DATA.kinds[kind]
     em.emit(BarricadeAdded(id=f"barricade{s.barricades_placed + 1}", kind=kind,
                            exterior=barricade_outline(kind, x, y, heading), height=k.default_height_mm,
-                           text=f"{side} sets up {k.name} {setup_words(s, x, y)}"))
+                           text=side_says(s, side, "sets", f"up {k.name} {setup_words(s, x, y)}")))
     next_deployer(em, side)
 
 
 def resolve_skip(em: Emitter, side: str) -> None:
-    em.emit(StateSet(fields={"barricade_due": False}, text=f"{side} sets up no barricade this time"))
+    em.emit(StateSet(fields={"barricade_due": False}, text=side_says(em.s, side, "sets", "up no barricade this time")))
     next_deployer(em, side)
 
 
