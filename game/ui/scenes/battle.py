@@ -10,6 +10,8 @@ viewing side's ``view``.
 
 from __future__ import annotations
 
+import math
+
 import time
 from pathlib import Path
 
@@ -378,14 +380,29 @@ class BattleScene(Scene):
     def actions_at(self, x: float, y: float, target_id: str | None = None) -> list:
         """The selected figure's actions at a point or another figure."""
         s = self.session
-        if not (self.selected and self.my_turn):
+        if not self.my_turn:
             return []
+        if not self.selected:
+            return self.spot_actions(x, y)
         rs, state = s.ruleset, s.battle.state
         if not hasattr(rs, "point_actions"):
             return []
         if target_id is not None:
             return list(rs.figure_actions(state, s.viewer, self.selected, target_id))
         return list(rs.point_actions(state, s.viewer, self.selected, x, y))
+
+    def spot_actions(self, x: float, y: float, reach: float = 50.8) -> list:
+        """With nothing selected: the legal action at a spot of the table
+        (``x``, ``y`` in mm) that name none of the viewer's figures on the
+        table (an objective marker, a barricade, a unit deployed there): those
+        at the offered spot nearest the point, within ``reach`` mm; the bar
+        offers only a few such spots."""
+        spots = [a for a in self.offered_actions(None) if not self._named_own(a)
+                 and isinstance(getattr(a, "x", None), (int, float)) and isinstance(getattr(a, "y", None), (int, float))]
+        best = min(spots, key=lambda a: math.hypot(a.x - x, a.y - y), default=None)
+        if best is None or math.hypot(best.x - x, best.y - y) > reach:
+            return []
+        return [a for a in spots if (a.x, a.y) == (best.x, best.y)]  # each unit that may deploy there
 
     def aim(self, x: float, y: float, target_id: str | None = None, lock: bool = False) -> None:
         """Preview the first action at a point / figure; ``lock`` offers them in the bar."""
@@ -728,7 +745,7 @@ class BattleScene(Scene):
         if f is not None and f.side == s.viewer and f.id != self.selected and not (at_friend and self.selected):
             self.select(f.id)
             return
-        if not self.selected:
+        if not self.selected and not self.actions_at(x, y):
             return
         target = f.id if (f is not None and f.id != self.selected) else None
         same = self.pending and (self.pending_target == target if target else
@@ -1142,20 +1159,7 @@ class BattleScene(Scene):
     def _sync_bar(self, br) -> None:
         """(Re)build the action buttons when the offered actions change."""
         s = self.session
-        offered = list(self.pending)
-        if self.my_turn:
-            state = s.battle.state
-            rs = s.ruleset
-            own = list(rs.figure_actions(state, s.viewer, self.selected, None)) if self.selected and hasattr(rs, "figure_actions") else []
-            ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
-            glob = [a for a in rs.legal_actions(state, s.viewer)
-                    if not any(isinstance(v, str) and v in ids for v in a.to_dict().values())]
-            seen = {str(a.to_dict()) for a in offered}
-            for a in own + glob:
-                k = str(a.to_dict())
-                if k not in seen:
-                    seen.add(k)
-                    offered.append(a)
+        offered = self.offered_actions(self.selected, self.pending)
         key = tuple(str(a.to_dict()) for a in offered)
         if key == self._bar_key:
             return
@@ -1187,6 +1191,74 @@ class BattleScene(Scene):
                 b.disable()
             self._bar_buttons[b] = a
         self._bar_rows = rows
+
+    def offered_actions(self, selected: str | None, pending=()) -> list:
+        """The actions the bar offers with ``selected`` (a figure id of the
+        viewer's, or None) selected: ``pending`` (a table click's choices)
+        first, then the selected figure's own actions (the ruleset's
+        ``figure_actions``), then every legal action that names none of the
+        viewer's figures or groups (End phase, ...), and every legal action
+        that names only figures or groups of the viewer's whose own menu does
+        not offer it (a squad's choice of which weapon is lost): with one of
+        them selected, or, when the figures it names are not the selection,
+        with nothing selected. So every legal action is on the bar or a click
+        on the table away (tests/ui/test_every_action_reachable.py)."""
+        s = self.session
+        offered = list(pending)
+        if not self.my_turn:
+            return offered
+        state, rs = s.battle.state, s.ruleset
+        own = list(rs.figure_actions(state, s.viewer, selected, None)) if selected and hasattr(rs, "figure_actions") else []
+        ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
+        glob = []
+        for a in self._legal_now():
+            names = [v for v in a.to_dict().values() if isinstance(v, str) and v in ids]
+            if not names:
+                glob.append(a)
+            elif not self._table_reachable(a) and (selected is None or selected in self._named_own(a)):
+                glob.append(a)  # no menu of a figure's offers it and no table click makes it
+        seen = {str(a.to_dict()) for a in offered}
+        for a in own + glob:
+            k = str(a.to_dict())
+            if k not in seen:
+                seen.add(k)
+                offered.append(a)
+        return offered
+
+    def _table_reachable(self, action) -> bool:
+        """True when selecting a figure ``action`` names offers it (the
+        figure's own menu), or a click on the table (at another figure it
+        names, or at its point ``x``, ``y``) makes an action of its kind for
+        the same figures (cached per history length)."""
+        s = self.session
+        key = (id(s.battle), len(s.battle.history), s.viewer)
+        if getattr(self, "_reach_key", None) != key:
+            self._reach_key, self._reach = key, {}
+        k = str(action.to_dict())
+        if k not in self._reach:
+            self._reach[k] = self._click_reaches(action)
+        return self._reach[k]
+
+    def _click_reaches(self, action) -> bool:
+        s = self.session
+        rs, state = s.ruleset, s.battle.state
+        if not hasattr(rs, "figure_actions"):
+            return False
+        k = str(action.to_dict())
+        named = set(self._named_own(action))
+        d = action.to_dict()
+        others = [v for v in d.values() if isinstance(v, str) and v in self.view.by_id and v not in named]
+        for fid in named:
+            if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, None)):
+                return True
+            for t in others:
+                if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, t)):
+                    return True
+            if isinstance(d.get("x"), (int, float)) and isinstance(d.get("y"), (int, float)) and hasattr(rs, "point_actions"):
+                if any(a.type == action.type and set(self._named_own(a)) == named
+                       for a in rs.point_actions(state, s.viewer, fid, d["x"], d["y"])):
+                    return True
+        return False
 
     def bar_pages(self, pairs: list, width: int, rows: int = 2) -> list[tuple[list, int]]:
         """The action bar's buttons in pages of at most ``rows`` rows of
