@@ -152,4 +152,5 @@ def test_weapon_lost__the_squads_choice_is_on_the_bar_with_nothing_selected(app,
     assert [a.to_dict() for a in scene.bar_actions] == [a.to_dict() for a in legal]
     labels = [b.text for b in scene._bar_buttons]
     assert all(t.startswith("Lose a") for t in labels) and len(set(labels)) == len(legal)
+    assert scene.turn_hint() == "Your turn: choose one of the buttons below."
     assert not unreachable(scene)

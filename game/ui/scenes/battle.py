@@ -342,6 +342,9 @@ class BattleScene(Scene):
         if mid:
             return f"Your turn: only {self._fig_name(mid)} can act now: select it to go on (or Tab)."
         who = self.actors()
+        legal = {str(a.to_dict()) for a in self._legal_now()}
+        if legal and legal <= {str(a.to_dict()) for a in self.offered_actions(None)}:
+            return "Your turn: choose one of the buttons below."  # a side's choice (which weapon is lost, ...)
         if not who:
             return "Your turn: no model can act; use the buttons below."
         font = fonts.font(15, True)
