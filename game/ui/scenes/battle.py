@@ -22,6 +22,7 @@ from game.core.logtext import plural
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
+from game.ui.log import routine
 from game.ui.marker_vocab import words
 from game.ui.naming import sentence
 from game.ui.preview import action_label, distinct_labels, make_preview
@@ -506,16 +507,25 @@ class BattleScene(Scene):
         except Exception:  # noqa: BLE001
             why = ""
         self.app.push(HandoverScene(side, self._took_seat, why=name_sides(why, s.battle.scenario),
-                                    summary=self._since_last_seen(side), name=self.side_name(side)))
+                                    summary=self._since_last_seen(side), name=self.side_name(side),
+                                    first=s.controller.last_human is None))
 
     def _since_last_seen(self, side: str, most: int = 8) -> list[str]:
-        """The log lines of what the other side did since ``side`` last acted (the last
-        ``most``), only those ``side`` may read: a line private to the other side (its
-        hidden set-up, its agent's reasons) never reaches the handover screen."""
+        """The log lines of what the other side did since ``side`` last acted,
+        only those ``side`` may read: a line private to the other side (its
+        hidden set-up, its agent's reasons) never reaches the handover screen.
+        At most ``most`` lines: moves, fire and their results first (in the
+        order they happened), routine lines (an element used, a phase begun,
+        :func:`game.ui.log.routine`) after them; when lines are left out, a
+        last line says how many more the log holds."""
         b = self.session.battle
         last = max((i for i, e in enumerate(b.history.entries) if e.action.side == side), default=-1)
-        lines = [self.view.namer(ln.text) for ln in self.session.log.filtered(viewer=side) if ln.action > last]
-        return lines[-most:]
+        seen = [ln for ln in self.session.log.filtered(viewer=side) if ln.action > last]
+        keep = sorted(range(len(seen)), key=lambda i: (routine(seen[i]), i))[:most if len(seen) <= most else most - 1]
+        lines = [self.view.namer(seen[i].text) for i in keep]
+        if len(keep) < len(seen):
+            lines.append(f"... {plural(len(seen) - len(keep), 'more line')} in the battle log")
+        return lines
 
     def _took_seat(self) -> None:
         self.session.take_seat()
