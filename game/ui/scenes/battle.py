@@ -43,6 +43,8 @@ GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset giv
 
 #: the action bar's "More choices" button: the next page of the offered actions
 MORE = object()
+#: the action bar's button that passes with every figure not yet used (the ruleset's ``pass_action`` for each)
+PASS_ALL = object()
 
 class BattleScene(Scene):
     """Play one battle. Build with :meth:`from_scenario` or from a session."""
@@ -692,7 +694,7 @@ class BattleScene(Scene):
         """The mouse is on an action button: preview its action (odds, the
         roll needed, its effect on the table) before it is committed."""
         a = self._bar_buttons.get(button)
-        if a is None or a is MORE:
+        if a is None or a is MORE or a is PASS_ALL:
             self.hover_preview = None
             return
         actor = self.view.by_id.get(self.selected) if self.selected else None
@@ -719,6 +721,9 @@ class BattleScene(Scene):
                 if self._bar_buttons[event.ui_element] is MORE:  # the next page of choices
                     self._bar_page += 1
                     self._bar_key = None
+                    return True
+                if self._bar_buttons[event.ui_element] is PASS_ALL:
+                    self.pass_all()
                     return True
                 self.commit(self._bar_buttons[event.ui_element])
                 return True
@@ -1173,7 +1178,8 @@ class BattleScene(Scene):
         """(Re)build the action buttons when the offered actions change."""
         s = self.session
         offered = self.offered_actions(self.selected, self.pending)
-        key = tuple(str(a.to_dict()) for a in offered)
+        passes = self.unused_passes() if not self.pending and self.selected is None else []
+        key = tuple(str(a.to_dict()) for a in offered) + (len(passes),)
         if key == self._bar_key:
             return
         if key != getattr(self, "_bar_offered", None):
@@ -1185,16 +1191,20 @@ class BattleScene(Scene):
         self._bar_buttons = {}
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
-        pages = self.bar_pages(self.bar_labels(offered), br.width - 20)
+        pairs = self.bar_labels(offered)
+        if len(passes) > 1:
+            pairs.append((PASS_ALL, self.pass_all_label(passes)))
+        pages = self.bar_pages(pairs, br.width - 20)
         self._bar_page %= len(pages)
         placed, rows = pages[self._bar_page]
         for (a, label), (dx, row, bw) in placed:
             y = top + row * (self._button_height() + 4)
             rect = pygame.Rect(br.x + 10 + dx, y, bw, self._button_height())
-            if a is MORE:
-                b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#action_button",
-                                                 tool_tip_text="the other choices the rules allow now")
-                self._bar_buttons[b] = MORE
+            if a is MORE or a is PASS_ALL:
+                tip = ("the other choices the rules allow now" if a is MORE else
+                       "the same for each one not used yet this turn, one after another")
+                b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#action_button", tool_tip_text=tip)
+                self._bar_buttons[b] = a
                 continue
             ok = s.ruleset.check(state, a)
             b = pygame_gui.elements.UIButton(rect, label, self.ui,
@@ -1334,7 +1344,40 @@ class BattleScene(Scene):
     def bar_actions(self) -> list:
         """The actions currently offered as buttons (tests; not the "More
         choices" button)."""
-        return [a for a in self._bar_buttons.values() if a is not MORE]
+        return [a for a in self._bar_buttons.values() if a is not MORE and a is not PASS_ALL]
+
+    def unused_passes(self) -> list:
+        """The viewer's legal pass actions (the ruleset's ``pass_action``, e.g.
+        Foxhole's Hold), one per figure not yet used this turn."""
+        kind = getattr(self.session.ruleset, "pass_action", None)
+        if not kind:
+            return []
+        s = self.session
+        return [a for a in self._legal_now() if a.type == kind and self._named_own(a) and s.ruleset.check(s.battle.state, a).ok]
+
+    def pass_all_label(self, passes: list) -> str:
+        """The pass-all button's label: the pass's own label and how many it covers."""
+        one = self.label_of(passes[0]).split(":")[0]
+        return f"{one}: all {len(passes)} not yet used"
+
+    def pass_all(self) -> int:
+        """Pass with every figure not yet used, one after another as if each
+        pass were clicked; stops when the turn passes to another side or
+        player, or a pass is refused. Returns how many were made."""
+        n = 0
+        passes = self.unused_passes()
+        label = self.pass_all_label(passes) if passes else ""
+        while passes and self.app.top is self:
+            left = len(passes) - 1
+            if not self.commit(passes[0]):
+                break
+            n += 1
+            if left and self.session.ai_to_act:
+                self.skip_ai()  # the other side's answer to the pass (an interrupt, ...), then on
+            passes = self.unused_passes()
+        if n:
+            self.set_status(f"{label.split(':')[0]}: {n} done")
+        return n
 
 
 def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:
