@@ -72,6 +72,7 @@ class BattleScene(Scene):
         self._hover_dirty = False
         self._bar_key = None
         self._bar_buttons: dict = {}
+        self._greyed_hover = None  #: the greyed action button under the mouse, if any
         self.summary_shown = False
         #: the scene to go back to instead of the menu (the map editor, for a test play)
         self.back_to = None
@@ -700,9 +701,22 @@ class BattleScene(Scene):
         actor = self.view.by_id.get(self.selected) if self.selected else None
         self.hover_preview = self.preview_of(a, actor)
 
+    def hover_disabled(self, pos) -> None:
+        """The mouse at ``pos``: on a greyed action button (pygame_gui sends no
+        hover for those), preview its action, so the bar says why the rules
+        refuse it (the ruleset's ``check`` reason); off it, drop that preview."""
+        under = next((b for b, a in self._bar_buttons.items()
+                      if a is not MORE and a is not PASS_ALL and not b.is_enabled and b.rect.collidepoint(pos)), None)
+        if under is not None and under is not self._greyed_hover:
+            self.hover_button(under)
+        elif under is None and self._greyed_hover is not None:
+            self.hover_preview = None
+        self._greyed_hover = under
+
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
+            self.hover_disabled(event.pos)
         if event.type in MOUSE_GONE:
             self.log_mouse = (-1, -1)
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self._bar_buttons:
@@ -1186,6 +1200,7 @@ class BattleScene(Scene):
             self._bar_offered, self._bar_page = key, 0  # new choices: their first page
         self._bar_key = key
         self.hover_preview = None
+        self._greyed_hover = None
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
