@@ -24,7 +24,7 @@ from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_folders, load_session
 from game.ui.log import routine
 from game.ui.marker_vocab import words
-from game.ui.naming import sentence
+from game.ui.naming import phase_words, sentence
 from game.ui.preview import action_label, distinct_labels, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
@@ -88,7 +88,7 @@ class BattleScene(Scene):
     # -- set-up ------------------------------------------------------------------------------
     def enter(self) -> None:
         self.view = self._make_view(self.session)
-        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10), getattr(self.session.ruleset, "turn_word", "Turn"))
         self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
         self._log_lines: list = []  #: the log lines drawn last (this viewer's, filtered)
         self.reason_box: pygame.Rect | None = None  #: the reason box drawn last, if any
@@ -963,12 +963,13 @@ class BattleScene(Scene):
         limit = b.scenario.turn_limit
         word = getattr(s.ruleset, "turn_word", "Turn")  # Battlesystem: "Round"
         turn = f"{word} {b.state.turn} of {limit}" if limit else f"{word} {b.state.turn}"
-        tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {name} to act ({who})"
+        phase = phase_words(s.ruleset.phase(b.state))
+        tail = f"{turn}  |  {phase}  |  {name} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
             return [(full, self.HEAD)]
         if f2.size(tail)[0] > width:
-            tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
+            tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {phase}  |  {name} ({who})"
         two = [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
         if not any(t.endswith("...") for t, _ in two):
             return two
@@ -1168,7 +1169,7 @@ class BattleScene(Scene):
         head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
+            head = (f"Selected: {sentence(self._fig_name(f.id))}", (255, 255, 255))
         elif self.my_turn:
             head = (self.turn_hint(br.width - 20), (255, 255, 255))
         elif not s.battle.over:
