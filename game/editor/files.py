@@ -156,7 +156,8 @@ def save(doc: MapDocument, path: str | Path | None = None) -> Path:
     On success the document takes that path, is no longer dirty, its autosave
     file is removed and the file joins the recent list. Saved under a new
     name ("Save as"), the map takes the id of the new file name
-    (:func:`id_for`): two files never hold one map id by accident.
+    (:func:`id_for`): two files never hold one map id by accident. A refused
+    save leaves the document as it was (its id too).
 
     Raises:
         ValueError: an untitled document and no path.
@@ -168,12 +169,17 @@ def save(doc: MapDocument, path: str | Path | None = None) -> Path:
         raise ValueError("untitled map: choose a file name (save as)")
     if not target.name.endswith(MAP_SUFFIX):
         target = map_path(target)
+    old_id = doc.id
     if doc.path is None or Path(doc.path).absolute() != target.absolute():
         doc.id = id_for(target, doc.id)
-    m = _schema_check(doc, target)
-    errs = errors(validate(doc))
-    if errs:
-        raise SaveBlocked(target, errs)
+    try:
+        m = _schema_check(doc, target)
+        errs = errors(validate(doc))
+        if errs:
+            raise SaveBlocked(target, errs)
+    except Exception:
+        doc.id = old_id  # a refused save changes nothing, not even the id a new name would give
+        raise
     m = MapFile.model_validate(rounded(m.model_dump(mode="json")))  # coordinates to 0.01 mm
     # the document takes the rounded values too, so what is on screen is what was saved
     doc.features, doc.zones = list(m.features), list(m.deployment_zones)

@@ -18,9 +18,12 @@ MIN_SCALE, MAX_SCALE = 0.05, 40.0
 class Camera:
     """Maps the table into a viewport ``(x, y, w, h)`` of the screen."""
 
-    def __init__(self, viewport: tuple[int, int, int, int], table: tuple[float, float]) -> None:
+    def __init__(self, viewport: tuple[int, int, int, int], table: tuple[float, float], reserve_bottom: int = 0) -> None:
+        """``reserve_bottom``: px at the viewport's bottom the table stays
+        clear of at fit zoom (a legend drawn there)."""
         self.viewport = tuple(int(v) for v in viewport)
         self.table = (float(table[0]), float(table[1]))
+        self.reserve_bottom = int(reserve_bottom)
         self.scale = 1.0
         self.ox = 0.0
         self.oy = 0.0
@@ -58,24 +61,31 @@ class Camera:
         """Zoom and centre so the whole table fits the viewport, ``margin``
         px clear on each side (room for the table's edge and its grid
         letters)."""
-        _, _, w, h = self.viewport
-        tw, th = self.table
-        self.fit_scale = max(MIN_SCALE, min(max(1.0, w - 2 * margin) / tw, max(1.0, h - 2 * margin) / th))
+        self.fit_scale, self.ox, self.oy = self._fitted(margin)
         self.scale = self.fit_scale
-        self.ox = tw / 2 - w / 2 / self.scale
-        self.oy = th / 2 - h / 2 / self.scale
 
-    def set_viewport(self, viewport: tuple[int, int, int, int]) -> None:
+    def _fitted(self, margin: float = FIT_MARGIN_PX) -> tuple[float, float, float]:
+        """(scale, ox, oy) at fit zoom: the table centred in the viewport
+        above its :attr:`reserve_bottom` px."""
+        _, _, w, h = self.viewport
+        h -= min(self.reserve_bottom, h // 3)
+        tw, th = self.table
+        scale = max(MIN_SCALE, min(max(1.0, w - 2 * margin) / tw, max(1.0, h - 2 * margin) / th))
+        return scale, tw / 2 - w / 2 / scale, th / 2 - h / 2 / scale
+
+    def set_viewport(self, viewport: tuple[int, int, int, int], reserve_bottom: int | None = None) -> None:
         """Move to a new viewport (the window was resized): a camera at fit
         zoom fits the table again; a zoomed or panned one keeps its zoom
         level (its ratio to the fit scale) and the table point at the
-        viewport's centre."""
+        viewport's centre. ``reserve_bottom``: the new :attr:`reserve_bottom` (None: kept)."""
         x, y, w, h = self.viewport
         centre = self.to_world(x + w / 2, y + h / 2)
         level = self.scale / self.fit_scale
-        tw, th = self.table
-        at_fit = abs(level - 1) < 1e-9 and abs(centre[0] - tw / 2) < 1e-6 and abs(centre[1] - th / 2) < 1e-6
+        _, fx, fy = self._fitted()
+        at_fit = abs(level - 1) < 1e-9 and abs(self.ox - fx) < 1e-6 and abs(self.oy - fy) < 1e-6
         self.viewport = tuple(int(v) for v in viewport)
+        if reserve_bottom is not None:
+            self.reserve_bottom = int(reserve_bottom)
         self.fit()
         if not at_fit:
             _, _, w, h = self.viewport

@@ -23,6 +23,17 @@ class LogLine:
     private: str | None = None  #: the only side that may read it (the ruleset's ``private_to``), None: both
 
 
+#: log kinds of routine bookkeeping (a phase begun, an element used or done, command points counted)
+ROUTINE_KINDS = frozenset({"phase", "why", "turn_reset", "command_points", "pending", "fire_order_set"})
+
+
+def routine(line: "LogLine") -> bool:
+    """True for a routine line (:data:`ROUTINE_KINDS`, or a model's activation
+    begun or ended), False for what changed the battle (moves, fire, rolls,
+    results): the hot-seat summary puts these first."""
+    return line.kind in ROUTINE_KINDS or "activat" in line.kind
+
+
 def event_kind(event: Event, ruleset_id: str = "") -> str:
     """The filter kind of an event."""
     if isinstance(event, DiceRolled):

@@ -37,6 +37,16 @@ def sentence(text: str) -> str:
     return first_upper(text)
 
 
+def phase_words(phase: str) -> str:
+    """A ruleset's phase as a header reads it: capitalised, a one-word phase
+    named as a phase ("player" -> "Player phase", "movement" -> "Movement
+    phase"); a longer one only capitalised ("weapon lost" -> "Weapon lost")."""
+    phase = phase.strip()
+    if not phase:
+        return ""
+    return sentence(phase) + (" phase" if " " not in phase and "phase" not in phase.lower() else "")
+
+
 def ruleset_name(ruleset) -> str:
     """What a player calls a ruleset (a ruleset object or its id): its ``title``
     without the bracketed gloss some titles carry ("Space fleet (Battlefleet-style

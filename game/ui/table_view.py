@@ -103,7 +103,7 @@ class TableView:
         self.colours = side_order if isinstance(side_order, SideColours) else SideColours(palette, list(side_order))
         self.enemies = enemies
         self.sight_source = sight
-        self.camera = Camera(viewport, table.table)
+        self.camera = Camera(viewport, table.table, self._legend_room(viewport))
         self.terrain = TerrainLayer(table.pieces, table.table, palette, table.map, self.colours)
         self.los_overlay = LosOverlay()
         self.anim = Animator()
@@ -220,9 +220,17 @@ class TableView:
         again, else the zoom and the point at the centre are kept
         (:meth:`Camera.set_viewport`)."""
         if tuple(self.camera.table) != tuple(float(v) for v in self.table.table):
-            self.camera = Camera(viewport, self.table.table)
+            self.camera = Camera(viewport, self.table.table, self._legend_room(viewport))
         else:
-            self.camera.set_viewport(viewport)
+            self.camera.set_viewport(viewport, self._legend_room(viewport))
+
+    def _legend_room(self, viewport) -> int:
+        """Px below the table at fit zoom for the LoS legend (a view that
+        shows sight lines, :attr:`sight_source`), so the legend never covers
+        the table's edge (an exfil zone on it); 0 for other views."""
+        if self.sight_source is None:
+            return 0
+        return self._legend_surface(int(viewport[2]) - 8).get_height() + 8
 
     # -- input ---------------------------------------------------------------------------
     def world_mouse(self) -> tuple[float, float]:

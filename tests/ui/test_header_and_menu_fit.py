@@ -40,7 +40,7 @@ def test_header_keeps_phase_and_side_to_act(sized_app, tmp_path):
     lines = scene.header_lines()
     assert all(fonts.font(size, True).size(t)[0] <= scene.top_left - 44 for t, size in lines)
     # two lines: the name above, the turn (with its limit), phase and side to act whole below
-    assert [t for t, _ in lines][1] == "Turn 1 of 8  |  movement  |  Imperial Navy to act (you)"
+    assert [t for t, _ in lines][1] == "Turn 1 of 8  |  Movement phase  |  Imperial Navy to act (you)"
     name = scene.session.battle.scenario.name
     assert lines[0][0].startswith("Primary biosphere: the long") and name.startswith(lines[0][0].removesuffix("..."))
     assert sum(fonts.font(size, True).get_linesize() for _, size in lines) + 3 <= scene.top_height()

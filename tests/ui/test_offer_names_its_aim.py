@@ -49,8 +49,25 @@ def test_a_point_out_of_reach__one_move_toward_it(app, tmp_path):
     moves = _moves(scene)
     assert len(moves) == 1, [m[0] for m in moves]
     label, mv = moves[0]
-    assert label.startswith("Advance toward ") and label.endswith("(out of reach)")
+    assert label.startswith("Advance ") and label.endswith("(out of reach)")
     assert scene.session.ruleset.check(st, mv).ok
     scene.aim(472, 848 - 60, lock=True)  # in reach: the plain label
     app.drive(1)
     assert [m[0].startswith("Move to") for m in _moves(scene)] == [True]
+
+
+def test_a_point_out_of_reach__the_button_names_the_way_as_the_log_will(app, tmp_path):
+    """The button of a move toward a point names its length and way in the
+    words the log then uses ("Move 3.5 in toward Cpl. Okafor"), not the grid
+    square clicked ("Move toward D5")."""
+    scene, st = _okafor_activated(app, tmp_path)
+    scene.aim(450, 100, lock=True)
+    app.drive(2)
+    (label, mv), = _moves(scene)
+    assert label.endswith(" (out of reach)")
+    way = label.removeprefix("Advance ").removesuffix(" (out of reach)")
+    assert way[0].isdigit() and " in " in way
+    before = len(scene.session.log.lines)
+    assert scene.commit(mv)
+    said = [scene.view.namer(ln.text) for ln in scene.session.log.lines[before:]]
+    assert any(t.endswith(way) or f" {way} " in t or f" {way}," in t for t in said), (way, said)

@@ -55,7 +55,10 @@ def test_a_resized_battle_keeps_selection_offer_preview_camera_and_log_filter(ap
     resize(app, 1280, 800)
     tw, th = scene.view.camera.table
     assert scene.view.camera.scale == scene.view.camera.fit_scale  # shown whole: fits the new size
-    assert all(abs(a - b) < 1e-6 for a, b in zip(centre(scene.view.camera), (tw / 2, th / 2)))
+    cam = scene.view.camera
+    x, y, w, h = cam.viewport  # the table centred above the room kept for the sight legend
+    assert cam.reserve_bottom > 0
+    assert all(abs(a - b) <= 1 for a, b in zip(cam.to_screen(tw / 2, th / 2), (x + w / 2, y + (h - cam.reserve_bottom) / 2)))
 
 
 def test_a_resized_menu_keeps_its_choices(app, tmp_path):

@@ -32,6 +32,8 @@ class Foxhole(RulesetBase):
     id = "foxhole"
     version = 5
     title = "Foxhole"
+    #: the action that leaves an element unused this turn (the app's button that holds every unused element)
+    pass_action = "fox_hold"
 
     def __init__(self) -> None:
         super().__init__(actions=A.ACTIONS, events=E.EVENTS, state=FoxState)

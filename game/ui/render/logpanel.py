@@ -22,8 +22,12 @@ def wrap(text: str, width_px: int, size: int = 13) -> list[str]:
 class LogPanel:
     """Draws log lines into ``rect``; ``scroll`` counts lines up from the end."""
 
-    def __init__(self, rect: pygame.Rect) -> None:
+    def __init__(self, rect: pygame.Rect, turn_word: str = "Turn") -> None:
+        """``turn_word``: the ruleset's word for a turn (its ``turn_word``,
+        Battlesystem's "Round"); each line starts with its initial and the
+        turn's number ("T3", "R3"), as the header counts them."""
         self.rect = pygame.Rect(rect)
+        self.turn_letter = (turn_word or "Turn")[0].upper()
         self.scroll = 0
         self._key = None
         self._surf: pygame.Surface | None = None
@@ -53,7 +57,7 @@ class LogPanel:
         room = self.rect.width - 14 - fonts.font(13).size("   ")[0]  # a line's continuation is indented
         for ln in lines[-400:]:
             col = KIND_COLOURS.get(ln.kind, (225, 225, 220))
-            for i, part in enumerate(wrap(f"T{ln.turn} {rewrite(ln.text)}", room)):
+            for i, part in enumerate(wrap(f"{self.turn_letter}{ln.turn} {rewrite(ln.text)}", room)):
                 rows.append((part if i == 0 else "   " + part, col, ln.side if i == 0 else None, ln))
         visible = max(1, (self.rect.height - 6) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - visible))

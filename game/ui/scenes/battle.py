@@ -10,6 +10,8 @@ viewing side's ``view``.
 
 from __future__ import annotations
 
+import math
+
 import time
 from pathlib import Path
 
@@ -20,8 +22,9 @@ from game.core.logtext import plural
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_folders, load_note, load_session
+from game.ui.log import routine
 from game.ui.marker_vocab import words
-from game.ui.naming import sentence
+from game.ui.naming import phase_words, sentence
 from game.ui.preview import action_label, distinct_labels, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
@@ -40,6 +43,8 @@ GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset giv
 
 #: the action bar's "More choices" button: the next page of the offered actions
 MORE = object()
+#: the action bar's button that passes with every figure not yet used (the ruleset's ``pass_action`` for each)
+PASS_ALL = object()
 
 class BattleScene(Scene):
     """Play one battle. Build with :meth:`from_scenario` or from a session."""
@@ -67,6 +72,7 @@ class BattleScene(Scene):
         self._hover_dirty = False
         self._bar_key = None
         self._bar_buttons: dict = {}
+        self._greyed_hover = None  #: the greyed action button under the mouse, if any
         self.summary_shown = False
         #: the scene to go back to instead of the menu (the map editor, for a test play)
         self.back_to = None
@@ -82,7 +88,7 @@ class BattleScene(Scene):
     # -- set-up ------------------------------------------------------------------------------
     def enter(self) -> None:
         self.view = self._make_view(self.session)
-        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10), getattr(self.session.ruleset, "turn_word", "Turn"))
         self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
         self._log_lines: list = []  #: the log lines drawn last (this viewer's, filtered)
         self.reason_box: pygame.Rect | None = None  #: the reason box drawn last, if any
@@ -340,6 +346,9 @@ class BattleScene(Scene):
         if mid:
             return f"Your turn: only {self._fig_name(mid)} can act now: select it to go on (or Tab)."
         who = self.actors()
+        legal = {str(a.to_dict()) for a in self._legal_now()}
+        if legal and legal <= {str(a.to_dict()) for a in self.offered_actions(None)}:
+            return "Your turn: choose one of the buttons below."  # a side's choice (which weapon is lost, ...)
         if not who:
             return "Your turn: no model can act; use the buttons below."
         font = fonts.font(15, True)
@@ -378,14 +387,29 @@ class BattleScene(Scene):
     def actions_at(self, x: float, y: float, target_id: str | None = None) -> list:
         """The selected figure's actions at a point or another figure."""
         s = self.session
-        if not (self.selected and self.my_turn):
+        if not self.my_turn:
             return []
+        if not self.selected:
+            return self.spot_actions(x, y)
         rs, state = s.ruleset, s.battle.state
         if not hasattr(rs, "point_actions"):
             return []
         if target_id is not None:
             return list(rs.figure_actions(state, s.viewer, self.selected, target_id))
         return list(rs.point_actions(state, s.viewer, self.selected, x, y))
+
+    def spot_actions(self, x: float, y: float, reach: float = 50.8) -> list:
+        """With nothing selected: the legal action at a spot of the table
+        (``x``, ``y`` in mm) that name none of the viewer's figures on the
+        table (an objective marker, a barricade, a unit deployed there): those
+        at the offered spot nearest the point, within ``reach`` mm; the bar
+        offers only a few such spots."""
+        spots = [a for a in self.offered_actions(None) if not self._named_own(a)
+                 and isinstance(getattr(a, "x", None), (int, float)) and isinstance(getattr(a, "y", None), (int, float))]
+        best = min(spots, key=lambda a: math.hypot(a.x - x, a.y - y), default=None)
+        if best is None or math.hypot(best.x - x, best.y - y) > reach:
+            return []
+        return [a for a in spots if (a.x, a.y) == (best.x, best.y)]  # each unit that may deploy there
 
     def aim(self, x: float, y: float, target_id: str | None = None, lock: bool = False) -> None:
         """Preview the first action at a point / figure; ``lock`` offers them in the bar."""
@@ -486,16 +510,25 @@ class BattleScene(Scene):
         except Exception:  # noqa: BLE001
             why = ""
         self.app.push(HandoverScene(side, self._took_seat, why=name_sides(why, s.battle.scenario),
-                                    summary=self._since_last_seen(side), name=self.side_name(side)))
+                                    summary=self._since_last_seen(side), name=self.side_name(side),
+                                    first=s.controller.last_human is None))
 
     def _since_last_seen(self, side: str, most: int = 8) -> list[str]:
-        """The log lines of what the other side did since ``side`` last acted (the last
-        ``most``), only those ``side`` may read: a line private to the other side (its
-        hidden set-up, its agent's reasons) never reaches the handover screen."""
+        """The log lines of what the other side did since ``side`` last acted,
+        only those ``side`` may read: a line private to the other side (its
+        hidden set-up, its agent's reasons) never reaches the handover screen.
+        At most ``most`` lines: moves, fire and their results first (in the
+        order they happened), routine lines (an element used, a phase begun,
+        :func:`game.ui.log.routine`) after them; when lines are left out, a
+        last line says how many more the log holds."""
         b = self.session.battle
         last = max((i for i, e in enumerate(b.history.entries) if e.action.side == side), default=-1)
-        lines = [self.view.namer(ln.text) for ln in self.session.log.filtered(viewer=side) if ln.action > last]
-        return lines[-most:]
+        seen = [ln for ln in self.session.log.filtered(viewer=side) if ln.action > last]
+        keep = sorted(range(len(seen)), key=lambda i: (routine(seen[i]), i))[:most if len(seen) <= most else most - 1]
+        lines = [self.view.namer(seen[i].text) for i in keep]
+        if len(keep) < len(seen):
+            lines.append(f"... {plural(len(seen) - len(keep), 'more line')} in the battle log")
+        return lines
 
     def _took_seat(self) -> None:
         self.session.take_seat()
@@ -663,15 +696,28 @@ class BattleScene(Scene):
         """The mouse is on an action button: preview its action (odds, the
         roll needed, its effect on the table) before it is committed."""
         a = self._bar_buttons.get(button)
-        if a is None or a is MORE:
+        if a is None or a is MORE or a is PASS_ALL:
             self.hover_preview = None
             return
         actor = self.view.by_id.get(self.selected) if self.selected else None
         self.hover_preview = self.preview_of(a, actor)
 
+    def hover_disabled(self, pos) -> None:
+        """The mouse at ``pos``: on a greyed action button (pygame_gui sends no
+        hover for those), preview its action, so the bar says why the rules
+        refuse it (the ruleset's ``check`` reason); off it, drop that preview."""
+        under = next((b for b, a in self._bar_buttons.items()
+                      if a is not MORE and a is not PASS_ALL and not b.is_enabled and b.rect.collidepoint(pos)), None)
+        if under is not None and under is not self._greyed_hover:
+            self.hover_button(under)
+        elif under is None and self._greyed_hover is not None:
+            self.hover_preview = None
+        self._greyed_hover = under
+
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.log_mouse = event.pos  # an AI action's reason shows while the mouse rests on its log lines
+            self.hover_disabled(event.pos)
         if event.type in MOUSE_GONE:
             self.log_mouse = (-1, -1)
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self._bar_buttons:
@@ -690,6 +736,9 @@ class BattleScene(Scene):
                 if self._bar_buttons[event.ui_element] is MORE:  # the next page of choices
                     self._bar_page += 1
                     self._bar_key = None
+                    return True
+                if self._bar_buttons[event.ui_element] is PASS_ALL:
+                    self.pass_all()
                     return True
                 self.commit(self._bar_buttons[event.ui_element])
                 return True
@@ -729,7 +778,7 @@ class BattleScene(Scene):
         if f is not None and f.side == s.viewer and f.id != self.selected and not (at_friend and self.selected):
             self.select(f.id)
             return
-        if not self.selected:
+        if not self.selected and not self.actions_at(x, y):
             return
         target = f.id if (f is not None and f.id != self.selected) else None
         same = self.pending and (self.pending_target == target if target else
@@ -915,12 +964,13 @@ class BattleScene(Scene):
         limit = b.scenario.turn_limit
         word = getattr(s.ruleset, "turn_word", "Turn")  # Battlesystem: "Round"
         turn = f"{word} {b.state.turn} of {limit}" if limit else f"{word} {b.state.turn}"
-        tail = f"{turn}  |  {s.ruleset.phase(b.state)}  |  {name} to act ({who})"
+        phase = phase_words(s.ruleset.phase(b.state))
+        tail = f"{turn}  |  {phase}  |  {name} to act ({who})"
         full = f"{b.scenario.name}  |  {tail}"
         if f.size(full)[0] <= width:
             return [(full, self.HEAD)]
         if f2.size(tail)[0] > width:
-            tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {s.ruleset.phase(b.state)}  |  {name} ({who})"
+            tail = f"{word[0]}{b.state.turn}{'/' + str(limit) if limit else ''}  |  {phase}  |  {name} ({who})"
         two = [(_fit(b.scenario.name, f2, width), self.HEAD2), (_fit(tail, f2, width), self.HEAD2)]
         if not any(t.endswith("...") for t, _ in two):
             return two
@@ -1120,7 +1170,7 @@ class BattleScene(Scene):
         head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = (f"Selected: {self._fig_name(f.id)}", (255, 255, 255))
+            head = (f"Selected: {sentence(self._fig_name(f.id))}", (255, 255, 255))
         elif self.my_turn:
             head = (self.turn_hint(br.width - 20), (255, 255, 255))
         elif not s.battle.over:
@@ -1143,42 +1193,35 @@ class BattleScene(Scene):
     def _sync_bar(self, br) -> None:
         """(Re)build the action buttons when the offered actions change."""
         s = self.session
-        offered = list(self.pending)
-        if self.my_turn:
-            state = s.battle.state
-            rs = s.ruleset
-            own = list(rs.figure_actions(state, s.viewer, self.selected, None)) if self.selected and hasattr(rs, "figure_actions") else []
-            ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
-            glob = [a for a in rs.legal_actions(state, s.viewer)
-                    if not any(isinstance(v, str) and v in ids for v in a.to_dict().values())]
-            seen = {str(a.to_dict()) for a in offered}
-            for a in own + glob:
-                k = str(a.to_dict())
-                if k not in seen:
-                    seen.add(k)
-                    offered.append(a)
-        key = tuple(str(a.to_dict()) for a in offered)
+        offered = self.offered_actions(self.selected, self.pending)
+        passes = self.unused_passes() if not self.pending and self.selected is None else []
+        key = tuple(str(a.to_dict()) for a in offered) + (len(passes),)
         if key == self._bar_key:
             return
         if key != getattr(self, "_bar_offered", None):
             self._bar_offered, self._bar_page = key, 0  # new choices: their first page
         self._bar_key = key
         self.hover_preview = None
+        self._greyed_hover = None
         for b in self._bar_buttons:
             b.kill()
         self._bar_buttons = {}
         state = s.battle.state
         top = br.y + 6 + fonts.font(15, True).get_linesize()
-        pages = self.bar_pages(self.bar_labels(offered), br.width - 20)
+        pairs = self.bar_labels(offered)
+        if len(passes) > 1:
+            pairs.append((PASS_ALL, self.pass_all_label(passes)))
+        pages = self.bar_pages(pairs, br.width - 20)
         self._bar_page %= len(pages)
         placed, rows = pages[self._bar_page]
         for (a, label), (dx, row, bw) in placed:
             y = top + row * (self._button_height() + 4)
             rect = pygame.Rect(br.x + 10 + dx, y, bw, self._button_height())
-            if a is MORE:
-                b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#action_button",
-                                                 tool_tip_text="the other choices the rules allow now")
-                self._bar_buttons[b] = MORE
+            if a is MORE or a is PASS_ALL:
+                tip = ("the other choices the rules allow now" if a is MORE else
+                       "the same for each one not used yet this turn, one after another")
+                b = pygame_gui.elements.UIButton(rect, label, self.ui, object_id="#action_button", tool_tip_text=tip)
+                self._bar_buttons[b] = a
                 continue
             ok = s.ruleset.check(state, a)
             b = pygame_gui.elements.UIButton(rect, label, self.ui,
@@ -1188,6 +1231,74 @@ class BattleScene(Scene):
                 b.disable()
             self._bar_buttons[b] = a
         self._bar_rows = rows
+
+    def offered_actions(self, selected: str | None, pending=()) -> list:
+        """The actions the bar offers with ``selected`` (a figure id of the
+        viewer's, or None) selected: ``pending`` (a table click's choices)
+        first, then the selected figure's own actions (the ruleset's
+        ``figure_actions``), then every legal action that names none of the
+        viewer's figures or groups (End phase, ...), and every legal action
+        that names only figures or groups of the viewer's whose own menu does
+        not offer it (a squad's choice of which weapon is lost): with one of
+        them selected, or, when the figures it names are not the selection,
+        with nothing selected. So every legal action is on the bar or a click
+        on the table away (tests/ui/test_every_action_reachable.py)."""
+        s = self.session
+        offered = list(pending)
+        if not self.my_turn:
+            return offered
+        state, rs = s.battle.state, s.ruleset
+        own = list(rs.figure_actions(state, s.viewer, selected, None)) if selected and hasattr(rs, "figure_actions") else []
+        ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
+        glob = []
+        for a in self._legal_now():
+            names = [v for v in a.to_dict().values() if isinstance(v, str) and v in ids]
+            if not names:
+                glob.append(a)
+            elif not self._table_reachable(a) and (selected is None or selected in self._named_own(a)):
+                glob.append(a)  # no menu of a figure's offers it and no table click makes it
+        seen = {str(a.to_dict()) for a in offered}
+        for a in own + glob:
+            k = str(a.to_dict())
+            if k not in seen:
+                seen.add(k)
+                offered.append(a)
+        return offered
+
+    def _table_reachable(self, action) -> bool:
+        """True when selecting a figure ``action`` names offers it (the
+        figure's own menu), or a click on the table (at another figure it
+        names, or at its point ``x``, ``y``) makes an action of its kind for
+        the same figures (cached per history length)."""
+        s = self.session
+        key = (id(s.battle), len(s.battle.history), s.viewer)
+        if getattr(self, "_reach_key", None) != key:
+            self._reach_key, self._reach = key, {}
+        k = str(action.to_dict())
+        if k not in self._reach:
+            self._reach[k] = self._click_reaches(action)
+        return self._reach[k]
+
+    def _click_reaches(self, action) -> bool:
+        s = self.session
+        rs, state = s.ruleset, s.battle.state
+        if not hasattr(rs, "figure_actions"):
+            return False
+        k = str(action.to_dict())
+        named = set(self._named_own(action))
+        d = action.to_dict()
+        others = [v for v in d.values() if isinstance(v, str) and v in self.view.by_id and v not in named]
+        for fid in named:
+            if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, None)):
+                return True
+            for t in others:
+                if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, t)):
+                    return True
+            if isinstance(d.get("x"), (int, float)) and isinstance(d.get("y"), (int, float)) and hasattr(rs, "point_actions"):
+                if any(a.type == action.type and set(self._named_own(a)) == named
+                       for a in rs.point_actions(state, s.viewer, fid, d["x"], d["y"])):
+                    return True
+        return False
 
     def bar_pages(self, pairs: list, width: int, rows: int = 2) -> list[tuple[list, int]]:
         """The action bar's buttons in pages of at most ``rows`` rows of
@@ -1250,7 +1361,40 @@ class BattleScene(Scene):
     def bar_actions(self) -> list:
         """The actions currently offered as buttons (tests; not the "More
         choices" button)."""
-        return [a for a in self._bar_buttons.values() if a is not MORE]
+        return [a for a in self._bar_buttons.values() if a is not MORE and a is not PASS_ALL]
+
+    def unused_passes(self) -> list:
+        """The viewer's legal pass actions (the ruleset's ``pass_action``, e.g.
+        Foxhole's Hold), one per figure not yet used this turn."""
+        kind = getattr(self.session.ruleset, "pass_action", None)
+        if not kind:
+            return []
+        s = self.session
+        return [a for a in self._legal_now() if a.type == kind and self._named_own(a) and s.ruleset.check(s.battle.state, a).ok]
+
+    def pass_all_label(self, passes: list) -> str:
+        """The pass-all button's label: the pass's own label and how many it covers."""
+        one = self.label_of(passes[0]).split(":")[0]
+        return f"{one}: all {len(passes)} not yet used"
+
+    def pass_all(self) -> int:
+        """Pass with every figure not yet used, one after another as if each
+        pass were clicked; stops when the turn passes to another side or
+        player, or a pass is refused. Returns how many were made."""
+        n = 0
+        passes = self.unused_passes()
+        label = self.pass_all_label(passes) if passes else ""
+        while passes and self.app.top is self:
+            left = len(passes) - 1
+            if not self.commit(passes[0]):
+                break
+            n += 1
+            if left and self.session.ai_to_act:
+                self.skip_ai()  # the other side's answer to the pass (an interrupt, ...), then on
+            passes = self.unused_passes()
+        if n:
+            self.set_status(f"{label.split(':')[0]}: {n} done")
+        return n
 
 
 def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:

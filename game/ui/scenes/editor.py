@@ -171,6 +171,8 @@ class EditorScene(Scene):
         self.doc = files.open_map(path) if path else files.new_document(ruleset=ruleset)
         self.history = History(self.doc)
         self.autosaver = files.Autosaver(self.doc, clock=clock)
+        #: the path typed for a save that was refused (offered again by Save as), None after a save
+        self.refused_path: Path | None = None
         self.template = Path(template) if template else None
         self.tool = "select"
         cat = catalogue()
@@ -454,6 +456,7 @@ class EditorScene(Scene):
         self.side = self.default_side()
         self.history = History(self.doc)
         self.autosaver = files.Autosaver(self.doc, clock=self.autosaver.clock)
+        self.refused_path = None
         self._layout(self.app.size)
         self.camera = Camera(self.table_area(), (self.doc.width, self.doc.height))
         self._build_widgets()
@@ -503,23 +506,38 @@ class EditorScene(Scene):
     def ask_save_as(self) -> None:
         from game.ui.scenes.files import FileChooser
 
-        self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json", self.save, confirm="Save"))
+        self.app.push(FileChooser("Save map as", files.config_dir() / "maps", ".map.json", self.save, confirm="Save",
+                                  suggest=self.save_as_suggestion()))
+
+    def save_as_suggestion(self) -> str | Path:
+        """The name the Save as dialog offers: the one typed for a save that
+        was refused (so it need not be typed again), else the map's own
+        file, else a file named after the map ("Hill 60" -> Hill_60.map.json)."""
+        if self.refused_path is not None:
+            return self.refused_path
+        if self.doc.path is not None:
+            return self.doc.path
+        return files.id_for(f"{self.doc.name or self.doc.id}.map.json", self.doc.id or "map") + ".map.json"
 
     def save(self, path=None) -> Path | None:
-        """Save as a map; with errors, say so (the Draft button saves a draft)."""
+        """Save as a map; with errors, say so (the Draft button saves a draft).
+        A refused save keeps the name typed for it (:meth:`save_as_suggestion`)."""
         if path is None and self.doc.path is None:
             self.ask_save_as()
             return None
         try:
             out = files.save(self.doc, path)
         except files.SaveBlocked as e:
+            self.refused_path = path
             self.problems = validate(self.doc)
             self._sync_widgets()
             self.set_status(f"not saved: {plural(len(e.problems), 'error')} (fix them or save a draft)", bad=True)
             return None
         except (FileError, OSError, ValueError) as e:
+            self.refused_path = path
             self.set_status(str(e), bad=True)
             return None
+        self.refused_path = None
         self._sync_widgets()  # a map saved under a new name takes its file's id: the id field shows it
         self.set_status(f"saved {out}")
         return out

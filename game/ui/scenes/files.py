@@ -27,9 +27,12 @@ class FileChooser(Scene):
     name = "files"
 
     def __init__(self, title: str, folder: str | Path | list, suffix: str | tuple[str, ...], on_pick,
-                 confirm: str | None = None, note=None) -> None:
+                 confirm: str | None = None, note=None, suggest: str | Path = "") -> None:
+        """``suggest``: the path first typed in the name field (a file name
+        alone goes in the first folder that exists; "" : that folder)."""
         super().__init__()
         self.note = note
+        self.suggest = suggest
         self.title = title
         self.confirm = confirm or ("Save" if title.lower().startswith("save") else "Open")
         folders = [Path(f) for f in folder] if isinstance(folder, (list, tuple)) else [Path(folder)]
@@ -69,7 +72,7 @@ class FileChooser(Scene):
         self.paths = self.files()
         #: what the list shows -> the file: its path inside the folder it was found in, and when it was written
         self.labels = {self.label(p): p for p in self.paths}
-        typed = self.entry.get_text() if getattr(self, "entry", None) is not None else str(self.folder) + "/"
+        typed = self.entry.get_text() if getattr(self, "entry", None) is not None else self._first_text()
         #: the note over the list when no file is found (wrapped to the panel), and where it goes
         self.empty_lines = [] if self.paths else fonts.wrap_lines(self.empty_note(), 14, r.width - 40, 6)
         self.empty_y = top
@@ -81,6 +84,14 @@ class FileChooser(Scene):
         bw = max(px(110), *(fonts.font(14).size(t)[0] + px(16) for t in (self.confirm, "Cancel")))
         self.ok = pygame_gui.elements.UIButton(pygame.Rect(r.right - 2 * bw - 40, r.bottom - 16 - bh, bw, bh), self.confirm, self.ui)
         self.cancel = pygame_gui.elements.UIButton(pygame.Rect(r.right - bw - 20, r.bottom - 16 - bh, bw, bh), "Cancel", self.ui)
+
+    def _first_text(self) -> str:
+        """The name field's text when the chooser opens: the suggestion, in
+        the first existing folder when it is a bare file name."""
+        if not self.suggest:
+            return str(self.folder) + "/"
+        s = Path(self.suggest)
+        return str(s if s.parent != Path(".") else self.folder / s)
 
     def resize(self, size) -> None:
         """Centre the chooser in the new window (or lay it out at a new UI scale), keeping what was typed."""

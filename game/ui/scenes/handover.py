@@ -15,11 +15,14 @@ class HandoverScene(PanelScene):
     dim = 255
     name = "handover"
 
-    def __init__(self, side: str, on_ready, why: str = "", summary: list[str] | None = None, name: str = "") -> None:
+    def __init__(self, side: str, on_ready, why: str = "", summary: list[str] | None = None, name: str = "",
+                 first: bool = False) -> None:
         """``side``: the side id taking the seat; ``name``: that side as the
-        player reads it (the scenario's side name; "" : the id)."""
+        player reads it (the scenario's side name; "" : the id); ``first``: no
+        player has acted yet (nobody to look away from the screen yet)."""
         name = name or side
-        lines = [why or f"{name} to act.", "The previous player should look away.",
+        away = "The other players should look away." if first else "The previous player should look away."
+        lines = [why or f"{name} to act.", away,
                  f"Press Enter or the button when {name} is seated."]
         if summary:
             lines += ["", "Since your last move:"] + [f"- {s}" for s in summary]

@@ -10,6 +10,7 @@ import pygame_gui
 
 from game.data.errors import FileError
 from game.ui import fonts
+from game.ui.naming import phase_words
 from game.ui.widgets import px
 from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
@@ -68,7 +69,7 @@ class ReplayScene(Scene):
                               enemies=lambda side: enemy_sides(self.model.ruleset, self._state, side),
                               sight=lambda: (self.model.ruleset, self._state))
         self.view.side_names = side_names(m.scenario)
-        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 10, 10), getattr(self.model.ruleset, "turn_word", "Turn"))
         self.log_mouse: tuple[int, int] = (-1, -1)  #: the mouse, for the reason box over the log
         self._log_lines: list = []  #: the log lines drawn last
         self.reason_box: pygame.Rect | None = None  #: the reason box drawn last, if any
@@ -184,7 +185,7 @@ class ReplayScene(Scene):
         st = m.state_at(self.k, self.j)
         word = getattr(m.ruleset, "turn_word", "Turn").lower()
         return (f"Replay: {m.scenario.name}  |  action {self.k}/{m.actions}" + (f" +{plural(self.j, 'event')}" if self.j else "")
-                + f"  |  {word} {st.turn}  |  {m.ruleset.phase(st)}  |  {SPEEDS[self.speed_i]:g} actions/s")
+                + f"  |  {word} {st.turn}  |  {phase_words(m.ruleset.phase(st))}  |  {SPEEDS[self.speed_i]:g} actions/s")
 
     def header_fit(self, width: int) -> tuple[str, int]:
         """The top line and its font size within ``width`` px: at 16 pt, else

@@ -334,7 +334,9 @@ def confirm(s: BSState, action) -> str | None:
 def describe_aimed(state: BSState, action, aim) -> str | None:
     """The label of a move offered toward ``aim`` (a model's or a vehicle's id,
     or a table point (x, y) mm) that does not get there: "Advance toward
-    reyes (out of reach)" when the orders left cannot cover the distance,
+    reyes (out of reach)" when the orders left cannot cover the distance
+    (toward a point: the move's length and way as the log gives them, "Move
+    3.5 in toward okafor (out of reach)"),
     "... (as far as he can go)" when terrain stops him first; None for any
     other action (the plain label serves)."""
     a, s = action, state
@@ -354,11 +356,13 @@ def describe_aimed(state: BSState, action, aim) -> str | None:
             return None
     else:
         gx, gy = on_table(s, *aim)
-        there, who = math.hypot(a.x - gx, a.y - gy) <= 0.5, f"({gx:.0f}, {gy:.0f})"
+        there, who = math.hypot(a.x - gx, a.y - gy) <= 0.5, None
     if there:
         return None
     limit = data().tables.advance_mm if a.advance else data().tables.move_mm
     why = "out of reach" if math.hypot(a.x - f.x, a.y - f.y) >= limit - 0.5 else "as far as he can go"
+    if who is None:  # a point: the move's own length and way, as the log will give them
+        return f"{action_words(s, a)} ({why})"
     return f"{'Advance' if a.advance else 'Move'} toward {who} ({why})"
 
 
