@@ -74,8 +74,8 @@ def test_settings_key_labels_clear_of_their_buttons(app, tmp_path):
     sc = app.push(SettingsScene())
     app.drive(1)
     buttons = {name: b.rect for b, name in sc.key_buttons.items()}
-    assert len(sc.key_label_rects) == len(buttons) == len(sc.key_cells)
-    for (name, _, _), (text, r) in zip(sc.key_cells, sc.key_label_rects):
+    assert len(sc.key_label_rects) == len(buttons) == len(sc.key_labels)
+    for name, (text, r) in zip(sc.key_labels, sc.key_label_rects):
         assert not text.endswith("..."), text
         b = buttons[name]
         assert r.right + 6 <= b.left and r.bottom > b.top and r.top < b.bottom, (text, r, b)

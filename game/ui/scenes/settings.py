@@ -16,7 +16,7 @@ from game.ui.settings import save_settings
 from game.ui.app import ui_scale_for
 from game.ui.widgets import DropDown, px
 
-ROW = 28  #: a key row's least height, px
+ROW = 28  #: a key row's least height, px at UI scale 1
 
 SIZES = ["1280x800", "1440x900", "1600x1000", "1920x1080"]
 SCALES = ["0.75", "1.0", "1.25", "1.5"]
@@ -72,35 +72,60 @@ class SettingsScene(Scene):
         self.save = self._button(x, h - px(18) - bh, bh, "Save")
         self.back = self._button(self.save.relative_rect.right + px(10), h - px(18) - bh, bh, "Back")
         self.reset_keys = self._button(self.back.relative_rect.right + px(10), h - px(18) - bh, bh, "Default keys")
-        # the key list: label and a button with the binding, in as many columns as its rows need
-        row = max(ROW, fonts.font(14).get_linesize() + 8)
-        bottom = h - px(18) - bh - px(10)
-        rows = max(1, (bottom - self.keys_top) // row)
-        cols = -(-len(ACTIONS) // rows)
-        rows = -(-len(ACTIONS) // cols)  # as even as the columns allow
-        # each column's buttons as wide as its longest binding's words (none is cut),
-        # its labels the room left, shared out by need when the window is too narrow
+        self._key_list(margin, self.keys_top, w - 2 * margin, h - px(18) - bh - px(10) - self.keys_top)
+        self._label_keys()
+
+    def _key_list(self, x0: int, y0: int, width: int, height: int) -> None:
+        """The key list in a scrolling box at (x0, y0) of ``width`` x ``height``
+        px: each action's name (a label, never cut) and a button with its
+        binding, in as many columns as the width holds with every name whole
+        (at most as many as the rows need); rows past the box's height scroll
+        (mouse wheel or the scroll bar)."""
+        E = pygame_gui.elements
         m = self.app.input
-        pad, gap = px(14), px(20)
-        columns = [ACTIONS[c * rows:(c + 1) * rows] for c in range(cols)]
-        bws = [max(fonts.font(14).size(t)[0] for t in [m.label(a.name) for a in col] + ["press a key..."]) + pad
-               for col in columns]
-        labels = [max(fonts.font(13).size(a.label)[0] for a in col) + 8 for col in columns]
-        room = w - 2 * margin - gap * (cols - 1) - sum(bws)
-        if sum(labels) > room:
-            labels = [max(px(40), room * n // sum(labels)) for n in labels]
+        row = max(px(ROW), fonts.font(14).get_linesize() + px(8))
+        pad, gap, bar = px(14), px(20), px(20)
+        n = len(ACTIONS)
+        rows_seen = max(1, height // row)
+
+        def widths(cols: int):
+            rows = -(-n // cols)
+            columns = [ACTIONS[c * rows:(c + 1) * rows] for c in range(cols)]
+            bws = [max(fonts.font(14).size(t)[0] for t in [m.label(a.name) for a in col] + ["press a key..."]) + pad
+                   for col in columns]
+            lws = [max(fonts.font(14).size(a.label)[0] for a in col) + px(12) for col in columns]
+            return rows, columns, bws, lws
+
+        cols = max(1, -(-n // rows_seen))
+        while cols > 1:
+            rows, columns, bws, lws = widths(cols)
+            need = sum(bws) + sum(lws) + gap * (cols - 1) + (bar if rows > rows_seen else 0)
+            if need <= width:
+                break
+            cols -= 1
+        rows, columns, bws, lws = widths(cols)
+        self.key_box = E.UIScrollingContainer(pygame.Rect(x0, y0, width, height), self.ui, allow_scroll_x=False)
+        inner = max(width - (bar if rows > rows_seen else 0),
+                    sum(bws) + sum(lws) + gap * (cols - 1))
+        self.key_box.set_scrollable_area_dimensions((inner, rows * row))
         self.key_buttons: dict = {}
-        self.key_cells: list[tuple[str, tuple[int, int]]] = []
-        x = margin
-        for col, bw, lw in zip(columns, bws, labels):
+        #: each action's name label (tests: its words fit it, left of its button)
+        self.key_labels: dict = {}
+        x = 0
+        for col, bw, lw in zip(columns, bws, lws):
             for r, a in enumerate(col):
-                yy = self.keys_top + r * row
-                self.key_cells.append((a.name, (x, yy + (row - 2 - fonts.font(13).get_linesize()) // 2), lw - 8))
-                b = E.UIButton(pygame.Rect(x + lw, yy, bw, row - 2), "", self.ui,
+                yy = r * row
+                self.key_labels[a.name] = E.UILabel(pygame.Rect(x, yy, lw - px(6), row - 2), a.label, self.ui,
+                                                    container=self.key_box)
+                b = E.UIButton(pygame.Rect(x + lw, yy, bw, row - 2), "", self.ui, container=self.key_box,
                                tool_tip_text=f"{a.label}: click, then press the new key (Esc: keep)")
                 self.key_buttons[b] = a.name
             x += lw + bw + gap
-        self._label_keys()
+
+    @property
+    def key_label_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Each action name's words and its label's rect on the screen (tests)."""
+        return [(lab.text, lab.rect) for lab in self.key_labels.values()]
 
     def _button(self, x: int, y: int, height: int, text: str):
         """A button at (x, y) as wide as its words need (at least 140 px at UI scale 1)."""
@@ -212,10 +237,3 @@ class SettingsScene(Scene):
             x = px(40) + fonts.font(15, True).size(head)[0] + 20
             note = fonts.fit(self.note, 14, self.app.size[0] - x - 10)
             surface.blit(fonts.text(note, 14, (255, 226, 140)), (x, self.keys_head + 1))
-        #: each key label's text and rect as drawn, kept clear of its button (tests)
-        self.key_label_rects = []
-        for name, (x, y), room in self.key_cells:
-            text = fonts.fit(SPECS[name].label, 13, room)
-            s = fonts.text(text, 13, (210, 210, 215))
-            surface.blit(s, (x, y))
-            self.key_label_rects.append((text, s.get_bounding_rect().move(x, y)))
