@@ -206,6 +206,7 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
         box = base_box(f, c, r, camera.scale)
         k = 1.0 if token_kind(f, table_style) == "rect" else 0.7
         name = display_name(f)
+        tagged = False  #: the name is a tag beside the base (the ruleset's words go with it)
         if name:
             col = palette.side(f.side, side_order)
             t, ink = outlined_text(name, size, (255, 255, 255), True)
@@ -218,6 +219,7 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
             else:
                 t = tag(name, size, (240, 240, 236), col)
                 w, h = t.get_size()
+                tagged = True
                 out.append(LabelReq(f"fig:{f.id}:name", t, _around(c, ex, ey, w, h, k), prio, f.id != selected, f.id, True,
                                     name, anchor=box))
         if f.badges is not None and r >= 4:  # the ruleset words the badges itself
@@ -227,8 +229,10 @@ def figure_labels(placed, camera: Camera, palette: Palette, side_order=(), selec
                 w, h = t.get_size()
                 cands = [(c[0] - w / 2, c[1] + ey + 2), (c[0] + ex + 2, c[1] - h / 2), (c[0] - w / 2, c[1] - ey - h - 2),
                          (c[0] - ex - 2 - w, c[1] - h / 2)]
+                # with a name tag beside the base the words sit under (or over) that name, so a line of
+                # ships reads name over words, never "In1 AAF In2" (spacefleet: special orders, 2.3)
                 out.append(LabelReq(f"fig:{f.id}:icons", t, cands, P_ICONS + (20 if f.id == selected else 0), True,
-                                    f.id, True, text, anchor=box))
+                                    f.id, True, text, anchor=box, follows=f"fig:{f.id}:name" if tagged else None))
         elif f.markers and r >= 4:
             isz = int(max(9, min(15, r * 0.9, size + 2)))
             row = icon_row(f.markers, isz, 3 if r < 9 else 6, minor=r >= 12 or f.id == selected)

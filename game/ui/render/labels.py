@@ -349,6 +349,10 @@ class LabelReq:
     rect: pygame.Rect | None = field(default=None, compare=False)  #: where it went (after lay_out)
     #: the screen box of what it names (a base, a ring, a line); None: nothing (a note, the legend)
     anchor: pygame.Rect | None = field(default=None, compare=False)
+    #: the key of the label these words go with (a ship's order and state words with its name): placed
+    #: just under that label, else just above it (left or right edges in line), never elsewhere;
+    #: hidden when that label is not drawn or has no free row beside it
+    follows: str | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -360,14 +364,33 @@ def lay_out(reqs, placer: LabelPlacer) -> list[LabelReq]:
     returns those that found a spot, with ``rect`` set (none whose anchor
     lies wholly outside the placer's ``outer`` rect)."""
     out = []
+    laid: dict[str, LabelReq] = {}
     for q in sorted(reqs, key=lambda q: -q.priority):
         if q.anchor is not None and not q.anchor.colliderect(placer.outer):
             continue  # what it names is out of view
-        q.rect = placer.place(q.size, q.candidates, text=q.text, owner=q.owner, clamp=q.clamp, key=q.key,
-                              optional=q.optional)
+        cands = q.candidates
+        if q.follows is not None:
+            lead = laid.get(q.follows)
+            if lead is None:
+                continue  # the label it goes with is not drawn: nor are these words
+            cands = follower_spots(lead.rect, *q.size)
+        q.rect = placer.place(q.size, cands, text=q.text, owner=q.owner, clamp=q.clamp, key=q.key,
+                              optional=q.optional or q.follows is not None)
         if q.rect is not None:
+            if q.follows is not None and q.anchor is not None:
+                q.anchor = q.anchor.union(laid[q.follows].rect)  # it names what its lead names, through it
+            laid[q.key] = q
             out.append(q)
     return out
+
+
+def follower_spots(lead: pygame.Rect, w: int, h: int) -> list[tuple[int, int]]:
+    """Top-left corners putting a ``w`` x ``h`` label in the row just under
+    ``lead`` (a placed label), then just over it; left edges in line, then
+    right edges (so the two read as one block, not as words between two
+    neighbours)."""
+    below, above = lead.bottom + 1, lead.top - h - 1
+    return [(lead.left, below), (lead.left, above), (lead.right - w, below), (lead.right - w, above)]
 
 
 def draw_placed(surface: pygame.Surface, placed) -> None:
