@@ -183,12 +183,28 @@ def marker_candidates(m, camera: Camera, w: int, h: int) -> list:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        # its first corner and middle, then all round its box (below and above, its sides, the far corners)
+        # its first corner and middle, then all round its box (below and above, its sides, the far corners),
+        # then slid along each side while it still touches the box: every spot is at the feature
         return [pts[0], (cx - w / 2, cy - h / 2), (x0, y1 + 2), (x0, y0 - h - 2), (cx - w / 2, y1 + 2),
                 (cx - w / 2, y0 - h - 2), (x1 + 2, cy - h / 2), (x0 - w - 2, cy - h / 2), (x1 - w, y1 + 2),
-                (x1 - w, y0 - h - 2)]
+                (x1 - w, y0 - h - 2)] + hugging(x0, y0, x1, y1, w, h)
     c = pts[0]
     return LabelPlacer.around_circle(c[0], c[1], _circle_px(m, camera), w, h)
+
+
+def hugging(x0: float, y0: float, x1: float, y1: float, w: int, h: int, steps: int = 8) -> list:
+    """Top-left corners of a ``w`` x ``h`` label touching the screen box
+    (x0, y0)-(x1, y1): in the row just below it and just above it, slid
+    from its left end to its right, then in the column just right and
+    left of it, slid from its top to its bottom (``steps`` spots each way)."""
+    out = []
+    xs = [x0 - w + 6 + (x1 - x0 + w - 12) * i / steps for i in range(steps + 1)]
+    ys = [y0 - h + 4 + (y1 - y0 + h - 8) * i / steps for i in range(steps + 1)]
+    for x in xs:
+        out += [(x, y1 + 2), (x, y0 - h - 2)]
+    for y in ys:
+        out += [(x1 + 2, y), (x0 - w - 2, y)]
+    return out
 
 
 def nearest_own_first(cands: list, w: int, h: int, own: tuple, others: list) -> list:
@@ -218,7 +234,7 @@ def marker_anchor(m, camera: Camera) -> pygame.Rect | None:
 
 
 #: label priority by marker kind (the rest: P_OTHER); notes and attacks are never hidden
-PRIORITY = {"sunward": 88, "note": 88, "sitrep": 88, "attack": 87, "objective": 86, "exfil": 45}
+PRIORITY = {"sunward": 88, "note": 88, "sitrep": 88, "attack": 87, "objective": 96, "exfil": 45}
 P_OTHER = 40
 
 
