@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from game.core.event import CORE_EVENTS, Event
+from game.core.event import CORE_EVENTS, Event, PhaseBegan
 from game.core.model import Mm
 
 
@@ -124,5 +124,14 @@ class Note(Event):
     side: str | None = None
 
 
-EVENTS = CORE_EVENTS + (StateSet, UnitSet, Paid, UnitMoved, ModelDamaged, BarricadeAdded, HandSet, MissionRevealed,
+class TurnBegan(PhaseBegan):
+    """A turn started (Sequence of Play: the offence activates first): a
+    :class:`PhaseBegan` with its log line, the side that acts first named as
+    a sentence's subject ("Turn 2 of 8 begins: the British act first")."""
+
+    type: Literal["ww2_turn_began"] = "ww2_turn_began"  # type: ignore[assignment]
+    text: str = ""
+
+
+EVENTS = CORE_EVENTS + (TurnBegan, StateSet, UnitSet, Paid, UnitMoved, ModelDamaged, BarricadeAdded, HandSet, MissionRevealed,
                         PendingAdded, PendingDone, Note)

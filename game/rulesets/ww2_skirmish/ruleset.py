@@ -32,7 +32,7 @@ class WW2Skirmish(RulesetBase):
     """A WW2 trench skirmish: command cache, facing, composure, grenades, hidden missions, mechs."""
 
     id = "ww2_skirmish"
-    version = 6
+    version = 7
     title = "WW2 Trench Skirmish"
     #: hidden missions weigh in every choice an agent makes, so its reasons are its
     #: own side's to read (README, "Deviations and decisions": agents' reasons)
@@ -177,8 +177,10 @@ class WW2Skirmish(RulesetBase):
         return v
 
     def describe(self, event: Event) -> str:
-        """The words the rules wrote into the event; a turn's start as "Turn 2
-        of 8 begins: the red side acts first" (its phase holds "activation, turn 2 of 8")."""
+        """The words the rules wrote into the event (a turn's start: "Turn 2 of
+        8 begins: the British act first"); a turn's start recorded before
+        version 7 (no words of its own) as "Turn 2 of 8 begins: the red side
+        acts first" (its phase holds "activation, turn 2 of 8")."""
         if event.type == "phase_began" and event.phase.startswith("activation, turn "):
             return f"Turn {event.phase.removeprefix('activation, turn ')} begins: the {event.side} side acts first"
         return getattr(event, "text", "") or ""

@@ -16,12 +16,11 @@ last turn the missions are judged and the battle ends.
 
 from __future__ import annotations
 
-from game.core.event import PhaseBegan
 from game.core.logtext import plural
 from game.core.ruleset import RULES_SIDE
 
 from .catalogue import DATA, T
-from .events import StateSet
+from .events import StateSet, TurnBegan
 from .rules import conditions, missions
 from .rules.activation import income, new_cache
 from .rules.common import Emitter, side_says
@@ -52,7 +51,8 @@ def active_side(s: WWState) -> str | None:
 
 def begin_turn(em: Emitter, turn: int) -> None:
     """A new turn: reveals by turn, then the offence's activation."""
-    em.emit(PhaseBegan(turn=turn, phase=f"activation, turn {turn} of {em.s.turn_limit}", side=em.s.offence))
+    em.emit(TurnBegan(turn=turn, phase=f"activation, turn {turn} of {em.s.turn_limit}", side=em.s.offence,
+                      text=f"Turn {turn} of {em.s.turn_limit} begins: {side_says(em.s, em.s.offence, 'acts', 'first')}"))
     missions.turn_start(em)
     begin_sequence(em, em.s.offence)
 

@@ -13,7 +13,7 @@ from game.rulesets.ww2_skirmish.display.actions import describe_action, describe
 from game.rulesets.ww2_skirmish.display.panel import side_panel
 from game.rulesets.ww2_skirmish.display.preview import preview
 
-from .helpers import INCH, act, battle
+from .helpers import INCH, act, battle, emitter
 
 SIDES = {"red": "British", "blue": "German"}
 SGT = ("r1", "british_sergeant", 600, 1000, 270)
@@ -76,13 +76,22 @@ def test_squad_model_name__its_unit_said_once():
     assert names[2] == f"{u.name} #3" and all(n.count(u.name) == 1 for n in names), names
 
 
-def test_turn_start__one_turn_count():
-    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: the British side acts first" (it read
-    "Turn 2: activation, turn 2 of 8 (British)", then "British acts first")."""
+def test_turn_start__one_turn_count_and_the_side_as_a_plural_noun():
+    """Sequence of Play: a turn's start reads "Turn 2 of 8 begins: the British act first", the side
+    as the other lines name it (it read "the British side acts first", the adjective, because the
+    line was written without the side's name; before that "Turn 2: activation, turn 2 of 8
+    (British)"). A turn start recorded before version 7 keeps its old words."""
     from game.core.event import PhaseBegan
+    from game.rulesets.ww2_skirmish.turn import begin_turn
 
-    ev = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
-    assert event_line(RULESET, ev, SIDES) == "Turn 2 of 8 begins: the British side acts first"
+    s = battle([SGT], [FAR])
+    em = emitter(s, [1] * 40)
+    begin_turn(em, 2)
+    starts = [e for e in em.events if isinstance(e, PhaseBegan)]
+    assert [event_line(RULESET, e, SIDES) for e in starts] == ["Turn 2 of 8 begins: the British act first"]
+    assert em.s.turn == 2 and em.s.phase == "activation, turn 2 of 8"
+    old = PhaseBegan(turn=2, phase="activation, turn 2 of 8", side="red")
+    assert event_line(RULESET, old, SIDES) == "Turn 2 of 8 begins: the British side acts first"
 
 
 def test_conditions__a_turn_passing_names_the_weather():
