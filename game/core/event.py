@@ -32,8 +32,9 @@ Mod = tuple[str, int]
 
 def signed_parts(mods: Sequence[Mod]) -> str:
     """Labelled modifiers in log form: ``" +1 (accuracy) -2 (suppressed)"``
-    (empty for none); the one spelling every roll line uses."""
-    return "".join(f" {v:+d} ({k})" for k, v in mods)
+    (empty for none); the one spelling every roll line uses. A modifier with an
+    empty label is a fixed part of the dice expression ("D3+3": ``" +3"``)."""
+    return "".join(f" {v:+d}" + (f" ({k})" if k else "") for k, v in mods)
 
 
 class Target(BaseModel):

@@ -243,3 +243,10 @@ def test_throw__arc_clears_a_low_wall_but_not_a_building():
     assert throw_clear(s, s.figs["s0"], 460, 260)
     s.figs["s0"].y = 205.0
     assert not throw_clear(s, s.figs["s0"], 460, 120)
+
+
+def test_order_cost__the_refusal_counts_orders_in_the_singular_and_plural():
+    """Battlespace: Orders: going prone takes one order; with none left the reason says "1 order" (not "1 orders")."""
+    s = _activated(battle(four(y=600), [("e", "veteran", 460, 280, None)]), "s0", orders=0)
+    got = RULESET.check(s, A.Prone(side="fireteam", unit="s0"))
+    assert not got.ok and "takes 1 order;" in got.reason and "has 0 left" in got.reason

@@ -134,3 +134,18 @@ def test_profile__one_model_in_the_singular():
     assert profile_lines(s, "r1")[1].endswith(": 1 of 1 model"), profile_lines(s, "r1")
     n = s.units["b1"].start_models
     assert profile_lines(s, "b1")[1].endswith(f" of {n} models"), profile_lines(s, "b1")
+
+
+def test_conditions_duration__the_fixed_three_is_said_once():
+    """Battlefield Conditions: the conditions last D3 + 3 turns; the roll line reads "D3 roll 2 +3 = 5"
+    (it read "D3 roll 2 +3 (+3) = 5": the fixed part of the dice expression was labelled with itself)."""
+    from game.rulesets.ww2_skirmish.rules.conditions import roll_condition
+
+    from .helpers import emitter
+
+    s = battle([SGT], [FAR])
+    em = emitter(s, [4, 4])  # a D3 is a D6 halved, rounding up: a 4 reads 2
+    roll_condition(em, "the start of the battle")
+    rolls = [e for e in em.events if e.type == "dice_rolled"]
+    assert rolls[1].dice_text() == "D3 roll 2 +3 = 5", rolls[1].dice_text()
+    assert em.s.condition_left == 5

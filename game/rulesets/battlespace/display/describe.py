@@ -139,7 +139,7 @@ def describe(ev: Event) -> str:
     if t is E.Activated:
         if ev.move_only:
             return f"{n} hesitates: one move order only"
-        return f"{n} activates: {ev.orders} orders"
+        return f"{n} activates: {plural(ev.orders, 'order')}"
     if t is E.OrderUsed:
         what = _ORDER_WORDS.get(ev.order, f"a {ev.order.replace('_', ' ')}")
         return f"{n} gives {what} order ({ev.cost} order{'s' if ev.cost != 1 else ''})" if ev.cost else f"{n} gives {what} order (free)"

@@ -8,6 +8,8 @@ import math
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
+from game.core.logtext import plural
+
 from .. import actions as A
 from ..data import data
 from ..events import ActivationEnded, Changed, Healed, OrderUsed, Placed, Removed, SmokeLaid
@@ -144,7 +146,7 @@ def check_order(s: BSState, f: Fig, a) -> str | None:
     if name in f.used:
         return f"{nm(f)} has already given {article(name)} order this turn (a named order once per turn)"
     if cost > f.orders:
-        return f"{name} takes {cost} orders; {nm(f)} has {f.orders} left"
+        return f"{name} takes {plural(cost, 'order')}; {nm(f)} has {f.orders} left"
     if f.move_only and not (isinstance(a, A.Move) and not a.advance) and not (isinstance(a, A.Prone) and a.stand) \
             and not isinstance(a, A.Exfil):
         # Player Phase: a failed initiative leaves a move order; standing up is free and

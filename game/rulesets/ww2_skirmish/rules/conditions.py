@@ -26,7 +26,7 @@ def roll_condition(em: Emitter, why: str) -> None:
     """Roll the condition and its duration (D3 + 3 turns)."""
     r = em.roll("d6", f"battlefield conditions ({why})")
     cond = condition_result(r.natural)
-    d = em.roll(str(T.conditions.duration), "how many turns the conditions last", mods=(("+3", int(T.conditions.duration_plus)),))
+    d = em.roll(str(T.conditions.duration), "how many turns the conditions last", mods=(("", int(T.conditions.duration_plus)),))
     em.emit(StateSet(fields={"condition": cond, "condition_left": d.total},
                      text=f"the battlefield: {WORDS[cond]}, for {plural(d.total, 'turn')}"))
 
