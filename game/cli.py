@@ -607,7 +607,8 @@ def _show_recorded(path: Path, rs, rec) -> None:
                     turn = state.turn
                 except Exception:  # noqa: BLE001 - an event this version cannot apply: turns from phase events
                     state = None
-            if state is None and data.get("type") == "phase_began" and isinstance(data.get("turn"), int):
+            if state is None and str(data.get("type", "")).endswith(("phase_began", "turn_began")) \
+                    and isinstance(data.get("turn"), int):  # WW2's ww2_turn_began is a phase_began with words
                 turn = data["turn"]
             text = _recorded_event_text(rs, data, h.scenario)
             if text:
