@@ -102,7 +102,7 @@ def test_human_plays_the_basic_battle_to_its_end_with_the_mouse(app, tmp_path):
         step = st.step
         if step is not None and step.phase == "choose_first":
             names = s.battle.scenario
-            assert _press(app, scene, f"{names.side_name('horde')} moves first") or _press(app, scene, f"{names.side_name('valmark')} moves first")
+            assert _press(app, scene, f"First to move: {names.side_name('horde')}") or _press(app, scene, f"First to move: {names.side_name('valmark')}")
             continue
         if step is not None and step.phase == "move":
             moved = False
@@ -165,7 +165,7 @@ def test_formation_and_frontage_from_the_action_bar(app, tmp_path):
         if not scene.my_turn:
             scene.skip_ai()
         elif st.step is not None and st.step.phase == "choose_first":
-            assert _press(app, scene, f"{s.battle.scenario.side_name('horde')} moves first")
+            assert _press(app, scene, f"First to move: {s.battle.scenario.side_name('horde')}")
         else:
             assert _press(app, scene, "End step")
     st = s.battle.state

@@ -63,7 +63,7 @@ def describe_action(a) -> str:
     if isinstance(a, A.EndStep):
         return "End step"
     if isinstance(a, A.ChooseFirst):
-        return f"{a.first} moves first"
+        return f"First to move: {a.first}"  # no verb to agree with a plural side name ("the Dead of the barrows")
     if isinstance(a, A.Advance):
         way = "" if not round(abs(a.offset)) else f" {angle_words(a.offset)}"
         return f"Advance {a.distance / 25.4:.1f}\"{way}"
