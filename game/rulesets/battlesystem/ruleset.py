@@ -27,7 +27,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
-    version = 9
+    version = 10
     title = "Battlesystem"
     #: the rules' unit of time is the Game Round (Battlesystem: Game Rounds): the header says "Round 1 of 8"
     turn_word = "Round"

@@ -121,7 +121,7 @@ def choose_first(em: Emitter, first: str) -> None:
             steps += [Step(phase="pass_fire", side=o) for o in s.order if o != m]
     rest = s.queue[1:]
     em.emit(Sequenced(phase="movement", queue=steps + rest, first_mover=first,
-                      text=f"{s.side_names.get(s.order[0], s.order[0])} has {s.side_names.get(first, first)} move first"))
+                      text=_first_words(s, first)))
     settle(em)
 
 
@@ -149,3 +149,12 @@ def rules_step(em: Emitter) -> None:
         return
     raise ValueError(f"no rules step for phase {st.phase}")
 
+
+def _first_words(s: BSState, first: str) -> str:
+    """[1.4] The log line of side A's choice of who moves first: "Valmark chooses to move first" when
+    it chose itself (it read "Valmark has Valmark move first"), else "Valmark has the Horde move first".
+    A side is one army in the log, as in every side-level line."""
+    chooser = s.side_names.get(s.order[0], s.order[0])
+    if first == s.order[0]:
+        return f"{chooser} chooses to move first"
+    return f"{chooser} has {s.side_names.get(first, first)} move first"

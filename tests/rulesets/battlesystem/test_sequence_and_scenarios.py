@@ -20,7 +20,7 @@ from game.rulesets.battlesystem.rules.morale import check_discipline
 from game.rulesets.battlesystem.state import Step
 from game.rulesets.battlesystem.turn import roll_initiative
 
-from .helpers import IN, do, emitter, make_state, person, unit
+from .helpers import IN, do, emitter, make_state, person, texts, unit
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -78,6 +78,21 @@ def test_movement__side_a_chooses_who_moves_and_each_move_is_followed_by_pass_th
     s2, r = do(s, A.ChooseFirst(side="a", first="b"))
     assert r.ok and s2.first_mover == "b"
     assert [q.phase for q in s2.queue][:1] == ["move"] and s2.queue[0].side == "b"
+
+
+def test_movement__the_log_says_side_a_chose_to_move_first():
+    """Battlesystem [1.4]: Side A choosing itself reads "Valmark chooses to move first" (it read
+    "Valmark has Valmark move first"); choosing the enemy reads "Valmark has the Horde move first"."""
+    s = make_state(unit("a1", "a", "orc_bows", 300.0, 700.0, 270.0, 10, 10, "open"),
+                   unit("b1", "b", "orc_blades", 300.0, 100.0, 90.0, 10, 10))
+    s.queue = [Step(phase="choose_first", side="a", begun=True)]
+    s.order = ["a", "b"]
+    s.active = "a"
+    s.side_names = {"a": "Valmark", "b": "the Horde"}
+    _, r = do(s, A.ChooseFirst(side="a", first="a"))
+    assert "Valmark chooses to move first" in texts(r.events)
+    _, r = do(s, A.ChooseFirst(side="a", first="b"))
+    assert "Valmark has the Horde move first" in texts(r.events)
 
 
 def test_command__figures_within_the_radius_and_the_army_commander_covers():
