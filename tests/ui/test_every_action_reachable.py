@@ -154,3 +154,31 @@ def test_weapon_lost__the_squads_choice_is_on_the_bar_with_nothing_selected(app,
     assert all(t.startswith("Lose a") for t in labels) and len(set(labels)) == len(legal)
     assert scene.turn_hint() == "Your turn: choose one of the buttons below."
     assert not unreachable(scene)
+
+
+def test_nothing_selected__a_ships_listed_moves_wait_for_the_ship(app, tmp_path):
+    """A figure's own listed actions (a space-fleet ship's moves) are on the bar
+    when the ship is selected, not with nothing selected: the bar then showed
+    "Move 12.5 cm" for no ship named, 43 pages of them, at the first decision."""
+    from game.ui.scenes.battle import BattleScene
+
+    path = next(p for r, p in bundled(["spacefleet"]) if p.name == "planet_low_orbit.scenario.json")
+    scene = app.push(BattleScene.from_scenario(path, SEED, {side: Seat("human") for side in _sides(path)},
+                                               replay=tmp_path / "s.replay.jsonl"))
+    s = scene.session
+    rs = s.ruleset
+    rec = read_replay(golden_path("spacefleet", path))
+    i = next(k for k, line in enumerate(rec.actions) if line.action["type"] == "sf_move")
+    for line in rec.actions[:i]:
+        assert s.battle.submit(rs.parse_action(line.action)).ok
+    side = rec.actions[i].action["side"]
+    s.viewer, s.controller.handover_to = side, None
+    scene.select(None)
+    scene.refresh()
+    app.drive(1)
+    bare = scene.offered_actions(None)
+    assert all(not scene._named_own(a) for a in bare), [a.to_dict() for a in bare[:3]]
+    ship = next(f.id for f in scene.view.figures if f.side == side)
+    mine = scene.offered_actions(ship)
+    assert any(a.type == "sf_move" and ship in scene._named_own(a) for a in mine)
+    assert not unreachable(scene)

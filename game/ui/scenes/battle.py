@@ -1239,9 +1239,9 @@ class BattleScene(Scene):
         ``figure_actions``), then every legal action that names none of the
         viewer's figures or groups (End phase, ...), and every legal action
         that names only figures or groups of the viewer's whose own menu does
-        not offer it (a squad's choice of which weapon is lost): with one of
-        them selected, or, when the figures it names are not the selection,
-        with nothing selected. So every legal action is on the bar or a click
+        not offer it: with one of them selected, and, when it names a group but
+        no one figure (a squad's choice of which weapon is lost), with nothing
+        selected. So every legal action is on the bar or a click
         on the table away (tests/ui/test_every_action_reachable.py)."""
         s = self.session
         offered = list(pending)
@@ -1255,7 +1255,11 @@ class BattleScene(Scene):
             names = [v for v in a.to_dict().values() if isinstance(v, str) and v in ids]
             if not names:
                 glob.append(a)
-            elif not self._table_reachable(a) and (selected is None or selected in self._named_own(a)):
+            elif not self._table_reachable(a) and (
+                    selected in self._named_own(a)
+                    # with nothing selected only an action of a group with no one figure to select (a squad's
+                    # choice of which weapon is lost); a figure's own (a ship's listed moves) waits for its selection
+                    or (selected is None and not any(v in self.view.by_id for v in names))):
                 glob.append(a)  # no menu of a figure's offers it and no table click makes it
         seen = {str(a.to_dict()) for a in offered}
         for a in own + glob:
