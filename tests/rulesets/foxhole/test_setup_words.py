@@ -36,3 +36,12 @@ def test_choose_location__the_button_names_the_end_of_the_table():
     from game.rulesets.foxhole import actions as A
 
     assert RULESET.describe_action(A.ChooseLocation(side="vc", location="north")) == "Defend from the north end"
+
+
+def test_location__the_verb_agrees_with_the_sides_name():
+    """Set-up (the defender picks its end): "MNLA insurgents defend from the north end of the table"
+    (it read "defends"); a singular name keeps "defends"."""
+    many = E.LocationChosen(side="mnla", location="north", who="MNLA insurgents")
+    one = E.LocationChosen(side="vc", location="north", who="Viet Cong")
+    assert event_line(RULESET, many) == "MNLA insurgents defend from the north end of the table"
+    assert event_line(RULESET, one) == "Viet Cong defends from the north end of the table"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from game.core.event import BattleEnded, Event, Logged, PhaseBegan
-from game.core.logtext import plural, plural_name
+from game.core.logtext import agree, plural, plural_name
 
 from .. import events as E
 from ..state import possessive
@@ -109,7 +109,8 @@ def describe(ev: Event) -> str:
     if t is BattleEnded:  # the line before it (Decided) names the winner; the core event carries only its id
         return f"Battle over: {ev.reason}"
     if t is E.LocationChosen:
-        return f"{_who(ev, ev.side)} defends from the {ev.location} end of the table"
+        who = _who(ev, ev.side)
+        return f"{who} {agree('defends', plural_name(who))} from the {ev.location} end of the table"  # "MNLA insurgents defend"
     if t is E.ObjectivePlaced:
         return _sets_up(_who(ev, ev.private) or "the defender", f"possible objective {ev.number}", ev.grid)
     if t is E.ObjectivesRevealed:
