@@ -288,16 +288,26 @@ class BattleScene(Scene):
                 self._legal_cache = []
         return self._legal_cache
 
+    def _own_index(self) -> tuple[set[str], dict[str, list[str]]]:
+        """The viewer's figure ids and its groups' members (``Figure.group``:
+        a squad, an element; a side is no group), built once per view."""
+        key = (self.view.figures, self.session.viewer)  # the list itself: a new list on each update
+        old = getattr(self, "_own_key", None)
+        if old is None or old[0] is not key[0] or old[1] != key[1]:
+            own = {f.id for f in self.view.figures if f.side == self.session.viewer}
+            groups: dict[str, list[str]] = {}
+            for f in self.view.figures:
+                if f.side == self.session.viewer and f.group:
+                    groups.setdefault(f.group, []).append(f.id)
+            for side in {f.side for f in self.view.figures}:
+                groups.pop(side, None)
+            self._own_key, self._own = key, (own, groups)
+        return self._own
+
     def _named_own(self, action) -> list[str]:
         """The viewer's figures an action names: by figure id, or by the group
         (``Figure.group``: a squad, an element) the figures belong to."""
-        own = {f.id for f in self.view.figures if f.side == self.session.viewer}
-        groups: dict[str, list[str]] = {}
-        for f in self.view.figures:
-            if f.side == self.session.viewer and f.group:
-                groups.setdefault(f.group, []).append(f.id)
-        for side in {f.side for f in self.view.figures}:
-            groups.pop(side, None)
+        own, groups = self._own_index()
         out: list[str] = []
         for v in action.to_dict().values():
             for x in (v if isinstance(v, list) else [v]):
