@@ -4,6 +4,7 @@ fire. Small scripted states; the agent is given the side's view."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -100,3 +101,38 @@ def test_interrupt__when_fire_will_likely_send_the_mover_back():
     s.elements["f"].quality = 0
     s.elements["f"].reduced = True
     assert choose(s, "blue") == A.LetPass(side="blue")
+
+
+def _attacker_with_objective(cp: int, *extra, at=(300, 500), goal=(300, 200)):
+    a = el("a", "red", *at)
+    s = state([a, el("f", "blue", 590, 10), *extra], cp={"red": cp})
+    s.objectives = objectives([goal])
+    s.objectives[0].known = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    return s
+
+
+def test_cp__the_attacker_makes_a_move_that_matters_certain_while_its_points_last():
+    """Foxhole, Turn Sequence: the commander's points are lost at the end of
+    the turn. A normal element (d6 + 2, 4 in 6 to advance) heading for an
+    objective gets the two points that make it 6 in 6; with one left, that one."""
+    act = choose(_attacker_with_objective(3), "red")
+    assert isinstance(act, A.Roll) and act.element == "a" and act.cp == 2
+    act = choose(_attacker_with_objective(1), "red")
+    assert isinstance(act, A.Roll) and act.cp == 1
+
+
+def test_non_tactical__taken_when_no_enemy_is_within_170_mm():
+    """A non-tactical move (500 yards, extended formation) is offered where no
+    enemy element or marker stands within 170 mm of the start or 150 mm of the
+    end (v5 asked 260 and 200: infantry reach 146 mm at long range)."""
+    s = using(_attacker_with_objective(0), "a", "may")
+    s.elements["f"].x, s.elements["f"].y = 300 + 185, 500
+    act = choose(s, "red")
+    assert isinstance(act, A.Move) and act.non_tactical
+    assert math.dist((300, 500), act.path[-1]) > YD(200) + 1
+    s = using(_attacker_with_objective(0), "a", "may")
+    s.elements["f"].x, s.elements["f"].y = 300 + 160, 500
+    act = choose(s, "red")
+    assert isinstance(act, A.Move) and not act.non_tactical
+

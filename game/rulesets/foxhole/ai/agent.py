@@ -58,6 +58,16 @@ W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
+#: an attacking element whose move gains more than this over holding gets the command points that make its
+#: advance certain, as far as the turn's points go (ours, v5.1: points left at the end of the turn are lost, and a
+#: must-advance result asks only for a move that ends nearer the nearest known enemy; v5 spent points only
+#: where a roll was less likely than 2 in 3, and about half of them went unspent)
+SPEND_FROM = 5.0
+#: an attacking element tries a non-tactical move only with no enemy element or marker this near its start, nor
+#: this near its end (mm, ours, v5.1: beyond an infantry element's long range of 146 mm; v5 asked 260 and 200, as
+#: the defender still does, and with the markers spread over the control area nearly every one was barred)
+NT_CLEAR_START, NT_CLEAR_END = 170.0, 150.0
+NT_CLEAR_DEFENDER = (260.0, 200.0)  #: the same for a defending element (mm, ours: v4's)
 #: the worth of taking an objective only unidentified markers stand near, against one no one holds (ours)
 MARKER_HOLDS = 0.5
 #: what a millimetre of approach in reach of each known enemy element costs, in millimetres of going (ours)
@@ -445,6 +455,8 @@ class FoxholeAgent:
                 return self._say(A.Hold(side=side, element=e.id), self._hold_words(s, e))
             gain, into_open = want
             need = NEED_LAST if last_chance else (NEED_KEY if gain > 40 else NEED_ANY)
+            if side == s.attacker and gain > SPEND_FROM:
+                need = 1.0  # points left at the end of the turn are lost: spend them on the moves that matter
             cp = self._cp_for(s, e, into_open, need) if e.kind != "non_combatant" else 0
             c = chances(e, cp, into_open) if e.kind != "non_combatant" else {"may": 1.0, "must": 0.0}
             return self._say(A.Roll(side=side, element=e.id, cp=cp, into_open=into_open),
@@ -583,11 +595,13 @@ class FoxholeAgent:
 
     def _non_tactical(self, s: FoxState, e: Element, path: list, share: float):
         """The path cut at the non-tactical allowance and before dense terrain,
-        when no enemy element or marker is within 260 mm (ours)."""
+        when no enemy element or marker is within :data:`NT_CLEAR_START` of the
+        start or :data:`NT_CLEAR_END` of the end (ours)."""
         if e.kind == "vehicle" or share < 0.999 or (s.current is not None and s.current.formation_changed):
             return None
         foes = [f for f in s.elements.values() if f.side != e.side and f.on_table and f.kind != "non_combatant"]
-        if any(dist(f.x, f.y, e.x, e.y) < 260 for f in foes):
+        clear_start, clear_end = (NT_CLEAR_START, NT_CLEAR_END) if e.side == s.attacker else NT_CLEAR_DEFENDER
+        if any(dist(f.x, f.y, e.x, e.y) < clear_start for f in foes):
             return None
         from ..rules.movement import truncate
         g = geo_of(s)
@@ -607,7 +621,7 @@ class FoxholeAgent:
         cut = [(round(x, 2), round(y, 2)) for x, y in cut]
         if len(cut) < 2 or math.dist(cut[0], cut[-1]) < allowance_mm(e, "normal"):
             return None
-        if any(dist(f.x, f.y, *cut[-1]) < 200 for f in foes):
+        if any(dist(f.x, f.y, *cut[-1]) < clear_end for f in foes):
             return None
         return cut
 
@@ -639,6 +653,12 @@ class FoxholeAgent:
                         v -= 30  # leave room for the one taking it
             else:
                 v -= max(0.0, d1 - 50.0) * 0.3
+        if e.side == s.attacker and len(pts) >= 2:
+            io = TC.interrupt_odds(s, e, pts, non_tactical)
+            if io is not None:
+                # v5.1: sent back on a suppressed-or-worse result, the use is spent where it began; and the harm
+                back = 1.0 - io["none"]
+                v = (1.0 - back) * v + back * self._stay_score(s, e, goal) - TC.harm(io) * W["danger"]
         return v
 
     def _best_move(self, s: FoxState, e: Element, goal, assume: str = "may"):

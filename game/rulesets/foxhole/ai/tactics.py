@@ -115,6 +115,43 @@ def use_fire_odds(s: FoxState, e: Element, pts, moved: bool, non_tactical: bool 
     return FI.odds(min(total, TABLES.fire.cap), FI.target_quality(e))
 
 
+def interrupt_odds(s: FoxState, e: Element, pts, non_tactical: bool = False) -> dict[str, float] | None:
+    """The odds of each result (none, suppressed, reduced, destroyed) of the
+    most dangerous interrupt fire ``e`` could draw moving along ``pts``
+    (Foxhole, Interrupt fire: one enemy element that sees the mover in the
+    first half of its move fires; suppressed or worse sends it back). Enemy
+    elements ``e``'s side knows of, by the rules' own shot and modifiers
+    (:func:`..rules.interrupt.interrupt_shot`, :func:`..rules.fire.modifiers`);
+    an unidentified marker within close range (200 yards) of the first half
+    counts as a green section firing at close range at a mover, d6 + 3 (+1 for
+    a non-tactical move; ours: an unrevealed element interrupts only in ambush,
+    at close range). None when no enemy could (or ``e`` is unrevealed)."""
+    from ..rules.contact_math import point_polyline_distance
+    from ..rules.interrupt import first_half, interrupt_shot
+    pts = [tuple(p) for p in pts]
+    if len(pts) < 2 or e.unrevealed:
+        return None
+    best = None
+    half = None
+    for f in s.elements.values():
+        if f.side == e.side or not f.on_table or f.kind == "non_combatant":
+            continue
+        if f.kind == "unknown":
+            half = half or first_half(pts)
+            if point_polyline_distance((f.x, f.y), half) > TABLES.yards(TABLES.ranges.infantry.close):
+                continue
+            # a green section (quality 1) at close range (+1), at a mover (+1), non-tactical (+1)
+            o = FI.odds(min(1 + 1 + 1 + (1 if non_tactical else 0), TABLES.fire.cap), FI.target_quality(e))
+        else:
+            sh = interrupt_shot(s, f, e, pts)
+            if sh is None:
+                continue
+            o = FI.odds(sum(v for _, v in FI.modifiers(s, e, [sh], True, non_tactical, sh.point)), FI.target_quality(e))
+        if best is None or o["none"] < best["none"]:
+            best = o
+    return best
+
+
 def harm(o: dict[str, float] | None) -> float:
     """Expected harm of an attack's odds (suppressed 1, reduced 2, destroyed 4)."""
     return 0.0 if o is None else o["suppressed"] * 1.0 + o["reduced"] * 2.0 + o["destroyed"] * 4.0
@@ -460,5 +497,5 @@ def cover_spots(s: FoxState, e: Element, reach: float, step: float = 18.0) -> li
     return out
 
 
-__all__ = ["danger", "exposure", "fire_odds", "use_fire_odds", "harm", "held_by_enemy", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
+__all__ = ["danger", "exposure", "fire_odds", "use_fire_odds", "interrupt_odds", "harm", "held_by_enemy", "cover_at", "open_length", "path_to", "reach_along", "goals_for", "cover_spots",
            "target_objectives", "search_points", "allowance_mm"]
