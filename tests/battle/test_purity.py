@@ -39,10 +39,12 @@ RULESETS = sorted({sc.parent.name for sc in SCENARIOS})
 
 #: actions of a warm-up battle: the first turns, where every cache (map geometry, sight, the
 #: agents' plans) is filled; its replay is never compared
-WARM_ACTIONS = 25
+WARM_ACTIONS = 15
 #: actions of each compared battle: the first turns of every ruleset, where the caches a battle
-#: shares with the battles before it (map geometry, sight, the agents' plans) are first read; whole battles are verified in fresh processes by ``simulate --verify-sample``
-COMPARED_ACTIONS = 60
+#: shares with the battles before it (map geometry, sight, the agents' plans) are first read; whole battles are verified in fresh processes by ``simulate --verify-sample``.
+#: 15 and 45 (were 25 and 60: shorter to play) still fail on every
+#: spacefleet scenario when the agent's tried orders outlive its battle (a module-level set)
+COMPARED_ACTIONS = 45
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
