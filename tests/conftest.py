@@ -50,3 +50,17 @@ def _own_config_dir(tmp_path_factory, monkeypatch):
     """Every test starts with an empty config folder of its own (settings,
     recent files, saves, replays); tests may point it elsewhere."""
     monkeypatch.setenv("BATTLETABLE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture(autouse=True)
+def _fonts_of_a_running_pygame():
+    """A test that quits pygame (an editor or screenshot test) leaves the font
+    memo (``game.ui.fonts``) holding fonts of the quit font module: a later
+    test in the same worker that measured text with them failed ("Invalid
+    font"), depending on which tests the worker ran before it. Such fonts are
+    dropped before each test; a test that keeps pygame running is unaffected."""
+    fonts = sys.modules.get("game.ui.fonts")
+    if fonts is not None and not fonts.pygame.font.get_init():
+        fonts.font.cache_clear()
+        fonts.text.cache_clear()
+    yield

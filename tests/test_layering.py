@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -27,15 +28,21 @@ ALLOWED = {
 }
 
 
-def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@lru_cache(maxsize=None)
+def _imports_of(path: Path) -> tuple[str, ...]:
+    """The modules a file imports by absolute name: parsed once per run (the
+    tests below only read the list; the files do not change while they run)."""
     out = []
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.append(node.module)
-    return out
+    return tuple(out)
+
+
+def _imports(path: Path) -> list[str]:
+    return list(_imports_of(path))
 
 
 def _files():

@@ -45,9 +45,10 @@ def next_action(battle: Battle, agents: dict):
     return agents[side].choose(rs, rs.view(state, side), side)
 
 
-def playout(battle: Battle, each=None, max_actions: int = MAX_ACTIONS) -> Battle:
+def playout(battle: Battle, each=None, max_actions: int = MAX_ACTIONS, until=None) -> Battle:
     """Random agents on every side until the battle ends; ``each(battle, action)``
-    is called before each action is submitted."""
+    is called before each action is submitted. With ``until``, the playout
+    also stops (not an error) once ``until(battle)`` is true after an action."""
     agents: dict = {}
     for _ in range(max_actions):
         if battle.over:
@@ -57,4 +58,6 @@ def playout(battle: Battle, each=None, max_actions: int = MAX_ACTIONS) -> Battle
             each(battle, action)
         r = battle.submit(action)
         assert r.ok, f"random agent's {action.type} rejected: {r.reason}"
+        if until is not None and until(battle):
+            return battle
     raise AssertionError(f"battle did not end within {max_actions} actions")

@@ -95,12 +95,27 @@ def test_illegal_actions_are_rejected_with_a_reason(rid, path):
 
 @pytest.mark.parametrize("rid,path", SCENARIOS, ids=IDS)
 def test_same_seed_same_transcript(rid, path):
-    def transcript(seed):
-        b = playout(new_battle(path, seed))
-        return [events_digest(e.events) for e in b.history.entries]
+    def transcript(seed, apart_from=None):
+        """The events' digests of a random playout; with ``apart_from``, played
+        only until it first differs from that transcript (an action's events
+        differ, or it runs longer): every digest up to there, which differs
+        from ``apart_from`` exactly when the whole playout's transcript would."""
+        out: list[str] = []
 
-    a, b, c = transcript(21), transcript(21), transcript(22)
+        def apart(b) -> bool:
+            for e in b.history.entries[len(out):]:
+                out.append(events_digest(e.events))
+                n = len(out) - 1
+                if n >= len(apart_from) or out[n] != apart_from[n]:
+                    return True
+            return False
+
+        b = playout(new_battle(path, seed), until=apart if apart_from is not None else None)
+        return out if apart_from is not None else [events_digest(e.events) for e in b.history.entries]
+
+    a, b = transcript(21), transcript(21)
     assert a == b
+    c = transcript(22, apart_from=a)
     assert a != c or len(a) == 0
 
 

@@ -23,12 +23,13 @@ def _check(battle, action) -> None:
     s = battle.state
     for side in s.sides:
         other = s.enemy_of(side)
-        real, seen = s.hands[other], RULESET.view(s, side).hands[other]
+        view = RULESET.view(s, side)  # read only: one view serves the hands and the panel
+        real, seen = s.hands[other], view.hands[other]
         assert all(c == HIDDEN for c in seen.drawn + seen.deck)
         assert seen.backup in (None, HIDDEN)
         assert seen.kept == (real.kept if real.revealed else (HIDDEN if real.kept else None))
         assert seen.target == (real.target if real.revealed else (HIDDEN if real.target else None))
-        panel = " ".join(side_panel(RULESET.view(s, side), side))
+        panel = " ".join(side_panel(view, side))
         secret = {real.backup, *real.drawn, *real.deck} - {real.kept if real.revealed else None, None}
         secret -= {c for c, _, _ in real.record}  # cards done are revealed in the log
         mine = s.hands[side]
