@@ -47,6 +47,19 @@ def test_mission1__won_battle_ticks_the_exfil():
     assert objective_status(s)["exfil"][0] == "done"
 
 
+def test_mission1__more_out_than_needed_reads_as_a_count_and_the_need():
+    """Battlespace: Clear Phase counts the soldiers out; past the three needed
+    the note reads "4 out (3 needed)", not "4 of 3 out"."""
+    s = mission("mission1")
+    soldiers = [f for f in s.figs.values() if f.kind == "soldier"]
+    assert len(soldiers) >= 4
+    for f in soldiers[:3]:
+        f.status = "exfil"
+    assert objective_status(s)["exfil"] == ("open", "3 of 3 out")
+    soldiers[3].status = "exfil"
+    assert objective_status(s)["exfil"] == ("open", "4 out (3 needed)")
+
+
 def test_the_ruleset_offers_the_hook():
     s = mission("mission3")
     assert RULESET.objective_status(s) == {"survive": ("open", f"turn {s.turn} of {s.turn_limit}")}

@@ -417,11 +417,15 @@ def objective_status(s: BSState) -> dict[str, tuple[str, str]]:
     def res(done: bool, note: str = "") -> tuple[str, str]:
         return ("done" if done else ("failed" if lost else "open"), note)
 
+    def out_of(need: int) -> str:
+        # "2 of 3 out" while short; past the count, "4 out (3 needed)" (it read "4 of 3 out")
+        return f"{out_n} of {need} out" if out_n <= need else f"{out_n} out ({need} needed)"
+
     m = s.mission
     if m == "m1_survivors":
         need = p.get("exfil_needed", 3)
         found = ("survivor found" if s.obj.get("survivor") else "no survivor") if s.obj.get("searched") else ""
-        return {"search": res(bool(s.obj.get("searched")), found), "exfil": res(won, f"{out_n} of {need} out")}
+        return {"search": res(bool(s.obj.get("searched")), found), "exfil": res(won, out_of(need))}
     if m == "m2_awad":
         awad = s.figs.get("awad")
         if s.obj.get("escaped"):
@@ -442,5 +446,5 @@ def objective_status(s: BSState) -> dict[str, tuple[str, str]]:
                 "smoke": res(s.obj.get("smoke_turn") is not None)}
     if m == "m5_retreat":
         need = p.get("exfil_needed", 2)
-        return {"retreat": res(won or out_n >= need, f"{out_n} of {need} out")}
+        return {"retreat": res(won or out_n >= need, out_of(need))}
     return {}
