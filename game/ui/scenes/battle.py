@@ -43,6 +43,13 @@ GENERIC_RANGES = (152.4, 304.8, 457.2, 609.6)  #: 6" steps, when the ruleset giv
 
 #: the action bar's "More choices" button: the next page of the offered actions
 MORE = object()
+
+
+def action_key(a) -> str:
+    """An action's identity for comparing and de-duplicating offered actions
+    (actions are pydantic models, not hashable)."""
+    return str(a.to_dict())
+
 #: the action bar's button that passes with every figure not yet used (the ruleset's ``pass_action`` for each)
 PASS_ALL = object()
 
@@ -286,7 +293,12 @@ class BattleScene(Scene):
                 self._legal_cache = list(s.ruleset.legal_actions(s.battle.state, s.viewer))
             except Exception:  # noqa: BLE001 - a hint only
                 self._legal_cache = []
+            self._legal_key_set = {action_key(a) for a in self._legal_cache}
         return self._legal_cache
+
+    def _legal_keys(self) -> set[str]:
+        """:func:`action_key` of each of :meth:`_legal_now` (cached with it)."""
+        return self._legal_key_set if self._legal_now() else set()
 
     def _own_index(self) -> tuple[set[str], dict[str, list[str]]]:
         """The viewer's figure ids and its groups' members (``Figure.group``:
@@ -356,8 +368,8 @@ class BattleScene(Scene):
         if mid:
             return f"Your turn: only {self._fig_name(mid)} can act now: select it to go on (or Tab)."
         who = self.actors()
-        legal = {str(a.to_dict()) for a in self._legal_now()}
-        if legal and legal <= {str(a.to_dict()) for a in self.offered_actions(None)}:
+        legal = self._legal_keys()
+        if legal and legal <= {action_key(a) for a in self.offered_actions(None)}:
             return "Your turn: choose one of the buttons below."  # a side's choice (which weapon is lost, ...)
         if not who:
             return "Your turn: no model can act; use the buttons below."
@@ -1205,7 +1217,7 @@ class BattleScene(Scene):
         s = self.session
         offered = self.offered_actions(self.selected, self.pending)
         passes = self.unused_passes() if not self.pending and self.selected is None else []
-        key = tuple(str(a.to_dict()) for a in offered) + (len(passes),)
+        key = tuple(action_key(a) for a in offered) + (len(passes),)
         if key == self._bar_key:
             return
         if key != getattr(self, "_bar_offered", None):
@@ -1257,6 +1269,11 @@ class BattleScene(Scene):
         offered = list(pending)
         if not self.my_turn:
             return offered
+        # the bar and the head line ask every frame: the same answer until the battle, the viewer, the
+        # selection or the table click's choices change
+        key = (id(s.battle), len(s.battle.history), s.viewer, selected, tuple(action_key(a) for a in pending))
+        if key == getattr(self, "_offer_key", None):
+            return list(self._offer)
         state, rs = s.battle.state, s.ruleset
         own = list(rs.figure_actions(state, s.viewer, selected, None)) if selected and hasattr(rs, "figure_actions") else []
         ids = set(self.view.by_id) | ({f.group for f in self.view.figures if f.group} - {f.side for f in self.view.figures})
@@ -1271,13 +1288,14 @@ class BattleScene(Scene):
                     # choice of which weapon is lost); a figure's own (a ship's listed moves) waits for its selection
                     or (selected is None and not any(v in self.view.by_id for v in names))):
                 glob.append(a)  # no menu of a figure's offers it and no table click makes it
-        seen = {str(a.to_dict()) for a in offered}
+        seen = {action_key(a) for a in offered}
         for a in own + glob:
-            k = str(a.to_dict())
+            k = action_key(a)
             if k not in seen:
                 seen.add(k)
                 offered.append(a)
-        return offered
+        self._offer_key, self._offer = key, offered
+        return list(offered)
 
     def _table_reachable(self, action) -> bool:
         """True when selecting a figure ``action`` names offers it (the
@@ -1288,7 +1306,7 @@ class BattleScene(Scene):
         key = (id(s.battle), len(s.battle.history), s.viewer)
         if getattr(self, "_reach_key", None) != key:
             self._reach_key, self._reach = key, {}
-        k = str(action.to_dict())
+        k = action_key(action)
         if k not in self._reach:
             self._reach[k] = self._click_reaches(action)
         return self._reach[k]
@@ -1298,15 +1316,15 @@ class BattleScene(Scene):
         rs, state = s.ruleset, s.battle.state
         if not hasattr(rs, "figure_actions"):
             return False
-        k = str(action.to_dict())
+        k = action_key(action)
         named = set(self._named_own(action))
         d = action.to_dict()
         others = [v for v in d.values() if isinstance(v, str) and v in self.view.by_id and v not in named]
         for fid in named:
-            if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, None)):
+            if any(action_key(a) == k for a in rs.figure_actions(state, s.viewer, fid, None)):
                 return True
             for t in others:
-                if any(str(a.to_dict()) == k for a in rs.figure_actions(state, s.viewer, fid, t)):
+                if any(action_key(a) == k for a in rs.figure_actions(state, s.viewer, fid, t)):
                     return True
             if isinstance(d.get("x"), (int, float)) and isinstance(d.get("y"), (int, float)) and hasattr(rs, "point_actions"):
                 if any(a.type == action.type and set(self._named_own(a)) == named
@@ -1383,8 +1401,7 @@ class BattleScene(Scene):
         kind = getattr(self.session.ruleset, "pass_action", None)
         if not kind:
             return []
-        s = self.session
-        return [a for a in self._legal_now() if a.type == kind and self._named_own(a) and s.ruleset.check(s.battle.state, a).ok]
+        return [a for a in self._legal_now() if a.type == kind and self._named_own(a)]
 
     def pass_all_label(self, passes: list) -> str:
         """The pass-all button's label: the pass's own label and how many it covers."""

@@ -123,6 +123,7 @@ class FoxholeAgent:
         self.explored: set[tuple[float, float]] = set()
         self._goals_key = None
         self._goals: dict = {}
+        self._stays: dict = {}  #: stay scores by (state, element, place)
 
     # -----------------------------------------------------------------------------
     def goals(self, s: FoxState, side: str) -> dict:
@@ -543,6 +544,17 @@ class FoxholeAgent:
         return None
 
     def _stay_score(self, s: FoxState, e: Element, goal) -> float:
+        """The score of holding where ``e`` stands (once per state and element:
+        :meth:`_score_path` weighs it into every move that may be sent back)."""
+        key = (s.seq, e.id, e.x, e.y)  # the goal does not enter it
+        got = self._stays.get(key)
+        if got is None:
+            if len(self._stays) > 256:
+                self._stays.clear()
+            got = self._stays[key] = self._stay_here(s, e)
+        return got
+
+    def _stay_here(self, s: FoxState, e: Element) -> float:
         now = TC.harm(TC.use_fire_odds(s, e, [(e.x, e.y)], moved=False))
         later = TC.danger(s, e, e.x, e.y, moved=False)
         v = -(now + W["later"] * later) * W["danger"] + TC.cover_at(s, e.x, e.y) * W["cover"]

@@ -20,6 +20,8 @@ from game.geometry.paths import PathFinder
 from ..geo import geo_of, height
 from ..rules import fire as FI
 from ..rules.common import dist
+from ..rules.contact_math import point_polyline_distance
+from ..rules.interrupt import first_half, interrupt_shot
 from ..rules.missions import control_area, mission_numbers, start_area
 from ..rules.movement import allowance_mm, cut_at_share
 from ..sight import dense_between, line_blockers
@@ -126,8 +128,6 @@ def interrupt_odds(s: FoxState, e: Element, pts, non_tactical: bool = False) -> 
     counts as a green section firing at close range at a mover, d6 + 3 (+1 for
     a non-tactical move; ours: an unrevealed element interrupts only in ambush,
     at close range). None when no enemy could (or ``e`` is unrevealed)."""
-    from ..rules.contact_math import point_polyline_distance
-    from ..rules.interrupt import first_half, interrupt_shot
     pts = [tuple(p) for p in pts]
     if len(pts) < 2 or e.unrevealed:
         return None
