@@ -30,7 +30,7 @@ class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
-    version = 5
+    version = 6
     title = "Foxhole"
     #: the action that leaves an element unused this turn (the app's button that holds every unused element)
     pass_action = "fox_hold"

@@ -13,6 +13,7 @@ from game.rulesets.foxhole import RULESET
 from game.rulesets.foxhole import actions as A
 from game.rulesets.foxhole.ai.agent import FoxholeAgent
 from game.rulesets.foxhole.geo import geo_of
+from game.rulesets.foxhole.orders import problem
 from game.rulesets.foxhole.state import Location, Mission, PendingMove
 
 from .helpers import YD, box, el, objectives, piece, state, using
@@ -136,3 +137,65 @@ def test_non_tactical__taken_when_no_enemy_is_within_170_mm():
     act = choose(s, "red")
     assert isinstance(act, A.Move) and not act.non_tactical
 
+
+
+def test_roll__a_vehicle_crossing_open_ground_rolls_as_the_rules_accept():
+    """Foxhole: Motivation - only elements on foot stop at open ground and take
+    its -2; a truck whose way runs straight across a field rolls without it (v5.1
+    asked for the open-ground roll, the rules refused it, and the first legal
+    action, another element's hold, stood in)."""
+    truck = el("t", "red", 300, 500, kind="vehicle", vehicle="soft", quality=1)
+    s = state([truck, el("f", "blue", 590, 10)], terrain=[piece("field", "open", box(0, 300, 600, 480))], cp={"red": 0})
+    s.objectives = objectives([(300, 200)])
+    s.objectives[0].known = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    act = choose(s, "red")
+    assert isinstance(act, A.Roll) and act.element == "t" and act.into_open is False
+    assert problem(s, act) == ""
+
+
+def test_moves__every_move_it_weighs_is_one_the_rules_accept():
+    """Foxhole, Movement: the agent weighs only moves the rules would let the
+    element make after its roll: in the jungle a ring point at a full normal
+    move costs twice the allowance, and the way to the objective ends on a
+    friend's base; neither is weighed (v5.1 rolled for such moves, the rules
+    refused them, and the element stayed with its roll spent)."""
+    jungle = piece("jungle", "dense", box(200, 380, 400, 560))
+    friend = el("b", "red", 300, 500 - YD(200) + 2)  # where a full move north would end
+    s = _attacker_with_objective(0, friend)
+    s.terrain = [jungle]
+    s.terrain_key = "jungle-test"
+    s = using(s, "a", "may")
+    ag = FoxholeAgent(random.Random(0))
+    e = s.elements["a"]
+    moves = ag._destinations(s, e, (300.0, 200.0), 1.0)
+    assert moves
+    for pts, nt in moves:
+        a = A.Move(side="red", element="a", path=tuple(tuple(p) for p in pts[1:]), non_tactical=nt,
+                   formation="extended" if nt else None)
+        assert problem(s, a) == "", (pts, problem(s, a))
+    # the rules' own refusals of what it no longer weighs
+    ring = A.Move(side="red", element="a", path=((300.0 + YD(200) * 0.95, 500.0),))
+    assert "allowance" in problem(s, ring)
+
+
+@pytest.mark.parametrize("motivation,rolls", [(2, True), (1, True), (3, False)])
+def test_roll__an_attacker_meaning_to_stay_rolls_when_the_roll_binds_it_to_nothing(motivation, rolls):
+    """Foxhole, Turn Sequence: every element rolls for command; a may-advance
+    result keeps the attacker's initiative (and rallies a suppressed element)
+    and lets it stay. With no points, a normal (d6 + 2: 3 to 8) or uneasy
+    element cannot roll must-advance (9+) or fade away (below 0), so one that
+    means to stay rolls; a gung-ho element (d6 + 3) could be sent at the enemy
+    on a 6, and holds."""
+    a = el("a", "red", 300, 300, motivation=motivation)
+    s = state([a, el("b", "red", 100, 300), el("f", "blue", 590, 10)], cp={"red": 0})
+    s.objectives = objectives([(300, 300)])
+    s.objectives[0].known = True
+    s.objectives[0].achieved = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    s.advanced = ["red"]
+    act = choose(s, "red")
+    if rolls:
+        assert isinstance(act, A.Roll) and act.cp == 0
+    else:
+        assert isinstance(act, A.Hold)

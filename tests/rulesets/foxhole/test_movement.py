@@ -132,3 +132,20 @@ def test_embus_and_debus__once_a_turn():
     assert act(s, A.Roll(side="red", element="a"), faces=[4]).ok
     assert act(s, A.Debus(side="red", element="a", x=245.0, y=300.0)).ok
     assert s.elements["a"].where == "table" and (s.elements["a"].x, s.elements["a"].y) == (245.0, 300.0)
+
+
+def test_must_advance__the_random_agent_finds_the_short_step_the_rules_ask_for():
+    """Foxhole: Motivation - a must-advance element may stay only when no 5 mm
+    step at the nearest known enemy is open to it (ours). With 6 mm of its
+    allowance left, that step is the one legal move, and the candidate list
+    holds it (a random VC once rolled must-advance in this spot and had no
+    legal action)."""
+    import random
+
+    from game.rulesets.foxhole.ai.candidates import candidates
+
+    s = using(state([el("a", "red", 100, 300), el("b", "blue", 300, 300), IDLE]), "a", "must", used_fraction=0.92)
+    assert "must advance" in act(s.clone(), A.Stay(side="red", element="a")).reason
+    legal = candidates(s, "red", random.Random(0), legal_only=True)
+    assert legal and all(isinstance(a, A.Move) for a in legal)
+    assert any(a.path[-1][0] == pytest.approx(105.0) for a in legal)

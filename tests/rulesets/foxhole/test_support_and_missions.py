@@ -87,6 +87,22 @@ def test_objectives__six_placed_then_the_attackers_intel_roll():
     assert s.phase == "mission" and s.active == "red"
 
 
+@pytest.mark.parametrize("x, y, ok", [(15.0, 50.0, True), (14.0, 50.0, False), (300.0, 1.0, False),
+                                      (585.0, 15.0, True), (598.0, 2.0, False)])
+def test_objectives__placed_where_an_element_can_stand_on_them(x, y, ok):
+    """Foxhole, Mission Design (ours): an element achieves an objective with its
+    centre within 15 mm of the point, and its 30 mm base stays on the table,
+    so its centre keeps 15 mm inside the edge. An objective in the corner at
+    (598, 2) of a 600 mm table could never be achieved: the nearest centre,
+    (585, 15), is 18.4 mm from it. An objective stands at least half a base
+    inside the table edge, where an element can stand right on it."""
+    s = setup_state()
+    r = act(s, A.PlaceObjective(side="blue", x=x, y=y))
+    assert r.ok is ok
+    if not ok:
+        assert "inside the table edge" in r.reason
+
+
 def test_mission__normal_is_one_primary_two_secondary_then_the_defenders_intel():
     s = setup_state()
     s.objectives = objectives([(50, 50), (150, 50), (250, 50), (350, 50), (450, 50), (550, 50)])

@@ -45,7 +45,7 @@ from ..rules.common import dist, known_enemies, nearest_known
 from ..rules.interrupt import interrupt_shot
 from ..rules.motivation import chances
 from ..rules.pioneers import debus_spots
-from ..rules.movement import allowance_mm, path_fraction, route_ahead
+from ..rules.movement import allowance_mm, on_foot, path_fraction, path_problem, route_ahead
 from ..rules.support import lowest_free
 from ..state import Element, FoxState
 from ..tables import TABLES
@@ -147,8 +147,10 @@ class FoxholeAgent:
         legal = candidates(s, side, self.rng, legal_only=True)
         if not legal:
             raise RuntimeError(f"foxhole: side {side} has no legal action")
+        # the element it meant to use, not another one's use spent in its place
+        own = [b for b in legal if a is not None and getattr(b, "element", None) == getattr(a, "element", "")]
         self.reason = "no plan of its own fits: the first action the rules allow"
-        return legal[0]
+        return (own or legal)[0]
 
     def _say(self, a, why: str):
         self.reason = why
@@ -452,6 +454,15 @@ class FoxholeAgent:
                 continue
             if want is None and last_chance and e.combatant and (e.suppressed or not remaining_movers):
                 want = (0.0, False)  # someone must advance this turn (and rally while doing it)
+            if want is None and side == s.attacker and e.combatant and e.on_table:
+                c = chances(e, 0, False)
+                if c["must"] == 0 and c["fade"] == 0:
+                    # v5.2: the text has every element roll for command; a may-advance result keeps the
+                    # initiative and rallies a suppressed element, and with neither must-advance nor fade-away
+                    # possible the roll binds it to nothing (v5.1 held, and once lost the initiative on turn 4)
+                    return self._say(A.Roll(side=side, element=e.id, cp=0),
+                                     f"{e.name} rolls, meaning to stay {place_words(s, e.x, e.y)}: "
+                                     f"{c['may']:.0%} to keep the initiative" + (" and rally" if e.suppressed else ""))
             if want is None:
                 return self._say(A.Hold(side=side, element=e.id), self._hold_words(s, e))
             gain, into_open = want
@@ -603,7 +614,24 @@ class FoxholeAgent:
             for f in (0.5, 0.95):
                 out.append(([(e.x, e.y), (round(e.x + math.cos(a) * reach * f, 2),
                                            round(e.y + math.sin(a) * reach * f, 2))], False))
-        return [(p, nt) for p, nt in out if len(p) >= 2]
+        return [(p, nt) for p, nt in out if len(p) >= 2 and self._walkable(s, e, p, nt, share)]
+
+    @staticmethod
+    def _walkable(s: FoxState, e: Element, pts, nt: bool, share: float) -> bool:
+        """The rules would let ``e`` walk ``pts`` after a roll that lets it go
+        (Foxhole, Movement: within the ``share`` of its allowance left, the centre
+        out of impassable terrain, the base on the table and clear of every other
+        base). v5.2: v5.1 weighed moves the rules then refused (a ring point deep in
+        the jungle at twice the going, an end on a friend's base), rolled for them
+        and stayed where it was, its roll and command points spent for nothing."""
+        frac, why = path_fraction(s, e, pts, nt)
+        if why or frac > share + 1e-9:
+            return False
+        pts = [tuple(p) for p in pts]
+        if nt:  # an extended formation lies along the move's last leg (as orders._heading has it)
+            (x0, y0), (x1, y1) = pts[-2], pts[-1]
+            return not path_problem(s, e, pts, "extended", round(math.degrees(math.atan2(y1 - y0, x1 - x0)) % 180.0, 2))
+        return not path_problem(s, e, pts, "normal" if e.kind != "vehicle" else e.formation, 0.0)
 
     def _non_tactical(self, s: FoxState, e: Element, path: list, share: float):
         """The path cut at the non-tactical allowance and before dense terrain,
@@ -686,7 +714,9 @@ class FoxholeAgent:
         best = None
         for pts, nt in self._destinations(s, e, goal, share):
             score = self._score_path(s, e, pts, goal, nt)
-            op = TC.open_length(s, pts) > 0.5
+            # only elements on foot stop at open ground and take its -2 (v5.2: a vehicle's roll into open
+            # ground is not one the rules accept, and the first legal action stood in for it)
+            op = on_foot(e) and TC.open_length(s, pts) > 0.5
             key = odds[op] * (score - stay)
             if best is None or key > best[0]:
                 best = (key, score, pts, op)

@@ -81,6 +81,8 @@ def move_targets(s: FoxState, e: Element, rng: random.Random | None, n: int = 8)
         a0 = math.atan2(f.y - e.y, f.x - e.x)
         for da in (-0.9, 0.9):
             out.append((e.x + math.cos(a0 + da) * 6, e.y + math.sin(a0 + da) * 6))
+        # the 5 mm step straight at it that the rules test before they let a must-advance element stay
+        out.append((e.x + math.cos(a0) * 5.0, e.y + math.sin(a0) * 5.0))
     r = rng or random.Random(0)
     for _ in range(n):
         a = r.uniform(0, 2 * math.pi)

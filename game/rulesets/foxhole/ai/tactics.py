@@ -31,8 +31,11 @@ from . import field as FD
 
 #: how much a place's going is worth to an element standing there (ours)
 COVER = {"buildings": 3.0, "trenches": 3.0, "dense": 2.0, "normal": 0.0, "open": -4.0, "impassable": -9.0}
-#: an unidentified marker counts as this share of a green rifle section (ours)
-MARKER_WEIGHT = 0.5
+#: an unidentified marker counts as this share of a green rifle section's shot (ours; v5.2: 0.25, was 0.5)
+MARKER_WEIGHT = 0.25
+#: the chance an unidentified marker within close range takes an interrupt shot (ours; v5.2: 0.5, was 1). In
+#: v5.1's Convoy Ambush replays moves the agent judged 30% likely to be hurt were hurt 7% of the time, 50% ones 19%
+MARKER_INTERRUPTS = 0.5
 
 
 def cover_at(s: FoxState, x: float, y: float) -> float:
@@ -127,7 +130,9 @@ def interrupt_odds(s: FoxState, e: Element, pts, non_tactical: bool = False) -> 
     an unidentified marker within close range (200 yards) of the first half
     counts as a green section firing at close range at a mover, d6 + 3 (+1 for
     a non-tactical move; ours: an unrevealed element interrupts only in ambush,
-    at close range). None when no enemy could (or ``e`` is unrevealed)."""
+    at close range), with :data:`MARKER_INTERRUPTS` of a chance to fire (it may
+    be a non-combatant, or hold its fire). None when no enemy could (or ``e``
+    is unrevealed)."""
     pts = [tuple(p) for p in pts]
     if len(pts) < 2 or e.unrevealed:
         return None
@@ -142,6 +147,7 @@ def interrupt_odds(s: FoxState, e: Element, pts, non_tactical: bool = False) -> 
                 continue
             # a green section (quality 1) at close range (+1), at a mover (+1), non-tactical (+1)
             o = FI.odds(min(1 + 1 + 1 + (1 if non_tactical else 0), TABLES.fire.cap), FI.target_quality(e))
+            o = {k: v * MARKER_INTERRUPTS + (1.0 - MARKER_INTERRUPTS) * (k == "none") for k, v in o.items()}
         else:
             sh = interrupt_shot(s, f, e, pts)
             if sh is None:

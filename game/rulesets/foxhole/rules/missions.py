@@ -1,7 +1,10 @@
 """Missions and objectives (Foxhole, Mission Design; End Game).
 
 * The defender places six possible objectives, numbered one to six, in its
-  control area (ours: at least 40 mm apart, off impassable terrain).
+  control area (ours: at least 40 mm apart, off impassable terrain, and at
+  least half a base, 15 mm, inside the table edge: an element's centre must
+  come within 15 mm of the point to achieve it, and its base stays on the
+  table, so an objective in a corner could never be achieved).
 * The attacker makes an intel roll (1D6): the defender tells it where that
   many objectives are (the defender chooses which).
 * The attacker chooses its mission's objectives by number: a normal mission
@@ -57,6 +60,9 @@ def place_problem(s: FoxState, x: float, y: float) -> str:
         return "objectives go in the defender's control area"
     if geo_of(s).kind_at(x, y) == "impassable":
         return "an objective may not be on impassable terrain"
+    half = TABLES.bases.square_mm / 2
+    if not geo_of(s).in_table(x, y, half):
+        return f"an objective stands at least {half:g} mm (half a base) inside the table edge, where an element can stand on it"
     for o in s.objectives:
         if dist(o.x, o.y, x, y) < OB.min_apart_mm - 1e-9:
             return f"objective {o.number} is within {OB.min_apart_mm:g} mm"
