@@ -97,11 +97,37 @@ def field(s: FoxState, goal: tuple[float, float]) -> np.ndarray:
     key = (_key(s), gi)
     got = _FIELDS.get(key)
     if got is None:
-        got = dijkstra(m, directed=False, indices=gi)
+        if np.isfinite(cost[gi]):
+            got = dijkstra(m, directed=False, indices=gi)
+        else:
+            got = _round_blocked(nx, ny, cost, m, gi)
         if len(_FIELDS) > 256:
             _FIELDS.clear()
         _FIELDS[key] = got
     return got
+
+
+def _round_blocked(nx: int, ny: int, cost: np.ndarray, m, gi: int) -> np.ndarray:
+    """The field of a goal whose cell's middle is impassable (the goal itself
+    stands just outside the obstacle): the least, over the passable cells of the
+    nearest ring round it, of their field plus the step to the goal's cell.
+    Without it every cost was infinite, and no move made progress to the goal."""
+    i, j = gi % nx, gi // nx
+    for ring in (1, 2, 3):
+        best = None
+        for dx in range(-ring, ring + 1):
+            for dy in range(-ring, ring + 1):
+                ii, jj = i + dx, j + dy
+                if max(abs(dx), abs(dy)) != ring or not (0 <= ii < nx and 0 <= jj < ny):
+                    continue
+                n = jj * nx + ii
+                if not np.isfinite(cost[n]):
+                    continue
+                f = dijkstra(m, directed=False, indices=n) + CELL * math.hypot(dx, dy)
+                best = f if best is None else np.minimum(best, f)
+        if best is not None:
+            return best
+    return dijkstra(m, directed=False, indices=gi)
 
 
 def cost_to(s: FoxState, goal: tuple[float, float], x: float, y: float) -> float:
