@@ -31,6 +31,21 @@ def peek(path: str | Path) -> ScenarioEntry | None:
         return None
 
 
+def unreadable(path: str | Path) -> str:
+    """Why :func:`peek` could not read ``path`` as a scenario, in one line
+    naming the file and the reason (the file loader's own words)."""
+    if not str(path).strip():
+        return "Type the path of a scenario file first."
+    p = Path(path)
+    try:
+        d = read_json(p)
+    except FileError as e:
+        return str(e)
+    if not isinstance(d, dict):
+        return f"{p}: not a scenario (the file holds no JSON object)"
+    return f"{p}: cannot be read as a scenario"
+
+
 def bundled(root: Path = ROOT) -> list[ScenarioEntry]:
     """Every bundled scenario and campaign (``*.campaign.json``: its next battle is
     played), by ruleset then name."""

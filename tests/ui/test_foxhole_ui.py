@@ -141,3 +141,36 @@ def test_handover__sums_up_what_the_other_side_did_and_nothing_private_to_it(app
             break
     assert len(summaries) >= 2, summaries
     assert any(private for _, _, private in summaries)  # there was something private to keep back
+
+
+def test_objectives__a_click_places_one_where_clicked_or_says_why_not(app, tmp_path):
+    """Foxhole, Mission Design: with nothing selected, a click in the objectives
+    step asks for a possible objective at exactly that point; one the rules
+    refuse (2 mm from the table's corner: no element could stand on it) shows
+    the rules' reason on the status line instead of nothing happening."""
+    convoy = ROOT / "maps" / "foxhole" / "convoy_ambush.scenario.json"
+    scene = app.push(BattleScene.from_scenario(convoy, 1, {"arvn": Seat("ai", "default"), "vc": Seat("human")},
+                                               replay=tmp_path / "fox.replay.jsonl"))
+    app.drive(1)
+    s = scene.session
+    for _ in range(50):
+        if s.battle.state.phase == "objectives" and s.viewer == "vc" and scene.my_turn:
+            break
+        if s.ai_to_act:
+            scene.skip_ai()
+        else:
+            side = s.viewer
+            act = FoxholeAgent(random.Random(3)).choose(s.ruleset, s.view(), side)
+            assert scene.commit(act), scene.status
+        app.drive(1)
+    assert s.battle.state.phase == "objectives"
+    scene.selected = None
+    w, h = s.battle.state.table
+    scene.aim(w - 2.0, 2.0, lock=True)
+    assert scene.pending == [] and "inside the table edge" in scene.status
+    app.drive(1)
+    app.screenshot(tmp_path / "fox-objective-refused.png")
+    scene.aim(500.0, 210.0, lock=True)
+    assert [(a.x, a.y) for a in scene.pending] == [(500.0, 210.0)] and scene.status == ""
+    assert scene.commit()
+    assert [(o.x, o.y) for o in s.battle.state.objectives] == [(500.0, 210.0)]

@@ -108,6 +108,14 @@ class Foxhole(RulesetBase):
     def point_actions(self, state: FoxState, side: str, figure_id: str, x: float, y: float) -> list[Action]:
         return T.point_actions(self, state, side, figure_id, x, y)
 
+    def spot_point_actions(self, state: FoxState, side: str, x: float, y: float) -> list[Action]:
+        """The action a click at exactly (x, y) mm asks for with no element
+        selected: a possible objective there, in the objectives step (Mission
+        Design). The app shows the rules' reason when it is refused."""
+        if state.phase == "objectives" and state.active == side:
+            return [A.PlaceObjective(side=side, x=round(x, 2), y=round(y, 2))]
+        return []
+
     def figure_actions(self, state: FoxState, side: str, figure_id: str, target_id: str | None) -> list[Action]:
         return T.figure_actions(self, state, side, figure_id, target_id)
 

@@ -426,6 +426,16 @@ class BattleScene(Scene):
         table (an objective marker, a barricade, a unit deployed there): those
         at the offered spot nearest the point, within ``reach`` mm; the bar
         offers only a few such spots."""
+        self._spot_refusal = ""
+        s = self.session
+        exact = getattr(s.ruleset, "spot_point_actions", None)
+        if exact is not None:  # the ruleset places something at exactly the clicked point (a possible objective)
+            asked = list(exact(s.battle.state, s.viewer, x, y))
+            legal = [a for a in asked if s.ruleset.check(s.battle.state, a).ok]
+            if legal or asked:
+                if not legal:
+                    self._spot_refusal = s.ruleset.check(s.battle.state, asked[0]).reason
+                return legal
         spots = [a for a in self.offered_actions(None) if not self._named_own(a)
                  and isinstance(getattr(a, "x", None), (int, float)) and isinstance(getattr(a, "y", None), (int, float))]
         best = min(spots, key=lambda a: math.hypot(a.x - x, a.y - y), default=None)
@@ -444,7 +454,7 @@ class BattleScene(Scene):
             self.pending_target = target_id or (x, y)
             self._bar_key = None
             if not acts:
-                self.set_status("no action there", bad=True)
+                self.set_status(getattr(self, "_spot_refusal", "") or "no action there", bad=True)
             elif self.preview and not self.preview.legal:
                 self.set_status(self.preview.reason, bad=True)
             else:

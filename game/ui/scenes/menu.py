@@ -14,7 +14,7 @@ from game.ui import fonts
 from game.ui.camera import Camera
 from game.ui.naming import ruleset_name, sentence
 from game.ui.render.terrain import TerrainLayer
-from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek
+from game.ui.scenarios import ScenarioEntry, bundled, is_campaign, peek, unreadable
 from game.ui.scene import Scene
 from game.ui.settings import config_dir
 from game.ui.widgets import DropDown, px
@@ -398,9 +398,12 @@ class MenuScene(Scene):
             elif event.ui_element is self.army_btn:
                 self.army_panel()
             elif event.ui_element is self.path_btn:
-                e = peek(self.path_entry.get_text().strip())
-                if e is None or not self.choose(e):
-                    self.app.message(self.problem or "That file cannot be read as a scenario.", "Scenario")
+                path = self.path_entry.get_text().strip()
+                e = peek(path) if path else None
+                if e is None:
+                    self.app.message(unreadable(path), "Scenario")
+                elif not self.choose(e):
+                    self.app.message(self.problem or unreadable(path), "Scenario")
             elif event.ui_element in self.side_buttons:
                 self.side_buttons[event.ui_element]()
             return True
