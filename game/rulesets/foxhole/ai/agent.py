@@ -459,7 +459,7 @@ class FoxholeAgent:
                 if c["must"] == 0 and c["fade"] == 0:
                     # v5.2: the text has every element roll for command; a may-advance result keeps the
                     # initiative and rallies a suppressed element, and with neither must-advance nor fade-away
-                    # possible the roll binds it to nothing (v5.1 held, and once lost the initiative on turn 4)
+                    # possible the roll binds it to nothing (holding, the attacker once lost the initiative on turn 4)
                     return self._say(A.Roll(side=side, element=e.id, cp=0),
                                      f"{e.name} rolls, meaning to stay {place_words(s, e.x, e.y)}: "
                                      f"{c['may']:.0%} to keep the initiative" + (" and rally" if e.suppressed else ""))
