@@ -254,7 +254,7 @@ def _c_move(s, a: A.Move) -> str:
         return "a non-tactical move is made in extended formation"
     if a.non_tactical and cur.used_fraction > 0 and not cur.non_tactical:
         return "a move is tactical or non-tactical, not both"
-    heading = a.heading if a.heading is not None else _heading(e, pts, formation)
+    heading = a.heading if a.heading is not None else move_heading(e, pts, formation)
     frac, why = path_fraction(s, e, pts, a.non_tactical)
     if why:
         return why
@@ -274,7 +274,7 @@ def _c_move(s, a: A.Move) -> str:
     return ""
 
 
-def _heading(e: Element, pts, formation: str) -> float:
+def move_heading(e: Element, pts, formation: str) -> float:
     """An extended formation lies along the move's last leg (a column; ours), else keeps its heading."""
     if formation != "extended":
         return 0.0
@@ -453,7 +453,7 @@ def resolve(em: Emitter, a: A.Action) -> None:
             TN.end_without_fire(em, e.id)
     elif t is A.Move:
         TN.start_move(em, a.element, list(a.path), a.formation,
-                      a.heading if a.heading is not None else _heading(s.elements[a.element],
+                      a.heading if a.heading is not None else move_heading(s.elements[a.element],
                                                                        [(s.elements[a.element].x, s.elements[a.element].y)] + list(a.path),
                                                                        a.formation or s.elements[a.element].formation),
                       a.non_tactical)

@@ -430,11 +430,11 @@ class BattleScene(Scene):
         s = self.session
         exact = getattr(s.ruleset, "spot_point_actions", None)
         if exact is not None:  # the ruleset places something at exactly the clicked point (a possible objective)
-            asked = list(exact(s.battle.state, s.viewer, x, y))
-            legal = [a for a in asked if s.ruleset.check(s.battle.state, a).ok]
-            if legal or asked:
-                if not legal:
-                    self._spot_refusal = s.ruleset.check(s.battle.state, asked[0]).reason
+            verdicts = [(a, s.ruleset.check(s.battle.state, a)) for a in exact(s.battle.state, s.viewer, x, y)]
+            legal = [a for a, v in verdicts if v.ok]
+            if verdicts and not legal:
+                self._spot_refusal = verdicts[0][1].reason
+            if verdicts:
                 return legal
         spots = [a for a in self.offered_actions(None) if not self._named_own(a)
                  and isinstance(getattr(a, "x", None), (int, float)) and isinstance(getattr(a, "y", None), (int, float))]

@@ -37,7 +37,7 @@ from shapely.geometry import Point, Polygon
 
 from .. import actions as A
 from ..geo import RANK, footprint, geo_of, grid_ref
-from ..orders import area_of, deploy_problem, problem, to_deploy, to_plan
+from ..orders import area_of, deploy_problem, move_heading, problem, to_deploy, to_plan
 from ..rules import assault as AS
 from ..rules import fire as FI
 from ..rules import missions as MI
@@ -628,10 +628,8 @@ class FoxholeAgent:
         if why or frac > share + 1e-9:
             return False
         pts = [tuple(p) for p in pts]
-        if nt:  # an extended formation lies along the move's last leg (as orders._heading has it)
-            (x0, y0), (x1, y1) = pts[-2], pts[-1]
-            return not path_problem(s, e, pts, "extended", round(math.degrees(math.atan2(y1 - y0, x1 - x0)) % 180.0, 2))
-        return not path_problem(s, e, pts, "normal" if e.kind != "vehicle" else e.formation, 0.0)
+        form = "extended" if nt else "normal"
+        return not path_problem(s, e, pts, form, move_heading(e, pts, form))
 
     def _non_tactical(self, s: FoxState, e: Element, path: list, share: float):
         """The path cut at the non-tactical allowance and before dense terrain,

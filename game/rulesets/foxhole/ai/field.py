@@ -109,24 +109,22 @@ def field(s: FoxState, goal: tuple[float, float]) -> np.ndarray:
 
 def _round_blocked(nx: int, ny: int, cost: np.ndarray, m, gi: int) -> np.ndarray:
     """The field of a goal whose cell's middle is impassable (the goal itself
-    stands just outside the obstacle): the least, over the passable cells of the
-    nearest ring round it, of their field plus the step to the goal's cell.
-    Without it every cost was infinite, and no move made progress to the goal."""
+    stands just outside the obstacle): the goal's cell joined to the passable
+    cells of the nearest ring round it, each by its step, and one Dijkstra run
+    from it. Without the joins every cost was infinite, and no move made
+    progress to the goal."""
     i, j = gi % nx, gi // nx
     for ring in (1, 2, 3):
-        best = None
-        for dx in range(-ring, ring + 1):
-            for dy in range(-ring, ring + 1):
-                ii, jj = i + dx, j + dy
-                if max(abs(dx), abs(dy)) != ring or not (0 <= ii < nx and 0 <= jj < ny):
-                    continue
-                n = jj * nx + ii
-                if not np.isfinite(cost[n]):
-                    continue
-                f = dijkstra(m, directed=False, indices=n) + CELL * math.hypot(dx, dy)
-                best = f if best is None else np.minimum(best, f)
-        if best is not None:
-            return best
+        near = [(jj * nx + ii, CELL * math.hypot(ii - i, jj - j))
+                for ii in range(i - ring, i + ring + 1) for jj in range(j - ring, j + ring + 1)
+                if max(abs(ii - i), abs(jj - j)) == ring and 0 <= ii < nx and 0 <= jj < ny
+                and np.isfinite(cost[jj * nx + ii])]
+        if near:
+            cells, steps = zip(*near)
+            joins = coo_matrix((steps, ([gi] * len(cells), cells)), shape=m.shape)
+            got = dijkstra((m + joins).tocsr(), directed=False, indices=gi)
+            got[gi] = np.inf  # its middle stays closed to a path through cell middles (:func:`descend`)
+            return got
     return dijkstra(m, directed=False, indices=gi)
 
 
