@@ -5,10 +5,11 @@ can be filtered (no pygame)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import event_line, event_turns, line_owner, reason_line, reason_owner, side_names, why_after
+from game.core.logtext import (event_line, event_turns, line_owner, reason_line, reason_owner, secret_mark, side_names,
+                               why_after)
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,9 @@ class LogLine:
     kind: str  #: "roll", "phase", "end" or the event type without the ruleset prefix
     text: str
     private: str | None = None  #: the only side that may read it (the ruleset's ``private_to``), None: both
+    #: a private line as the log with no seated player reads it (the umpire's, as the headless log):
+    #: marked with its side's name (:func:`game.core.logtext.secret_mark`); "" for a line both sides read
+    marked: str = ""
 
 
 #: log kinds of routine bookkeeping (a phase begun, an element used or done, command points counted)
@@ -78,17 +82,19 @@ class BattleLog:
         why = reason_line(reason, self.naming).strip()
         at = why_after(events, action.side)
         why_private = reason_owner(self.ruleset, action.side)
+        why_marked = reason_line(reason, self.naming, why_private).strip() if why_private else ""
         if why and at < 0:
-            self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
+            self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private, why_marked))
         for i, (ev, turn) in enumerate(zip(events, event_turns(events, self.turn))):
             self.turn = turn
             side = getattr(ev, "side", None) or action.side
             owner = line_owner(self.ruleset, ev)
             text = event_text(self.ruleset, ev, self.naming)
             if text:  # "": an event the ruleset keeps out of the log (``quiet``)
-                self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), text, owner))
+                self.lines.append(LogLine(index, self.turn, side, event_kind(ev, self.ruleset.id), text, owner,
+                                          secret_mark(owner, self.naming) + text if owner else ""))
             if why and i == at:
-                self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private))
+                self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private, why_marked))
         self.version += 1
 
     def rebuild(self, entries) -> None:
@@ -109,7 +115,13 @@ class BattleLog:
     def filtered(self, side: str | None = None, kind: str | None = None, upto: int | None = None,
                  viewer: str | None = None) -> list[LogLine]:
         """Lines of ``side`` and ``kind`` (None: all), of actions before ``upto``,
-        that ``viewer`` may read (None: every line, for spectators)."""
+        that ``viewer`` may read. ``viewer`` None: every line, for a log with no
+        seated player (an AI battle, the replay viewer), which is the umpire's:
+        a private line reads as the headless log prints it, marked with the
+        one side that may read it (:attr:`LogLine.marked`, "(NVA only) ...")."""
+        if viewer is None:
+            return [replace(ln, text=ln.marked) if ln.marked else ln for ln in self.lines
+                    if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
+                    and (upto is None or ln.action < upto)]
         return [ln for ln in self.lines if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
-                and (upto is None or ln.action < upto)
-                and (viewer is None or ln.private is None or ln.private == viewer)]
+                and (upto is None or ln.action < upto) and (ln.private is None or ln.private == viewer)]
