@@ -26,6 +26,19 @@ def agent_names(ruleset: Ruleset) -> list[str]:
     return sorted(set(_generic()) | set(ruleset.agents()))
 
 
+def has_strengths(ruleset: Ruleset) -> bool:
+    """Does ``ruleset``'s default agent play differently with a bigger search
+    budget (``Budget.nodes``), so that a seat may be offered at several
+    strengths? The ruleset says so in its optional ``agent_strengths``; one
+    that does not say has them only when its default is the generic scoring
+    agent (the one agent here that reads the budget; a ruleset's own agent
+    may ignore it, as every bundled ruleset's does)."""
+    declared = getattr(ruleset, "agent_strengths", None)
+    if declared is not None:
+        return bool(declared)
+    return (_generic() | dict(ruleset.agents()))["default"] is ScoringAgent
+
+
 def make_agent(ruleset: Ruleset, name: str, rng: random.Random, params: dict[str, Any] | None = None) -> Agent:
     """Build the agent called ``name`` for ``ruleset``.
 

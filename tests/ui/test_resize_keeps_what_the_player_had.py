@@ -65,11 +65,11 @@ def test_a_resized_menu_keeps_its_choices(app, tmp_path):
     menu = app.push(MenuScene(scenario=M1, seed=1))
     app.drive(1)
     chosen = menu.chosen
-    menu.seat_choice["fireteam"] = "AI (weak)"
+    menu.seat_choice["fireteam"] = "AI (random)"
     menu.seed_entry.set_text("77")
     resize(app, 900, 640)
     assert menu.chosen == chosen and menu.seed_entry.get_text() == "77"
-    assert menu.seat_menus["fireteam"].selected_option[0] == "AI (weak)"
+    assert menu.seat_menus["fireteam"].selected_option[0] == "AI (random)"
 
 
 def test_a_resized_editor_keeps_its_selection_and_camera(app, tmp_path):

@@ -32,6 +32,9 @@ class Foxhole(RulesetBase):
     id = "foxhole"
     version = 6
     title = "Foxhole"
+    #: the agents plan without a search budget (README, "AI"): the seat menu offers one
+    #: "AI", no weak or strong one (game.ai.registry.has_strengths)
+    agent_strengths = False
     #: the action that leaves an element unused this turn (the app's button that holds every unused element)
     pass_action = "fox_hold"
 

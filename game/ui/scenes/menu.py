@@ -1,6 +1,7 @@
 """The menu: choose a ruleset and a scenario (with a map preview), seat each
-side (human or an AI of some strength), set the seed and start; or load a
-saved game, open a replay, open the map editor, change settings."""
+side (human, or an AI: at a strength where the ruleset's agent has them),
+set the seed and start; or load a saved game, open a replay, open the map
+editor, change settings."""
 
 from __future__ import annotations
 
@@ -19,14 +20,38 @@ from game.ui.scene import Scene
 from game.ui.settings import config_dir
 from game.ui.widgets import DropDown, px
 
-#: seat choices: label -> (kind, agent, params)
+#: seat choices: label -> (kind, agent, params); "AI" is the default agent of a
+#: ruleset whose agent has no strengths (:func:`seat_labels`)
 SEAT_CHOICES = {
     "Human": ("human", "default", {}),
+    "AI": ("ai", "default", {}),
     "AI (normal)": ("ai", "default", {}),
     "AI (strong)": ("ai", "default", {"nodes": 1600}),
     "AI (weak)": ("ai", "default", {"nodes": 60}),
     "AI (random)": ("ai", "random", {}),
 }
+
+
+def seat_labels(ruleset) -> list[str]:
+    """The seat menu's choices for ``ruleset``: its default agent at three
+    strengths (search budgets) when the budget changes how it plays
+    (:func:`game.ai.registry.has_strengths`), else once, as "AI"; then the
+    random agent. None (no scenario chosen yet): the three strengths."""
+    from game.ai.registry import has_strengths
+
+    if ruleset is not None and not has_strengths(ruleset):
+        return ["Human", "AI", "AI (random)"]
+    return ["Human", "AI (normal)", "AI (strong)", "AI (weak)", "AI (random)"]
+
+
+def _offered(label: str | None, labels: list[str]) -> str | None:
+    """``label`` if ``labels`` offers it; the default agent as ``labels``
+    names it for another way of saying it ("AI (weak)" where there are no
+    strengths: "AI"); None for no label."""
+    if label is None or label in labels:
+        return label
+    kind, agent, _ = SEAT_CHOICES.get(label, ("ai", "default", {}))
+    return next(x for x in labels if SEAT_CHOICES[x][:2] == (kind, agent))
 
 
 def replay_folders() -> list[Path]:
@@ -145,9 +170,10 @@ class MenuScene(Scene):
             self._typed_path = self.path_entry.get_text()
             self._typed_seed = self.seed_entry.get_text()
 
-    def _build_seats(self, sides: list[str], scenario=None) -> None:
+    def _build_seats(self, sides: list[str], scenario=None, ruleset=None) -> None:
         """A seat choice per side, labelled with the side's name (``scenario``'s
-        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label."""
+        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label,
+        offering what ``ruleset``'s agents can be (:func:`seat_labels`)."""
         for m in self.seat_menus.values():
             m.kill()
         for lab in getattr(self, "_seat_labels", []):
@@ -161,12 +187,13 @@ class MenuScene(Scene):
         y = self.seats_y
         x, cw = px(30), px(self.COLUMN)
         lw = cw * 4 // 10  # the side's name, then its seat menu
+        labels = seat_labels(ruleset)
         for i, side in enumerate(sides):
-            default = self.seat_choice.get(side) or ("Human" if i == 0 else "AI (normal)")
+            default = _offered(self.seat_choice.get(side), labels) or ("Human" if i == 0 else labels[1])
             self.seat_choice[side] = default
             name = sentence(scenario.side_name(side) if scenario is not None else side)  # a label: "The Horde"
             lab = pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, px(30)), fonts.fit(name, 14, lw - px(8)), self.ui)
-            m = DropDown(list(SEAT_CHOICES), default, pygame.Rect(x + lw + px(6), y, cw - lw - px(6), px(30)), self.ui)
+            m = DropDown(labels, default, pygame.Rect(x + lw + px(6), y, cw - lw - px(6), px(30)), self.ui)
             self.seat_menus[side] = m
             self._seat_labels.append(lab)
             y += px(self.SEAT_ROW)
@@ -212,7 +239,7 @@ class MenuScene(Scene):
 
         colours = side_colours(self.app.palette, rs, None, sc, m)
         self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, colours), cam, sc, rs, colours)
-        self._build_seats(sides, sc)
+        self._build_seats(sides, sc, rs)
         return True
 
     def _highlight(self, entry: ScenarioEntry) -> None:
@@ -465,5 +492,5 @@ class MenuScene(Scene):
         self.preview = (layer, Camera(tuple(self.preview_rect()), cam.table), sc, rs, colours)
         if self.chosen is not None:
             self._highlight(self.chosen)
-        self._build_seats(rs.sides(sc), sc)
+        self._build_seats(rs.sides(sc), sc, rs)
 
