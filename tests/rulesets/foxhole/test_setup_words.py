@@ -1,7 +1,8 @@
 """Foxhole's set-up and element lines as a player reads them (Hidden Units):
 the numbering of hidden elements is a shuffle said in words and kept to its
-side, never a raw "SHUFFLE 6 [...] = 0"; a numbered group of non-combatants
-reads as one group ("villager group 2 is used", "#2 is villager group 2")."""
+side, never a raw "SHUFFLE 6 [...] = 0"; an element is called by its one
+name, the scenario's, as the side panel and the agent's reasons call it
+("villagers 2 is used", "#2 is villagers 2")."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from game.core.dice import Dice
 from game.core.logtext import event_line
 from game.rulesets.foxhole import RULESET
 from game.rulesets.foxhole import events as E
-from game.rulesets.foxhole.display.describe import element_words, private_to
+from game.rulesets.foxhole.display.describe import private_to
 from game.rulesets.foxhole.rules.common import SECRET
 
 
@@ -20,16 +21,13 @@ def test_shuffle__said_in_words_and_kept_to_its_side():
     assert private_to(ev) == "vc"
 
 
-def test_element_words__a_numbered_group_of_villagers_is_one_group():
-    assert element_words("villagers 2") == "villager group 2"
-    assert [element_words(n) for n in ("USMC rifle squad 1", "VC main force section 2", "irregulars", "SAS patrol 1")] == \
-        ["USMC rifle squad 1", "VC main force section 2", "irregulars", "SAS patrol 1"]
+def test_element__called_by_its_one_name():
     used = E.ActivationBegan(element="v2", name="villagers 2", x=0, y=0)
-    assert event_line(RULESET, used) == "Villager group 2 is used"
+    assert event_line(RULESET, used) == "Villagers 2 is used"
     listed = E.MarkersAssigned(side="vc", markers={"v2": "2", "s1": "1"}, who="Viet Cong",
                                names={"v2": "villagers 2", "s1": "VC main force section 1"}, private="vc")
     assert event_line(RULESET, listed) == \
-        "Viet Cong's list of hidden elements: #1 is VC main force section 1, #2 is villager group 2"
+        "Viet Cong's list of hidden elements: #1 is VC main force section 1, #2 is villagers 2"
 
 
 def test_choose_location__the_button_names_the_end_of_the_table():

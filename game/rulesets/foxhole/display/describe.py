@@ -4,8 +4,6 @@ yards, places by the table grid (A1, B2...)."""
 
 from __future__ import annotations
 
-import re
-
 from game.core.event import BattleEnded, Event, Logged, PhaseBegan
 from game.core.logtext import agree, plural, plural_name
 
@@ -75,20 +73,6 @@ def _phase(ev: PhaseBegan) -> str:
     return f"Turn {ev.turn}: {_who(ev, ev.side)} {what}"
 
 
-#: a name of a plural noun and a number ("villagers 2"), said as one group ("villager group 2")
-_GROUP = re.compile(r"(?P<head>.*\S)s (?P<n>\d+)")
-
-
-def element_words(name: str) -> str:
-    """An element's name as a sentence reads it: a numbered group of a plural
-    noun is one group ("villagers 2" -> "villager group 2", which "is used"
-    and is told apart from "villager group 1"); any other name as it is."""
-    m = _GROUP.fullmatch(name or "")
-    if m is None or not plural_name(m["head"] + "s"):
-        return name
-    return f"{m['head']} group {m['n']}"
-
-
 def roll_line(ev) -> str:
     """A roll's log line (``DiceRolled.describe``) with the ``(secret)`` mark
     left out of its purpose: :func:`private_to` keeps such a line to its side."""
@@ -97,10 +81,9 @@ def roll_line(ev) -> str:
 
 
 def describe(ev: Event) -> str:
-    """The log line of a Foxhole event (never empty); elements named by
-    :func:`element_words`."""
-    if isinstance(getattr(ev, "name", None), str) and "name" in type(ev).model_fields:
-        ev = ev.model_copy(update={"name": element_words(ev.name)})
+    """The log line of a Foxhole event (never empty); an element by its one
+    name, the scenario's, as the event carries it ("villagers 2": the same
+    words the side panel, the tooltip and the agent's reasons use)."""
     t = type(ev)
     if t is PhaseBegan or t is E.Phase:
         return _phase(ev)
@@ -133,7 +116,7 @@ def describe(ev: Event) -> str:
         return f"the defender's intel: the attacker confirms its primary objective{many} {_nums(ev.numbers)}"
     if t is E.MarkersAssigned:
         pairs = sorted(ev.markers.items(), key=lambda kv: int(kv[1]))
-        return f"{possessive(_who(ev, ev.side))} list of hidden elements: " + ", ".join(f"#{m} is {element_words(ev.names.get(eid, eid))}" for eid, m in pairs)
+        return f"{possessive(_who(ev, ev.side))} list of hidden elements: " + ", ".join(f"#{m} is {ev.names.get(eid, eid)}" for eid, m in pairs)
     if t is E.Deployed:
         form = ", in extended formation" if ev.formation == "extended" else ""
         if not ev.side:  # recorded by version 1, whose event did not name the side

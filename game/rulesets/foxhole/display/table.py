@@ -31,7 +31,6 @@ from ..rules.motivation import chances, motivation_label
 from ..rules.movement import allowance_yards, open_cut, path_fraction
 from ..state import Element, FoxState
 from ..tables import OF_NAMES, TABLES
-from .describe import element_words
 
 B = TABLES.bases
 STAGING_STEP = 34.0
@@ -81,7 +80,7 @@ def _profile(s: FoxState, e: Element, staged: bool = False) -> tuple[str, ...]:
         return (f"unidentified element #{e.marker}",
                 "hidden: combatants or non-combatants (Hidden Units); spot it to find out",
                 _where(s, e, staged))
-    lines = [element_words(e.name)]
+    lines = [e.name]
     kind = {"infantry": "infantry", "fire_support": "fire support", "indirect": "indirect support",
             "vehicle": f"{e.vehicle} vehicle", "non_combatant": "non-combatants"}[e.kind]
     lines.append(f"{kind}; {quality_word(e.quality)}, {motivation_label(e)}, {e.equipment} kit"
