@@ -78,6 +78,26 @@ class ReplayModel:
         """The action where verification fails (None: verified)."""
         return None if self.verdict.ok else self.verdict.first_bad
 
+    @property
+    def unfinished(self) -> bool:
+        """True when the replay ends without its end line (the program was
+        stopped mid-battle, or the file was cut): what there is is shown."""
+        return self.record.end is None
+
+    def cut_off(self) -> list[str]:
+        """What the viewer says of a replay cut off before its end line: where
+        it stops and that the battle was not finished (or, when the battle
+        was over, that its end line is missing), and a torn last line left
+        out; [] for a whole replay."""
+        if not self.unfinished:
+            return []
+        last = self.states[-1]
+        out = [f"This replay stops at turn {last.turn}: "
+               + ("the battle was over, but its end line is missing" if last.over else "the battle was not finished")]
+        if self.record.truncated:
+            out.append("its last line was cut off and is left out")
+        return out
+
     def state_at(self, k: int, j: int = 0):
         """The state after ``k`` actions and ``j`` events of the next one."""
         k = max(0, min(k, self.actions))

@@ -148,7 +148,8 @@ class ReplayScene(Scene):
 
     def panel_lines(self, width: int) -> list[tuple[str, tuple, int, bool, int]]:
         """The side panel's head, word-wrapped to ``width`` px: whether the
-        replay verifies (and where it fails), the recorded result.
+        replay verifies (and where it fails), the recorded result, or where
+        a replay cut off before its end line stops (:meth:`ReplayModel.cut_off`).
         ``(text, colour, size, bold, height px)`` per line."""
         m = self.model
         pal = self.app.palette
@@ -175,6 +176,8 @@ class ReplayScene(Scene):
         if end is not None:
             add(f"Recorded result: {named_outcome(m.scenario, end.winner, end.reason, past=True)}",
                 (235, 235, 230), 13)
+        for i, line in enumerate(m.cut_off()):  # no end line: where it stops, plainly
+            add(line, (230, 200, 120), 13, i == 0)
         return out
 
     def header_text(self) -> str:
@@ -203,9 +206,14 @@ class ReplayScene(Scene):
     def next_line(self) -> str:
         """The action after the one on show, as the player reads it: ``"next:
         Imperial Navy - Move ..."``, ``"next: the rules' own step (end phase)"``
-        for a step no side takes; "" at the end."""
+        for a step no side takes; at the end "" (a replay cut off before its
+        end line: that it stops here, at turn N, the battle not finished)."""
         m = self.model
         if self.k >= m.actions:
+            if m.unfinished and not m.stopped:
+                last = m.states[-1]
+                return (f"the replay stops here, at turn {last.turn}: "
+                        + ("its end line is missing" if last.over else "the battle was not finished"))
             return ""
         from game.ui.preview import action_label
 
