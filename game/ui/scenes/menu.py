@@ -429,8 +429,8 @@ class MenuScene(Scene):
                 e = peek(path) if path else None
                 if e is None:
                     self.app.message(unreadable(path), "Scenario")
-                elif not self.choose(e):
-                    self.app.message(self.problem or unreadable(path), "Scenario")
+                else:  # a scenario that does not open (its map is missing...): the preview area says why, once
+                    self.choose(e)
             elif event.ui_element in self.side_buttons:
                 self.side_buttons[event.ui_element]()
             return True
@@ -474,8 +474,9 @@ class MenuScene(Scene):
                 else:
                     surface.blit(fonts.text(line, 13, (190, 190, 190)), (area.x, y))
                     y += fonts.font(13).get_linesize()
-        elif self.problem:
-            for i, line in enumerate(fonts.wrap_lines(self.problem, 14, self.preview_rect().width - 20, 6)):
+        elif self.problem:  # said once: not under a dialog (Start's) that says it
+            lines = fonts.wrap_lines(self.problem, 14, self.preview_rect().width - 20, 6) if self.app.top is self else []
+            for i, line in enumerate(lines):
                 surface.blit(fonts.text(line, 14, self.app.palette.illegal),
                              (area.x + 10, area.y + 10 + i * fonts.font(14).get_linesize()))
         else:

@@ -55,6 +55,7 @@ class ReplayScene(Scene):
             self.model = ReplayModel(self.path)
         except FileError as e:
             self.error = str(e)
+            self.opaque = False  # the scene it was opened from shows under the note, which says why once
             self.app.message(f"Cannot open the replay.\n{e}", "Replay")
             return
         m = self.model
@@ -401,10 +402,13 @@ class ReplayScene(Scene):
         return pygame.Rect(br.x + 10, br.y + 14, br.width - 20, 22)
 
     def draw(self, surface) -> None:
-        surface.fill((18, 20, 24))
-        if self.model is None:
-            surface.blit(fonts.text(self.error or "no replay", 16), (20, 20))
+        if self.model is None:  # the file did not open: its note says why; the words here only once it is gone
+            if self.app.stack and self.app.stack[0] is self:
+                surface.fill((18, 20, 24))
+                if self.app.top is self:
+                    surface.blit(fonts.text(self.error or "no replay", 16), (20, 20))
             return
+        surface.fill((18, 20, 24))
         m = self.model
         self.view.draw(surface, self.selected, None, self.show_los)
         pygame.draw.rect(surface, (28, 30, 36), (0, 0, surface.get_width(), TOP))
