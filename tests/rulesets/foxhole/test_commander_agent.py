@@ -199,3 +199,30 @@ def test_roll__an_attacker_meaning_to_stay_rolls_when_the_roll_binds_it_to_nothi
         assert isinstance(act, A.Roll) and act.cp == 0
     else:
         assert isinstance(act, A.Hold)
+
+
+def _gung_ho_in_a_trench_facing_an_elite_section(turn: int):
+    a = el("a", "red", 300, 450, motivation=3)
+    s = state([a, el("f", "blue", 300, 330, quality=3)], terrain=[piece("trench", "trenches", box(260, 430, 340, 470))],
+              turn=turn, cp={"red": 0})
+    s.objectives = objectives([(300, 200)])
+    s.objectives[0].known = True
+    s.mission = Mission(kind="normal", primary=[1], secondary=[], chosen=True)
+    s.advanced = ["red"]  # the initiative is kept this turn: no last chance forces the roll
+    return s
+
+
+def test_urgency__progress_weighs_more_as_the_turns_run_out():
+    """Foxhole, End Game: a mission not achieved by the last turn is lost, and
+    the danger of an approach does not fall by waiting. The weight of a
+    millimetre of progress rises from 1 on the first turn to 1 + URGENCY_RISE on
+    the last (v5.3; v5.2 weighed it 1 until half the turns)."""
+    from game.rulesets.foxhole.ai.agent import URGENCY_RISE, urgency
+    assert urgency(_gung_ho_in_a_trench_facing_an_elite_section(1)) == 1.0
+    assert urgency(_gung_ho_in_a_trench_facing_an_elite_section(12)) == pytest.approx(1.0 + URGENCY_RISE)
+    assert urgency(_gung_ho_in_a_trench_facing_an_elite_section(6)) == pytest.approx(1.0 + URGENCY_RISE * 5 / 11)
+    # an elite section 120 mm ahead sees the way to the objective: on the first turn the gung-ho section keeps
+    # its trench; by turn 6 of 12 the time left makes the approach worth its fire
+    assert choose(_gung_ho_in_a_trench_facing_an_elite_section(1), "red") == A.Hold(side="red", element="a")
+    act = choose(_gung_ho_in_a_trench_facing_an_elite_section(6), "red")
+    assert isinstance(act, A.Roll) and act.element == "a"

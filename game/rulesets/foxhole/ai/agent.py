@@ -55,6 +55,10 @@ from .candidates import candidates, grid_points
 
 #: the agent's weights (ours)
 W = {"progress": 1.0, "danger": 22.0, "later": 1.0, "cover": 8.0, "open": 1.0, "take": 200.0, "stay_bonus": 2.0}
+#: how much more an attacker's millimetre of progress is worth on the last turn than on the first: the weight
+#: rises in a straight line from 1 to 1 + this (ours, v5.3: every attacking game lost was lost on time, and the
+#: danger of an approach does not fall by waiting; v5.2 weighed it 1 until half the turns, then up to 2)
+URGENCY_RISE = 2.0
 #: the chance to advance a roll should have: for the turn's last chance to keep the initiative (better
 #: than a gung-ho element's 5 in 6), for a move that matters, for any other
 NEED_LAST, NEED_KEY, NEED_ANY = 0.84, 2 / 3, 1 / 2
@@ -72,6 +76,13 @@ NT_CLEAR_DEFENDER = (260.0, 200.0)  #: the same for a defending element (mm, our
 MARKER_HOLDS = 0.5
 #: what a millimetre of approach in reach of each known enemy element costs, in millimetres of going (ours)
 EXPOSED = 1.0
+
+
+def urgency(s: FoxState) -> float:
+    """The weight of an attacking element's progress towards its goal on this
+    turn: 1 on the first, 1 + :data:`URGENCY_RISE` on the last (Foxhole, End
+    Game: a mission not achieved by the last turn is lost)."""
+    return 1.0 + URGENCY_RISE * max(0, s.turn - 1) / max(1, s.turn_limit - 1)
 
 
 def _names(names) -> str:
@@ -676,8 +687,7 @@ class FoxholeAgent:
             if not math.isfinite(d0):
                 d0 = d1 + 1.0
             if e.side == s.attacker:
-                urgency = 1.0 + 2.0 * max(0.0, s.turn - s.turn_limit / 2) / max(1, s.turn_limit)
-                v += (d0 - d1) * W["progress"] * urgency
+                v += (d0 - d1) * W["progress"] * urgency(s)
                 for o in TC.target_objectives(s):
                     d = dist(x, y, o.x, o.y)
                     if d <= TABLES.objectives.radius_mm:
