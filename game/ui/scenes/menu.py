@@ -354,6 +354,17 @@ class MenuScene(Scene):
             lines = [str(e)]
         return self.app.message("\n".join(lines), f"Army check: {sc.name}")
 
+    def open_path(self) -> bool:
+        """Open the scenario named in the path field (the Open button, or Enter
+        in the field); True when it opened."""
+        path = self.path_entry.get_text().strip()
+        e = peek(path) if path else None
+        if e is None:
+            self.app.message(unreadable(path), "Scenario")
+            return False
+        # a scenario that does not open (its map is missing...): the preview area says why, once
+        return self.choose(e)
+
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
@@ -419,18 +430,16 @@ class MenuScene(Scene):
             if e:
                 self.choose(e)
             return True
+        if event.type == E.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry:
+            self.open_path()  # Enter in the path field: what Open does
+            return True
         if event.type == E.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_btn:
                 self.start()
             elif event.ui_element is self.army_btn:
                 self.army_panel()
             elif event.ui_element is self.path_btn:
-                path = self.path_entry.get_text().strip()
-                e = peek(path) if path else None
-                if e is None:
-                    self.app.message(unreadable(path), "Scenario")
-                else:  # a scenario that does not open (its map is missing...): the preview area says why, once
-                    self.choose(e)
+                self.open_path()
             elif event.ui_element in self.side_buttons:
                 self.side_buttons[event.ui_element]()
             return True
