@@ -242,10 +242,18 @@ class MenuScene(Scene):
         self._build_seats(sides, sc, rs)
         return True
 
-    def _highlight(self, entry: ScenarioEntry) -> None:
-        """Mark ``entry`` as the selected item of the scenario list (none when it is not listed)."""
+    def _listed(self, entry: ScenarioEntry) -> ScenarioEntry | None:
+        """The scenario list's entry for the file of ``entry`` (None when the
+        list of the ruleset shown does not hold that file)."""
+        where = entry.path.resolve()
+        return next((x for x in self.entries if x.ruleset == self.ruleset and x.path.resolve() == where), None)
+
+    def _highlight(self, entry: ScenarioEntry | None) -> None:
+        """Mark ``entry`` as the selected item of the scenario list (none when it
+        is not listed: a file from elsewhere, even of a listed one's name; or None)."""
+        listed = self._listed(entry) if entry is not None else None
         for item in self.sc_list.item_list:
-            on = entry.ruleset == self.ruleset and item["text"] == entry.name
+            on = listed is not None and item["text"] == listed.name
             item["selected"] = on
             button = item["button_element"]
             if button is not None:
@@ -362,6 +370,12 @@ class MenuScene(Scene):
         if e is None:
             self.app.message(unreadable(path), "Scenario")
             return False
+        e = self._listed(e) or e  # a bundled one as the list knows it
+        if e.ruleset != self.ruleset and e.ruleset in self.rulesets():
+            # its ruleset in the box, that ruleset's scenarios in the list
+            self.ruleset = e.ruleset
+            self.chosen, self.preview, self.campaign, self.pending = None, None, None, None
+            self._build()
         # a scenario that does not open (its map is missing...): the preview area says why, once
         return self.choose(e)
 
