@@ -170,15 +170,19 @@ class MenuScene(Scene):
             self._typed_path = self.path_entry.get_text()
             self._typed_seed = self.seed_entry.get_text()
 
-    def _build_seats(self, sides: list[str], scenario=None, ruleset=None) -> None:
-        """A seat choice per side, labelled with the side's name (``scenario``'s
-        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label,
-        offering what ``ruleset``'s agents can be (:func:`seat_labels`)."""
+    def _kill_seats(self) -> None:
+        """Take the seat rows away (the seat choices made are kept)."""
         for m in self.seat_menus.values():
             m.kill()
         for lab in getattr(self, "_seat_labels", []):
             lab.kill()
         self.seat_menus, self._seat_labels = {}, []
+
+    def _build_seats(self, sides: list[str], scenario=None, ruleset=None) -> None:
+        """A seat choice per side, labelled with the side's name (``scenario``'s
+        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label,
+        offering what ``ruleset``'s agents can be (:func:`seat_labels`)."""
+        self._kill_seats()
         if len(sides) != getattr(self, "_seat_rows", 2):  # room for another number of seats: the list gives or takes it
             self._seat_rows = len(sides)
             self._build()
@@ -220,8 +224,12 @@ class MenuScene(Scene):
                 path = nb.scenario
             rs, sc, m = open_scenario(path)
         except (FileError, RuntimeError) as e:
+            # nothing chosen, and the menu says so: no scenario highlighted, no seats of the one
+            # chosen before, the preview area names the file and the reason (Start says it too)
             self.problem = str(e)
             self.chosen, self.preview = None, None
+            self._highlight(None)
+            self._kill_seats()
             return False
         self.problem = ""
         self.chosen = entry
