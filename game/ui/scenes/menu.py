@@ -224,12 +224,7 @@ class MenuScene(Scene):
                 path = nb.scenario
             rs, sc, m = open_scenario(path)
         except (FileError, RuntimeError) as e:
-            # nothing chosen, and the menu says so: no scenario highlighted, no seats of the one
-            # chosen before, the preview area names the file and the reason (Start says it too)
-            self.problem = str(e)
-            self.chosen, self.preview = None, None
-            self._highlight(None)
-            self._kill_seats()
+            self._cannot_open(str(e))
             return False
         self.problem = ""
         self.chosen = entry
@@ -255,6 +250,15 @@ class MenuScene(Scene):
         list of the ruleset shown does not hold that file)."""
         where = entry.path.resolve()
         return next((x for x in self.entries if x.ruleset == self.ruleset and x.path.resolve() == where), None)
+
+    def _cannot_open(self, problem: str) -> None:
+        """A scenario file did not open: nothing is chosen, and the menu says so (no
+        scenario highlighted, no seats of the one chosen before); the preview area
+        names the file and the reason, once (Start says it in its dialog instead)."""
+        self.problem = problem
+        self.chosen, self.preview, self.campaign = None, None, None
+        self._highlight(None)
+        self._kill_seats()
 
     def _highlight(self, entry: ScenarioEntry | None) -> None:
         """Mark ``entry`` as the selected item of the scenario list (none when it
@@ -374,9 +378,13 @@ class MenuScene(Scene):
         """Open the scenario named in the path field (the Open button, or Enter
         in the field); True when it opened."""
         path = self.path_entry.get_text().strip()
-        e = peek(path) if path else None
-        if e is None:
+        if not path:  # no file to speak of: ask for one, and keep what is chosen
             self.app.message(unreadable(path), "Scenario")
+            return False
+        e = peek(path)
+        if e is None:  # not JSON, not found...: said as every problem of an opened file is, in the preview area
+            self.pending = None
+            self._cannot_open(unreadable(path))
             return False
         e = self._listed(e) or e  # a bundled one as the list knows it
         if e.ruleset != self.ruleset and e.ruleset in self.rulesets():
