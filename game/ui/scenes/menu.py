@@ -170,15 +170,19 @@ class MenuScene(Scene):
             self._typed_path = self.path_entry.get_text()
             self._typed_seed = self.seed_entry.get_text()
 
-    def _build_seats(self, sides: list[str], scenario=None, ruleset=None) -> None:
-        """A seat choice per side, labelled with the side's name (``scenario``'s
-        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label,
-        offering what ``ruleset``'s agents can be (:func:`seat_labels`)."""
+    def _kill_seats(self) -> None:
+        """Take the seat rows away (the seat choices made are kept)."""
         for m in self.seat_menus.values():
             m.kill()
         for lab in getattr(self, "_seat_labels", []):
             lab.kill()
         self.seat_menus, self._seat_labels = {}, []
+
+    def _build_seats(self, sides: list[str], scenario=None, ruleset=None) -> None:
+        """A seat choice per side, labelled with the side's name (``scenario``'s
+        :meth:`~game.data.scenario.Scenario.side_name`), cut to fit its label,
+        offering what ``ruleset``'s agents can be (:func:`seat_labels`)."""
+        self._kill_seats()
         if len(sides) != getattr(self, "_seat_rows", 2):  # room for another number of seats: the list gives or takes it
             self._seat_rows = len(sides)
             self._build()
@@ -220,8 +224,7 @@ class MenuScene(Scene):
                 path = nb.scenario
             rs, sc, m = open_scenario(path)
         except (FileError, RuntimeError) as e:
-            self.problem = str(e)
-            self.chosen, self.preview = None, None
+            self._cannot_open(str(e))
             return False
         self.problem = ""
         self.chosen = entry
@@ -242,10 +245,27 @@ class MenuScene(Scene):
         self._build_seats(sides, sc, rs)
         return True
 
-    def _highlight(self, entry: ScenarioEntry) -> None:
-        """Mark ``entry`` as the selected item of the scenario list (none when it is not listed)."""
+    def _listed(self, entry: ScenarioEntry) -> ScenarioEntry | None:
+        """The scenario list's entry for the file of ``entry`` (None when the
+        list of the ruleset shown does not hold that file)."""
+        where = entry.path.resolve()
+        return next((x for x in self.entries if x.ruleset == self.ruleset and x.path.resolve() == where), None)
+
+    def _cannot_open(self, problem: str) -> None:
+        """A scenario file did not open: nothing is chosen, and the menu says so (no
+        scenario highlighted, no seats of the one chosen before); the preview area
+        names the file and the reason, once (Start says it in its dialog instead)."""
+        self.problem = problem
+        self.chosen, self.preview, self.campaign = None, None, None
+        self._highlight(None)
+        self._kill_seats()
+
+    def _highlight(self, entry: ScenarioEntry | None) -> None:
+        """Mark ``entry`` as the selected item of the scenario list (none when it
+        is not listed: a file from elsewhere, even of a listed one's name; or None)."""
+        listed = self._listed(entry) if entry is not None else None
         for item in self.sc_list.item_list:
-            on = entry.ruleset == self.ruleset and item["text"] == entry.name
+            on = listed is not None and item["text"] == listed.name
             item["selected"] = on
             button = item["button_element"]
             if button is not None:
@@ -354,6 +374,27 @@ class MenuScene(Scene):
             lines = [str(e)]
         return self.app.message("\n".join(lines), f"Army check: {sc.name}")
 
+    def open_path(self) -> bool:
+        """Open the scenario named in the path field (the Open button, or Enter
+        in the field); True when it opened."""
+        path = self.path_entry.get_text().strip()
+        if not path:  # no file to speak of: ask for one, and keep what is chosen
+            self.app.message(unreadable(path), "Scenario")
+            return False
+        e = peek(path)
+        if e is None:  # not JSON, not found...: said as every problem of an opened file is, in the preview area
+            self.pending = None
+            self._cannot_open(unreadable(path))
+            return False
+        e = self._listed(e) or e  # a bundled one as the list knows it
+        if e.ruleset != self.ruleset and e.ruleset in self.rulesets():
+            # its ruleset in the box, that ruleset's scenarios in the list
+            self.ruleset = e.ruleset
+            self.chosen, self.preview, self.campaign, self.pending = None, None, None, None
+            self._build()
+        # a scenario that does not open (its map is missing...): the preview area says why, once
+        return self.choose(e)
+
     def ask_load(self) -> None:
         from game.ui.scenes.files import FileChooser
 
@@ -419,18 +460,16 @@ class MenuScene(Scene):
             if e:
                 self.choose(e)
             return True
+        if event.type == E.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry:
+            self.open_path()  # Enter in the path field: what Open does
+            return True
         if event.type == E.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_btn:
                 self.start()
             elif event.ui_element is self.army_btn:
                 self.army_panel()
             elif event.ui_element is self.path_btn:
-                path = self.path_entry.get_text().strip()
-                e = peek(path) if path else None
-                if e is None:
-                    self.app.message(unreadable(path), "Scenario")
-                else:  # a scenario that does not open (its map is missing...): the preview area says why, once
-                    self.choose(e)
+                self.open_path()
             elif event.ui_element in self.side_buttons:
                 self.side_buttons[event.ui_element]()
             return True

@@ -50,6 +50,20 @@ class ReplayScene(Scene):
         self.show_los = True
         self.kind_filter: str | None = None
 
+    def to_menu(self) -> None:
+        """Back to the menu as the player left it (its ruleset, scenario, seats
+        and seed): the menu the viewer was opened over, or that a battle whose
+        replay this is was started from; a new menu when there is none (a
+        replay opened from the command line)."""
+        from game.ui.scenes.menu import MenuScene
+
+        menu = self.app.find(MenuScene)
+        if menu is None:
+            self.app.reset(MenuScene())
+            return
+        while self.app.top is not menu:
+            self.app.pop()
+
     def enter(self) -> None:
         try:
             self.model = ReplayModel(self.path)
@@ -350,9 +364,7 @@ class ReplayScene(Scene):
                 except ValueError:
                     pass
             elif event.ui_element is self.menu:
-                from game.ui.scenes.menu import MenuScene
-
-                self.app.reset(MenuScene())
+                self.to_menu()
             elif event.ui_element is self.btn_kind:
                 opts = [None] + self.model.log.kinds()
                 self.kind_filter = opts[(opts.index(self.kind_filter) + 1) % len(opts)]
