@@ -143,13 +143,29 @@ def make_preview(ruleset, state, action, actor=None, fmt=None) -> Preview:
     return p
 
 
+def end_point(action) -> tuple[float, float] | None:
+    """Where an action ends on the table: its ``x``/``y`` mm fields, else the
+    last point of its ``path`` (a move), else None."""
+    d = _fields(action)
+    if isinstance(d.get("x"), (int, float)) and isinstance(d.get("y"), (int, float)):
+        return float(d["x"]), float(d["y"])
+    path = d.get("path")
+    if isinstance(path, (list, tuple)) and path:
+        last = path[-1]
+        if isinstance(last, (list, tuple)) and len(last) >= 2 and all(isinstance(v, (int, float)) for v in last[:2]):
+            return float(last[0]), float(last[1])
+    return None
+
+
 def distinct_labels(actions, label, place=None, most: int | None = None, name=str) -> list[tuple[object, str]]:
     """The action bar's ``(action, label)`` pairs, no two with one label:
     ``label(action)`` first; actions whose labels collide get the place
-    they aim at (``place(x, y)`` for an action with ``x``/``y`` mm fields)
+    they aim at (``place(x, y)`` for an action with ``x``/``y`` mm fields or
+    a ``path``: where it ends, :func:`end_point`)
     or their target (``name(id)``) appended; placements that still read the same (two
     spots in one grid square and feature) are one choice to the player, so
-    only the first is kept; anything else still alike is numbered ("#2").
+    only the first is kept, and so are moves that end there; anything else
+    still alike is numbered ("#2").
     With ``most``, spots on the table (placements, which clicks on the table
     also make) are cut to that many, spread evenly over the list rather than
     the first ones (the candidates usually come row by row across the
@@ -164,8 +180,9 @@ def distinct_labels(actions, label, place=None, most: int | None = None, name=st
         more = []
         for i in idx:
             d = _fields(pairs[i][0])
-            if "x" in d and "y" in d and place is not None:
-                where = place(float(d["x"]), float(d["y"]))
+            pt = end_point(pairs[i][0])
+            if pt is not None and place is not None:
+                where = place(*pt)
                 more.append(t if where in t else f"{t} ({where})")  # "in G3", not "in G3 (G3)"
             elif isinstance(d.get("target"), str):
                 more.append(f"{t} ({name(d['target'])})")
@@ -179,13 +196,13 @@ def distinct_labels(actions, label, place=None, most: int | None = None, name=st
     for a, t in pairs:
         if t in seen:
             seen[t] += 1
-            if "x" in _fields(a):
+            if end_point(a) is not None:  # a second spot that reads the same: one choice to the player
                 continue
             t = f"{t} #{seen[t]}"
         else:
             seen[t] = 1
         out.append((a, t))
-    spots = [i for i, (a, _) in enumerate(out) if "x" in _fields(a)]
+    spots = [i for i, (a, _) in enumerate(out) if end_point(a) is not None]
     if most is None or len(spots) <= most:
         return out
     keep = {spots[int(k * len(spots) / most)] for k in range(most)}

@@ -18,6 +18,7 @@ import pytest
 
 from game.battle.seats import Seat
 from game.core.replay import read_replay
+from game.ui.preview import end_point
 from tools.regen_golden import SEED, bundled, golden_path
 
 RULESETS = ["battlespace", "spacefleet", "battlesystem", "foxhole", "ww2_skirmish"]
@@ -59,8 +60,9 @@ def unreachable(scene) -> list:
                 scene.aim(0.0, 0.0, t, lock=True)
                 if any(_key(b) == _key(a) or (b.type == a.type and "x" in d) for b in scene.pending):
                     ok = True
-            if not ok and isinstance(d.get("x"), (int, float)):  # a click at its point
-                scene.aim(d["x"], d["y"], None, lock=True)
+            pt = end_point(a)  # its point, or where its path ends (a move)
+            if not ok and pt is not None:  # a click at its point
+                scene.aim(*pt, None, lock=True)
                 ok = any(b.type == a.type and set(scene._named_own(b)) == set(named) for b in scene.pending)
             scene.select(None)
             if ok:

@@ -128,6 +128,15 @@ class Foxhole(RulesetBase):
     def describe_action(self, action: Action) -> str:
         return T.describe_action(action)
 
+    def confirm(self, state: FoxState, action: Action) -> str | None:
+        """A question before an off-board target on the side's own area or
+        elements (Off-board Support: the strike hits either side), else None."""
+        if type(action) is A.Designate:
+            warn = T.designate_warning(state, action)
+            if warn:
+                return f"The fire would come down {warn}. Call it there?"
+        return None
+
     def describe_action_in(self, state: FoxState, action: Action) -> str:
         """A button label naming places by grid square and feature (:func:`.display.table.describe_action_in`)."""
         return T.describe_action_in(state, action)

@@ -25,7 +25,7 @@ from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_fold
 from game.ui.log import routine
 from game.ui.marker_vocab import words
 from game.ui.naming import phase_words, sentence
-from game.ui.preview import action_label, distinct_labels, make_preview
+from game.ui.preview import action_label, distinct_labels, end_point, make_preview
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
@@ -449,6 +449,8 @@ class BattleScene(Scene):
         s = self.session
         actor = self.view.by_id.get(self.selected)
         self.preview = self.preview_of(acts[0], actor) if acts else None
+        if self.preview is not None and not lock:
+            self.set_status("")  # the newest preview replaces what an earlier click said
         if lock:
             self.pending = acts
             self.pending_target = target_id or (x, y)
@@ -733,6 +735,8 @@ class BattleScene(Scene):
             return
         actor = self.view.by_id.get(self.selected) if self.selected else None
         self.hover_preview = self.preview_of(a, actor)
+        if self.status_bad:
+            self.set_status("")  # an earlier click's refusal is not this button's
 
     def hover_disabled(self, pos) -> None:
         """The mouse at ``pos``: on a greyed action button (pygame_gui sends no
@@ -772,7 +776,7 @@ class BattleScene(Scene):
                 if self._bar_buttons[event.ui_element] is PASS_ALL:
                     self.pass_all()
                     return True
-                self.commit(self._bar_buttons[event.ui_element])
+                self.press_action(self._bar_buttons[event.ui_element])
                 return True
             if event.ui_element is self.btn_side:
                 self.cycle_side_filter()
@@ -798,6 +802,24 @@ class BattleScene(Scene):
             return True
         return False
 
+    def press_action(self, action) -> bool:
+        """An action button pressed: an action that goes somewhere on the
+        table (a move, a placement: :func:`end_point`) is first previewed,
+        as a click on the table previews it, and done by a second press (or
+        a click there, or Enter); any other is done at once."""
+        pt = end_point(action)
+        if pt is None or (self.pending and self.pending[0] is action):
+            return self.commit(action)
+        self.pending = [action] + [a for a in self.pending if a is not action]  # the table click's other choices stay
+        self.pending_target = pt
+        self.preview = self.preview_of(action, self.view.by_id.get(self.selected) if self.selected else None)
+        self._bar_key = None
+        if not self.preview.legal:
+            self.set_status(self.preview.reason, bad=True)
+        else:
+            self.set_status("shown on the table: press the button again (or Enter) to do it")
+        return False
+
     def click(self, pos, at_friend: bool = False) -> None:
         """A left click on the table at screen ``pos``. A click on one of the
         viewer's own figures selects it; with ``at_friend`` (Shift held) it
@@ -808,6 +830,12 @@ class BattleScene(Scene):
         x, y = self.view.camera.to_world(*pos)
         s = self.session
         if f is not None and f.side == s.viewer and f.id != self.selected and not (at_friend and self.selected):
+            busy = self.mid_activation()
+            if busy and busy != f.id and busy in self.view.by_id:  # only it may act: say so, keep its choices
+                if self.selected != busy:
+                    self.select(busy)
+                self.set_status(self.busy_text(busy, f.id), bad=True)
+                return
             self.select(f.id)
             return
         if not self.selected and not self.actions_at(x, y):
@@ -822,6 +850,13 @@ class BattleScene(Scene):
         if f is not None and f.id == self.selected:
             return
         self.aim(x, y, target, lock=True)
+
+    def busy_text(self, busy: str, other: str | None = None) -> str:
+        """Why ``other`` cannot be used now: ``busy`` is mid-activation."""
+        ways = [t for a, t in self.bar_labels(self.offered_actions(busy)) if end_point(a) is None][:3]
+        how = "move it (click the table)" + (" or " + " / ".join(ways) if ways else "")
+        who = f"{self._fig_name(other)} must wait: " if other else ""
+        return f"{who}{sentence(self._fig_name(busy))} is being used: {how} first"
 
     def cancel(self) -> None:
         """Drop the pending choice, else the selection."""
@@ -1202,7 +1237,8 @@ class BattleScene(Scene):
         head = None
         if self.selected and self.selected in self.view.by_id:
             f = self.view.by_id[self.selected]
-            head = (f"Selected: {sentence(self._fig_name(f.id))}", (255, 255, 255))
+            busy = " (being used: finish with it before another)" if self.my_turn and self.mid_activation() == f.id else ""
+            head = (f"Selected: {sentence(self._fig_name(f.id))}{busy}", (255, 255, 255))
         elif self.my_turn:
             head = (self.turn_hint(br.width - 20), (255, 255, 255))
         elif not s.battle.over:
@@ -1336,9 +1372,10 @@ class BattleScene(Scene):
             for t in others:
                 if any(action_key(a) == k for a in rs.figure_actions(state, s.viewer, fid, t)):
                     return True
-            if isinstance(d.get("x"), (int, float)) and isinstance(d.get("y"), (int, float)) and hasattr(rs, "point_actions"):
+            pt = end_point(action)  # its point, or where its path ends (a move: a click there makes one)
+            if pt is not None and hasattr(rs, "point_actions"):
                 if any(a.type == action.type and set(self._named_own(a)) == named
-                       for a in rs.point_actions(state, s.viewer, fid, d["x"], d["y"])):
+                       for a in rs.point_actions(state, s.viewer, fid, *pt)):
                     return True
         return False
 

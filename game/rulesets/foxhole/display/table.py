@@ -350,10 +350,48 @@ def describe_action_in(s: FoxState, a) -> str:
     objective placement names its grid square and the feature there
     ("Place objective in the village (D4)", Table Grid), so the spots the bar
     offers read apart; else :func:`describe_action`."""
+    from ..ai.agent import place_words  # the one wording of a place, as the log's reasons give it
     if type(a) is A.PlaceObjective:
-        from ..ai.agent import place_words  # the one wording of a place, as the log's reasons give it
         return f"Place objective {len(s.objectives) + 1} {place_words(s, a.x, a.y)}"
+    if type(a) is A.Move and a.path:  # where it goes: "Move 60 yards to the gorse thicket (E3)"
+        e = s.elements.get(a.element)
+        head = describe_action(a)
+        if e is None:
+            return f"{head} {place_words(s, *a.path[-1], at='to')}"
+        pts = [(e.x, e.y)] + [tuple(p) for p in a.path]
+        length = sum(math.dist(p, q) for p, q in zip(pts[:-1], pts[1:]))
+        return f"{head} {yards_of(length)} yards {place_words(s, *pts[-1], at='to')}"
+    if type(a) is A.Designate:  # what comes down where: "Naval gunfire on the start area (B7), action number 11"
+        return f"{_asset_words(s, a.asset)} {place_words(s, a.x, a.y, at='on')}, action number {a.number}"
     return describe_action(a)
+
+
+def _asset_words(s: FoxState, asset: str) -> str:
+    from ..rules.support import asset_name
+    rec = next((x for x in s.assets if x.id == asset), None)
+    name = asset_name(rec.kind) if rec is not None else "off-board fire"
+    return name[:1].upper() + name[1:]
+
+
+def designate_warning(s: FoxState, a) -> str:
+    """What an off-board target would hit of its own side: "on your own start
+    area; Para rifle section 1 and 2 more of your elements within its
+    radius", or "" (Off-board Support: the strike attacks elements of either side)."""
+    from ..orders import area_of
+    from ..rules.support import OF
+    from shapely.geometry import Point
+    rec = next((x for x in s.assets if x.id == a.asset), None)
+    radius = OF.assets[rec.kind].radius_mm if rec is not None else 0.0
+    own = [e for e in s.elements.values() if e.side == a.side and e.on_table
+           and math.dist((e.x, e.y), (a.x, a.y)) <= radius + 1e-9]
+    area = area_of(s, a.side)
+    parts = []
+    if area is not None and area.covers(Point(a.x, a.y)):
+        parts.append("on your own " + ("control area" if a.side == s.defender else "start area"))
+    if own:
+        names = public_name(own[0]) + (f" and {len(own) - 1} more of your elements" if len(own) > 1 else "")
+        parts.append(f"{names} within its radius")
+    return "; ".join(parts)
 
 
 def preview(rs, s: FoxState, a) -> dict:
@@ -363,6 +401,17 @@ def preview(rs, s: FoxState, a) -> dict:
     if t is A.PlaceObjective:  # the objective's disc where it would go (Mission Design: objectives)
         out["template"] = {"x": a.x, "y": a.y, "radius": TABLES.objectives.radius_mm}
         out["text"] = [f"objective {len(s.objectives) + 1} would go at {grid_ref(a.x, a.y, tuple(s.table))}"]
+        return out
+    if t is A.Designate:  # the strike's circle where it would come down (Off-board Support)
+        from ..rules.support import OF
+        rec = next((x for x in s.assets if x.id == a.asset), None)
+        if rec is not None:
+            out["template"] = {"x": a.x, "y": a.y, "radius": OF.assets[rec.kind].radius_mm}
+        warn = designate_warning(s, a)
+        out["text"] = [f"{_asset_words(s, a.asset)} target at {grid_ref(a.x, a.y, tuple(s.table))}: it comes down "
+                       f"when the side's rolls reach {a.number}, on every element in the circle, either side"]
+        if warn:
+            out["text"].append(f"Warning: {warn}")
         return out
     e = s.elements.get(getattr(a, "element", ""))
     if t is A.Roll and e is not None:
