@@ -803,22 +803,10 @@ class BattleScene(Scene):
         return False
 
     def press_action(self, action) -> bool:
-        """An action button pressed: an action that goes somewhere on the
-        table (a move, a placement: :func:`end_point`) is first previewed,
-        as a click on the table previews it, and done by a second press (or
-        a click there, or Enter); any other is done at once."""
-        pt = end_point(action)
-        if pt is None or (self.pending and self.pending[0] is action):
-            return self.commit(action)
-        self.pending = [action] + [a for a in self.pending if a is not action]  # the table click's other choices stay
-        self.pending_target = pt
-        self.preview = self.preview_of(action, self.view.by_id.get(self.selected) if self.selected else None)
-        self._bar_key = None
-        if not self.preview.legal:
-            self.set_status(self.preview.reason, bad=True)
-        else:
-            self.set_status("shown on the table: press the button again (or Enter) to do it")
-        return False
+        """An action button pressed: done at once (hovering the button has
+        already shown it on the table), after the ruleset's question where it
+        has one (:meth:`commit`; e.g. off-board fire on the side's own area)."""
+        return self.commit(action)
 
     def click(self, pos, at_friend: bool = False) -> None:
         """A left click on the table at screen ``pos``. A click on one of the
