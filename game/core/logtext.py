@@ -78,6 +78,21 @@ def event_line(ruleset, event: Event, sides=None) -> str:
     return first_upper(name_sides(text or generic_text(event), sides))
 
 
+#: the battle log's names for the kinds every ruleset shares (``game/ui/log.py``: event_kind)
+CORE_KINDS = {"roll": "dice rolls", "phase": "phases", "end": "battle over", "why": "reasons", "logged": "notes"}
+
+
+def kind_label(ruleset, kind: str) -> str:
+    """The short name a player reads for a kind of log line (the log's "Kind:"
+    filter button): the ruleset's own (``log_kinds``, event type -> name,
+    each ruleset's ``display/kinds.py``), else the shared one
+    (:data:`CORE_KINDS`), else the kind in words ("fox_moved" -> "fox moved")."""
+    names = getattr(ruleset, "log_kinds", None) or {}
+    rid = getattr(ruleset, "id", "")
+    return (names.get(kind) or names.get(f"{rid}_{kind}") or CORE_KINDS.get(kind)
+            or kind.replace("_", " "))
+
+
 # ----------------------------------------------------------------------------- sides by name
 def side_names(scenario) -> dict[str, str]:
     """Side id -> the name a player reads, for every side the scenario seats

@@ -24,12 +24,14 @@ from .rules.hidden import view as hidden_view
 from .rules.missions import mission_numbers
 from .setup import setup_state
 from .state import FoxState
+from .display.kinds import LOG_KINDS
 
 
 class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
+    log_kinds = LOG_KINDS
     version = 6
     title = "Foxhole"
     #: the agents plan without a search budget (README, "AI"): the seat menu offers one

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.core.logtext import plural
+from game.core.logtext import kind_label, plural
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_folders, load_note, load_session
@@ -30,7 +30,7 @@ from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
 from game.ui.scenes.summary import score_line
-from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
+from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, kind_button_width, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
 from game.core.logtext import name_sides, side_names
 from game.ui.sides import enemy_sides, side_colours
@@ -224,7 +224,8 @@ class BattleScene(Scene):
         k = self.panel_scale()
         by, bh = rr.y + round(150 * k) + extra, round(28 * k)
         self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, by, 170, bh), "Side: all", self.ui)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, 170, bh), "Kind: all", self.ui)
+        kw = min(rr.width - 194, max(170, kind_button_width(self.session.ruleset)))
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, kw, bh), "Kind: all", self.ui)
         top = by + bh + 6
         self.log_panel.rect = pygame.Rect(rr.x + 6, top, rr.width - 12, rr.bottom - 6 - top)
         self._filter_labels()  # the log's filters kept over a rebuild (a resize, a new UI scale)
@@ -1139,7 +1140,8 @@ class BattleScene(Scene):
         """The log filter buttons say what they show: the side by name, the kind in words."""
         side = self.side_filter
         self.btn_side.set_text(fonts.fit(f"Side: {self.side_name(side) if side else 'all'}", 14, self.btn_side.rect.width - 12))
-        self.btn_kind.set_text(fonts.fit(f"Kind: {words(self.kind_filter) if self.kind_filter else 'all'}", 14,
+        kind = kind_label(self.session.ruleset, self.kind_filter) if self.kind_filter else "all"
+        self.btn_kind.set_text(fonts.fit(f"Kind: {kind}", 14,
                                          self.btn_kind.rect.width - 12))
 
     def objective_lines(self) -> list[tuple[str, str]]:
