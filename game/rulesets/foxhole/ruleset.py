@@ -96,6 +96,17 @@ class Foxhole(RulesetBase):
         """A roll's log line without the ``(secret)`` mark (:func:`.display.describe.roll_line`)."""
         return D.roll_line(event)
 
+    def log_side(self, event: Event, units: dict[str, str]) -> str | None:
+        """The side a log line belongs to where the event names no side: an
+        attack's result is the attacker's, as its roll is (the side that is
+        not the target's); None: the core's rule (:func:`game.core.logtext.line_side`)."""
+        if isinstance(event, E.Attacked) and event.private:
+            return event.private  # a secret attack's result, with its secret roll
+        if isinstance(event, E.Attacked) and event.target in units:
+            other = {s for s in units.values() if s != units[event.target]}
+            return other.pop() if len(other) == 1 else None
+        return None
+
     def private_to(self, event: Event) -> str | None:
         """The side only whose battle log may show ``event`` (None: both)."""
         return D.private_to(event)
