@@ -987,10 +987,20 @@ class BattleScene(Scene):
         width = self._header_width(surface_w or self.app.size[0])
         f, f2 = fonts.font(self.HEAD, True), fonts.font(self.HEAD2, True)
         if b.over:
-            over = f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({name_sides(b.state.end_reason, b.scenario)})"
-            if f.size(over)[0] <= width or f2.size(over)[0] > width:
-                return [(_fit(over, f, width), self.HEAD)]
-            return [(over, self.HEAD2)]
+            head = f"Battle over - {self.side_name(b.state.winner) or 'draw'}"
+            why = name_sides(b.state.end_reason, b.scenario)
+            over = f"{head} ({why})" if why else head
+            if f.size(over)[0] <= width:
+                return [(over, self.HEAD)]
+            if f2.size(over)[0] <= width:
+                return [(over, self.HEAD2)]
+            # too long for one line: the result, then why on the next (wrapped, as many lines as the
+            # header has room for: two, four when the toolbar wraps), so the whole reason is read
+            room = 4 if len({r.y for r in self._toolbar()[1]}) > 1 else 2
+            rows = fonts.wrap_with(f2, head, width) + fonts.wrap_with(f2, f"({why})", width)
+            if len(rows) > room:
+                rows = rows[:room - 1] + [_fit(" ".join(rows[room - 1:]), f2, width)]
+            return [(_fit(t, f2, width), self.HEAD2) for t in rows]
         active = b.active_side
         who = self.seat_word(active)
         name = self.side_name(active)
