@@ -8,6 +8,7 @@ import random
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import Event
+from game.core.logtext import plural
 from game.core.ruleset import Accepted, Illegal, Legal, Outcome, Rejected
 from game.core.ruleset_base import RulesetBase, verdict
 from game.data.maps import MapFile
@@ -84,6 +85,27 @@ class Foxhole(RulesetBase):
         if not state.decided:
             return Outcome(False, score=score)
         return Outcome(True, state.result_winner, state.result_reason, score)
+
+    def objective_status(self, state: FoxState) -> dict[str, tuple[str, str]]:
+        """The app's objectives panel, by side (each side's scenario
+        objective): the winner's ticked and the loser's crossed once the
+        battle is decided; while it is not, the attacker's line notes how many
+        of its mission's objectives it has taken (when the state shows its mission)."""
+        if state.decided and state.result_winner:
+            return {sd: ("done" if sd == state.result_winner else "failed", "") for sd in state.sides}
+        nums = mission_numbers(state) if state.mission.chosen else []
+        if not nums:
+            return {}
+        got = sum(1 for o in state.objectives if o.achieved and o.number in nums)
+        return {state.attacker: ("open", f"{got} of {len(nums)} taken")}
+
+    def score_text(self, state: FoxState, score: dict[str, float]) -> str:
+        """The score in words, saying whose objectives were taken (side ids as
+        written, the app names them): "arvn took 1 of 3 objectives"."""
+        got = int(score.get("objectives taken", 0))
+        nums = mission_numbers(state) if state.mission.chosen else []
+        of = f"{got} of {len(nums)} objectives" if nums else plural(got, "objective")
+        return f"{state.attacker} took {of}"
 
     def view(self, state: FoxState, side: str | None) -> FoxState:
         """What ``side`` may know (:func:`.rules.hidden.view`)."""

@@ -615,7 +615,7 @@ class BattleScene(Scene):
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
                                    self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
-                                   sides=b.scenario, ruleset=b.ruleset))
+                                   sides=b.scenario, ruleset=b.ruleset, state=b.state))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -1095,13 +1095,14 @@ class BattleScene(Scene):
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         # the score wrapped to the panel (a long one on two lines), kept above the undo line
-        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset), width, 13) if outcome.score else []
+        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset, s.battle.state), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
         bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)
         rows: list[tuple[int, str, str | None]] = []
         brief = getattr(s.ruleset, "briefing", None)
-        texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
+        # what the viewer alone knows (its view); once the battle is over, the objectives, ticked or crossed
+        texts = list(brief(s.view())) if brief and not s.battle.over else []
         entries = [(sentence(t), st) for t, st in ([(t, None) for t in texts] if texts else self.objective_lines())]
         for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
@@ -1164,7 +1165,7 @@ class BattleScene(Scene):
         sides = {o.side for o in objs}
         out = []
         for o in objs:
-            st, note = status.get(o.id, ("open", ""))
+            st, note = status.get(o.id) or status.get(o.side) or ("open", "")  # by objective, or by its side
             text = (f"{self.side_name(o.side)}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
             out.append((self.view.namer(text), st))
         return out
@@ -1453,7 +1454,8 @@ class BattleScene(Scene):
 def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:
     """Each objective's ``(state, note)``: ``"done"``, ``"failed"`` or
     ``"open"`` and a short progress note, from the ruleset's optional
-    ``objective_status(state)`` hook (values a state word or a pair);
+    ``objective_status(state)`` hook (keyed by objective id, or by side id
+    for every objective of that side; values a state word or a pair);
     without the hook every objective is open."""
     hook = getattr(ruleset, "objective_status", None)
     if hook is None:
