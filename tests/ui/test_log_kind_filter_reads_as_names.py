@@ -79,3 +79,24 @@ def test_kind_button_names_each_kind_whole(app, tmp_path):
     assert f.size(f"Kind: {longest}")[0] <= scene.btn_kind.rect.width - 12
     assert scene.btn_kind.rect.right <= app.size[0]
     assert not scene.btn_kind.rect.colliderect(scene.btn_side.rect)
+
+
+def test_replay_viewer_kind_button_names_each_kind_whole(app, tmp_path):
+    from game.ui.scenes.replay import ReplayScene
+
+    scene = app.push(ReplayScene(ROOT / "tests" / "golden" / "foxhole" / "patrol.replay.jsonl"))
+    app.drive(1)
+    press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.btn_kind)
+    rs = scene.model.ruleset
+    f = fonts.font(14)
+    seen = []
+    for kind in scene.model.log.kinds():
+        app.drive(1, [press])
+        app.drive(1)
+        assert scene.kind_filter == kind
+        assert scene.btn_kind.text == f"Kind: {kind_label(rs, kind)}", kind
+        assert f.size(scene.btn_kind.text)[0] <= scene.btn_kind.rect.width - 12
+        seen.append(scene.btn_kind.text)
+        if kind == "fox_moved":
+            app.screenshot(tmp_path / "replay-kind-moves.png")
+    assert "Kind: moves" in seen and not [s for s in seen if "fox" in s or "_" in s]
