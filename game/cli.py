@@ -544,9 +544,10 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
     record ('battletable verify' is the checker). With another version, the
     recorded events are shown as they are (format 2 replays).
     """
-    from game.battle.runner import log_line, named_outcome
-    from game.core.logtext import line_owner, name_sides, plural, reason_line, reason_owner, secret_mark
+    from game.battle.runner import action_log_lines, named_outcome
+    from game.core.logtext import name_sides, plural, reason_line, reason_owner
     from game.core.replay import verify as do_verify, version_problem
+    from game.core.session import Battle
 
     rs, rec = _open_replay(replay)
     if not headless and has_display() and _launch_ui("replay", path=replay):
@@ -561,14 +562,14 @@ def replay_cmd(replay: Path = typer.Argument(..., help="a *.replay.jsonl file"),
 
     def show(b, i, entry) -> None:
         seen["battle"], seen["n"] = b, i + 1
-        for ev in entry.events:
-            text = log_line(b, ev)
-            if text:
-                typer.echo(f"[turn {b.state.turn}] {secret_mark(line_owner(rs, ev), h.scenario)}{text}")
         why = (reason_line(rec.actions[i].reason, h.scenario, reason_owner(rs, entry.action.side))
                if i < len(rec.actions) else "")
-        if why:
-            typer.echo(why)
+        if "turn" not in seen:  # the turn before the first action
+            seen["turn"] = Battle(rs, h.scenario, h.map, h.seed).state.turn
+        # each reason right under its own action's lines, as the app's log puts it, never after the battle's end
+        lines, seen["turn"] = action_log_lines(b, entry.action, list(entry.events), why, seen["turn"])
+        for line in lines:
+            typer.echo(line)
 
     v = do_verify(rec, rs, on_step=show, keep_going=True)
     n = seen.get("n", 0)

@@ -13,8 +13,8 @@ from typing import Callable
 from game.battle.controller import Controller, seat_agent
 from game.battle.loading import open_scenario
 from game.battle.seats import Seat, SeatError, seats_for
-from game.core.logtext import (event_line, event_turns, line_owner, name_sides, plural, reason_line, reason_owner, secret_mark,
-                               why_after)
+from game.core.logtext import (event_line, event_turns, line_owner, line_side, name_sides, plural, reason_line, reason_owner,
+                               secret_mark, unit_sides, why_after)
 from game.core.replay import ReplayRecord, ReplayWriter
 from game.core.session import Battle
 from game.data import limits
@@ -134,26 +134,38 @@ def play_battle(rs, sc, m, seats: dict[str, Seat], seed: int, replay_path: str |
 
 
 def _log_step(battle: Battle, action, result, log: Callable[[str], None], turn: int) -> int:
-    """The battle-log lines of one action: its events, each labelled with the turn it
-    happened in (``turn``: the turn before the action), and why the agent chose it
-    right under the acting side's own first event. With no seated player this is the
-    umpire's log: it shows every line, and marks those only one side may read under
-    hidden information (its secret events, its reasons) with that side's name
-    (:func:`secret_mark`). Returns the turn after the action."""
-    events = list(result.events)
-    turns = event_turns(events, turn)
+    """The battle-log lines of one action (:func:`action_log_lines`), with why the
+    agent chose it (its recorded reason), given to ``log``. Returns the turn after the action."""
     why = (reason_line(battle.history.entries[-1].reason, battle.scenario, reason_owner(battle.ruleset, action.side))
            if battle.history.entries else "")
-    at = why_after(events, action.side)
-    if why and at < 0:
-        log(why)
+    lines, turn = action_log_lines(battle, action, list(result.events), why, turn)
+    for line in lines:
+        log(line)
+    return turn
+
+
+def action_log_lines(battle: Battle, action, events: list, why: str, turn: int) -> tuple[list[str], int]:
+    """The terminal log's lines of one action (headless play, ``battletable
+    replay --headless``): its events, each labelled with the turn it happened
+    in (``turn``: the turn before the action), and ``why`` (the agent's reason,
+    :func:`reason_line`; "" for none) right under the acting side's own first
+    event, as the app's log puts it (:func:`why_after`, each line's side by
+    :func:`line_side`), so it never follows the next side's lines or the
+    battle's end. With no seated player this is the umpire's log: it shows
+    every line, and marks those only one side may read under hidden
+    information (its secret events, its reasons) with that side's name
+    (:func:`secret_mark`). Returns the lines and the turn after the action."""
+    turns = event_turns(events, turn)
+    units = unit_sides(battle.scenario)
+    at = why_after(events, action.side, lambda ev: line_side(battle.ruleset, ev, action.side, units))
+    out = [why] if why and at < 0 else []
     for i, (ev, t) in enumerate(zip(events, turns)):
         line = log_line(battle, ev)
         if line:
-            log(f"[turn {t}] {secret_mark(line_owner(battle.ruleset, ev), battle.scenario)}{line}")
+            out.append(f"[turn {t}] {secret_mark(line_owner(battle.ruleset, ev), battle.scenario)}{line}")
         if why and i == at:
-            log(why)
-    return turns[-1] if turns else turn
+            out.append(why)
+    return out, (turns[-1] if turns else turn)
 
 
 def check_seats(rs, sc, seats: dict[str, Seat]) -> None:

@@ -78,6 +78,21 @@ def event_line(ruleset, event: Event, sides=None) -> str:
     return first_upper(name_sides(text or generic_text(event), sides))
 
 
+#: the battle log's names for the kinds every ruleset shares (``game/ui/log.py``: event_kind)
+CORE_KINDS = {"roll": "dice rolls", "phase": "phases", "end": "battle over", "why": "reasons", "logged": "notes"}
+
+
+def kind_label(ruleset, kind: str) -> str:
+    """The short name a player reads for a kind of log line (the log's "Kind:"
+    filter button): the ruleset's own (``log_kinds``, event type -> name,
+    each ruleset's ``display/kinds.py``), else the shared one
+    (:data:`CORE_KINDS`), else the kind in words ("fox_moved" -> "fox moved")."""
+    names = getattr(ruleset, "log_kinds", None) or {}
+    rid = getattr(ruleset, "id", "")
+    return (names.get(kind) or names.get(f"{rid}_{kind}") or CORE_KINDS.get(kind)
+            or kind.replace("_", " "))
+
+
 # ----------------------------------------------------------------------------- sides by name
 def side_names(scenario) -> dict[str, str]:
     """Side id -> the name a player reads, for every side the scenario seats
@@ -160,15 +175,50 @@ def event_turns(events: Iterable[Event], turn: int) -> list[int]:
     return out
 
 
-def why_after(events: list[Event], side: str) -> int:
+def unit_sides(scenario) -> dict[str, str]:
+    """Unit id -> its side, for every unit the scenario's forces field ({}
+    for None, or a mapping of side names)."""
+    forces = getattr(scenario, "forces", None) or {}
+    return {u.id: side for side, units in forces.items() for u in units}
+
+
+def line_side(ruleset, event: Event, acting: str | None, units: Mapping[str, str] | None = None) -> str | None:
+    """The side a log line of ``event`` belongs to (its colour, the log's
+    Side filter): the event's own ``side``; else the ruleset's optional
+    ``log_side(event, units)`` (an attack's result with its attacker); else
+    the side of the unit the event is about (its ``element`` or ``unit``,
+    ``units``: unit id -> side, :func:`unit_sides`: a move finished in the
+    other side's action stays the mover's); else ``acting``, the side whose
+    action it came from."""
+    own = getattr(event, "side", None)
+    if own:
+        return own
+    units = units or {}
+    hook = getattr(ruleset, "log_side", None)
+    if hook is not None:
+        try:
+            got = hook(event, units)
+        except Exception:  # noqa: BLE001 - a log line never stops a battle or the app
+            got = None
+        if got:
+            return got
+    for field in ("element", "unit"):
+        uid = getattr(event, field, None)
+        if isinstance(uid, str) and uid in units:
+            return units[uid]
+    return acting
+
+
+def why_after(events: list[Event], side: str, owner=None) -> int:
     """Where the "why" line of an action by ``side`` goes among its ``events``: the
     index of the side's own first event (not a turn or phase starting, not another
     side's), so the reason sits under what the side did, never under the next
-    side's prompt; -1 (before every event) when the side has none."""
+    side's prompt; -1 (before every event) when the side has none. ``owner``:
+    the side of an event's line (:func:`line_side`), default its ``side`` or ``side``."""
     for i, ev in enumerate(events):
         if getattr(type(ev), "STARTS_TURN", False):
             continue
-        if (getattr(ev, "side", None) or side) == side:
+        if (owner(ev) if owner is not None else (getattr(ev, "side", None) or side)) == side:
             return i
     return -1
 

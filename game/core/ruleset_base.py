@@ -43,6 +43,10 @@ class RulesetBase:
     #: the ruleset's unit of time as the app's header names it ("Turn 3 of 8";
     #: Battlesystem plays in rounds: "Round 3 of 8")
     turn_word = "Turn"
+    #: event type -> the battle log's short name for that kind of line (the
+    #: "Kind:" filter button, :func:`game.core.logtext.kind_label`); each
+    #: ruleset's ``display/kinds.py``
+    log_kinds: dict[str, str] = {}
 
     def __init__(self, *, actions: Iterable[type], events: Iterable[type], state: type) -> None:
         self._actions = make_codec(actions)

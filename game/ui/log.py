@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from game.core.event import BattleEnded, DiceRolled, Event, PhaseBegan
-from game.core.logtext import (event_line, event_turns, line_owner, reason_line, reason_owner, secret_mark, side_names,
+from game.core.logtext import (event_line, event_turns, line_owner, line_side, unit_sides, reason_line, reason_owner, secret_mark, side_names,
                                why_after)
 
 
@@ -60,10 +60,12 @@ class BattleLog:
     """Log lines built from a battle's history; ``sides`` (the scenario, or
     side id -> name) names the sides in every line."""
 
-    def __init__(self, ruleset, sides=None, turn: int = 1) -> None:
+    def __init__(self, ruleset, sides=None, turn: int = 1, units: Mapping[str, str] | None = None) -> None:
         self.ruleset = ruleset
         #: side id -> name, read once from the scenario (every line is named with it)
         self.naming = sides if sides is None or isinstance(sides, Mapping) else side_names(sides)
+        #: unit id -> side (the scenario's forces), so a line about a unit is its side's (:func:`line_side`)
+        self.units = dict(units) if units is not None else unit_sides(None if isinstance(sides, Mapping) else sides)
         self.lines: list[LogLine] = []
         #: the turn the battle starts in (0 for a ruleset whose set-up comes before turn 1)
         self.first_turn = turn
@@ -80,14 +82,14 @@ class BattleLog:
         private to the side that gave it (it was weighed on that side's view)."""
         events = list(events)
         why = reason_line(reason, self.naming).strip()
-        at = why_after(events, action.side)
+        at = why_after(events, action.side, lambda ev: line_side(self.ruleset, ev, action.side, self.units))
         why_private = reason_owner(self.ruleset, action.side)
         why_marked = reason_line(reason, self.naming, why_private).strip() if why_private else ""
         if why and at < 0:
             self.lines.append(LogLine(index, self.turn, action.side, "why", why, why_private, why_marked))
         for i, (ev, turn) in enumerate(zip(events, event_turns(events, self.turn))):
             self.turn = turn
-            side = getattr(ev, "side", None) or action.side
+            side = line_side(self.ruleset, ev, action.side, self.units)
             owner = line_owner(self.ruleset, ev)
             text = event_text(self.ruleset, ev, self.naming)
             if text:  # "": an event the ruleset keeps out of the log (``quiet``)

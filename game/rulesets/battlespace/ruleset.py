@@ -33,6 +33,7 @@ from .setup import setup_state
 from .state import BSState
 from .validation import validate, validate_map
 from .turn import can_attempt, end_activation, handover, resolve_activate, resolve_clear, resolve_end_phase, resolve_sitrep
+from .display.kinds import LOG_KINDS
 
 ORDER_TYPES = (A.Move, A.Fire, A.Suppress, A.Throw, A.FireGear, A.Prone, A.Interact, A.Aid, A.Climb, A.ClearJam,
                A.Enter, A.Exfil)
@@ -43,6 +44,7 @@ class Battlespace(RulesetBase):
     """Battlespace: ultra-modern solo/co-op skirmish against the card-driven enemy."""
 
     id = "battlespace"
+    log_kinds = LOG_KINDS
     version = 12
     title = "Battlespace"
 

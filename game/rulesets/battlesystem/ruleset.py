@@ -19,6 +19,7 @@ from .rules import legality
 from .rules.common import Emitter
 from .setup import setup_state, validate, validate_map
 from .state import BSState
+from .display.kinds import LOG_KINDS
 
 
 class Battlesystem(RulesetBase):
@@ -27,6 +28,7 @@ class Battlesystem(RulesetBase):
     heroes, cavalry, special formations and terrain."""
 
     id = "battlesystem"
+    log_kinds = LOG_KINDS
     version = 10
     title = "Battlesystem"
     #: the rules' unit of time is the Game Round (Battlesystem: Game Rounds): the header says "Round 1 of 8"

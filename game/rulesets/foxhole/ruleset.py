@@ -8,6 +8,7 @@ import random
 from game.core.action import Action
 from game.core.dice import Dice
 from game.core.event import Event
+from game.core.logtext import plural
 from game.core.ruleset import Accepted, Illegal, Legal, Outcome, Rejected
 from game.core.ruleset_base import RulesetBase, verdict
 from game.data.maps import MapFile
@@ -24,12 +25,14 @@ from .rules.hidden import view as hidden_view
 from .rules.missions import mission_numbers
 from .setup import setup_state
 from .state import FoxState
+from .display.kinds import LOG_KINDS
 
 
 class Foxhole(RulesetBase):
     """Foxhole: modern infantry, platoon to company (2004 draft)."""
 
     id = "foxhole"
+    log_kinds = LOG_KINDS
     version = 6
     title = "Foxhole"
     #: the agents plan without a search budget (README, "AI"): the seat menu offers one
@@ -83,6 +86,27 @@ class Foxhole(RulesetBase):
             return Outcome(False, score=score)
         return Outcome(True, state.result_winner, state.result_reason, score)
 
+    def objective_status(self, state: FoxState) -> dict[str, tuple[str, str]]:
+        """The app's objectives panel, by side (each side's scenario
+        objective): the winner's ticked and the loser's crossed once the
+        battle is decided; while it is not, the attacker's line notes how many
+        of its mission's objectives it has taken (when the state shows its mission)."""
+        if state.decided and state.result_winner:
+            return {sd: ("done" if sd == state.result_winner else "failed", "") for sd in state.sides}
+        nums = mission_numbers(state) if state.mission.chosen else []
+        if not nums:
+            return {}
+        got = sum(1 for o in state.objectives if o.achieved and o.number in nums)
+        return {state.attacker: ("open", f"{got} of {len(nums)} taken")}
+
+    def score_text(self, state: FoxState, score: dict[str, float]) -> str:
+        """The score in words, saying whose objectives were taken (side ids as
+        written, the app names them): "arvn took 1 of 3 objectives"."""
+        got = int(score.get("objectives taken", 0))
+        nums = mission_numbers(state) if state.mission.chosen else []
+        of = f"{got} of {len(nums)} objectives" if nums else plural(got, "objective")
+        return f"{state.attacker} took {of}"
+
     def view(self, state: FoxState, side: str | None) -> FoxState:
         """What ``side`` may know (:func:`.rules.hidden.view`)."""
         return hidden_view(state, side)
@@ -93,6 +117,17 @@ class Foxhole(RulesetBase):
     def describe_roll(self, event) -> str:
         """A roll's log line without the ``(secret)`` mark (:func:`.display.describe.roll_line`)."""
         return D.roll_line(event)
+
+    def log_side(self, event: Event, units: dict[str, str]) -> str | None:
+        """The side a log line belongs to where the event names no side: an
+        attack's result is the attacker's, as its roll is (the side that is
+        not the target's); None: the core's rule (:func:`game.core.logtext.line_side`)."""
+        if isinstance(event, E.Attacked) and event.private:
+            return event.private  # a secret attack's result, with its secret roll
+        if isinstance(event, E.Attacked) and event.target in units:
+            other = {s for s in units.values() if s != units[event.target]}
+            return other.pop() if len(other) == 1 else None
+        return None
 
     def private_to(self, event: Event) -> str | None:
         """The side only whose battle log may show ``event`` (None: both)."""

@@ -29,12 +29,14 @@ from .rules.common import current_side, on_table
 from .rules.victory import outcome, victory_points
 from .setup import RULESET_ID, fleet_sides, map_reason, setup_state, validate_scenario
 from .state import SFState
+from .display.kinds import LOG_KINDS
 
 
 class SpaceFleet(RulesetBase):
     """The ``spacefleet`` ruleset (see README.md in this package)."""
 
     id = RULESET_ID
+    log_kinds = LOG_KINDS
     version = 13
     title = "Space fleet (Battlefleet-style cruiser clashes with celestial phenomena)"
     #: the desktop app draws this ruleset's tables as space

@@ -24,6 +24,7 @@ from .rules.setup import (check_barricade, check_deploy, resolve_barricade, reso
 from .state import WWState
 from .turn import active_side, end_sequence
 from .validation import validate, validate_map
+from .display.kinds import LOG_KINDS
 
 DECISIONS = (A.ChooseLoss, A.AmbushFire, A.AmbushHold, A.ChooseTarget)
 
@@ -32,6 +33,7 @@ class WW2Skirmish(RulesetBase):
     """A WW2 trench skirmish: command cache, facing, composure, grenades, hidden missions, mechs."""
 
     id = "ww2_skirmish"
+    log_kinds = LOG_KINDS
     version = 7
     title = "WW2 Trench Skirmish"
     #: hidden missions weigh in every choice an agent makes, so its reasons are its

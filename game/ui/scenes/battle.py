@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.core.logtext import plural
+from game.core.logtext import kind_label, plural
 from game.data.errors import FileError
 from game.ui import fonts
 from game.ui.play import LOAD_SUFFIXES, PlaySession, load_failed_text, load_folders, load_note, load_session
@@ -30,7 +30,7 @@ from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.render.logpanel import wrap as wrap_text
 from game.ui.scene import Scene
 from game.ui.scenes.summary import score_line
-from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, right_rect, table_rect, toolbar
+from game.ui.scenes.layout import BATTLE_BOTTOM, bottom_rect, kind_button_width, right_rect, table_rect, toolbar
 from game.ui.settings import config_dir
 from game.core.logtext import name_sides, side_names
 from game.ui.sides import enemy_sides, side_colours
@@ -224,7 +224,8 @@ class BattleScene(Scene):
         k = self.panel_scale()
         by, bh = rr.y + round(150 * k) + extra, round(28 * k)
         self.btn_side = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, by, 170, bh), "Side: all", self.ui)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, 170, bh), "Kind: all", self.ui)
+        kw = min(rr.width - 194, max(170, kind_button_width(self.session.ruleset)))
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 186, by, kw, bh), "Kind: all", self.ui)
         top = by + bh + 6
         self.log_panel.rect = pygame.Rect(rr.x + 6, top, rr.width - 12, rr.bottom - 6 - top)
         self._filter_labels()  # the log's filters kept over a rebuild (a resize, a new UI scale)
@@ -616,7 +617,7 @@ class BattleScene(Scene):
         b = self.session.battle
         self.app.push(SummaryScene(b.ruleset.outcome(b.state), b.state.turn, len(b.history), self.session.replay_path,
                                    self.watch_replay, self.to_menu, side_name=b.scenario.side_name,
-                                   sides=b.scenario, ruleset=b.ruleset))
+                                   sides=b.scenario, ruleset=b.ruleset, state=b.state))
 
     def watch_replay(self):
         """Close this battle and open its replay."""
@@ -1009,10 +1010,20 @@ class BattleScene(Scene):
         width = self._header_width(surface_w or self.app.size[0])
         f, f2 = fonts.font(self.HEAD, True), fonts.font(self.HEAD2, True)
         if b.over:
-            over = f"Battle over - {self.side_name(b.state.winner) or 'draw'} ({name_sides(b.state.end_reason, b.scenario)})"
-            if f.size(over)[0] <= width or f2.size(over)[0] > width:
-                return [(_fit(over, f, width), self.HEAD)]
-            return [(over, self.HEAD2)]
+            head = f"Battle over - {self.side_name(b.state.winner) or 'draw'}"
+            why = name_sides(b.state.end_reason, b.scenario)
+            over = f"{head} ({why})" if why else head
+            if f.size(over)[0] <= width:
+                return [(over, self.HEAD)]
+            if f2.size(over)[0] <= width:
+                return [(over, self.HEAD2)]
+            # too long for one line: the result, then why on the next (wrapped, as many lines as the
+            # header has room for: two, four when the toolbar wraps), so the whole reason is read
+            room = 4 if len({r.y for r in self._toolbar()[1]}) > 1 else 2
+            rows = fonts.wrap_with(f2, head, width) + fonts.wrap_with(f2, f"({why})", width)
+            if len(rows) > room:
+                rows = rows[:room - 1] + [_fit(" ".join(rows[room - 1:]), f2, width)]
+            return [(_fit(t, f2, width), self.HEAD2) for t in rows]
         active = b.active_side
         who = self.seat_word(active)
         name = self.side_name(active)
@@ -1107,13 +1118,14 @@ class BattleScene(Scene):
         # cut, the last one kept with an ellipsis
         width = rr.width - 20
         # the score wrapped to the panel (a long one on two lines), kept above the undo line
-        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset), width, 13) if outcome.score else []
+        score = wrap_text(score_line(outcome.score, self.session.battle.scenario, s.ruleset, s.battle.state), width, 13) if outcome.score else []
         if len(score) > 2:
             score = [score[0], _fit(" ".join(score[1:]), fonts.font(13), width)]
         bottom = rr.y + round(126 * k) - (lh * len(score) + 2 if score else 0)
         rows: list[tuple[int, str, str | None]] = []
         brief = getattr(s.ruleset, "briefing", None)
-        texts = list(brief(s.view())) if brief else []  # what the viewer alone knows (its view)
+        # what the viewer alone knows (its view); once the battle is over, the objectives, ticked or crossed
+        texts = list(brief(s.view())) if brief and not s.battle.over else []
         entries = [(sentence(t), st) for t, st in ([(t, None) for t in texts] if texts else self.objective_lines())]
         for text, st in entries:
             for i, part in enumerate(wrap_text(text, width - 30, 13)):
@@ -1162,7 +1174,8 @@ class BattleScene(Scene):
         """The log filter buttons say what they show: the side by name, the kind in words."""
         side = self.side_filter
         self.btn_side.set_text(fonts.fit(f"Side: {self.side_name(side) if side else 'all'}", 14, self.btn_side.rect.width - 12))
-        self.btn_kind.set_text(fonts.fit(f"Kind: {words(self.kind_filter) if self.kind_filter else 'all'}", 14,
+        kind = kind_label(self.session.ruleset, self.kind_filter) if self.kind_filter else "all"
+        self.btn_kind.set_text(fonts.fit(f"Kind: {kind}", 14,
                                          self.btn_kind.rect.width - 12))
 
     def objective_lines(self) -> list[tuple[str, str]]:
@@ -1175,7 +1188,7 @@ class BattleScene(Scene):
         sides = {o.side for o in objs}
         out = []
         for o in objs:
-            st, note = status.get(o.id, ("open", ""))
+            st, note = status.get(o.id) or status.get(o.side) or ("open", "")  # by objective, or by its side
             text = (f"{self.side_name(o.side)}: " if len(sides) > 1 else "") + (o.text or words(o.kind)) + (f" ({note})" if note else "")
             out.append((self.view.namer(text), st))
         return out
@@ -1466,7 +1479,8 @@ class BattleScene(Scene):
 def objective_status(ruleset, state) -> dict[str, tuple[str, str]]:
     """Each objective's ``(state, note)``: ``"done"``, ``"failed"`` or
     ``"open"`` and a short progress note, from the ruleset's optional
-    ``objective_status(state)`` hook (values a state word or a pair);
+    ``objective_status(state)`` hook (keyed by objective id, or by side id
+    for every objective of that side; values a state word or a pair);
     without the hook every objective is open."""
     hook = getattr(ruleset, "objective_status", None)
     if hook is None:

@@ -68,3 +68,13 @@ def flow(widths: list[int], left: int, right: int, y: int, height: int, gap: int
         rects.append(pygame.Rect(x, y, wd, height))
         x += wd + gap
     return rects, y + height
+
+
+def kind_button_width(ruleset, size: int = 14) -> int:
+    """The width in px of a log's "Kind:" filter button that shows every kind
+    of ``ruleset`` whole (:func:`game.core.logtext.kind_label`, in ``size`` pt
+    text, with the button's 12 px of margin and a little air)."""
+    from game.core.logtext import CORE_KINDS, kind_label
+    from game.ui import fonts
+    labels = [kind_label(ruleset, k) for k in (*getattr(ruleset, "log_kinds", {}), *CORE_KINDS)]
+    return max(fonts.font(size).size(f"Kind: {t}")[0] for t in labels) + 16

@@ -15,8 +15,8 @@ from game.ui.widgets import px
 from game.ui.replay_model import ReplayModel
 from game.ui.render.logpanel import LogPanel, draw_hover
 from game.ui.scene import Scene
-from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, right_rect, table_rect
-from game.core.logtext import name_sides, plural, side_names
+from game.ui.scenes.layout import BOTTOM, TOP, bottom_rect, kind_button_width, right_rect, table_rect
+from game.core.logtext import kind_label, name_sides, plural, side_names
 from game.core.ruleset import RULES_SIDE
 from game.battle.runner import named_outcome
 from game.ui.sides import enemy_sides, side_colours
@@ -156,7 +156,8 @@ class ReplayScene(Scene):
         rr = right_rect(size)
         top = rr.y + 8 + sum(h for *_, h in self.panel_lines(rr.width - 20)) + 6
         kh = max(28, fonts.font(14).get_linesize() + 4)
-        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, min(px(170), rr.width - 16), kh),
+        kw = min(rr.width - 16, max(px(170), kind_button_width(self.model.ruleset)))
+        self.btn_kind = pygame_gui.elements.UIButton(pygame.Rect(rr.x + 8, top, kw, kh),
                                                      "Kind: all", self.ui)
         self.log_panel.rect = pygame.Rect(rr.x + 6, top + kh + 6, rr.width - 12, max(20, rr.bottom - top - kh - 12))
         self._sync_controls()
@@ -440,7 +441,8 @@ class ReplayScene(Scene):
         for text, col, size, bold, h in self.panel_lines(rr.width - 20):
             surface.blit(fonts.text(text, size, col, bold), (rr.x + 10, y))
             y += h
-        self.btn_kind.set_text(f"Kind: {self.kind_filter or 'all'}")
+        kind = kind_label(self.model.ruleset, self.kind_filter) if self.kind_filter else "all"
+        self.btn_kind.set_text(fonts.fit(f"Kind: {kind}", 14, self.btn_kind.rect.width - 12))
         upto = self.k + (1 if self.j else 0)
         lines = self._log_lines = m.log.filtered(None, self.kind_filter, upto)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),
