@@ -586,7 +586,7 @@ def _show_recorded(path: Path, rs, rec) -> None:
     """``replay`` with another ruleset version: the recorded events, as they
     are, with one line saying so (format 1 replays record none: exit 2)."""
     from game.battle.runner import named_outcome
-    from game.core.logtext import name_sides, plural, reason_line, reason_owner
+    from game.core.logtext import line_side, name_sides, plural, reason_line, reason_owner, unit_sides, why_after
 
     h = rec.header
     if not rec.has_events:
@@ -599,9 +599,18 @@ def _show_recorded(path: Path, rs, rec) -> None:
 
     state = Battle(rs, h.scenario, h.map, h.seed).state  # the turn, as long as this version can apply the events
     turn = state.turn
+    units = unit_sides(h.scenario)
     for line in rec.actions:
-        why = reason_line(line.reason, h.scenario, reason_owner(rs, str(line.action.get("side", ""))))
-        for data in line.events or []:
+        side = str(line.action.get("side", ""))
+        why = reason_line(line.reason, h.scenario, reason_owner(rs, side))
+        datas = list(line.events or [])
+        try:  # the reason under the side's own first event, as the live log puts it (runner.action_log_lines)
+            at = why_after([rs.parse_event(d) for d in datas], side, lambda ev: line_side(rs, ev, side, units))
+        except Exception:  # noqa: BLE001 - events this version cannot read: the reason after them
+            at = len(datas) - 1
+        if why and at < 0:
+            typer.echo(why)
+        for k, data in enumerate(datas):
             if state is not None:
                 try:
                     apply_recorded(rs, state, [rs.parse_event(data)])
@@ -614,8 +623,8 @@ def _show_recorded(path: Path, rs, rec) -> None:
             text = _recorded_event_text(rs, data, h.scenario)
             if text:
                 typer.echo(f"[turn {turn}] {text}")
-        if why:
-            typer.echo(why)
+            if why and k == at:
+                typer.echo(why)
     end = rec.end
     typer.echo(f"{plural(len(rec.actions), 'action')}; " + (named_outcome(h.scenario, end.winner, end.reason, past=True)
                                                         if end else "the battle was not finished"))
