@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game.ui import fonts
+from tests.ui.menu_driver import fresh_menu
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,19 +45,11 @@ def times(needle: str, text: str) -> int:
     return re.sub(r"\s+", "", text).count(re.sub(r"\s+", "", needle))
 
 
-def _menu(app):
-    from game.ui.scenes.menu import MenuScene
-
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
-    return menu
-
-
 def test_missing_map__said_once_in_the_menu(app, tmp_path, monkeypatch):
     sc = tmp_path / "patrol.scenario.json"
     shutil.copy(ROOT / "maps" / "foxhole" / "patrol.scenario.json", sc)  # its map is not beside it
     reason = "map file 'patrol.map.json' not found"
-    menu = _menu(app)
+    menu = fresh_menu(app)
     menu.path_entry.set_text(str(sc))
     app.drive(1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.path_btn)])
     app.drive(1)
@@ -76,7 +69,7 @@ def test_missing_map__said_once_in_the_menu(app, tmp_path, monkeypatch):
 def test_empty_replay__said_once_then_back_to_the_menu(app, tmp_path, monkeypatch):
     empty = tmp_path / "empty.replay.jsonl"
     empty.write_text("")
-    menu = _menu(app)
+    menu = fresh_menu(app)
     menu.open_replay(empty)
     app.drive(1)
     assert app.top.name == "message"

@@ -9,25 +9,10 @@ import json
 import shutil
 from pathlib import Path
 
-import pygame
-import pygame_gui
+from tests.ui.menu_driver import fresh_menu, open_typed_path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
-
-
-def _menu(app):
-    from game.ui.scenes.menu import MenuScene
-
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
-    return menu
-
-
-def _open(app, menu, path) -> None:
-    menu.path_entry.set_text(str(path))
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.path_btn)])
-    app.drive(1)
 
 
 def highlighted(menu) -> list[str]:
@@ -48,9 +33,9 @@ def _start_says(app, menu, *words) -> None:
 def test_missing_map__nothing_highlighted_and_start_says_why(app, tmp_path):
     sc = tmp_path / "mission2.scenario.json"
     shutil.copy(MAPS / "battlespace" / "mission2.scenario.json", sc)  # its map is not beside it
-    menu = _menu(app)
+    menu = fresh_menu(app)
     assert highlighted(menu) == ["Mission 1: the ambushed patrol"]
-    _open(app, menu, sc)
+    open_typed_path(app, menu, sc)
     assert menu.chosen is None and menu.preview is None
     assert highlighted(menu) == [] and menu.sc_list.get_single_selection() is None
     assert str(sc) in menu.problem and "not found" in menu.problem
@@ -64,8 +49,8 @@ def test_bad_value__nothing_highlighted_and_start_says_why(app, tmp_path):
     d["turn_limit"] = "many"
     sc = tmp_path / "mission2.scenario.json"
     sc.write_text(json.dumps(d))
-    menu = _menu(app)
-    _open(app, menu, sc)
+    menu = fresh_menu(app)
+    open_typed_path(app, menu, sc)
     assert menu.chosen is None and highlighted(menu) == []
     assert str(sc) in menu.problem and "turn_limit" in menu.problem
     app.screenshot(tmp_path / "menu-failed-open-bad-value.png")
@@ -75,8 +60,8 @@ def test_bad_value__nothing_highlighted_and_start_says_why(app, tmp_path):
 def test_a_failed_open_of_another_ruleset_shows_that_ruleset_with_nothing_highlighted(app, tmp_path):
     sc = tmp_path / "patrol.scenario.json"
     shutil.copy(MAPS / "foxhole" / "patrol.scenario.json", sc)  # its map is not beside it
-    menu = _menu(app)
-    _open(app, menu, sc)
+    menu = fresh_menu(app)
+    open_typed_path(app, menu, sc)
     assert menu.chosen is None and menu.rs_menu.selected_option[0] == "Foxhole"
     assert highlighted(menu) == []
     _start_says(app, menu, str(sc), "not found")

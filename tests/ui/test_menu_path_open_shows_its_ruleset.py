@@ -9,25 +9,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pygame
-import pygame_gui
+from tests.ui.menu_driver import fresh_menu, open_typed_path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
-
-
-def _menu(app):
-    from game.ui.scenes.menu import MenuScene
-
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
-    return menu
-
-
-def _open(app, menu, path) -> None:
-    menu.path_entry.set_text(str(path))
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.path_btn)])
-    app.drive(1)
 
 
 def shown_ruleset(menu) -> str:
@@ -43,9 +28,9 @@ def highlighted(menu) -> list[str]:
 
 
 def test_a_bundled_scenario_of_another_ruleset_shows_its_ruleset_and_is_highlighted(app, tmp_path):
-    menu = _menu(app)
+    menu = fresh_menu(app)
     assert shown_ruleset(menu) == "Battlespace" and highlighted(menu) == ["Mission 1: the ambushed patrol"]
-    _open(app, menu, MAPS / "foxhole" / "patrol.scenario.json")
+    open_typed_path(app, menu, MAPS / "foxhole" / "patrol.scenario.json")
     assert menu.chosen is not None and menu.preview[2].name == "Patrol (Malaya)"
     assert menu.ruleset == "foxhole" and shown_ruleset(menu) == "Foxhole"
     assert listed(menu) == ["Convoy Ambush (Vietnam)", "Firebase Defence (Vietnam)", "Patrol (Malaya)",
@@ -54,7 +39,7 @@ def test_a_bundled_scenario_of_another_ruleset_shows_its_ruleset_and_is_highligh
     assert menu.sc_list.get_single_selection() == "Patrol (Malaya)"
     assert str(MAPS / "foxhole" / "patrol.scenario.json") in menu.path_entry.get_text()  # what was typed stays
     app.screenshot(tmp_path / "menu-path-open-foxhole-patrol.png")
-    _open(app, menu, MAPS / "battlespace" / "mission2.scenario.json")  # and back to another ruleset
+    open_typed_path(app, menu, MAPS / "battlespace" / "mission2.scenario.json")  # and back to another ruleset
     assert shown_ruleset(menu) == "Battlespace"
     assert highlighted(menu) == ["Mission 2: the bomb maker of Mohashan"]
     assert set(menu.seat_choice) >= set(menu.seats())
@@ -65,8 +50,8 @@ def test_a_scenario_from_elsewhere_shows_its_ruleset_with_nothing_highlighted(ap
     here.mkdir()
     for name in ("patrol.scenario.json", "patrol.map.json"):
         shutil.copy(MAPS / "foxhole" / name, here / name)  # same name as the bundled one, another file
-    menu = _menu(app)
-    _open(app, menu, here / "patrol.scenario.json")
+    menu = fresh_menu(app)
+    open_typed_path(app, menu, here / "patrol.scenario.json")
     assert menu.chosen is not None and menu.chosen.path == here / "patrol.scenario.json"
     assert shown_ruleset(menu) == "Foxhole" and "Patrol (Malaya)" in listed(menu)
     assert highlighted(menu) == []

@@ -15,17 +15,10 @@ import pygame_gui
 import pytest
 
 from tests.ui.test_file_problem_said_once import _drawn, times
+from tests.ui.menu_driver import fresh_menu
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
-
-
-def _menu(app):
-    from game.ui.scenes.menu import MenuScene
-
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
-    return menu
 
 
 def _broken_json(tmp_path):
@@ -63,7 +56,7 @@ def _bad_value(tmp_path):
                          ids=["json-syntax", "not-found", "a-list", "missing-map", "bad-value"])
 def test_every_problem_of_an_opened_file_is_in_the_preview_once_and_no_dialog(app, tmp_path, monkeypatch, make):
     path, reason = make(tmp_path)
-    menu = _menu(app)
+    menu = fresh_menu(app)
     menu.path_entry.set_text(str(path))
     app.drive(1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.path_btn)])
     app.drive(1)
@@ -76,7 +69,7 @@ def test_every_problem_of_an_opened_file_is_in_the_preview_once_and_no_dialog(ap
 
 
 def test_an_empty_path_field_asks_for_a_path_and_keeps_the_choice(app, tmp_path):
-    menu = _menu(app)
+    menu = fresh_menu(app)
     chosen = menu.chosen
     menu.path_entry.set_text("   ")
     app.drive(1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.path_btn)])
