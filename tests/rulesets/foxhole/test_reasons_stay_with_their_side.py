@@ -51,7 +51,7 @@ def test_reasons__hidden_names_only_in_lines_marked_for_their_side():
     assert len(whys) == 5 and all(ln.startswith(f"  why {MARK.strip()}: ") for ln in whys)
     assert all(MARK.strip() in ln for ln in naming), [ln for ln in naming if MARK.strip() not in ln]
     # the public set-up lines name markers only, unmarked
-    public = [ln for ln in lines if re.match(r"\[turn 0\] MNLA insurgents sets up unidentified element #\d in [A-Z]\d$", ln)]
+    public = [ln for ln in lines if re.match(r"\[turn 0\] Set-up by MNLA insurgents: unidentified element #\d in [A-Z]\d$", ln)]
     assert len(public) == 5
     # the SAS player's log in the app: no reason of the MNLA, no hidden name
     sas = app.filtered(viewer="sas")

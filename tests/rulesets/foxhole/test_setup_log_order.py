@@ -1,8 +1,9 @@
 """Foxhole, Hidden Units and the set-up: hidden elements set up in marker-number
 order (ours, README "Deviations and decisions": the owner's own order would tell
 the enemy which numbered marker is which roster entry), and every set-up line of
-the log has one form, "<side> sets up <what> in <grid square>", the side by the
-name the scenario gives it (never its id)."""
+the log has one form, "Set-up by <side>: <what> in <grid square>", the side by
+the name the scenario gives it (never its id), no verb after it, so a plural
+name ("MNLA insurgents") reads as right as a singular one."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .helpers import el, state
 
 ROOT = Path(__file__).resolve().parents[3]
 PATROL = ROOT / "maps" / "foxhole" / "patrol.scenario.json"
-SETUP = re.compile(r"^\[turn \d+\] (?P<only>\(MNLA insurgents only\) )?(?P<side>MNLA insurgents|SAS patrol) sets up (?P<what>.+) "
+SETUP = re.compile(r"^\[turn \d+\] (?P<only>\(MNLA insurgents only\) )?Set-up by (?P<side>MNLA insurgents|SAS patrol): (?P<what>.+) "
                    r"in (?P<grid>[A-Z]\d+)(, in extended formation)?$")
 
 
@@ -41,8 +42,8 @@ def test_to_deploy__open_elements_in_roster_order_then_hidden_by_marker():
 
 def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_line_has_one_form():
     lines = _log(3)
-    first = lines.index("[turn 0] Set-up: MNLA insurgents sets up")
-    setup = [ln for ln in lines if ln.startswith("[turn") and " sets up " in ln and "Set-up:" not in ln]
+    first = lines.index("[turn 0] Set-up: MNLA insurgents' turn to set up")
+    setup = [ln for ln in lines if ln.startswith("[turn") and "Set-up by " in ln]
     # six possible objectives, five mnla elements, five sas elements: every one in the one form
     assert len(setup) == 16
     parts = [SETUP.match(ln) for ln in setup]
@@ -60,27 +61,41 @@ def test_patrol_log__hidden_elements_set_up_in_marker_order_and_every_set_up_lin
     assert not [ln for ln in lines if ln.startswith("[turn") and (" placed in " in ln or re.search(r"\bsets up in\b", ln))]
     # sides by name everywhere: turns, command points, the list of hidden elements, the winner
     assert not [ln for ln in lines if re.search(r"(?<![\w-])(mnla|sas)(?![\w-])", ln)]
-    assert "[turn 1] SAS patrol has" in "\n".join(lines)
+    assert "[turn 1] Command points for SAS patrol this turn: " in "\n".join(lines)
+    # no side's name before a verb that would have to agree with it
+    assert not [ln for ln in lines if re.search(r"(MNLA insurgents|SAS patrol) (sets|has|wins|uses)\b", ln)]
     assert any(ln.startswith("[turn 0] (MNLA insurgents only) MNLA insurgents' list of hidden elements: #1 is ") for ln in lines)
 
 
 def test_patrol_log__marker_order_whatever_the_shuffle():
     for seed in (1, 2):
         lines = _log(seed)
-        mnla = [int(m[1]) for ln in lines if (m := re.search(r"MNLA insurgents sets up unidentified element #(\d+) in", ln))]
+        mnla = [int(m[1]) for ln in lines if (m := re.search(r"Set-up by MNLA insurgents: unidentified element #(\d+) in", ln))]
         assert mnla == [1, 2, 3, 4, 5], seed
 
 
 def test_describe__deployed_and_revealed_lines():
     ext = E.Deployed(element="p1", side="sas", who="SAS patrol", name="SAS patrol 1", x=10, y=10, formation="extended",
                      grid="A1")
-    assert describe(ext) == "SAS patrol sets up SAS patrol 1 in A1, in extended formation"
+    assert describe(ext) == "Set-up by SAS patrol: SAS patrol 1 in A1, in extended formation"
     placed = E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla", who="MNLA insurgents")
-    assert describe(placed) == "MNLA insurgents sets up possible objective 4 in F1"
+    assert describe(placed) == "Set-up by MNLA insurgents: possible objective 4 in F1"
     # a version 2 replay's events carry the side's id only
-    assert describe(E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla")) == "mnla sets up possible objective 4 in F1"
+    assert describe(E.ObjectivePlaced(number=4, x=1, y=1, grid="F1", private="mnla")) == "Set-up by mnla: possible objective 4 in F1"
     shown = E.ObjectivesRevealed(numbers=(1, 2, 3), points=((0, 0),) * 3, grids=("A1", "B1", "D1"))
     assert describe(shown) == "the defender shows the attacker possible objectives 1 in A1, 2 in B1 and 3 in D1"
     # a version 1 replay's event names no side
     old = E.Deployed(element="p1", name="SAS patrol 1", x=10, y=10, grid="A6")
     assert describe(old) == "SAS patrol 1 sets up in A6"
+
+
+def test_describe__side_lines_read_right_for_a_plural_and_a_singular_side_name():
+    """No verb follows a side's name, so "MNLA insurgents" and "NVA" both read right."""
+    for who, own in (("MNLA insurgents", "MNLA insurgents'"), ("NVA", "NVA's")):
+        assert describe(E.CommandPoints(side="x", who=who, points=3)) == f"command points for {who} this turn: 3"
+        assert describe(E.Decided(winner="x", who=who, reason="the patrol is out")) == f"won by {who}: the patrol is out"
+        assert describe(E.Phase(phase="deploy", side="x", who=who, turn=0)) == f"Set-up: {own} turn to set up"
+        assert describe(E.Phase(phase="command", side="x", who=who, turn=2)) == f"Turn 2: {own} turn begins"
+        assert describe(E.Phase(phase="activation", side="x", who=who, turn=2)) == f"Turn 2: {own} elements act"
+        assert describe(E.Phase(phase="interrupt", side="x", who=who, turn=2)) == f"Turn 2: {who} may interrupt the move"
+    assert describe(E.Decided(winner=None, reason="time ran out")) == "no winner: time ran out"

@@ -25,9 +25,11 @@ def _nums(ns) -> str:
 
 
 def _sets_up(side: str, what: str, grid: str, how: str = "") -> str:
-    """The one form of every set-up line: "<side> sets up <what> in <grid square>"
-    (``how`` appends a formation)."""
-    return f"{side} sets up {what} in {grid}{how}"
+    """The one form of every set-up line: "Set-up by <side>: <what> in <grid
+    square>" (``how`` appends a formation). No verb follows the side's name,
+    so the line reads right for a singular name ("NVA") and a plural one
+    ("MNLA insurgents") alike."""
+    return f"Set-up by {side}: {what} in {grid}{how}"
 
 
 def _attacked(ev: E.Attacked) -> str:
@@ -54,8 +56,8 @@ def _status(ev: E.StatusSet) -> str:
 
 PHASES = {"location": "the defender chooses its end of the table", "objectives": "the defender places six possible objectives",
           "reveal": "the defender shows objectives to the attacker", "mission": "the attacker chooses its mission",
-          "deploy": "sets up", "command": "turn begins", "assault": "close assaults",
-          "activation": "uses its elements", "interrupt": "may interrupt the move"}
+          "deploy": "{own} turn to set up", "command": "{own} turn begins", "assault": "{own} close assaults",
+          "activation": "{own} elements act", "interrupt": "{who} may interrupt the move"}
 
 
 def _who(ev: Event, side: str | None) -> str:
@@ -68,9 +70,11 @@ def _phase(ev: PhaseBegan) -> str:
     what = PHASES.get(ev.phase, ev.phase)
     if ev.phase in ("location", "objectives", "reveal", "mission"):
         return f"Set-up: {what}"
-    if ev.phase == "deploy":
-        return f"Set-up: {_who(ev, ev.side)} {what}"
-    return f"Turn {ev.turn}: {_who(ev, ev.side)} {what}"
+    # the side's name in the possessive ("MNLA insurgents' turn begins"), or
+    # before a modal verb: either reads right whether the name is plural or not
+    who = _who(ev, ev.side)
+    what = what.format(own=possessive(who), who=who) if "{" in what else f"{who} {what}"
+    return f"Set-up: {what}" if ev.phase == "deploy" else f"Turn {ev.turn}: {what}"
 
 
 def roll_line(ev) -> str:
@@ -136,7 +140,7 @@ def describe(ev: Event) -> str:
         how = {"para": "drops", "helicopter": "lands by helicopter", "glider": "lands by glider"}.get(ev.method, "arrives")
         return f"{ev.name} {how} in {ev.grid}" + (f" ({ev.note})" if ev.note else "")
     if t is E.CommandPoints:
-        return f"{_who(ev, ev.side)} has {ev.points} command point{'s' if ev.points != 1 else ''} this turn"
+        return f"command points for {_who(ev, ev.side)} this turn: {ev.points}"
     if t is E.TurnReset:
         return f"every element of {_who(ev, ev.side)} is ready to be used"
     if t is E.ActivationBegan:
@@ -198,7 +202,8 @@ def describe(ev: Event) -> str:
     if t is E.Sprung:
         return f"the ambush is sprung ({ev.reason})"
     if t is E.Decided:
-        return f"{_who(ev, ev.winner) or 'nobody'} wins: {ev.reason}"
+        who = _who(ev, ev.winner)
+        return f"won by {who}: {ev.reason}" if who else f"no winner: {ev.reason}"
     return ""
 
 
