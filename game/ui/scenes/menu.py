@@ -148,6 +148,7 @@ class MenuScene(Scene):
         self.seed_entry.set_text(getattr(self, "_typed_seed", None) or str(self.seed))
         ax = x + sw + px(120) + px(16)
         self.army_btn = E.UIButton(pygame.Rect(ax, yy, x + cw - ax, row), "Army check", ui)
+        self._offer_army_check()
         self.seats_y = yy + row + gap + px(6)
         self.start_btn = E.UIButton(pygame.Rect(x, start_top, cw, px(44)), "Start battle", ui)
         labels = [("Load game", self.ask_load), ("Open replay", self.ask_replay),
@@ -243,6 +244,7 @@ class MenuScene(Scene):
         colours = side_colours(self.app.palette, rs, None, sc, m)
         self.preview = (TerrainLayer(pieces, (m.table.width_mm, m.table.height_mm), self.app.palette, m, colours), cam, sc, rs, colours)
         self._build_seats(sides, sc, rs)
+        self._offer_army_check()
         return True
 
     def _listed(self, entry: ScenarioEntry) -> ScenarioEntry | None:
@@ -357,6 +359,34 @@ class MenuScene(Scene):
             self.app.message(str(e), "Cannot start")
             return None
         return self.app.push(scene)
+
+    def _army_ruleset(self):
+        """The ruleset the Army check would use: the chosen scenario's, else
+        the one picked in the ruleset menu (None when it cannot be loaded)."""
+        if self.preview:
+            return self.preview[3]
+        from game import rulesets
+        try:
+            return rulesets.get(self.ruleset)
+        except (KeyError, RuntimeError):
+            return None
+
+    def _offer_army_check(self) -> None:
+        """[16.3] The Army check button works only for a ruleset with an army
+        builder (``army_report``); for any other it is greyed, its label and
+        tooltip saying why."""
+        btn = getattr(self, "army_btn", None)
+        if btn is None:
+            return
+        rs = self._army_ruleset()
+        if rs is None or getattr(rs, "army_report", None) is not None:
+            btn.set_text("Army check")
+            btn.set_tooltip("Each side's forces against its points and power level")
+            btn.enable()
+        else:
+            btn.set_text("No army builder")
+            btn.set_tooltip(f"The {ruleset_name(rs)} rules have no army builder, so there is no army to check.")
+            btn.disable()
 
     def army_panel(self):
         """[16.3] the army builder's verdict for the chosen battle: each side's forces against
