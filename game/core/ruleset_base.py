@@ -47,6 +47,10 @@ class RulesetBase:
     #: "Kind:" filter button, :func:`game.core.logtext.kind_label`); each
     #: ruleset's ``display/kinds.py``
     log_kinds: dict[str, str] = {}
+    #: the ruleset's own section of the in-battle Help: how a turn goes and what
+    #: the player does, a few lines in the app's words (empty: the Help screen
+    #: shows only its generic keys and mouse)
+    help_lines: tuple[str, ...] = ()
 
     def __init__(self, *, actions: Iterable[type], events: Iterable[type], state: type) -> None:
         self._actions = make_codec(actions)

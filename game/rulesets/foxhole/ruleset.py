@@ -26,6 +26,7 @@ from .rules.missions import mission_numbers
 from .setup import setup_state
 from .state import FoxState
 from .display.kinds import LOG_KINDS
+from .display.help import HELP_LINES
 
 
 class Foxhole(RulesetBase):
@@ -35,6 +36,7 @@ class Foxhole(RulesetBase):
     log_kinds = LOG_KINDS
     version = 6
     title = "Foxhole"
+    help_lines = HELP_LINES
     #: the agents plan without a search budget (README, "AI"): the seat menu offers one
     #: "AI", no weak or strong one (game.ai.registry.has_strengths)
     agent_strengths = False

@@ -609,7 +609,7 @@ class BattleScene(Scene):
     def show_help(self) -> None:
         from game.ui.scenes.help import HelpScene
 
-        self.app.push(HelpScene("battle"))
+        self.app.push(HelpScene("battle", self.session.battle.ruleset))
 
     def show_summary(self) -> None:
         from game.ui.scenes.summary import SummaryScene

@@ -14,7 +14,7 @@ from game.ui.scenes.dialog import PanelScene
 MOUSE = [
     "Left click your model: select it. Move the mouse: preview the move or shot there (path, cost, odds, template).",
     "Left click the table or an enemy: choose that action; click again (or the Do key): commit.",
-    "Shift + left click one of your own models: aim the selected model's actions at it (e.g. fighters on CAP).",
+    "Shift + left click one of your own models: aim the selected model's actions at it, where the rules allow one at a friend.",
     "Right click: cancel the choice, then the selection. Right or middle drag: pan. Wheel: zoom at the cursor.",
     "Log: the wheel scrolls; the Side and Kind buttons filter it. Replay: click the timeline to jump.",
     "Hover terrain or a model for its details.",
@@ -37,8 +37,8 @@ class HelpScene(PanelScene):
     name = "help"
     width = 980
 
-    def __init__(self, context: str = "battle") -> None:
-        super().__init__("Keys and mouse", MOUSE)
+    def __init__(self, context: str = "battle", ruleset=None) -> None:
+        super().__init__("Keys and mouse", MOUSE + ruleset_lines(ruleset))
         self.context = context if context in SECTIONS else "battle"
         self.buttons = {"Close": self.close}
         self.columns: list[list[tuple[str, str, bool]]] = [[], []]  #: (key, label, is_title) per column
@@ -133,6 +133,16 @@ class HelpScene(PanelScene):
                     surface.blit(fonts.text(_fit(label, colw - keyw - 10, size), size), (x + keyw, y))
                 y += lh
         surface.set_clip(clip)
+
+
+def ruleset_lines(ruleset) -> list[str]:
+    """The Help's section for the ruleset in play: its heading and its own
+    ``help_lines`` (none for a ruleset without them, or no ruleset)."""
+    lines = list(getattr(ruleset, "help_lines", ()) or ())
+    if not lines:
+        return []
+    from game.ui.naming import ruleset_name
+    return [f"{ruleset_name(ruleset)}: how a turn goes"] + lines
 
 
 def _fit(text: str, width: int, size: int = LINE) -> str:
