@@ -302,22 +302,40 @@ def _launch_ui(kind: str, **kwargs) -> bool:
 @app.callback(invoke_without_command=True)
 def main_callback(ctx: typer.Context,
                   headless: bool = typer.Option(False, "--headless", help="no window: an AI-vs-AI battle in the terminal"),
-                  seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="battle seed")) -> None:
-    """With no command: open the desktop app on the default battle, or with
-    --headless (or no display) play it AI against AI in the terminal."""
+                  seed: int = typer.Option(1, "--seed", min=0, max=limits.MAX_SEED, help="battle seed"),
+                  scenario: Optional[Path] = typer.Option(None, "--scenario",
+                                                          help="a *.scenario.json to have chosen in the menu (default: Mission 1)")) -> None:
+    """With no command: open the desktop app on the default battle (or the
+    --scenario given), or with --headless (or no display) play it AI against
+    AI in the terminal."""
     from game.ui.settings import check_settings
 
     check_settings()  # a bad settings.json is named on stderr by every command, headless ones too
     if ctx.invoked_subcommand is not None:
+        if scenario is not None:
+            raise _err(f"--scenario {scenario}: goes with no command; give the scenario to "
+                       f"'battletable {ctx.invoked_subcommand}' itself")
         return
-    if not DEFAULT_SCENARIO.exists():
-        raise _err(f"the default battle {DEFAULT_SCENARIO} is missing from this install")
-    if headless or not has_display() or not _launch_ui("menu", scenario=DEFAULT_SCENARIO, seed=seed):
-        _, sc, _ = _open_scenario(DEFAULT_SCENARIO)
+    if scenario is None:
+        if not DEFAULT_SCENARIO.exists():
+            raise _err(f"the default battle {DEFAULT_SCENARIO} is missing from this install")
+        scenario = DEFAULT_SCENARIO
+    else:
+        # a bad file is named here, before any window opens: never the default in its place
+        from game.data.errors import FileError
+
+        if scenario.name.endswith(".campaign.json"):
+            raise _err(f"--scenario {scenario}: a campaign; play it with 'battletable campaign play {scenario}'")
+        try:
+            _open_scenario(scenario)
+        except FileError as e:
+            raise _err(f"--scenario: {e}") from None
+    if headless or not has_display() or not _launch_ui("menu", scenario=scenario, seed=seed):
+        _, sc, _ = _open_scenario(scenario)
         why = ("" if headless else f"no display ({_no_display_reason()}): " if not has_display()
                else "the desktop app is not part of this build yet: ")
         typer.echo(f"{why}playing \"{sc.name}\" AI against AI in the terminal, seed {seed}")
-        _play_headless(DEFAULT_SCENARIO, {}, seed, None, quiet=False)
+        _play_headless(scenario, {}, seed, None, quiet=False)
 
 
 @app.command()

@@ -376,6 +376,9 @@ def run(kind: str, **kwargs) -> None:
         pygame.quit()
         return
     app = App()
-    app.splash(OPENING.get(kind, "Opening..."))  # a drawn frame at once, while the first scene loads
+    opening = OPENING.get(kind, "Opening...")
+    if kind == "menu" and kwargs.get("scenario") and Path(kwargs["scenario"]).name != "mission1.scenario.json":
+        opening = f"Opening the menu with {Path(kwargs['scenario']).name} chosen..."  # not the default's words
+    app.splash(opening)  # a drawn frame at once, while the first scene loads
     app.push(first_scene(kind, **kwargs))
     app.loop()

@@ -688,7 +688,7 @@ class BattleScene(Scene):
             return
 
         sp = self.session.scenario_path
-        self.app.reset(MenuScene(scenario=sp, seed=self.session.battle.seed))
+        self.app.reset(MenuScene(scenario=sp, seed=self.session.battle.seed, seats=self.session.seats))
 
     # -- save / load ---------------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path:

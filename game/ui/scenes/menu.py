@@ -44,6 +44,19 @@ def seat_labels(ruleset) -> list[str]:
     return ["Human", "AI (normal)", "AI (strong)", "AI (weak)", "AI (random)"]
 
 
+def seat_label(seat) -> str | None:
+    """The seat menu's label for ``seat`` (a :class:`~game.battle.seats.Seat`):
+    the choice of the same kind, agent and parameters, else of the same kind
+    and agent ("AI (normal)" for the default agent with a budget of its own);
+    None for an agent the menu does not offer."""
+    exact = next((label for label, (k, a, p) in SEAT_CHOICES.items()
+                  if (k, a, p) == (seat.kind, seat.agent, dict(seat.params)) and label != "AI"), None)
+    if exact is not None:
+        return exact
+    return next((label for label, (k, a, _) in SEAT_CHOICES.items()
+                 if (k, a) == (seat.kind, seat.agent) and label != "AI"), None)
+
+
 def _offered(label: str | None, labels: list[str]) -> str | None:
     """``label`` if ``labels`` offers it; the default agent as ``labels``
     names it for another way of saying it ("AI (weak)" where there are no
@@ -65,7 +78,9 @@ class MenuScene(Scene):
 
     name = "menu"
 
-    def __init__(self, scenario=None, seed: int = 1) -> None:
+    def __init__(self, scenario=None, seed: int = 1, seats: dict | None = None) -> None:
+        """``seats``: side -> the seat to have chosen (a Seat, or a seat menu
+        label), as a battle left back to the menu had them."""
         super().__init__()
         self.initial = Path(scenario) if scenario else None
         self.seed = int(seed)
@@ -75,6 +90,10 @@ class MenuScene(Scene):
         self.problem = ""
         self.seat_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_choice: dict[str, str] = {}
+        for side, seat in (seats or {}).items():
+            label = seat if isinstance(seat, str) else seat_label(seat)
+            if label is not None:
+                self.seat_choice[side] = label
         self.campaign = None  #: (CampaignRun, NextBattle) when a campaign is chosen
         self.pending: ScenarioEntry | None = None  #: chosen after the frame showing its ruleset's list is drawn
         self._pending_drawn = False
@@ -99,8 +118,16 @@ class MenuScene(Scene):
 
     # -- widgets ---------------------------------------------------------------------------
     def enter(self) -> None:
+        """Show the menu with the scenario it was given chosen (else the first
+        listed). A given scenario that does not open is not swapped for
+        another: nothing is chosen and the preview area names the file and why."""
         self._scan()
         first = next((e for e in self.entries if self.initial and e.path.resolve() == self.initial.resolve()), None)
+        if self.initial is not None and first is None:  # given, but not readable as a scenario
+            self.ruleset = self.rulesets()[0]
+            self._build()
+            self._cannot_open(unreadable(self.initial))
+            return
         first = first or (self.entries[0] if self.entries else None)
         self.ruleset = first.ruleset if first else self.rulesets()[0]
         self._build()

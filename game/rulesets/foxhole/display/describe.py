@@ -157,6 +157,8 @@ def describe(ev: Event) -> str:
             return f"{ev.name} changes to {ev.formation} formation"
         how = " non-tactically" if ev.non_tactical else ""
         stop = "; it stops at the edge of open ground" if ev.stopped_at_open else ""
+        if ev.yards == 0:  # under half a yard (yards are whole, rounded): it did not go anywhere
+            return f"{ev.name} stays in {ev.grid}{form}{stop}"
         return f"{ev.name} moves {plural(ev.yards, 'yard')}{how} to {ev.grid}{form}{stop}"
     if t is E.SentBack:
         return f"{ev.name} is driven back to where it started its move"
@@ -178,6 +180,8 @@ def describe(ev: Event) -> str:
         return f"{ev.name} is done for this turn"
     if t is E.AssaultContact:
         role = "the primary attacker" if ev.primary else "in support"
+        if ev.yards == 0:  # already where it assaults from (under half a yard away)
+            return f"{ev.name}, already in contact, assaults {ev.target_name} {'as ' if ev.primary else ''}{role}"
         return f"{ev.name} closes {plural(ev.yards, 'yard')} to assault {ev.target_name}, {role}"
     if t is E.PrimaryDesignated:
         if ev.element is None:
