@@ -18,6 +18,8 @@ from typer.core import TyperCommand, TyperGroup
 
 from game.battle.seats import Seat, SeatError, parse_seat
 from game.data import limits
+from game.ui.scenarios import DEFAULT_SCENARIO  # the bundled default battle (no pygame)
+
 
 class _PlainHelp:
     """Help as a reader wants it: each paragraph of a docstring flows and is
@@ -58,8 +60,6 @@ def _typer(**kwargs) -> typer.Typer:
 app = _typer(no_args_is_help=False, help="Battletable: tabletop miniatures wargames on real geometry.")
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the bundled default battle (the README's first command plays it)
-DEFAULT_SCENARIO = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
 
 
 def _err(msg: str, code: int = 2) -> "typer.Exit":
@@ -622,16 +622,17 @@ def _show_recorded(path: Path, rs, rec) -> None:
         side = str(line.action.get("side", ""))
         why = reason_line(line.reason, h.scenario, reason_owner(rs, side))
         datas = list(line.events or [])
-        try:  # the reason under the side's own first event, as the live log puts it (runner.action_log_lines)
-            at = why_after([rs.parse_event(d) for d in datas], side, lambda ev: line_side(rs, ev, side, units))
+        try:  # each event read once: the reason under the side's own first event, as the live log puts it
+            parsed = [rs.parse_event(d) for d in datas]
+            at = why_after(parsed, side, lambda ev: line_side(rs, ev, side, units))
         except Exception:  # noqa: BLE001 - events this version cannot read: the reason after them
-            at = len(datas) - 1
+            parsed, at = None, len(datas) - 1
         if why and at < 0:
             typer.echo(why)
         for k, data in enumerate(datas):
             if state is not None:
                 try:
-                    apply_recorded(rs, state, [rs.parse_event(data)])
+                    apply_recorded(rs, state, [parsed[k] if parsed is not None else rs.parse_event(data)])
                     turn = state.turn
                 except Exception:  # noqa: BLE001 - an event this version cannot apply: turns from phase events
                     state = None

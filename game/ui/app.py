@@ -21,6 +21,7 @@ import pygame
 
 from game.ui.input_map import InputMap
 from game.ui.palette import Palette, palette
+from game.ui.scenarios import DEFAULT_SCENARIO
 from game.ui.scene import Scene
 from game.ui.settings import Settings, load_settings
 
@@ -377,7 +378,7 @@ def run(kind: str, **kwargs) -> None:
         return
     app = App()
     opening = OPENING.get(kind, "Opening...")
-    if kind == "menu" and kwargs.get("scenario") and Path(kwargs["scenario"]).name != "mission1.scenario.json":
+    if kind == "menu" and kwargs.get("scenario") and Path(kwargs["scenario"]).resolve() != DEFAULT_SCENARIO.resolve():
         opening = f"Opening the menu with {Path(kwargs['scenario']).name} chosen..."  # not the default's words
     app.splash(opening)  # a drawn frame at once, while the first scene loads
     app.push(first_scene(kind, **kwargs))

@@ -121,9 +121,8 @@ class BattleLog:
         seated player (an AI battle, the replay viewer), which is the umpire's:
         a private line reads as the headless log prints it, marked with the
         one side that may read it (:attr:`LogLine.marked`, "(NVA only) ...")."""
+        keep = [ln for ln in self.lines if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
+                and (upto is None or ln.action < upto)]
         if viewer is None:
-            return [replace(ln, text=ln.marked) if ln.marked else ln for ln in self.lines
-                    if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
-                    and (upto is None or ln.action < upto)]
-        return [ln for ln in self.lines if (side is None or ln.side == side) and (kind is None or ln.kind == kind)
-                and (upto is None or ln.action < upto) and (ln.private is None or ln.private == viewer)]
+            return [replace(ln, text=ln.marked) if ln.marked else ln for ln in keep]
+        return [ln for ln in keep if ln.private is None or ln.private == viewer]

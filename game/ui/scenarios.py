@@ -10,6 +10,8 @@ from game.data.errors import FileError
 from game.data.io import read_json
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the bundled default battle: the menu's choice when none is given, what ``battletable`` plays headless
+DEFAULT_SCENARIO = ROOT / "maps" / "battlespace" / "mission1.scenario.json"
 
 
 @dataclass(frozen=True)

@@ -8,28 +8,15 @@ import pygame_gui
 
 from game.battle.seats import Seat
 from game.ui.scenes.menu import MenuScene, seat_label
-from tests.ui.conftest import click
-
-
-def _pick(app, drop, text):
-    click(app, drop.get_abs_rect().center)  # open its list, then click ``text`` in it
-    app.drive(1)
-    row = next(i["button_element"] for i in drop.current_state.options_selection_list.item_list if i["text"] == text)
-    click(app, row.get_abs_rect().center)
-    app.drive(2)
+from tests.ui.menu_driver import choose_in_menu, fresh_menu, pick_seat
 
 
 def test_seats_chosen_in_the_menu_are_there_again_after_leaving_the_battle(app, tmp_path):
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.rs_menu,
-                                     text="Foxhole", selected_option_id="foxhole")])
-    app.drive(2)
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=menu.sc_list,
-                                     text="Simple Assault (Falklands)")])
+    menu = fresh_menu(app)
+    choose_in_menu(app, menu, "Foxhole", "foxhole", "Simple Assault (Falklands)")
     first, second = list(menu.seat_menus)
-    _pick(app, menu.seat_menus[first], "AI (random)")
-    _pick(app, menu.seat_menus[second], "Human")
+    pick_seat(app, menu.seat_menus[first], "AI (random)")
+    pick_seat(app, menu.seat_menus[second], "Human")
     menu.seed_entry.set_text("7")
     app.drive(1)
     chosen = menu.chosen

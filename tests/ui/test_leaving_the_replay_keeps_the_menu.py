@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.battle.runner import play
-from tests.ui.conftest import click
+from tests.ui.menu_driver import choose_in_menu, fresh_menu, pick_seat
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "tests" / "rulesets" / "toy" / "duel.scenario.json"
@@ -21,22 +21,11 @@ def test_menu_button_of_the_replay_viewer_returns_to_the_menu_as_it_was(app, tmp
 
     replay = tmp_path / "duel.replay.jsonl"
     play(DUEL, {}, 5, replay)
-    menu = app.push(MenuScene(scenario=None, seed=1))
-    app.drive(2)
+    menu = fresh_menu(app)
     # the player picks Foxhole, then Simple Assault, an AI at random for its second side, seed 42
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu.rs_menu,
-                                     text="Foxhole", selected_option_id="foxhole")])
-    app.drive(2)
-    app.drive(1, [pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=menu.sc_list,
-                                     text="Simple Assault (Falklands)")])
+    choose_in_menu(app, menu, "Foxhole", "foxhole", "Simple Assault (Falklands)")
     second = list(menu.seat_menus)[1]
-    drop = menu.seat_menus[second]
-    click(app, drop.get_abs_rect().center)  # open its list, then click "AI (random)" in it
-    app.drive(1)
-    lst = drop.current_state.options_selection_list
-    row = next(i["button_element"] for i in lst.item_list if i["text"] == "AI (random)")
-    click(app, row.get_abs_rect().center)
-    app.drive(2)
+    pick_seat(app, menu.seat_menus[second], "AI (random)")
     menu.seed_entry.set_text("42")
     app.drive(1)
     chosen, seats = menu.chosen, dict(menu.seat_choice)

@@ -4,33 +4,13 @@ and the reason, no seats are offered, and Start does not play the default."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from game.ui.scenes.menu import MenuScene
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _missing(tmp_path):
-    return tmp_path / "nowhere.scenario.json", "file not found"
+from tests.ui.menu_driver import broken_json, missing_map, not_found
 
 
-def _broken(tmp_path):
-    p = tmp_path / "broken.scenario.json"
-    p.write_text('{"ruleset": "foxhole",,\n "name": "x"}', encoding="utf-8")
-    return p, "JSON"
-
-
-def _missing_map(tmp_path):
-    p = tmp_path / "patrol.scenario.json"
-    shutil.copy(ROOT / "maps" / "foxhole" / "patrol.scenario.json", p)
-    return p, "map file 'patrol.map.json' not found"
-
-
-@pytest.mark.parametrize("make", [_missing, _broken, _missing_map], ids=["missing", "not-json", "missing-map"])
+@pytest.mark.parametrize("make", [not_found, broken_json, missing_map], ids=["missing", "not-json", "missing-map"])
 def test_a_bad_given_scenario_is_named_in_the_preview_and_nothing_else_is_chosen(app, tmp_path, make):
     path, reason = make(tmp_path)
     menu = app.push(MenuScene(scenario=path, seed=1))

@@ -15,32 +15,16 @@ import pygame_gui
 import pytest
 
 from tests.ui.test_file_problem_said_once import _drawn, times
-from tests.ui.menu_driver import fresh_menu
+from tests.ui.menu_driver import broken_json, fresh_menu, missing_map, not_found
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
-
-
-def _broken_json(tmp_path):
-    p = tmp_path / "broken.scenario.json"
-    p.write_text('{"ruleset": "foxhole",,\n "name": "x"}', encoding="utf-8")
-    return p, "JSON"
-
-
-def _not_found(tmp_path):
-    return tmp_path / "nowhere.scenario.json", "file not found"
 
 
 def _a_list(tmp_path):
     p = tmp_path / "list.scenario.json"
     p.write_text("[1, 2]", encoding="utf-8")
     return p, "not a scenario"
-
-
-def _missing_map(tmp_path):
-    p = tmp_path / "patrol.scenario.json"
-    shutil.copy(MAPS / "foxhole" / "patrol.scenario.json", p)
-    return p, "map file 'patrol.map.json' not found"
 
 
 def _bad_value(tmp_path):
@@ -52,7 +36,7 @@ def _bad_value(tmp_path):
     return p, "[turn_limit]: expected a whole number"
 
 
-@pytest.mark.parametrize("make", [_broken_json, _not_found, _a_list, _missing_map, _bad_value],
+@pytest.mark.parametrize("make", [broken_json, not_found, _a_list, missing_map, _bad_value],
                          ids=["json-syntax", "not-found", "a-list", "missing-map", "bad-value"])
 def test_every_problem_of_an_opened_file_is_in_the_preview_once_and_no_dialog(app, tmp_path, monkeypatch, make):
     path, reason = make(tmp_path)

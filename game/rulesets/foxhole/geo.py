@@ -61,6 +61,28 @@ def grid_ref(x: float, y: float, table: tuple[float, float] | None = None) -> st
     return f"{letters}{row + 1}"
 
 
+#: words for a place's going when no named feature stands there
+GOING_WORDS = {"buildings": "buildings", "trenches": "trenches", "dense": "dense terrain", "open": "open ground",
+               "impassable": "impassable ground"}
+
+
+def place_words(s: FoxState, x: float, y: float, at: str = "in") -> str:
+    """Where (x, y) mm is, as a player reads it: "in the command bunkers
+    (D4)" (the named feature there that gives the best cover, Terrain Types),
+    else "in open ground (B2)" by its going, else "in B2" (Table Grid);
+    ``at`` is the word before it ("to" after a move)."""
+    g = geo_of(s)
+    grid = grid_ref(x, y, tuple(s.table))
+    idx = [i for i in g.features_at(x, y) if g.recs[i].kind in RANK]
+    if not idx:
+        return f"{at} {grid}"
+    i = min(idx, key=lambda k: (RANK.index(g.recs[k].kind), k))
+    r = g.recs[i]
+    if r.name and r.name != r.kind:
+        return f"{at} the {r.name} ({grid})"
+    return f"{at} {GOING_WORDS.get(r.kind, r.kind)} ({grid})"
+
+
 def footprint(e: Element) -> Base:
     """The element's base: 30 mm square, or 60 x 15 mm along its heading in
     extended formation (Figure basing), its long side along ``heading``."""

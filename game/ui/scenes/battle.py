@@ -777,7 +777,7 @@ class BattleScene(Scene):
                 if self._bar_buttons[event.ui_element] is PASS_ALL:
                     self.pass_all()
                     return True
-                self.press_action(self._bar_buttons[event.ui_element])
+                self.commit(self._bar_buttons[event.ui_element])  # hovering it showed it; commit asks the ruleset's question
                 return True
             if event.ui_element is self.btn_side:
                 self.cycle_side_filter()
@@ -802,12 +802,6 @@ class BattleScene(Scene):
             self.click(event.pos, at_friend=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             return True
         return False
-
-    def press_action(self, action) -> bool:
-        """An action button pressed: done at once (hovering the button has
-        already shown it on the table), after the ruleset's question where it
-        has one (:meth:`commit`; e.g. off-board fire on the side's own area)."""
-        return self.commit(action)
 
     def click(self, pos, at_friend: bool = False) -> None:
         """A left click on the table at screen ``pos``. A click on one of the

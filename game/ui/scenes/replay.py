@@ -240,7 +240,11 @@ class ReplayScene(Scene):
         return f"next: {m.scenario.side_name(a.side)} - {label}"
 
     def _sync_controls(self) -> None:
-        """Controls that show their state: LoS and Groups on or off, the turn box the turn on show."""
+        """Controls that show their state: LoS and Groups on or off, the log's
+        kind filter by name, the turn box the turn on show."""
+        if getattr(self, "btn_kind", None) is not None and self.model is not None:
+            kind = kind_label(self.model.ruleset, self.kind_filter) if self.kind_filter else "all"
+            self.btn_kind.set_text(fonts.fit(f"Kind: {kind}", 14, self.btn_kind.rect.width - 12))
         for b, fn in self.buttons.items():
             if fn == self.toggle_los:
                 b.set_text(f"LoS {'on' if self.show_los else 'off'}")
@@ -369,6 +373,7 @@ class ReplayScene(Scene):
             elif event.ui_element is self.btn_kind:
                 opts = [None] + self.model.log.kinds()
                 self.kind_filter = opts[(opts.index(self.kind_filter) + 1) % len(opts)]
+                self._sync_controls()
             return True
         if self.log_panel.handle_wheel(event):
             return True
@@ -441,8 +446,6 @@ class ReplayScene(Scene):
         for text, col, size, bold, h in self.panel_lines(rr.width - 20):
             surface.blit(fonts.text(text, size, col, bold), (rr.x + 10, y))
             y += h
-        kind = kind_label(self.model.ruleset, self.kind_filter) if self.kind_filter else "all"
-        self.btn_kind.set_text(fonts.fit(f"Kind: {kind}", 14, self.btn_kind.rect.width - 12))
         upto = self.k + (1 if self.j else 0)
         lines = self._log_lines = m.log.filtered(None, self.kind_filter, upto)
         self.log_panel.draw(surface, lines, lambda sd: self.app.palette.side(sd, self.view.side_order),

@@ -36,7 +36,7 @@ import random
 from shapely.geometry import Point, Polygon
 
 from .. import actions as A
-from ..geo import RANK, footprint, geo_of, grid_ref
+from ..geo import footprint, geo_of, grid_ref, place_words
 from ..orders import area_of, deploy_problem, move_heading, problem, to_deploy, to_plan
 from ..rules import assault as AS
 from ..rules import fire as FI
@@ -97,28 +97,6 @@ def _count(n: int, word: str) -> str:
 
 def _points(cp: int) -> str:
     return _count(cp, "command point")
-
-
-#: words for a place's going when no named feature stands there
-GOING_WORDS = {"buildings": "buildings", "trenches": "trenches", "dense": "dense terrain", "open": "open ground",
-               "impassable": "impassable ground"}
-
-
-def place_words(s: FoxState, x: float, y: float, at: str = "in") -> str:
-    """Where (x, y) mm is, as a player reads it: "in the command bunkers
-    (D4)" (the named feature there that gives the best cover, Terrain Types),
-    else "in open ground (B2)" by its going, else "in B2" (Table Grid);
-    ``at`` is the word before it ("to" after a move)."""
-    g = geo_of(s)
-    grid = grid_ref(x, y, tuple(s.table))
-    idx = [i for i in g.features_at(x, y) if g.recs[i].kind in RANK]
-    if not idx:
-        return f"{at} {grid}"
-    i = min(idx, key=lambda k: (RANK.index(g.recs[k].kind), k))
-    r = g.recs[i]
-    if r.name and r.name != r.kind:
-        return f"{at} the {r.name} ({grid})"
-    return f"{at} {GOING_WORDS.get(r.kind, r.kind)} ({grid})"
 
 
 class FoxholeAgent:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from game.core.view import Figure, Marker
 
 from .. import actions as A
-from ..geo import geo_of, grid_ref
+from ..geo import geo_of, grid_ref, place_words
+from ..orders import area_of
 from ..rules import assault as AS
 from ..rules import fire as FI
 from ..rules import missions as MI
@@ -29,6 +30,7 @@ from ..rules import pioneers as PI
 from ..rules.common import public_name, quality_word, yards_of
 from ..rules.motivation import chances, motivation_label
 from ..rules.movement import allowance_yards, open_cut, path_fraction
+from ..rules.support import asset_name, asset_of, strike_radius
 from ..state import Element, FoxState
 from ..tables import OF_NAMES, TABLES
 
@@ -350,7 +352,6 @@ def describe_action_in(s: FoxState, a) -> str:
     objective placement names its grid square and the feature there
     ("Place objective in the village (D4)", Table Grid), so the spots the bar
     offers read apart; else :func:`describe_action`."""
-    from ..ai.agent import place_words  # the one wording of a place, as the log's reasons give it
     if type(a) is A.PlaceObjective:
         return f"Place objective {len(s.objectives) + 1} {place_words(s, a.x, a.y)}"
     if type(a) is A.Move and a.path:  # where it goes: "Move 60 yards to the gorse thicket (E3)"
@@ -367,8 +368,7 @@ def describe_action_in(s: FoxState, a) -> str:
 
 
 def _asset_words(s: FoxState, asset: str) -> str:
-    from ..rules.support import asset_name
-    rec = next((x for x in s.assets if x.id == asset), None)
+    rec = asset_of(s, asset)
     name = asset_name(rec.kind) if rec is not None else "off-board fire"
     return name[:1].upper() + name[1:]
 
@@ -377,11 +377,7 @@ def designate_warning(s: FoxState, a) -> str:
     """What an off-board target would hit of its own side: "on your own start
     area; Para rifle section 1 and 2 more of your elements within its
     radius", or "" (Off-board Support: the strike attacks elements of either side)."""
-    from ..orders import area_of
-    from ..rules.support import OF
-    from shapely.geometry import Point
-    rec = next((x for x in s.assets if x.id == a.asset), None)
-    radius = OF.assets[rec.kind].radius_mm if rec is not None else 0.0
+    radius = strike_radius(s, a.asset)
     own = [e for e in s.elements.values() if e.side == a.side and e.on_table
            and math.dist((e.x, e.y), (a.x, a.y)) <= radius + 1e-9]
     area = area_of(s, a.side)
@@ -403,10 +399,8 @@ def preview(rs, s: FoxState, a) -> dict:
         out["text"] = [f"objective {len(s.objectives) + 1} would go at {grid_ref(a.x, a.y, tuple(s.table))}"]
         return out
     if t is A.Designate:  # the strike's circle where it would come down (Off-board Support)
-        from ..rules.support import OF
-        rec = next((x for x in s.assets if x.id == a.asset), None)
-        if rec is not None:
-            out["template"] = {"x": a.x, "y": a.y, "radius": OF.assets[rec.kind].radius_mm}
+        if asset_of(s, a.asset) is not None:
+            out["template"] = {"x": a.x, "y": a.y, "radius": strike_radius(s, a.asset)}
         warn = designate_warning(s, a)
         out["text"] = [f"{_asset_words(s, a.asset)} target at {grid_ref(a.x, a.y, tuple(s.table))}: it comes down "
                        f"when the side's rolls reach {a.number}, on every element in the circle, either side"]

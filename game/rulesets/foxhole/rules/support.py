@@ -28,10 +28,21 @@ def asset_name(kind: str) -> str:
     return OF.assets[kind].name
 
 
+def asset_of(s: FoxState, asset: str):
+    """The off-board asset record called ``asset`` (None: no such asset)."""
+    return next((a for a in s.assets if a.id == asset), None)
+
+
+def strike_radius(s: FoxState, asset: str) -> float:
+    """The radius (mm) a strike of ``asset`` attacks within (0 for no such asset)."""
+    rec = asset_of(s, asset)
+    return OF.assets[rec.kind].radius_mm if rec is not None else 0.0
+
+
 def designate_problem(s: FoxState, side: str, asset: str, x: float, y: float, number: int) -> str:
     """Why ``side`` may not designate this target now, or ""."""
-    a = next((a for a in s.assets if a.id == asset and a.side == side), None)
-    if a is None:
+    a = asset_of(s, asset)
+    if a is None or a.side != side:
         return f"{side} has no off-board asset {asset!r}"
     if a.missions <= 0:
         return f"the {asset_name(a.kind)} has no fire missions left"
